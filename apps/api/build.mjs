@@ -1,0 +1,21 @@
+// Bundles the API (and the shared package's TypeScript) into dist/server.js; npm dependencies stay external.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: {
+    server: 'src/server.ts',
+    'seed-cli': 'src/db/seed-cli.ts',
+    'migrate-cli': 'src/db/migrate-cli.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: Object.keys(pkg.dependencies ?? {}),
+  logLevel: 'warning',
+});

@@ -1,0 +1,108 @@
+// Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiMessages } from '@dealerleads/shared';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerWebApp } from './plugins/web-app';
+import { accountRoutes } from './modules/account/account.routes';
+import { buggyRoutes } from './modules/buggy/buggy.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise the config's database is opened. */
+  database?: DatabaseHandle;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
+  const production = config.env === 'production';
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
+          },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  });
+  const database = options.database ?? openDatabase(config.database);
+  const ownsDatabase = options.database === undefined;
+  if (ownsDatabase) {
+    await migrateToLatest(database.db, database.engine, database.schema);
+    app.addHook('onClose', async () => database.close());
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app, production);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimits.api,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => ({
+      statusCode: 429,
+      status: 429,
+      message: apiMessages.tooManyRequests,
+    }),
+  });
+  await registerAuth(app, {
+    secret: config.jwtSecret,
+    expiresIn: config.jwtExpiresIn,
+    db: database.db,
+  });
+  await registerOpenApi(app);
+
+  // Personal data must not sit in shared caches.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
+      reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database));
+      await api.register(accountRoutes(database.db, config.rateLimits.login));
+      await api.register(buggyRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDist);
+  return { app, database };
+}

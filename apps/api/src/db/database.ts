@@ -1,0 +1,140 @@
+// Opens the database: better-sqlite3 (WAL, synchronous=FULL, BEGIN IMMEDIATE) or PostgreSQL, behind one Kysely type.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+export type Engine = DatabaseConfig['engine'];
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Either the database or an open transaction: services take this so calls compose into one transaction. */
+export type Queryable = Db | Tx;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  /** The PostgreSQL schema in use when it is not the default one. */
+  schema?: string;
+  /** Sanity facts for /api/health and the start-up check. */
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** SQLite 3.51.3 fixes a WAL-reset corruption bug; older engines are refused. */
+export const MIN_SQLITE_VERSION = '3.51.3';
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Writers take the lock up front, so two processes never deadlock upgrading a read lock. */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: Sqlite.Database) {
+    super({ database });
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.database });
+  }
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Sqlite(file);
+  const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
+  if (compareVersions(version, MIN_SQLITE_VERSION) < 0) {
+    sqlite.close();
+    throw new Error(`SQLite ${version} is too old: ${MIN_SQLITE_VERSION} or newer is required`);
+  }
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  return {
+    db,
+    engine: 'sqlite',
+    version: async () => `SQLite ${version}`,
+    close: () => db.destroy(),
+  };
+}
+
+const PG_TYPES = {
+  INT8: 20,
+  DATE: 1082,
+  TIMESTAMPTZ: 1184,
+  TIMESTAMP: 1114,
+  NUMERIC: 1700,
+} as const;
+
+/** Counts come back as numbers, dates as `YYYY-MM-DD`, timestamps as ISO text: the same values SQLite gives. */
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === PG_TYPES.INT8 || oid === PG_TYPES.NUMERIC) return (v: string) => Number(v);
+      if (oid === PG_TYPES.DATE) return (v: string) => v;
+      if (oid === PG_TYPES.TIMESTAMPTZ || oid === PG_TYPES.TIMESTAMP)
+        return (v: string) => new Date(v).toISOString();
+      return pg.types.getTypeParser(oid, format as 'text');
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: pgTypes(),
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    ...(schema ? { schema } : {}),
+    version: async () => {
+      const r = await pool.query<{ v: string }>('show server_version');
+      return `PostgreSQL ${r.rows[0]?.v ?? '?'}`;
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  return config.engine === 'sqlite'
+    ? openSqlite(config.file)
+    : openPostgres(config.url, config.schema);
+}
+
+/** 0/1 for writing a boolean column on either engine. */
+export function dbBool(value: boolean): 0 | 1 {
+  return value ? 1 : 0;
+}
+
+/** A boolean column as read from either engine. */
+export function fromDbBool(value: boolean | number): boolean {
+  return value === true || value === 1;
+}

@@ -1,0 +1,27 @@
+// Runs the migrations (listed here, not read from disk, so the bundled server carries them).
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Engine } from './database';
+import { initialMigration } from './migrations/2026-11-22-0001-initial';
+
+function migrationsFor(engine: Engine): Record<string, Migration> {
+  return {
+    '2026-11-22-0001-initial': initialMigration(engine),
+  };
+}
+
+/** `schema`: the PostgreSQL schema to keep Kysely's bookkeeping tables in when it is not the default. */
+export async function migrateToLatest<T>(
+  db: Kysely<T>,
+  engine: Engine,
+  schema?: string,
+): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

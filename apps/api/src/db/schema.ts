@@ -1,0 +1,100 @@
+// Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
+export type DbBool = ColumnType<boolean | number, 0 | 1, 0 | 1>;
+/** ISO-8601 text on the wire; SQLite keeps the text, PostgreSQL a timestamptz parsed back to ISO. */
+export type DbTimestamp = ColumnType<string, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  user_name: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  city: string;
+  pincode: string | null;
+  state: string | null;
+  role: string;
+  password_hash: string;
+  status: DbBool;
+  created_on: DbTimestamp;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  full_name: string;
+  phone_number: string;
+  city: string;
+  brand: string;
+  model: string;
+  varient: string | null;
+  rto: string | null;
+  year: number;
+  fuel_type: string;
+  owner_name: string;
+  transmission: string;
+  seats: number;
+  price: number;
+  km_driven: number | null;
+  status: DbBool;
+  created_on: DbTimestamp;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  package_name: string;
+  package_code: string;
+  package_type: string;
+  package_credits: number;
+  package_unit: string;
+  package_validity: number;
+  package_price: number;
+  is_active: DbBool;
+}
+
+export interface UserPackagesTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number;
+  package_credits: number;
+  package_unit: string;
+  package_validity: number;
+  package_balance_credits: number;
+  credit_debited: number;
+  /** Credits taken by the legacy subtract-credit call and not yet tied to a lead view. */
+  unattributed_debits: Generated<number>;
+  start_date: string;
+  end_date: string;
+  is_active: DbBool;
+  created_on: DbTimestamp;
+}
+
+export interface LeadUnlocksTable {
+  id: Generated<number>;
+  user_id: number;
+  user_package_id: number;
+  lead_id: number;
+  credit_debited: number;
+  ip_address: string | null;
+  created_on: DbTimestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  leads: LeadsTable;
+  packages: PackagesTable;
+  user_packages: UserPackagesTable;
+  lead_unlocks: LeadUnlocksTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type LeadRow = Selectable<LeadsTable>;
+export type NewLead = Insertable<LeadsTable>;
+export type PackageRow = Selectable<PackagesTable>;
+export type NewPackage = Insertable<PackagesTable>;
+export type UserPackageRow = Selectable<UserPackagesTable>;
+export type NewUserPackage = Insertable<UserPackagesTable>;
+export type NewLeadUnlock = Insertable<LeadUnlocksTable>;

@@ -1,0 +1,93 @@
+// Kysely code for the users table and its mapping to the Member shape of the API.
+import { sql } from 'kysely';
+import type { Member, MemberFilter, Role } from '@dealerleads/shared';
+import { fromDbBool, type Queryable } from '../../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { offsetOf } from '../../plugins/pagination';
+
+export function toMember(row: UserRow): Member {
+  return {
+    id: row.id,
+    userName: row.user_name,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    pincode: row.pincode,
+    state: row.state,
+    role: row.role as Role,
+    status: fromDbBool(row.status),
+    createdOn: row.created_on,
+  };
+}
+
+export function findUserByName(db: Queryable, userName: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(user_name)`, '=', userName.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: number,
+  changes: UserUpdate,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A case-insensitive "contains" pattern with LIKE wildcards in the input taken literally. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}
+
+export async function searchUsers(
+  db: Queryable,
+  filter: MemberFilter,
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status ? 1 : 0);
+  if (filter.city) query = query.where(sql<string>`lower(city)`, '=', filter.city.toLowerCase());
+  if (filter.searchterm) {
+    const pattern = containsPattern(filter.searchterm);
+    query = query.where((eb) =>
+      eb.or(
+        ['name', 'user_name', 'email', 'phone', 'city'].map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('id', 'asc')
+      .limit(filter.pageSize)
+      .offset(offsetOf(filter.pageNumber, filter.pageSize))
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function listUsersForDropdown(db: Queryable) {
+  return db.selectFrom('users').select(['id', 'user_name', 'name']).orderBy('user_name').execute();
+}

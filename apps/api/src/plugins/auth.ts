@@ -1,0 +1,98 @@
+// Who is calling: verifies the bearer token (HS256 only, with expiry), reloads the member, and offers route guards.
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { apiMessages, type Role } from '@dealerleads/shared';
+import type { Db } from '../db/database';
+import { fromDbBool } from '../db/database';
+import { forbidden, unauthorized } from './errors';
+
+export interface Caller {
+  id: number;
+  userName: string;
+  role: Role;
+}
+
+interface TokenPayload {
+  sub: string;
+  name: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenPayload;
+    user: TokenPayload;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member, or undefined for an anonymous request. */
+    caller: Caller | undefined;
+  }
+}
+
+export const JWT_ALGORITHM = 'HS256';
+
+export async function registerAuth(
+  app: FastifyInstance,
+  options: { secret: string; expiresIn: string; db: Db },
+): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: JWT_ALGORITHM, expiresIn: options.expiresIn },
+    verify: { algorithms: [JWT_ALGORITHM] },
+  });
+  app.decorateRequest('caller', undefined);
+
+  // A present but bad token is refused everywhere, so a stale session is noticed rather than silently downgraded.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (header === undefined || !request.url.startsWith('/api/')) return;
+    if (!/^Bearer [\w-]+\.[\w-]+\.[\w-]*$/.test(header)) throw unauthorized();
+    let payload: TokenPayload;
+    try {
+      payload = await request.jwtVerify<TokenPayload>();
+    } catch {
+      throw unauthorized();
+    }
+    const id = Number(payload.sub);
+    if (!Number.isSafeInteger(id)) throw unauthorized();
+    // The member is read again on every call: a deactivated member's tokens stop working at once.
+    const user = await options.db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'role', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!user || !fromDbBool(user.status)) throw unauthorized();
+    request.caller = { id: user.id, userName: user.user_name, role: user.role as Role };
+  });
+}
+
+export function signToken(app: FastifyInstance, user: { id: number; userName: string }): string {
+  return app.jwt.sign({ sub: String(user.id), name: user.userName });
+}
+
+export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  if (!request.caller) throw unauthorized();
+};
+
+export const requireAdmin: preHandlerAsyncHookHandler = async (request) => {
+  if (!request.caller) throw unauthorized();
+  if (request.caller.role !== 'Admin') throw forbidden();
+};
+
+export function isAdmin(caller: Caller | undefined): boolean {
+  return caller?.role === 'Admin';
+}
+
+/** The caller, who must be the given member or an Admin; otherwise 403. */
+export function assertSelfOrAdmin(caller: Caller | undefined, memberId: number): Caller {
+  if (!caller) throw unauthorized();
+  if (caller.role !== 'Admin' && caller.id !== memberId) throw forbidden();
+  return caller;
+}
+
+export function currentCaller(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized(apiMessages.unauthorized);
+  return request.caller;
+}

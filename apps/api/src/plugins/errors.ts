@@ -1,0 +1,88 @@
+// One error handler for the whole API: the JSON shapes of design.md §4, and no internals in production.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { apiMessages } from '@dealerleads/shared';
+
+/** A business-rule or access error carrying the status and the exact text the client shows. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = apiMessages.unauthorized) =>
+  new HttpError(401, message);
+export const forbidden = (message: string = apiMessages.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = apiMessages.notFound) => new HttpError(404, message);
+
+export type ValidationErrors = Record<string, string[]>;
+
+export function validationBody(errors: ValidationErrors) {
+  return { title: apiMessages.validationTitle, status: 400, errors };
+}
+
+/** A 400 with field errors, for rules the schema cannot express. */
+export class ValidationError extends Error {
+  constructor(readonly errors: ValidationErrors) {
+    super(apiMessages.validationTitle);
+  }
+}
+
+function fieldKey(instancePath: string, context: string | undefined): string {
+  const key = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return key === '' ? (context ?? 'body') : key;
+}
+
+export function registerErrorHandling(app: FastifyInstance, production: boolean): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: ValidationErrors = {};
+      for (const issue of error.validation) {
+        const key = fieldKey(issue.instancePath ?? '', error.validationContext);
+        (errors[key] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      return reply.code(400).send(validationBody(errors));
+    }
+    if (error instanceof ValidationError) return reply.code(400).send(validationBody(error.errors));
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .send({ status: error.statusCode, message: error.message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ status: 500, message: apiMessages.serverError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, …
+      if (status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+        return reply
+          .code(400)
+          .send(validationBody({ body: ['The request body is not valid JSON'] }));
+      }
+      if (
+        status === 400 &&
+        (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_VALIDATION')
+      ) {
+        return reply.code(400).send(validationBody({ body: [error.message] }));
+      }
+      return reply.code(status).send({ status, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const body: { status: number; message: string; stack?: string } = {
+      status: 500,
+      message: production ? apiMessages.serverError : error.message,
+    };
+    if (!production && error.stack) body.stack = error.stack;
+    return reply.code(500).send(body);
+  });
+}

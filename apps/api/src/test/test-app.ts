@@ -1,0 +1,172 @@
+// Builds the real app on a fresh real database for a test file: a temp SQLite file, or a fresh PostgreSQL schema.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import type { AppConfig, DatabaseConfig } from '../config';
+import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { hashPassword } from '../modules/account/passwords';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export function testEngines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+
+export function testConfig(
+  database: DatabaseConfig,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    jwtExpiresIn: '1h',
+    logLevel: 'silent',
+    seedDemo: false,
+    trustProxy: false,
+    rateLimits: { login: 1000, leadSubmit: 1000, api: 100_000 },
+    webDist: path.join(tmpdir(), 'no-web-dist'),
+    ...overrides,
+  };
+}
+
+export interface TestDatabase {
+  config: DatabaseConfig;
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/** A brand-new, migrated database of the given engine. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-test-'));
+    const config: DatabaseConfig = { engine: 'sqlite', file: path.join(dir, 'test.db') };
+    const handle = openDatabase(config);
+    await migrateToLatest(handle.db, handle.engine, handle.schema);
+    return {
+      config,
+      handle,
+      drop: async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const config: DatabaseConfig = { engine: 'postgres', url, schema };
+  const handle = openDatabase(config);
+  await migrateToLatest(handle.db, handle.engine, handle.schema);
+  return {
+    config,
+    handle,
+    drop: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  engine: Engine,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestContext> {
+  const testDb = await createTestDatabase(engine);
+  const { app } = await buildApp(testConfig(testDb.config, overrides), {
+    database: testDb.handle,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database: testDb.handle,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export interface TestMember {
+  id: number;
+  userName: string;
+  password: string;
+  token: string;
+}
+
+let memberCounter = 0;
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** Inserts a member straight into the database and logs them in through the API. */
+export async function createMember(
+  ctx: TestContext,
+  options: { role?: string; status?: boolean; userName?: string; password?: string } = {},
+): Promise<TestMember> {
+  memberCounter += 1;
+  const userName = options.userName ?? `member${memberCounter}${randomBytes(2).toString('hex')}`;
+  const password = options.password ?? 'Passw0rd!long';
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  const row = await ctx.database.db
+    .insertInto('users')
+    .values({
+      user_name: userName,
+      name: `Member ${userName}`,
+      email: `${userName}@example.in`,
+      phone: '9876543210',
+      city: 'Gurugram',
+      pincode: '122001',
+      state: 'Haryana',
+      role: options.role ?? 'Dealer',
+      password_hash: await passwordHashes.get(password)!,
+      status: dbBool(true),
+      created_on: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let token = '';
+  if (options.status !== false) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { userName, password },
+    });
+    token = (res.json() as { token: string }).token;
+  } else {
+    await ctx.database.db
+      .updateTable('users')
+      .set({ status: 0 })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return { id: row.id, userName, password, token };
+}
+
+export function bearer(member: { token: string } | undefined): Record<string, string> {
+  return member ? { authorization: `Bearer ${member.token}` } : {};
+}
+
+export function json<T>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}

@@ -1,0 +1,52 @@
+// Price and kilometre bands of spec §9, in the `min-max` / `min-` wire form of design.md §4.
+import type { Option } from './options';
+
+export interface Band {
+  min: number;
+  /** Inclusive upper bound; undefined means "and above". */
+  max?: number;
+}
+
+/** Parses `100000-150000` or `2500000-`; returns undefined for anything else. */
+export function parseBand(text: string): Band | undefined {
+  const match = /^(\d{1,10})-(\d{1,10})?$/.exec(text.trim());
+  if (!match) return undefined;
+  const min = Number(match[1]);
+  const max = match[2] === undefined ? undefined : Number(match[2]);
+  if (max !== undefined && max < min) return undefined;
+  return max === undefined ? { min } : { min, max };
+}
+
+export function formatBandValue(band: Band): string {
+  return `${band.min}-${band.max ?? ''}`;
+}
+
+/** Indian digit grouping without a currency sign: 1250000 → "12,50,000". */
+export function groupIndian(n: number): string {
+  return new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(n);
+}
+
+function bands(step: number, from: number, to: number, label: (b: Band) => string): Option[] {
+  const options: Option[] = [];
+  for (let min = from; min < to; min += step) {
+    const band = { min, max: min + step - 1 };
+    options.push({ value: formatBandValue(band), label: label(band) });
+  }
+  const top = { min: to };
+  options.push({ value: formatBandValue(top), label: label(top) });
+  return options;
+}
+
+/** 0–9,999 km … 90,000–99,999 km, then 1,00,000+ km. */
+export const KM_BANDS: Option[] = bands(10_000, 0, 100_000, (b) =>
+  b.max === undefined
+    ? `${groupIndian(b.min)}+ km`
+    : `${groupIndian(b.min)} - ${groupIndian(b.max + 1)} km`,
+);
+
+/** ₹1,00,000–1,49,999 … then ₹25,00,000+. */
+export const PRICE_BANDS: Option[] = bands(50_000, 100_000, 2_500_000, (b) =>
+  b.max === undefined
+    ? `₹${groupIndian(b.min)}+`
+    : `₹${groupIndian(b.min)} - ₹${groupIndian(b.max + 1)}`,
+);

@@ -1,0 +1,75 @@
+// Small fixed option lists of spec §2.6 and §9. Values are the canonical stored form; labels are shown.
+
+export interface Option<V extends string | number = string> {
+  value: V;
+  label: string;
+}
+
+export const FUELS = [
+  { value: 'petrol', label: 'Petrol' },
+  { value: 'diesel', label: 'Diesel' },
+  { value: 'cng', label: 'CNG' },
+  { value: 'hybrid', label: 'Hybrid' },
+  { value: 'electric', label: 'Electric' },
+] as const satisfies readonly Option[];
+export type Fuel = (typeof FUELS)[number]['value'];
+
+/** Ownership order. The wizard offers the first four as "Owner Type". */
+export const OWNERS = [
+  { value: 'first', label: 'First Owner' },
+  { value: 'second', label: 'Second Owner' },
+  { value: 'third', label: 'Third Owner' },
+  { value: 'fourth', label: 'Fourth Owner' },
+  { value: 'more_than_four', label: 'More than Four' },
+] as const satisfies readonly Option[];
+export type Owner = (typeof OWNERS)[number]['value'];
+export const WIZARD_OWNER_TYPES = OWNERS.slice(0, 4);
+
+/** The wizard offers all three; iMT is kept in the list filter too so wizard leads stay findable. */
+export const TRANSMISSIONS = [
+  { value: 'manual', label: 'Manual' },
+  { value: 'automatic', label: 'Automatic' },
+  { value: 'imt', label: 'iMT' },
+] as const satisfies readonly Option[];
+export type Transmission = (typeof TRANSMISSIONS)[number]['value'];
+
+export const RTO_CODES = [
+  { value: 'DL', label: 'DL' },
+  { value: 'UP', label: 'UP' },
+  { value: 'HR', label: 'HR' },
+  { value: 'RJ', label: 'RJ' },
+] as const satisfies readonly Option[];
+export type RtoCode = (typeof RTO_CODES)[number]['value'];
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+export const WIZARD_YEARS = { min: 2000, max: 2024 } as const;
+export const FILTER_YEARS = { min: 2003, max: 2025 } as const;
+export const WIZARD_SEATS = { min: 4, max: 9 } as const;
+export const FILTER_SEATS = { min: 2, max: 10 } as const;
+
+export const wizardYearOptions = range(WIZARD_YEARS.min, WIZARD_YEARS.max).reverse();
+export const filterYearOptions = range(FILTER_YEARS.min, FILTER_YEARS.max).reverse();
+export const wizardSeatOptions: Option<number>[] = range(WIZARD_SEATS.min, WIZARD_SEATS.max).map(
+  (n) => ({ value: n, label: `${n} Seater` }),
+);
+export const filterSeatOptions: Option<number>[] = range(FILTER_SEATS.min, FILTER_SEATS.max).map(
+  (n) => ({ value: n, label: `${n} Seater` }),
+);
+
+export const ROLES = ['Admin', 'User', 'Dealer', 'Seller', 'Buyer'] as const;
+export type Role = (typeof ROLES)[number];
+/** Roles a visitor may choose at sign-up; Admin is only given by an administrator. */
+export const SIGNUP_ROLES = [
+  'User',
+  'Dealer',
+  'Seller',
+  'Buyer',
+] as const satisfies readonly Role[];
+
+export const PACKAGE_TYPES = ['LimitedTime', 'Lead', 'Unlimited'] as const;
+export type PackageType = (typeof PACKAGE_TYPES)[number];
+export const PACKAGE_UNITS = ['Days', 'Leads'] as const;
+export type PackageUnit = (typeof PACKAGE_UNITS)[number];

@@ -1,0 +1,11 @@
+// The contract shared by the API and the web app: schemas, texts and constants.
+export * from './constants';
+export * from './messages';
+export * from './schemas/common';
+export * from './schemas/account';
+export * from './schemas/member';
+export * from './schemas/lead';
+export * from './schemas/package';
+export * from './schemas/user-package';
+export type { Role, PackageType, PackageUnit } from './catalogues/options';
+export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/options';

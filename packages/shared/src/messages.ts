@@ -1,0 +1,88 @@
+// Every user-facing text of spec §5 and §8 that both the API and the web app need, verbatim.
+
+export const textMessages = {
+  required: (label: string) => `Please enter ${label}`,
+  minLength: (label: string, n: number) => `${label} must be at least ${n} characters`,
+  maxLength: (label: string, n: number) => `${label} must be at most ${n} characters`,
+  passwordsMustMatch: 'Password and Confirm Password must match',
+} as const;
+
+export const leadWizardMessages = {
+  year: 'Year is required.',
+  brand: 'Brand is required.',
+  model: 'Model is required.',
+  ownerType: 'Owner Type is required.',
+  transmission: 'Transmission is required.',
+  fuelType: 'Fuel Type is required.',
+  seats: 'Seats are required.',
+  fullName: 'Full Name is required.',
+  city: 'City is required.',
+  phoneNumber: 'Phone Number is required and must be 10 digits.',
+  price: 'Expected Price is required.',
+} as const;
+
+export const packageMessages = {
+  nameRequired: 'Package name is required',
+  codeRequired: 'Package code is required',
+  typeRequired: 'Package type is required',
+  creditsRequired: 'Package credits is required',
+  creditsPositive: 'Package credits must be greater than 0',
+  unitRequired: 'Package unit is required',
+  validityRequired: 'Package validity is required',
+  validityPositive: 'Package validity must be greater than 0',
+  priceRequired: 'Package price is required',
+  priceNotNegative: 'Package price must be greater than or equal to 0',
+} as const;
+
+export const userPackageMessages = {
+  userRequired: 'Please select a user',
+  packageRequired: 'Please select a package',
+  startDateRequired: 'Start date is required',
+  fillRequired: 'Please fill in all required fields',
+} as const;
+
+/** Texts the API returns as `message` of a business-rule error (design.md §4). */
+export const apiMessages = {
+  validationTitle: 'One or more validation errors occurred.',
+  usernameTaken: 'Username is taken',
+  invalidCredentials: 'Invalid username or password',
+  inactiveMember: 'Your account is inactive. Please contact us to reactivate it.',
+  unauthorized: 'Unauthorized',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  serverError: 'Internal server error',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  tooManyLogins: 'Too many login attempts. Please wait a minute and try again.',
+  invalidLeadId: 'Invalid lead ID',
+  leadNotFound: 'Lead not found',
+  duplicateLead: 'This car has already been submitted with this phone number in the last 30 days.',
+  memberNotFound: 'Member not found',
+  ownRoleOrStatus: 'You cannot change your own role or status',
+  packageNotFound: 'Package not found',
+  packageCodeTaken: 'Package code is already in use',
+  packageInactive: 'This package is inactive and cannot be assigned',
+  userNotFound: 'User not found',
+  creditDebitedTooHigh: 'Credits debited cannot exceed the package credits',
+  // spec §8 "Credit flow": the server texts of the subtract-credit and lead-view calls
+  noCreditsToSubtract: 'No credits available to subtract',
+  packageExpired: 'Package has expired. Package status set to inactive.',
+  packageInactiveSubtract: 'Cannot subtract credit from an inactive package',
+  userPackageMapNotFound: 'UserPackageMap not found',
+  userPackageMapInactive: 'Cannot add lead mapping to inactive UserPackageMap',
+} as const;
+
+/** spec §8 "Credit flow": what the dealer is told. The atomic unlock returns these as its 400 texts. */
+export const creditFlowMessages = {
+  noCreditsWarning: 'You have no more credits available in this package.',
+  expired: 'Your package has expired. Please purchase a new package.',
+  inactive: 'Your package is inactive. Please purchase a new package.',
+  failed: 'Failed to process your request. Please try again later.',
+  checkFailed: 'Could not verify your subscription status.',
+  noActivePackage: 'You need an active package with available credits to view this lead details.',
+  allCreditsUsed:
+    'You have used all available credits. Please purchase more credits to view new leads.',
+  success: (remaining: number) =>
+    `Lead contact details unlocked. 1 credit used. ${remaining} credits remaining.`,
+  lastCredit: 'This was your last credit. Please purchase more credits to unlock additional leads.',
+  missingUserId: 'User ID not found. Please log in again.',
+} as const;

@@ -1,0 +1,60 @@
+// Sign-up, login and the current user (spec §3, §5, design.md §4 and §9.8).
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { textMessages } from '../messages';
+import { ROLES, SIGNUP_ROLES } from '../catalogues/options';
+import { optionalDigits, password, requiredText } from './common';
+
+export const userNameField = requiredText('Username', LIMITS.userNameMax).refine(
+  (v) => !/\s/.test(v),
+  'Username must not contain spaces',
+);
+
+export const emailField = requiredText('Email', LIMITS.emailMax).pipe(
+  z.email({ error: 'Please enter a valid Email' }),
+);
+
+export const phoneField = optionalDigits('Phone', LIMITS.phoneLength);
+export const pincodeField = optionalDigits('Pincode', LIMITS.pincodeLength);
+
+/** The sign-up form's fields, without the cross-field password check (forms extend it). */
+export const registrationFields = z.object({
+  userName: userNameField,
+  Name: requiredText('Name'),
+  email: emailField,
+  phone: phoneField,
+  role: z.enum(SIGNUP_ROLES, { error: `Role must be one of ${SIGNUP_ROLES.join(', ')}` }),
+  pincode: pincodeField,
+  state: requiredText('State'),
+  City: requiredText('City'),
+  password: password(),
+  confirmPassword: z
+    .string({ error: textMessages.required('Confirm Password') })
+    .min(1, textMessages.required('Confirm Password')),
+});
+
+export const registrationSchema = registrationFields.refine(
+  (v) => v.password === v.confirmPassword,
+  { message: textMessages.passwordsMustMatch, path: ['confirmPassword'] },
+);
+export type Registration = z.infer<typeof registrationSchema>;
+
+export const loginSchema = z.object({
+  userName: requiredText('Username', LIMITS.userNameMax),
+  password: z
+    .string({ error: textMessages.required('Password') })
+    .min(1, textMessages.required('Password'))
+    .max(LIMITS.passwordMax * 4),
+});
+export type Login = z.infer<typeof loginSchema>;
+
+export const roleSchema = z.enum(ROLES);
+
+/** spec §3 "Current user", kept in localStorage['user']. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  token: z.string(),
+  role: roleSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

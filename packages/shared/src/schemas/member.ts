@@ -1,0 +1,46 @@
+// Members (users) as listed and edited by admins and by themselves (spec §2.10, §3).
+import { z } from 'zod';
+import { PAGE_SIZE, LIMITS } from '../constants';
+import { password, pagingQuery, queryBoolean, requiredText } from './common';
+import { emailField, phoneField, pincodeField, roleSchema } from './account';
+
+export const memberSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  city: z.string(),
+  pincode: z.string().nullable(),
+  state: z.string().nullable(),
+  role: roleSchema,
+  status: z.boolean(),
+  createdOn: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberFilterSchema = pagingQuery(PAGE_SIZE.members).extend({
+  city: z.string().trim().max(LIMITS.textMax).optional(),
+  status: queryBoolean.optional(),
+});
+export type MemberFilter = z.infer<typeof memberFilterSchema>;
+
+/** The member edit form. Role and status are admin-only (design.md §9.6); an empty password keeps the old one. */
+export const memberUpdateSchema = z.object({
+  name: requiredText('Name'),
+  city: requiredText('City'),
+  pincode: pincodeField,
+  phone: phoneField,
+  email: emailField,
+  role: roleSchema.optional(),
+  status: z.boolean({ error: 'Status must be true or false' }).optional(),
+  password: z.union([z.literal(''), password()]).optional(),
+});
+export type MemberUpdate = z.infer<typeof memberUpdateSchema>;
+
+export const memberDropdownItemSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  name: z.string(),
+});
+export type MemberDropdownItem = z.infer<typeof memberDropdownItemSchema>;

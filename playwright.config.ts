@@ -1,0 +1,48 @@
+// Browser journeys: Debian's Chromium drives the production build, served by the API on a fresh seeded SQLite file.
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const DATA_DIR = 'test-results/e2e-data';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh database each run, so the deterministic demo seed is what the journeys see.
+    command: `rm -rf ${DATA_DIR} && node apps/api/dist/server.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      LEAD_SUBMIT_RATE_LIMIT: '1000',
+      API_RATE_LIMIT: '100000',
+    },
+  },
+});
