@@ -14,6 +14,8 @@ import { registerWebApp } from './plugins/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { membersRoutes } from './modules/members/members.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
@@ -99,6 +101,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(healthRoutes(database));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
+      await api.register(membersRoutes(database.db));
+      await api.register(packagesRoutes(database.db));
     },
     { prefix: '/api' },
   );

@@ -88,6 +88,12 @@ export async function searchUsers(
   return { rows, total: Number(count.n) };
 }
 
+/** Every member by user name; lower() so both engines give the same order whatever the collation. */
 export function listUsersForDropdown(db: Queryable) {
-  return db.selectFrom('users').select(['id', 'user_name', 'name']).orderBy('user_name').execute();
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'name'])
+    .orderBy(sql`lower(user_name)`)
+    .orderBy('id')
+    .execute();
 }

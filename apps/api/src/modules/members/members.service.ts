@@ -1,0 +1,85 @@
+// Member rules: Admins manage everyone; a member reads and edits only their own profile, never their role or status.
+import {
+  apiMessages,
+  type Member,
+  type MemberDropdownItem,
+  type MemberFilter,
+  type MemberUpdate,
+} from '@dealerleads/shared';
+import { dbBool, fromDbBool, type Queryable } from '../../db/database';
+import type { UserUpdate } from '../../db/schema';
+import { isAdmin, type Caller } from '../../plugins/auth';
+import { forbidden, notFound } from '../../plugins/errors';
+import { hashPassword } from '../account/passwords';
+import {
+  findUserById,
+  findUserByName,
+  listUsersForDropdown,
+  searchUsers,
+  toMember,
+  updateUser,
+} from './members.repository';
+
+export async function listMembers(
+  db: Queryable,
+  filter: MemberFilter,
+): Promise<{ members: Member[]; total: number }> {
+  const { rows, total } = await searchUsers(db, filter);
+  return { members: rows.map(toMember), total };
+}
+
+export async function memberDropdown(db: Queryable): Promise<MemberDropdownItem[]> {
+  const rows = await listUsersForDropdown(db);
+  return rows.map((row) => ({ id: row.id, userName: row.user_name, name: row.name }));
+}
+
+/** Admin: any member (404 if unknown). Anyone else: only themselves, so another name is 403 whether it exists or not. */
+export async function getMember(db: Queryable, caller: Caller, userName: string): Promise<Member> {
+  const self = caller.userName.toLowerCase() === userName.toLowerCase();
+  if (!isAdmin(caller) && !self) throw forbidden();
+  const row = await findUserByName(db, userName);
+  if (!row) throw notFound(apiMessages.memberNotFound);
+  return toMember(row);
+}
+
+/**
+ * Admin: every field of the edit form, role and status included. The member themselves: their profile only;
+ * sending role or status at all is refused, so a client cannot believe a change went through.
+ * An Admin editing their own record may resend their role and status but not change them: that would
+ * let the last Admin lock everyone out of member management.
+ */
+export async function updateMember(
+  db: Queryable,
+  caller: Caller,
+  id: number,
+  input: MemberUpdate,
+): Promise<Member> {
+  const admin = isAdmin(caller);
+  const self = caller.id === id;
+  if (!admin && !self) throw forbidden();
+  if (!admin && (input.role !== undefined || input.status !== undefined)) {
+    throw forbidden(apiMessages.ownRoleOrStatus);
+  }
+  const row = await findUserById(db, id);
+  if (!row) throw notFound(apiMessages.memberNotFound);
+  if (
+    self &&
+    ((input.role !== undefined && input.role !== row.role) ||
+      (input.status !== undefined && input.status !== fromDbBool(row.status)))
+  ) {
+    throw forbidden(apiMessages.ownRoleOrStatus);
+  }
+
+  // userName is never part of the update: memberUpdateSchema drops it.
+  const changes: UserUpdate = { name: input.name, city: input.city, email: input.email };
+  // '' clears an optional field; leaving it out keeps the stored value.
+  if (input.phone !== undefined) changes.phone = input.phone || null;
+  if (input.pincode !== undefined) changes.pincode = input.pincode || null;
+  if (admin && input.role !== undefined) changes.role = input.role;
+  if (admin && input.status !== undefined) changes.status = dbBool(input.status);
+  if (input.password) changes.password_hash = await hashPassword(input.password);
+
+  const updated = await updateUser(db, id, changes);
+  if (!updated) throw notFound(apiMessages.memberNotFound);
+  return toMember(updated);
+}

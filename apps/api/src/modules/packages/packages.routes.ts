@@ -1,0 +1,101 @@
+// /api/packages: the public price list and the Admin package management of spec §2.11 and §7 "Packages".
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParams,
+  packageDropdownItemSchema,
+  packageInputSchema,
+  packageSchema,
+  packageSearchSchema,
+} from '@dealerleads/shared';
+import type { Db } from '../../db/database';
+import { requireAdmin } from '../../plugins/auth';
+import { errorSchemas } from '../../plugins/openapi';
+import { paginationOf, setPagination } from '../../plugins/pagination';
+import {
+  addPackage,
+  deactivatePackage,
+  editPackage,
+  getPackage,
+  listPackages,
+  packageDropdown,
+} from './packages.service';
+
+export function packagesRoutes(db: Db) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['packages'];
+
+    // Open on purpose (design.md §9.5): it is the price list. Admins also see inactive packages.
+    r.get('/packages', {
+      schema: {
+        tags,
+        summary:
+          'The price list, by id; Admins also see inactive packages. Paging in the Pagination header',
+        querystring: packageSearchSchema,
+        response: { 200: z.array(packageSchema), ...errorSchemas(400, 401) },
+      },
+      handler: async (request, reply) => {
+        const search = request.query;
+        const { packages, total } = await listPackages(db, request.caller, search);
+        setPagination(reply, paginationOf(search.pageNumber, search.pageSize, total));
+        return packages;
+      },
+    });
+
+    r.get('/packages/dropdown', {
+      schema: {
+        tags,
+        summary: 'Active packages as id and packageName (Admin)',
+        response: { 200: z.array(packageDropdownItemSchema), ...errorSchemas(401, 403) },
+      },
+      preHandler: requireAdmin,
+      handler: async () => packageDropdown(db),
+    });
+
+    r.get('/packages/:id', {
+      schema: {
+        tags,
+        summary: 'One package; an inactive one is visible to Admins only',
+        params: idParams,
+        response: { 200: packageSchema, ...errorSchemas(400, 401, 404) },
+      },
+      handler: async (request) => getPackage(db, request.caller, request.params.id),
+    });
+
+    r.post('/packages/add', {
+      schema: {
+        tags,
+        summary: 'Add a package (Admin); active unless isActive is false',
+        body: packageInputSchema,
+        response: { 201: packageSchema, ...errorSchemas(400, 401, 403) },
+      },
+      preHandler: requireAdmin,
+      handler: async (request, reply) => reply.code(201).send(await addPackage(db, request.body)),
+    });
+
+    r.put('/packages/update/:id', {
+      schema: {
+        tags,
+        summary: 'Update a package (Admin); isActive left out keeps the status',
+        params: idParams,
+        body: packageInputSchema,
+        response: { 200: packageSchema, ...errorSchemas(400, 401, 403, 404) },
+      },
+      preHandler: requireAdmin,
+      handler: async (request) => editPackage(db, request.params.id, request.body),
+    });
+
+    r.put('/packages/deactivate/:id', {
+      schema: {
+        tags,
+        summary: 'Deactivate a package (Admin); the body is empty',
+        params: idParams,
+        response: { 200: packageSchema, ...errorSchemas(400, 401, 403, 404) },
+      },
+      preHandler: requireAdmin,
+      handler: async (request) => deactivatePackage(db, request.params.id),
+    });
+  };
+}
