@@ -14,6 +14,9 @@ import { registerWebApp } from './plugins/web-app';
 import { accountRoutes } from './modules/account/account.routes';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { leadRoutes } from './modules/leads/leads.routes';
+import { unlockRoutes } from './modules/unlocks/unlocks.routes';
+import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 
@@ -101,6 +104,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(healthRoutes(database));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
+      await api.register(leadRoutes(database, config.rateLimits.leadSubmit));
+      await api.register(userPackageRoutes(database));
+      await api.register(unlockRoutes(database));
       await api.register(membersRoutes(database.db));
       await api.register(packagesRoutes(database.db));
     },

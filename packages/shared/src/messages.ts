@@ -69,6 +69,7 @@ export const apiMessages = {
   packageInactiveSubtract: 'Cannot subtract credit from an inactive package',
   userPackageMapNotFound: 'UserPackageMap not found',
   userPackageMapInactive: 'Cannot add lead mapping to inactive UserPackageMap',
+  spendCreditFirst: 'Subtract a credit from this package before recording a lead view',
 } as const;
 
 /** spec §8 "Credit flow": what the dealer is told. The atomic unlock returns these as its 400 texts. */

@@ -1,0 +1,99 @@
+// /api/leads: the open list and detail (contacts masked), the admin status edit, the wizard submission, the unlock.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiMessages,
+  leadFilterSchema,
+  leadSchema,
+  leadSubmissionSchema,
+  leadUpdateSchema,
+  unlockResultSchema,
+} from '@dealerleads/shared';
+import type { DatabaseHandle } from '../../db/database';
+import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
+import { badRequest } from '../../plugins/errors';
+import { errorSchemas } from '../../plugins/openapi';
+import { paginationOf, setPagination } from '../../plugins/pagination';
+import { unlockLead } from '../unlocks/unlock.service';
+import { getLead, listLeads, setLeadStatus, submitLead } from './leads.service';
+
+const leadIdParams = z.object({ id: z.string().max(20) });
+
+/** spec §2.4: a non-numeric or non-positive id is 'Invalid lead ID'. */
+function leadId(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
+    throw badRequest(apiMessages.invalidLeadId);
+  return id;
+}
+
+export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
+  const { db, engine } = database;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['leads'];
+
+    r.get('/leads', {
+      schema: {
+        tags,
+        summary:
+          'Leads, newest first; phone numbers masked unless unlocked by the caller (or Admin)',
+        querystring: leadFilterSchema,
+        response: { 200: z.array(leadSchema), ...errorSchemas(400, 401) },
+      },
+      handler: async (request, reply) => {
+        const { pageNumber, pageSize } = request.query;
+        const { leads, total } = await listLeads(db, request.caller, request.query);
+        setPagination(reply, paginationOf(pageNumber, pageSize, total));
+        return leads;
+      },
+    });
+
+    r.get('/leads/:id', {
+      schema: {
+        tags,
+        summary: 'One lead; phone masked unless unlocked by the caller (or Admin)',
+        params: leadIdParams,
+        response: { 200: leadSchema, ...errorSchemas(400, 401, 404) },
+      },
+      handler: async (request) => getLead(db, request.caller, leadId(request.params.id)),
+    });
+
+    r.put('/leads/update/:id', {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Admin: change a lead status (other fields are read-only)',
+        params: leadIdParams,
+        body: leadUpdateSchema,
+        response: { 200: leadSchema, ...errorSchemas(400, 401, 403, 404) },
+      },
+      handler: async (request) => setLeadStatus(db, leadId(request.params.id), request.body.status),
+    });
+
+    r.post('/leads', {
+      schema: {
+        tags,
+        summary: 'Submit a car (the lead wizard); rate-limited per IP',
+        body: leadSubmissionSchema,
+        response: { 201: leadSchema, ...errorSchemas(400, 429) },
+      },
+      config: { rateLimit: { max: leadSubmitLimit, timeWindow: '1 minute' } },
+      handler: async (request, reply) => reply.code(201).send(await submitLead(db, request.body)),
+    });
+
+    r.post('/leads/:id/unlock', {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Unlock a lead contact: one credit from the package ending soonest, never twice for one lead',
+        params: leadIdParams,
+        response: { 200: unlockResultSchema, ...errorSchemas(400, 401, 404) },
+      },
+      handler: async (request) =>
+        unlockLead(db, engine, currentCaller(request), leadId(request.params.id), request.ip),
+    });
+  };
+}

@@ -1,0 +1,99 @@
+// Lead rules: who sees inactive leads and full phone numbers, and how a submitted lead is stored.
+import {
+  DUPLICATE_LEAD_WINDOW_DAYS,
+  apiMessages,
+  type Lead,
+  type LeadFilter,
+  type LeadSubmission,
+} from '@dealerleads/shared';
+import { CITY_RTO_STATE, canonicalCity } from '@dealerleads/shared/catalogues';
+import { dbBool, type Queryable } from '../../db/database';
+import { badRequest, notFound } from '../../plugins/errors';
+import { isAdmin, type Caller } from '../../plugins/auth';
+import { canonicalLeadFilter } from './lead-filters';
+import {
+  findLeadById,
+  hasRecentDuplicate,
+  insertLead,
+  searchLeads,
+  toLead,
+  unlockedLeadIds,
+  updateLeadStatus,
+} from './leads.repository';
+
+export async function listLeads(
+  db: Queryable,
+  caller: Caller | undefined,
+  filter: LeadFilter,
+): Promise<{ leads: Lead[]; total: number }> {
+  const admin = isAdmin(caller);
+  const { rows, total } = await searchLeads(db, canonicalLeadFilter(filter), filter, admin);
+  const unlocked =
+    caller && !admin
+      ? await unlockedLeadIds(
+          db,
+          caller.id,
+          rows.map((r) => r.id),
+        )
+      : new Set<number>();
+  return { leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id))), total };
+}
+
+/** A lead as the caller may see it; an inactive lead exists only for Admin. */
+export async function getLead(
+  db: Queryable,
+  caller: Caller | undefined,
+  id: number,
+): Promise<Lead> {
+  const row = await findLeadById(db, id);
+  const admin = isAdmin(caller);
+  if (!row || (!row.status && !admin)) throw notFound(apiMessages.leadNotFound);
+  const unlocked =
+    admin || (caller !== undefined && (await unlockedLeadIds(db, caller.id, [id])).has(id));
+  return toLead(row, unlocked);
+}
+
+export async function setLeadStatus(db: Queryable, id: number, status: boolean): Promise<Lead> {
+  const row = await updateLeadStatus(db, id, status);
+  if (!row) throw notFound(apiMessages.leadNotFound);
+  return toLead(row, true);
+}
+
+export async function submitLead(
+  db: Queryable,
+  input: LeadSubmission,
+  now = new Date(),
+): Promise<Lead> {
+  const since = new Date(now.getTime() - DUPLICATE_LEAD_WINDOW_DAYS * 86_400_000).toISOString();
+  if (
+    await hasRecentDuplicate(
+      db,
+      { phone: input.phoneNumber, brand: input.brand, model: input.model },
+      since,
+    )
+  ) {
+    throw badRequest(apiMessages.duplicateLead);
+  }
+  const city = canonicalCity(input.city);
+  const row = await insertLead(db, {
+    full_name: input.fullName,
+    phone_number: input.phoneNumber,
+    city,
+    brand: input.brand,
+    model: input.model,
+    varient: null,
+    rto: CITY_RTO_STATE[city] ?? null,
+    year: input.year,
+    fuel_type: input.fuelType,
+    // design.md §9.4: the ownership order is the chosen Owner Type.
+    owner_name: input.ownerType,
+    transmission: input.transmission,
+    seats: input.seats,
+    price: input.price,
+    km_driven: null,
+    status: dbBool(true),
+    created_on: now.toISOString(),
+  });
+  // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
+  return toLead(row, false);
+}

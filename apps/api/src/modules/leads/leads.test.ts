@@ -1,0 +1,339 @@
+// Leads through real HTTP on each engine: filters and bands, paging, masking, detail, admin edit, the wizard submission.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages, leadWizardMessages, type Lead, type Pagination } from '@dealerleads/shared';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  json,
+  testEngines,
+  type TestContext,
+  type TestMember,
+} from '../../test/test-app';
+import { insertLeads } from '../../test/fixtures';
+
+describe.each(testEngines())('leads on %s', (engine) => {
+  let ctx: TestContext;
+  let admin: TestMember;
+  let dealer: TestMember;
+  let ids: { id: number; phone: string }[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    admin = await createMember(ctx, { role: 'Admin' });
+    dealer = await createMember(ctx);
+    ids = await insertLeads(ctx, [
+      {
+        brand: 'maruti_suzuki',
+        model: 'Swift',
+        varient: 'VXi',
+        city: 'Gurugram',
+        rto: 'HR',
+        year: 2019,
+        price: 550_000,
+        km_driven: 42_000,
+        fuel_type: 'petrol',
+        owner_name: 'first',
+        transmission: 'manual',
+        seats: 5,
+        full_name: 'Amit Verma',
+      },
+      {
+        brand: 'hyundai',
+        model: 'Creta',
+        varient: 'SX',
+        city: 'Noida',
+        rto: 'UP',
+        year: 2021,
+        price: 1_250_000,
+        km_driven: 25_000,
+        fuel_type: 'diesel',
+        owner_name: 'second',
+        transmission: 'automatic',
+        seats: 5,
+        full_name: 'Sunita Rao',
+      },
+      {
+        brand: 'toyota',
+        model: 'Innova Crysta',
+        varient: 'GX',
+        city: 'New Delhi',
+        rto: 'DL',
+        year: 2017,
+        price: 1_500_000,
+        km_driven: 98_000,
+        fuel_type: 'diesel',
+        owner_name: 'third',
+        transmission: 'manual',
+        seats: 7,
+        full_name: 'Harpreet Singh',
+      },
+      {
+        brand: 'maruti_suzuki',
+        model: 'Baleno',
+        varient: 'Zeta',
+        city: 'Gurugram',
+        rto: 'HR',
+        year: 2020,
+        price: 600_000,
+        km_driven: 105_000,
+        fuel_type: 'cng',
+        owner_name: 'first',
+        transmission: 'manual',
+        seats: 5,
+        full_name: 'Kavita Jain',
+      },
+      {
+        brand: 'hyundai',
+        model: 'Creta',
+        varient: 'E',
+        city: 'Faridabad',
+        rto: 'HR',
+        year: 2018,
+        price: 900_000,
+        km_driven: 60_000,
+        fuel_type: 'petrol',
+        owner_name: 'first',
+        transmission: 'manual',
+        seats: 5,
+        full_name: 'Hidden Inactive',
+        status: 0,
+      },
+    ]);
+  });
+  afterAll(async () => ctx.close());
+
+  async function list(query: string, who?: TestMember) {
+    const res = await ctx.app.inject({ url: `/api/leads${query}`, headers: bearer(who) });
+    expect(res.statusCode, res.body).toBe(200);
+    return {
+      leads: json<Lead[]>(res),
+      pagination: JSON.parse(res.headers.pagination as string) as Pagination,
+      raw: res.body,
+    };
+  }
+
+  it('lists active leads newest first with the Pagination header', async () => {
+    const { leads, pagination } = await list('');
+    expect(leads.map((l) => l.id)).toEqual([ids[3]!.id, ids[2]!.id, ids[1]!.id, ids[0]!.id]);
+    expect(pagination).toEqual({ currentPage: 1, itemsPerPage: 60, totalItems: 4, totalPages: 1 });
+  });
+
+  it('shows inactive leads to Admin only', async () => {
+    expect((await list('', admin)).leads).toHaveLength(5);
+    expect((await list('', dealer)).leads).toHaveLength(4);
+    const hidden = await ctx.app.inject({
+      url: `/api/leads/${ids[4]!.id}`,
+      headers: bearer(dealer),
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/api/leads/${ids[4]!.id}`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('pages with pageNumber and pageSize', async () => {
+    const { leads, pagination } = await list('?pageNumber=2&pageSize=3');
+    expect(leads.map((l) => l.id)).toEqual([ids[0]!.id]);
+    expect(pagination).toEqual({ currentPage: 2, itemsPerPage: 3, totalItems: 4, totalPages: 2 });
+  });
+
+  const filters: [string, (l: Lead) => boolean, number][] = [
+    ['?city=gurugram', (l) => l.city === 'Gurugram', 2],
+    ['?brand=Maruti%20Suzuki', (l) => l.brand === 'maruti_suzuki', 2],
+    ['?brand=hyundai&model=creta', (l) => l.model === 'Creta', 1],
+    ['?varient=gx', (l) => l.varient === 'GX', 1],
+    ['?fuel=Diesel', (l) => l.fuelType === 'diesel', 2],
+    ['?ownerName=First%20Owner', (l) => l.ownerName === 'first', 2],
+    ['?transmission=automatic', (l) => l.transmission === 'automatic', 1],
+    ['?rto=hr', (l) => l.rto === 'HR', 2],
+    ['?year=2017', (l) => l.year === 2017, 1],
+    ['?seats=7', (l) => l.seats === 7, 1],
+    ['?price=500000-649999', (l) => l.price >= 500_000 && l.price <= 649_999, 2],
+    ['?price=1250000-', (l) => l.price >= 1_250_000, 2],
+    [
+      '?KmDriven=20000-49999',
+      (l) => (l.kmDriven ?? -1) >= 20_000 && (l.kmDriven ?? 0) <= 49_999,
+      2,
+    ],
+    ['?KmDriven=100000-', (l) => (l.kmDriven ?? 0) >= 100_000, 1],
+    ['?searchterm=cret', (l) => l.model === 'Creta', 1],
+    ['?searchterm=SINGH', (l) => l.fullName.includes('Singh'), 1],
+    ['?name=kavita', (l) => l.fullName === 'Kavita Jain', 1],
+    [
+      '?city=Gurugram&fuel=cng&price=550000-650000&KmDriven=100000-',
+      (l) => l.model === 'Baleno',
+      1,
+    ],
+    ['?searchterm=100%25', () => false, 0],
+  ];
+  it.each(filters)('filters %s to matching leads only', async (query, matches, count) => {
+    const { leads, pagination } = await list(query);
+    expect(leads).toHaveLength(count);
+    expect(leads.every(matches)).toBe(true);
+    expect(pagination.totalItems).toBe(count);
+  });
+
+  it.each([
+    ['?price=abc', 'price'],
+    ['?KmDriven=50-10', 'KmDriven'],
+    ['?pageNumber=0', 'pageNumber'],
+    ['?pageSize=1000', 'pageSize'],
+    ['?year=twenty', 'year'],
+  ])('rejects the bad query %s with a validation error on %s', async (query, field) => {
+    const res = await ctx.app.inject({ url: `/api/leads${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors)).toContain(field);
+  });
+
+  it('masks every phone number for anonymous and dealer callers, shows them to Admin', async () => {
+    for (const who of [undefined, dealer]) {
+      const { leads, raw } = await list('', who);
+      for (const lead of leads) {
+        expect(lead.phoneNumber).toMatch(/^X{7}\d{3}$/);
+        expect(lead.unlocked).toBe(false);
+      }
+      for (const { phone } of ids) expect(raw).not.toContain(phone);
+    }
+    const { leads } = await list('', admin);
+    expect(leads.every((l) => /^\d{10}$/.test(l.phoneNumber) && l.unlocked)).toBe(true);
+  });
+
+  it('answers a lead by id, masked, and refuses invalid ids', async () => {
+    const res = await ctx.app.inject({ url: `/api/leads/${ids[0]!.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: ids[0]!.id,
+      brand: 'maruti_suzuki',
+      phoneNumber: `XXXXXXX${ids[0]!.phone.slice(-3)}`,
+      unlocked: false,
+    });
+    for (const bad of ['0', '-3', 'abc', '1.5']) {
+      const r = await ctx.app.inject({ url: `/api/leads/${bad}` });
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ status: 400, message: apiMessages.invalidLeadId });
+    }
+    const missing = await ctx.app.inject({ url: '/api/leads/999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: 404, message: apiMessages.leadNotFound });
+  });
+
+  it('lets only Admin change a lead status, and only the status', async () => {
+    const url = `/api/leads/update/${ids[1]!.id}`;
+    const payload = { status: false, fullName: 'Changed', price: 1 };
+    expect((await ctx.app.inject({ method: 'PUT', url, payload })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url, payload, headers: bearer(dealer) })).statusCode,
+    ).toBe(403);
+    const res = await ctx.app.inject({ method: 'PUT', url, payload, headers: bearer(admin) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: false, fullName: 'Sunita Rao', price: 1_250_000 });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      payload: { status: 'yes' },
+      headers: bearer(admin),
+    });
+    expect(bad.statusCode).toBe(400);
+    await ctx.app.inject({ method: 'PUT', url, payload: { status: true }, headers: bearer(admin) });
+  });
+
+  const submission = {
+    year: 2020,
+    brand: 'honda',
+    model: 'City',
+    ownerType: 'second',
+    transmission: 'imt',
+    fuelType: 'petrol',
+    seats: 5,
+    fullName: 'Neha Gupta',
+    city: '  noida ',
+    phoneNumber: '9876501234',
+    price: 825_000,
+  };
+
+  it('stores a wizard submission as an active lead found by the list filters', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: { ...submission, status: false, id: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const lead = json<Lead>(res);
+    expect(lead).toMatchObject({
+      brand: 'honda',
+      model: 'City',
+      ownerName: 'second',
+      city: 'Noida',
+      rto: 'UP',
+      status: true,
+      varient: null,
+      kmDriven: null,
+      unlocked: false,
+    });
+    expect(lead.phoneNumber).toBe('XXXXXXX234');
+    const { leads } = await list(
+      '?brand=honda&model=City&ownerName=second&transmission=imt&city=Noida',
+    );
+    expect(leads.map((l) => l.id)).toEqual([lead.id]);
+  });
+
+  it('refuses the same phone, brand and model again within 30 days', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/leads', payload: submission });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, message: apiMessages.duplicateLead });
+  });
+
+  const wizardCases: [string, Record<string, unknown>, keyof typeof leadWizardMessages][] = [
+    ['year out of range', { year: 1999 }, 'year'],
+    ['missing year', { year: undefined }, 'year'],
+    ['unknown brand', { brand: 'tesla' }, 'brand'],
+    ['model of another brand', { model: 'Swift' }, 'model'],
+    ['missing owner type', { ownerType: '' }, 'ownerType'],
+    ['bad transmission', { transmission: 'cvt' }, 'transmission'],
+    ['bad fuel', { fuelType: 'coal' }, 'fuelType'],
+    ['too many seats', { seats: 12 }, 'seats'],
+    ['empty full name', { fullName: ' ' }, 'fullName'],
+    ['empty city', { city: '' }, 'city'],
+    ['short phone', { phoneNumber: '98765' }, 'phoneNumber'],
+    ['letters in phone', { phoneNumber: '98765abcde' }, 'phoneNumber'],
+    ['missing price', { price: undefined }, 'price'],
+  ];
+  it.each(wizardCases)(
+    'rejects a submission with %s using the spec message',
+    async (_n, change, field) => {
+      const before = (await list('', admin)).pagination.totalItems;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        payload: { ...submission, phoneNumber: '9000000001', ...change },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toContain(
+        leadWizardMessages[field],
+      );
+      expect((await list('', admin)).pagination.totalItems).toBe(before);
+    },
+  );
+
+  it('rate-limits submissions per IP', async () => {
+    const limited = await createTestApp(engine, {
+      rateLimits: { login: 100, leadSubmit: 2, api: 1000 },
+    });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/leads',
+          payload: { ...submission, phoneNumber: `900000010${i}` },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

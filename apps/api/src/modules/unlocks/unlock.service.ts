@@ -1,0 +1,199 @@
+// The atomic unlock of design.md §4, and the spec's legacy subtract-credit / record-view calls, all ledger-safe.
+import {
+  apiMessages,
+  creditFlowMessages,
+  type Lead,
+  type UnlockResult,
+  type UserPackage,
+} from '@dealerleads/shared';
+import type { Db, Engine, Tx } from '../../db/database';
+import { fromDbBool } from '../../db/database';
+import { todayInIndia } from '../../lib/calendar';
+import { isAdmin, type Caller } from '../../plugins/auth';
+import { badRequest, forbidden, notFound, type HttpError } from '../../plugins/errors';
+import { findLeadById, toLead } from '../leads/leads.repository';
+import { findUserPackage, toUserPackage } from '../user-packages/user-packages.repository';
+import {
+  activePackagesOf,
+  deactivateUserPackages,
+  debitOneCredit,
+  findUnlock,
+  insertUnlock,
+  lockMember,
+} from './unlocks.repository';
+
+/** A transaction's answer: either a value, or an error to raise after the commit (expiry marks must persist). */
+type Outcome<T> = { ok: T } | { error: HttpError };
+
+async function settle<T>(outcome: Promise<Outcome<T>>): Promise<T> {
+  const result = await outcome;
+  if ('error' in result) throw result.error;
+  return result.ok;
+}
+
+/** Splits the member's active packages into expired (to mark inactive) and usable today. */
+async function livePackages(tx: Tx, userId: number) {
+  const today = todayInIndia();
+  const packages = await activePackagesOf(tx, userId);
+  const expired = packages.filter((p) => p.end_date < today);
+  await deactivateUserPackages(
+    tx,
+    expired.map((p) => p.id),
+  );
+  const live = packages.filter((p) => p.start_date <= today && p.end_date >= today);
+  return { expired, live };
+}
+
+export async function unlockLead(
+  db: Db,
+  engine: Engine,
+  caller: Caller,
+  leadId: number,
+  ipAddress: string,
+): Promise<UnlockResult> {
+  return settle(
+    db.transaction().execute(async (tx): Promise<Outcome<UnlockResult>> => {
+      const row = await findLeadById(tx, leadId);
+      if (!row || (!fromDbBool(row.status) && !isAdmin(caller)))
+        return { error: notFound(apiMessages.leadNotFound) };
+      const lead: Lead = toLead(row, true);
+      if (isAdmin(caller)) return { ok: { lead, charged: false, creditsRemaining: null } };
+
+      await lockMember(tx, engine, caller.id);
+      if (await findUnlock(tx, caller.id, leadId))
+        return { ok: { lead, charged: false, creditsRemaining: null } };
+
+      const { expired, live } = await livePackages(tx, caller.id);
+      if (live.length === 0) {
+        return {
+          error: badRequest(
+            expired.length > 0 ? creditFlowMessages.expired : creditFlowMessages.noActivePackage,
+          ),
+        };
+      }
+      // An Unlimited package covers the unlock for free, so it goes before any credit is spent.
+      const unlimited = live.find((p) => p.package_type === 'Unlimited');
+      const withCredit = live.find((p) => p.package_type !== 'Unlimited' && p.balance > 0);
+      const chosen = unlimited ?? withCredit;
+      if (!chosen) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
+
+      let remaining = chosen.balance;
+      if (!unlimited) {
+        const balance = await debitOneCredit(tx, chosen.id, { unattributed: false });
+        if (balance === undefined) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
+        remaining = balance;
+      }
+      await insertUnlock(tx, {
+        user_id: caller.id,
+        user_package_id: chosen.id,
+        lead_id: leadId,
+        credit_debited: unlimited ? 0 : 1,
+        ip_address: ipAddress,
+        created_on: new Date().toISOString(),
+      });
+      return { ok: { lead, charged: !unlimited, creditsRemaining: remaining } };
+    }),
+  );
+}
+
+async function ownPackage(tx: Tx, caller: Caller, userPackageId: number) {
+  const pkg = await findUserPackage(tx, userPackageId);
+  if (!pkg) return undefined;
+  if (pkg.user_id !== caller.id) throw forbidden();
+  return pkg;
+}
+
+/** spec §7 `PUT userpackage/subtractcredit/{id}`: the caller's own package loses one credit. */
+export async function subtractCredit(
+  db: Db,
+  engine: Engine,
+  caller: Caller,
+  userPackageId: number,
+): Promise<UserPackage> {
+  return settle(
+    db.transaction().execute(async (tx): Promise<Outcome<UserPackage>> => {
+      await lockMember(tx, engine, caller.id);
+      const pkg = await ownPackage(tx, caller, userPackageId);
+      if (!pkg) return { error: notFound(apiMessages.userPackageMapNotFound) };
+      if (!fromDbBool(pkg.is_active))
+        return { error: badRequest(apiMessages.packageInactiveSubtract) };
+      if (pkg.end_date < todayInIndia()) {
+        await deactivateUserPackages(tx, [pkg.id]);
+        return { error: badRequest(apiMessages.packageExpired) };
+      }
+      if (pkg.package_type !== 'Unlimited') {
+        const balance = await debitOneCredit(tx, pkg.id, { unattributed: true });
+        if (balance === undefined) return { error: badRequest(apiMessages.noCreditsToSubtract) };
+      }
+      return { ok: toUserPackage((await findUserPackage(tx, pkg.id))!) };
+    }),
+  );
+}
+
+export interface LeadViewRecord {
+  userPackageMapId: number;
+  leadId: number;
+  creditDebited: number;
+  ipAddress: string | null;
+}
+
+/**
+ * spec §7 `POST userpackagelead/add`: records a lead view against the caller's package. It only opens a
+ * contact that was paid for: a credit taken by subtract-credit and not yet used, or an Unlimited package.
+ */
+export async function recordLeadView(
+  db: Db,
+  engine: Engine,
+  caller: Caller,
+  input: { userPackageMapId: number; leadId: number },
+  ipAddress: string,
+): Promise<LeadViewRecord> {
+  return settle(
+    db.transaction().execute(async (tx): Promise<Outcome<LeadViewRecord>> => {
+      await lockMember(tx, engine, caller.id);
+      const pkg = await ownPackage(tx, caller, input.userPackageMapId);
+      if (!pkg) return { error: badRequest(apiMessages.userPackageMapNotFound) };
+      if (!fromDbBool(pkg.is_active))
+        return { error: badRequest(apiMessages.userPackageMapInactive) };
+      const lead = await findLeadById(tx, input.leadId);
+      if (!lead || !fromDbBool(lead.status)) return { error: notFound(apiMessages.leadNotFound) };
+      const existing = await findUnlock(tx, caller.id, input.leadId);
+      if (existing) {
+        return {
+          ok: {
+            userPackageMapId: existing.user_package_id,
+            leadId: existing.lead_id,
+            creditDebited: existing.credit_debited,
+            ipAddress: existing.ip_address,
+          },
+        };
+      }
+      const unlimited = pkg.package_type === 'Unlimited' && pkg.end_date >= todayInIndia();
+      if (!unlimited) {
+        const taken = await tx
+          .updateTable('user_packages')
+          .set((eb) => ({ unattributed_debits: eb('unattributed_debits', '-', 1) }))
+          .where('id', '=', pkg.id)
+          .where('unattributed_debits', '>', 0)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) === 0)
+          return { error: badRequest(apiMessages.spendCreditFirst) };
+      }
+      const record = {
+        userPackageMapId: pkg.id,
+        leadId: input.leadId,
+        creditDebited: unlimited ? 0 : 1,
+        ipAddress,
+      };
+      await insertUnlock(tx, {
+        user_id: caller.id,
+        user_package_id: pkg.id,
+        lead_id: input.leadId,
+        credit_debited: record.creditDebited,
+        ip_address: ipAddress,
+        created_on: new Date().toISOString(),
+      });
+      return { ok: record };
+    }),
+  );
+}

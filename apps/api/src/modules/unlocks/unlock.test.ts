@@ -1,0 +1,293 @@
+// The credit unlock on each engine: atomic, never twice for one lead, never below zero, with the spec §8 texts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages, creditFlowMessages, type UnlockResult } from '@dealerleads/shared';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  json,
+  testEngines,
+  type TestContext,
+  type TestMember,
+} from '../../test/test-app';
+import { balanceOf, givePackage, insertLeads, ledgerOf } from '../../test/fixtures';
+
+describe.each(testEngines())('unlock on %s', (engine) => {
+  let ctx: TestContext;
+  let admin: TestMember;
+  let leads: { id: number; phone: string }[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    admin = await createMember(ctx, { role: 'Admin' });
+    leads = await insertLeads(
+      ctx,
+      Array.from({ length: 120 }, () => ({})),
+    );
+  });
+  afterAll(async () => ctx.close());
+
+  const unlock = (who: TestMember | undefined, leadId: number) =>
+    ctx.app.inject({ method: 'POST', url: `/api/leads/${leadId}/unlock`, headers: bearer(who) });
+
+  it('debits one credit, returns the contact, and later reads show it unmasked', async () => {
+    const dealer = await createMember(ctx);
+    const up = await givePackage(ctx, dealer.id, { credits: 3 });
+    const lead = leads[119]!;
+    const res = await unlock(dealer, lead.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = json<UnlockResult>(res);
+    expect(body).toMatchObject({
+      charged: true,
+      creditsRemaining: 2,
+      lead: { id: lead.id, phoneNumber: lead.phone, unlocked: true },
+    });
+    expect(await balanceOf(ctx, up)).toMatchObject({ balance: 2, credit_debited: 1 });
+
+    const detail = await ctx.app.inject({ url: `/api/leads/${lead.id}`, headers: bearer(dealer) });
+    expect(detail.json()).toMatchObject({ phoneNumber: lead.phone, unlocked: true });
+    const list = await ctx.app.inject({ url: '/api/leads?pageSize=100', headers: bearer(dealer) });
+    const mine = list
+      .json<{ id: number; phoneNumber: string; unlocked: boolean }[]>()
+      .find((l) => l.id === lead.id);
+    expect(mine).toMatchObject({ phoneNumber: lead.phone, unlocked: true });
+    // Another dealer still sees it masked.
+    const other = await createMember(ctx);
+    expect(
+      (await ctx.app.inject({ url: `/api/leads/${lead.id}`, headers: bearer(other) })).body,
+    ).not.toContain(lead.phone);
+
+    const again = await unlock(dealer, lead.id);
+    expect(json<UnlockResult>(again)).toMatchObject({
+      charged: false,
+      lead: { phoneNumber: lead.phone },
+    });
+    expect(await balanceOf(ctx, up)).toMatchObject({ balance: 2 });
+    expect(await ledgerOf(ctx, dealer.id)).toHaveLength(1);
+
+    const ids = await ctx.app.inject({
+      url: `/api/userpackagelead/user/${dealer.userName}`,
+      headers: bearer(dealer),
+    });
+    expect(ids.json()).toEqual([lead.id]);
+    const viewed = await ctx.app.inject({
+      url: `/api/userpackage/checkleadviewed?userId=${dealer.id}&leadId=${lead.id}`,
+      headers: bearer(dealer),
+    });
+    expect(viewed.json()).toBe(true);
+  });
+
+  it('needs a login, and lets Admin see the contact without a credit', async () => {
+    expect((await unlock(undefined, leads[1]!.id)).statusCode).toBe(401);
+    const res = await unlock(admin, leads[1]!.id);
+    expect(json<UnlockResult>(res)).toMatchObject({
+      charged: false,
+      creditsRemaining: null,
+      lead: { phoneNumber: leads[1]!.phone },
+    });
+    expect(await ledgerOf(ctx, admin.id)).toHaveLength(0);
+  });
+
+  it('tells a dealer without a package, with an empty one, and with an expired one', async () => {
+    const none = await createMember(ctx);
+    let res = await unlock(none, leads[2]!.id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 400, message: creditFlowMessages.noActivePackage });
+    expect(res.body).not.toContain(leads[2]!.phone);
+
+    const empty = await createMember(ctx);
+    await givePackage(ctx, empty.id, { credits: 0 });
+    res = await unlock(empty, leads[2]!.id);
+    expect(res.json()).toEqual({ status: 400, message: creditFlowMessages.allCreditsUsed });
+
+    const late = await createMember(ctx);
+    const up = await givePackage(ctx, late.id, { credits: 5, startOffsetDays: -40, validity: 30 });
+    res = await unlock(late, leads[2]!.id);
+    expect(res.json()).toEqual({ status: 400, message: creditFlowMessages.expired });
+    expect(await balanceOf(ctx, up)).toMatchObject({
+      balance: 5,
+      is_active: engine === 'sqlite' ? 0 : false,
+    });
+  });
+
+  it('spends the package ending soonest first and skips packages not started yet', async () => {
+    const dealer = await createMember(ctx);
+    const later = await givePackage(ctx, dealer.id, { credits: 5, validity: 60 });
+    const sooner = await givePackage(ctx, dealer.id, { credits: 5, validity: 10 });
+    const future = await givePackage(ctx, dealer.id, {
+      credits: 5,
+      startOffsetDays: 5,
+      validity: 1,
+    });
+    await unlock(dealer, leads[3]!.id);
+    expect((await balanceOf(ctx, sooner)).balance).toBe(4);
+    expect((await balanceOf(ctx, later)).balance).toBe(5);
+    expect((await balanceOf(ctx, future)).balance).toBe(5);
+  });
+
+  it('unlocks with an Unlimited package without touching its balance', async () => {
+    const dealer = await createMember(ctx);
+    const credit = await givePackage(ctx, dealer.id, { credits: 5, validity: 5 });
+    const unlimited = await givePackage(ctx, dealer.id, {
+      type: 'Unlimited',
+      credits: 30,
+      validity: 30,
+    });
+    const res = await unlock(dealer, leads[4]!.id);
+    expect(json<UnlockResult>(res)).toMatchObject({
+      charged: false,
+      creditsRemaining: 30,
+      lead: { phoneNumber: leads[4]!.phone },
+    });
+    expect((await balanceOf(ctx, unlimited)).balance).toBe(30);
+    expect((await balanceOf(ctx, credit)).balance).toBe(5);
+    expect(await ledgerOf(ctx, dealer.id)).toMatchObject([
+      { lead_id: leads[4]!.id, credit_debited: 0 },
+    ]);
+  });
+
+  it('lets 100 simultaneous unlocks over 100 leads succeed exactly as often as there are credits', async () => {
+    const dealer = await createMember(ctx);
+    const up = await givePackage(ctx, dealer.id, { credits: 10 });
+    const results = await Promise.all(leads.slice(10, 110).map((l) => unlock(dealer, l.id)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(10);
+    expect(
+      results
+        .filter((r) => r.statusCode === 400)
+        .every((r) => r.json<{ message: string }>().message === creditFlowMessages.allCreditsUsed),
+    ).toBe(true);
+    expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0, credit_debited: 10 });
+    const ledger = await ledgerOf(ctx, dealer.id);
+    expect(ledger).toHaveLength(10);
+    expect(ledger.reduce((sum, row) => sum + row.credit_debited, 0)).toBe(10);
+  });
+
+  it('charges once for 20 simultaneous unlocks of one lead', async () => {
+    const dealer = await createMember(ctx);
+    const up = await givePackage(ctx, dealer.id, { credits: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => unlock(dealer, leads[110]!.id)),
+    );
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(results.filter((r) => json<UnlockResult>(r).charged)).toHaveLength(1);
+    expect((await balanceOf(ctx, up)).balance).toBe(9);
+    expect(await ledgerOf(ctx, dealer.id)).toHaveLength(1);
+  });
+
+  describe('the spec calls', () => {
+    it('subtracts a credit from your own package with the spec texts for each refusal', async () => {
+      const dealer = await createMember(ctx);
+      const up = await givePackage(ctx, dealer.id, { credits: 1 });
+      const subtract = (id: number, who: TestMember = dealer) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/userpackage/subtractcredit/${id}`,
+          headers: bearer(who),
+        });
+      let res = await subtract(up);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: up, packageBalanceCredits: 0 });
+      res = await subtract(up);
+      expect(res.json()).toEqual({ status: 400, message: apiMessages.noCreditsToSubtract });
+
+      const inactive = await givePackage(ctx, dealer.id, { credits: 3, active: false });
+      expect((await subtract(inactive)).json()).toEqual({
+        status: 400,
+        message: apiMessages.packageInactiveSubtract,
+      });
+
+      const expired = await givePackage(ctx, dealer.id, {
+        credits: 3,
+        startOffsetDays: -40,
+        validity: 30,
+      });
+      expect((await subtract(expired)).json()).toEqual({
+        status: 400,
+        message: apiMessages.packageExpired,
+      });
+      expect(Boolean((await balanceOf(ctx, expired)).is_active)).toBe(false);
+
+      const other = await createMember(ctx);
+      const theirs = await givePackage(ctx, other.id, { credits: 3 });
+      expect((await subtract(theirs)).statusCode).toBe(403);
+      expect((await balanceOf(ctx, theirs)).balance).toBe(3);
+      expect((await subtract(theirs, admin)).statusCode).toBe(403);
+    });
+
+    it('records a lead view only against a credit already subtracted', async () => {
+      const dealer = await createMember(ctx);
+      const up = await givePackage(ctx, dealer.id, { credits: 2 });
+      const add = (leadId: number, userPackageMapId = up) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/userpackagelead/add',
+          headers: bearer(dealer),
+          payload: { userPackageMapId, leadId, creditDebited: 1, ipAddress: 'localhost' },
+        });
+      let res = await add(leads[111]!.id);
+      expect(res.json()).toEqual({ status: 400, message: apiMessages.spendCreditFirst });
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/userpackage/subtractcredit/${up}`,
+        headers: bearer(dealer),
+      });
+      res = await add(leads[111]!.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        userPackageMapId: up,
+        leadId: leads[111]!.id,
+        creditDebited: 1,
+      });
+      // Recording it again changes nothing; a second lead needs a second credit.
+      expect((await add(leads[111]!.id)).statusCode).toBe(200);
+      expect((await add(leads[112]!.id)).json()).toEqual({
+        status: 400,
+        message: apiMessages.spendCreditFirst,
+      });
+      expect(await ledgerOf(ctx, dealer.id)).toHaveLength(1);
+      const detail = await ctx.app.inject({
+        url: `/api/leads/${leads[111]!.id}`,
+        headers: bearer(dealer),
+      });
+      expect(detail.json()).toMatchObject({ phoneNumber: leads[111]!.phone });
+
+      expect((await add(leads[112]!.id, 999_999)).json()).toEqual({
+        status: 400,
+        message: apiMessages.userPackageMapNotFound,
+      });
+      const inactive = await givePackage(ctx, dealer.id, { credits: 2, active: false });
+      expect((await add(leads[112]!.id, inactive)).json()).toEqual({
+        status: 400,
+        message: apiMessages.userPackageMapInactive,
+      });
+    });
+
+    it('answers viewed-lead lookups for yourself or an Admin only', async () => {
+      const dealer = await createMember(ctx);
+      const other = await createMember(ctx);
+      expect(
+        (
+          await ctx.app.inject({
+            url: `/api/userpackagelead/user/${dealer.userName}`,
+            headers: bearer(other),
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await ctx.app.inject({
+            url: `/api/userpackagelead/user/${dealer.userName}`,
+            headers: bearer(admin),
+          })
+        ).json(),
+      ).toEqual([]);
+      expect(
+        (await ctx.app.inject({ url: `/api/userpackagelead/user/${dealer.userName}` })).statusCode,
+      ).toBe(401);
+      const check = `/api/userpackage/checkleadviewed?userId=${dealer.id}&leadId=${leads[0]!.id}`;
+      expect((await ctx.app.inject({ url: check, headers: bearer(other) })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ url: check, headers: bearer(admin) })).json()).toBe(false);
+    });
+  });
+});

@@ -1,0 +1,69 @@
+// Assigning packages to members: the server derives credits, unit, validity, end date and balance from the package.
+import { apiMessages, userPackageInputSchema, type UserPackage } from '@dealerleads/shared';
+import type { z } from 'zod';
+import { dbBool, fromDbBool, type Queryable } from '../../db/database';
+import { addDays } from '../../lib/calendar';
+import { badRequest, notFound } from '../../plugins/errors';
+import {
+  findUserPackage,
+  insertUserPackage,
+  toUserPackage,
+  updateUserPackageRow,
+} from './user-packages.repository';
+
+type Input = z.output<typeof userPackageInputSchema>;
+
+async function derive(db: Queryable, input: Input, currentPackageId?: number) {
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', input.userId)
+    .executeTakeFirst();
+  if (!user) throw badRequest(apiMessages.userNotFound);
+  const pkg = await db
+    .selectFrom('packages')
+    .selectAll()
+    .where('id', '=', input.packageId)
+    .executeTakeFirst();
+  if (!pkg) throw badRequest(apiMessages.packageNotFound);
+  // An existing assignment may keep a package that was retired since; a new choice must be active.
+  if (!fromDbBool(pkg.is_active) && pkg.id !== currentPackageId)
+    throw badRequest(apiMessages.packageInactive);
+  if (input.creditDebited > pkg.package_credits) throw badRequest(apiMessages.creditDebitedTooHigh);
+  return {
+    user_id: input.userId,
+    package_id: input.packageId,
+    package_credits: pkg.package_credits,
+    package_unit: pkg.package_unit,
+    package_validity: pkg.package_validity,
+    package_balance_credits: pkg.package_credits - input.creditDebited,
+    credit_debited: input.creditDebited,
+    start_date: input.startDate,
+    end_date: addDays(input.startDate, pkg.package_validity),
+  };
+}
+
+export async function addUserPackage(db: Queryable, input: Input): Promise<UserPackage> {
+  const values = await derive(db, input);
+  const id = await insertUserPackage(db, {
+    ...values,
+    is_active: dbBool(input.isActive ?? true),
+    created_on: new Date().toISOString(),
+  });
+  return toUserPackage((await findUserPackage(db, id))!);
+}
+
+export async function updateUserPackage(
+  db: Queryable,
+  id: number,
+  input: Input,
+): Promise<UserPackage> {
+  const existing = await findUserPackage(db, id);
+  if (!existing) throw notFound(apiMessages.userPackageMapNotFound);
+  const values = await derive(db, input, existing.package_id);
+  await updateUserPackageRow(db, id, {
+    ...values,
+    ...(input.isActive === undefined ? {} : { is_active: dbBool(input.isActive) }),
+  });
+  return toUserPackage((await findUserPackage(db, id))!);
+}
