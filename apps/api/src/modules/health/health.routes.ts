@@ -30,12 +30,10 @@ export function healthRoutes(database: DatabaseHandle) {
             database: { engine: database.engine, version: await database.version(), ok: true },
           };
         } catch {
-          return reply
-            .code(503)
-            .send({
-              status: 'unavailable' as const,
-              database: { engine: database.engine, ok: false },
-            });
+          return reply.code(503).send({
+            status: 'unavailable' as const,
+            database: { engine: database.engine, ok: false },
+          });
         }
       },
     });
