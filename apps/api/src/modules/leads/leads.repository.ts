@@ -1,10 +1,10 @@
 // Kysely code for leads: the filtered newest-first page, one lead, writes, and the mapping to the API shape.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import { LIMITS, type Lead } from '@dealerleads/shared';
 import { fromDbBool, type Queryable } from '../../db/database';
 import type { Database, LeadRow, NewLead } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
-import { containsPattern } from '../members/members.repository';
+import { anyColumnContains, columnContains } from '../../db/text-search';
 import type { CanonicalLeadFilter } from './lead-filters';
 
 /** Every character but the last 3 becomes X: what a caller who has not unlocked the lead sees. */
@@ -69,16 +69,12 @@ function applyFilter(
   if (f.createdFrom !== undefined) q = q.where('created_on', '>=', f.createdFrom);
   if (f.createdBefore !== undefined) q = q.where('created_on', '<', f.createdBefore);
   if (f.name !== undefined) {
-    q = q.where(sql`lower(full_name)`, 'like', sql`${containsPattern(f.name)} escape '\\'`);
+    q = q.where(columnContains('full_name', f.name));
   }
   if (f.searchterm !== undefined) {
-    const pattern = containsPattern(f.searchterm);
+    const text = f.searchterm;
     q = q.where((eb) =>
-      eb.or(
-        ['full_name', 'city', 'brand', 'model', 'varient', 'rto'].map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
-        ),
-      ),
+      anyColumnContains(eb, ['full_name', 'city', 'brand', 'model', 'varient', 'rto'], text),
     );
   }
   return q;

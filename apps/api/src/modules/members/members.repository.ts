@@ -1,5 +1,6 @@
 // Kysely code for the users table and its mapping to the Member shape of the API.
 import { sql } from 'kysely';
+import { anyColumnContains } from '../../db/text-search';
 import type { Member, MemberFilter, Role } from '@dealerleads/shared';
 import { fromDbBool, type Queryable } from '../../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
@@ -50,15 +51,6 @@ export async function updateUser(
     .executeTakeFirst();
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** A case-insensitive "contains" pattern with LIKE wildcards in the input taken literally. */
-export function containsPattern(text: string): string {
-  return `%${escapeLike(text.toLowerCase())}%`;
-}
-
 export async function searchUsers(
   db: Queryable,
   filter: MemberFilter,
@@ -67,13 +59,9 @@ export async function searchUsers(
   if (filter.status !== undefined) query = query.where('status', '=', filter.status ? 1 : 0);
   if (filter.city) query = query.where(sql<string>`lower(city)`, '=', filter.city.toLowerCase());
   if (filter.searchterm) {
-    const pattern = containsPattern(filter.searchterm);
+    const text = filter.searchterm;
     query = query.where((eb) =>
-      eb.or(
-        ['name', 'user_name', 'email', 'phone', 'city'].map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
-        ),
-      ),
+      anyColumnContains(eb, ['name', 'user_name', 'email', 'phone', 'city'], text),
     );
   }
   const [rows, count] = await Promise.all([

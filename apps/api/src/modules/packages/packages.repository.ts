@@ -4,7 +4,7 @@ import type { Package, PackageSearch, PackageType, PackageUnit } from '@dealerle
 import { dbBool, fromDbBool, type Queryable } from '../../db/database';
 import type { NewPackage, PackageRow, PackagesTable } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
-import { containsPattern } from '../members/members.repository';
+import { anyColumnContains } from '../../db/text-search';
 
 export function toPackage(row: PackageRow): Package {
   return {
@@ -64,13 +64,9 @@ export async function searchPackages(
   let query = db.selectFrom('packages');
   if (!options.includeInactive) query = query.where('is_active', '=', dbBool(true));
   if (search.searchterm) {
-    const pattern = containsPattern(search.searchterm);
+    const text = search.searchterm;
     query = query.where((eb) =>
-      eb.or(
-        ['package_name', 'package_code', 'package_type'].map((column) =>
-          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
-        ),
-      ),
+      anyColumnContains(eb, ['package_name', 'package_code', 'package_type'], text),
     );
   }
   const [rows, count] = await Promise.all([

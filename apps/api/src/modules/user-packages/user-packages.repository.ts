@@ -1,10 +1,9 @@
 // Kysely code for user packages (a package assigned to a member) and their API shape.
-import { sql } from 'kysely';
 import type { PackageUnit, UserPackage } from '@dealerleads/shared';
 import { fromDbBool, type Queryable } from '../../db/database';
 import type { NewUserPackage, UserPackageRow } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
-import { containsPattern } from '../members/members.repository';
+import { anyColumnContains } from '../../db/text-search';
 
 export type UserPackageWithNames = UserPackageRow & {
   user_name: string | null;
@@ -70,10 +69,10 @@ export async function listUserPackages(
     count = count.where('up.user_id', '=', options.userId);
   }
   if (options.searchterm) {
-    const pattern = containsPattern(options.searchterm);
-    const matches = sql<boolean>`(lower(u.user_name) like ${pattern} escape '\\' or lower(u.name) like ${pattern} escape '\\' or lower(p.package_name) like ${pattern} escape '\\')`;
-    query = query.where(matches);
-    count = count.where(matches);
+    const text = options.searchterm;
+    const columns = ['u.user_name', 'u.name', 'p.package_name'];
+    query = query.where((eb) => anyColumnContains(eb, columns, text));
+    count = count.where((eb) => anyColumnContains(eb, columns, text));
   }
   const [rows, total] = await Promise.all([
     query

@@ -1,0 +1,312 @@
+// Every route × every kind of caller on each engine: the expected status, no leaked phone numbers, all routes documented.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  testEngines,
+  type TestContext,
+  type TestMember,
+} from './test/test-app';
+import { createPackage, givePackage, insertLeads } from './test/fixtures';
+
+type Who = 'anonymous' | 'user' | 'dealer' | 'admin' | 'otherDealer';
+const callers: Who[] = ['anonymous', 'user', 'dealer', 'admin', 'otherDealer'];
+
+interface RouteCase {
+  name: string;
+  /** The OpenAPI path the route is documented under. */
+  doc: string;
+  request: () => InjectOptions;
+  /** Expected status for anonymous, user, dealer, admin, another dealer. */
+  expected: [number, number, number, number, number];
+}
+
+describe.each(testEngines())('authorization matrix on %s', (engine) => {
+  let ctx: TestContext;
+  const members = {} as Record<Exclude<Who, 'anonymous'>, TestMember>;
+  let leads: { id: number; phone: string }[];
+  let dealerPackage: number;
+  let packageId: number;
+  let counter = 0;
+  const next = () => ++counter;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    members.user = await createMember(ctx, { role: 'User' });
+    members.dealer = await createMember(ctx);
+    members.admin = await createMember(ctx, { role: 'Admin' });
+    members.otherDealer = await createMember(ctx);
+    leads = await insertLeads(
+      ctx,
+      Array.from({ length: 5 }, () => ({})),
+    );
+    dealerPackage = await givePackage(ctx, members.dealer.id, { credits: 20 });
+    packageId = await createPackage(ctx, { credits: 10 });
+  });
+  afterAll(async () => ctx.close());
+
+  const routes = (): RouteCase[] => {
+    const d = members.dealer;
+    const lead = leads[0]!.id;
+    return [
+      {
+        name: 'list leads',
+        doc: '/api/leads',
+        request: () => ({ url: '/api/leads' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'read a lead',
+        doc: '/api/leads/{id}',
+        request: () => ({ url: `/api/leads/${lead}` }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'edit a lead',
+        doc: '/api/leads/update/{id}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/leads/update/${lead}`,
+          payload: { status: true },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'submit a lead',
+        doc: '/api/leads',
+        request: () => ({
+          method: 'POST',
+          url: '/api/leads',
+          payload: {
+            year: 2020,
+            brand: 'kia',
+            model: 'Seltos',
+            ownerType: 'first',
+            transmission: 'manual',
+            fuelType: 'petrol',
+            seats: 5,
+            fullName: 'Owner',
+            city: 'Noida',
+            phoneNumber: `91${String(10_000_000 + next()).slice(-8)}`,
+            price: 900_000,
+          },
+        }),
+        expected: [201, 201, 201, 201, 201],
+      },
+      {
+        name: 'unlock a lead',
+        doc: '/api/leads/{id}/unlock',
+        request: () => ({ method: 'POST', url: `/api/leads/${leads[1]!.id}/unlock` }),
+        expected: [401, 400, 200, 200, 400],
+      },
+      {
+        name: 'list members',
+        doc: '/api/users',
+        request: () => ({ url: '/api/users' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'members dropdown',
+        doc: '/api/users/dropdown',
+        request: () => ({ url: '/api/users/dropdown' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: "read the dealer's profile",
+        doc: '/api/users/{userName}',
+        request: () => ({ url: `/api/users/${d.userName}` }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: "update the dealer's profile",
+        doc: '/api/users/update/{id}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/users/update/${d.id}`,
+          payload: {
+            name: 'Dealer Name',
+            city: 'Noida',
+            email: `${d.userName}@example.in`,
+            phone: '9876543210',
+            pincode: '201301',
+          },
+        }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: 'price list',
+        doc: '/api/packages',
+        request: () => ({ url: '/api/packages' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'one package',
+        doc: '/api/packages/{id}',
+        request: () => ({ url: `/api/packages/${packageId}` }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'packages dropdown',
+        doc: '/api/packages/dropdown',
+        request: () => ({ url: '/api/packages/dropdown' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'add a package',
+        doc: '/api/packages/add',
+        request: () => ({
+          method: 'POST',
+          url: '/api/packages/add',
+          payload: {
+            packageName: 'Matrix',
+            packageCode: `MX${next()}`,
+            packageType: 'Lead',
+            packageCredits: 5,
+            packageUnit: 'Leads',
+            packageValidity: 30,
+            packagePrice: 500,
+          },
+        }),
+        expected: [401, 403, 403, 201, 403],
+      },
+      {
+        name: 'update a package',
+        doc: '/api/packages/update/{id}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/packages/update/${packageId}`,
+          payload: {
+            packageName: 'Matrix Pro',
+            packageCode: 'MXPRO',
+            packageType: 'Lead',
+            packageCredits: 10,
+            packageUnit: 'Leads',
+            packageValidity: 30,
+            packagePrice: 900,
+          },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'deactivate a package',
+        doc: '/api/packages/deactivate/{id}',
+        request: () => ({ method: 'PUT', url: `/api/packages/deactivate/${packageId}` }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'list user packages',
+        doc: '/api/userpackage',
+        request: () => ({ url: '/api/userpackage' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: "the dealer's packages",
+        doc: '/api/userpackage/user/{userId}',
+        request: () => ({ url: `/api/userpackage/user/${d.id}` }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: "one of the dealer's packages",
+        doc: '/api/userpackage/{id}',
+        request: () => ({ url: `/api/userpackage/${dealerPackage}` }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: 'assign a package',
+        doc: '/api/userpackage/add',
+        request: () => ({
+          method: 'POST',
+          url: '/api/userpackage/add',
+          payload: {
+            userId: members.otherDealer.id,
+            packageId: leadsPackage(),
+            startDate: '2026-01-01',
+          },
+        }),
+        expected: [401, 403, 403, 201, 403],
+      },
+      {
+        name: "change the dealer's package",
+        doc: '/api/userpackage/update/{id}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/userpackage/update/${dealerPackage}`,
+          payload: {
+            userId: d.id,
+            packageId: leadsPackage(),
+            startDate: '2026-11-01',
+            creditDebited: 1,
+          },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: "subtract the dealer's credit",
+        doc: '/api/userpackage/subtractcredit/{id}',
+        request: () => ({ method: 'PUT', url: `/api/userpackage/subtractcredit/${dealerPackage}` }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "record a view on the dealer's package",
+        doc: '/api/userpackagelead/add',
+        request: () => ({
+          method: 'POST',
+          url: '/api/userpackagelead/add',
+          payload: { userPackageMapId: dealerPackage, leadId: leads[2]!.id, creditDebited: 1 },
+        }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "the dealer's unlocked leads",
+        doc: '/api/userpackagelead/user/{username}',
+        request: () => ({ url: `/api/userpackagelead/user/${d.userName}` }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: 'check a lead viewed',
+        doc: '/api/userpackage/checkleadviewed',
+        request: () => ({ url: `/api/userpackage/checkleadviewed?userId=${d.id}&leadId=${lead}` }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: 'test auth call',
+        doc: '/api/buggy/auth',
+        request: () => ({ url: '/api/buggy/auth' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+    ];
+  };
+  let activePackage: number | undefined;
+  const leadsPackage = () => activePackage!;
+
+  it('answers every route with the expected status for every caller, and leaks no locked phone', async () => {
+    activePackage = await createPackage(ctx, { credits: 30, validity: 30 });
+    const lockedBodies: string[] = [];
+    for (const route of routes()) {
+      for (const [i, who] of callers.entries()) {
+        const member = who === 'anonymous' ? undefined : members[who];
+        const options = route.request();
+        const res = await ctx.app.inject({ ...options, headers: { ...bearer(member) } });
+        expect(`${route.name} as ${who}: ${res.statusCode}`).toBe(
+          `${route.name} as ${who}: ${route.expected[i]}`,
+        );
+        if (res.statusCode >= 400) expect(res.headers['content-type']).toMatch(/application\/json/);
+        if (who !== 'admin' && who !== 'dealer') lockedBodies.push(res.body);
+      }
+    }
+    const all = lockedBodies.join('\n');
+    for (const { phone } of leads) expect(all).not.toContain(phone);
+  });
+
+  it('documents every route in the OpenAPI page', async () => {
+    const res = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys((res.json() as { paths: Record<string, unknown> }).paths);
+    for (const route of routes()) expect(paths).toContain(route.doc);
+    const docs = await ctx.app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+});
