@@ -108,7 +108,8 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
     connectionString: url,
     max: 10,
     types: pgTypes(),
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // public stays on the path: extensions such as pg_trgm live there.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

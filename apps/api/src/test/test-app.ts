@@ -65,6 +65,8 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
+  // Extensions are per database: keep pg_trgm in public so dropping a test schema never drops it.
+  await admin.query('create extension if not exists pg_trgm schema public').catch(() => undefined);
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const config: DatabaseConfig = { engine: 'postgres', url, schema };

@@ -75,6 +75,8 @@ export const paginationSchema = z.object({
   itemsPerPage: z.number().int(),
   totalItems: z.number().int(),
   totalPages: z.number().int(),
+  /** Set when more leads match than were counted: totalItems is then the cap and the screen shows "10,000+". */
+  totalCapped: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

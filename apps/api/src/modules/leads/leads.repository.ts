@@ -1,10 +1,14 @@
 // Kysely code for leads: the filtered newest-first page, one lead, writes, and the mapping to the API shape.
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { LIMITS, type Lead } from '@dealerleads/shared';
-import { fromDbBool, type Queryable } from '../../db/database';
+import { fromDbBool, type Engine, type Queryable } from '../../db/database';
+import {
+  PG_SEARCH_EXPRESSION,
+  SEARCH_COLUMNS,
+} from '../../db/migrations/2026-11-22-0002-lead-search';
 import type { Database, LeadRow, NewLead } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
-import { anyColumnContains, columnContains } from '../../db/text-search';
+import { anyColumnContains, columnContains, containsPattern } from '../../db/text-search';
 import type { CanonicalLeadFilter } from './lead-filters';
 
 /** Every character but the last 3 becomes X: what a caller who has not unlocked the lead sees. */
@@ -41,8 +45,33 @@ export function toLead(row: LeadRow, unlocked: boolean): Lead {
 
 type LeadQuery = SelectQueryBuilder<Database, 'leads', object>;
 
+/** Terms this long use the trigram index; shorter ones fall back to a LIKE scan (there is no trigram in them). */
+export const INDEXED_SEARCH_MIN_LENGTH = 3;
+
+/** Totals stop counting here: the screen shows "10,000+" (design.md §8, capped count). */
+export const TOTAL_CAP = 10_000;
+
+/** An FTS5 phrase: the whole term as one quoted string, so it matches as a substring. */
+function ftsPhrase(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+function searchCondition(engine: Engine, term: string) {
+  if (term.length < INDEXED_SEARCH_MIN_LENGTH) {
+    return (eb: ExpressionBuilder<Database, 'leads'>) =>
+      anyColumnContains(eb, SEARCH_COLUMNS, term);
+  }
+  if (engine === 'sqlite') {
+    return () =>
+      sql<SqlBool>`leads.id in (select rowid from leads_search where leads_search match ${ftsPhrase(term)})`;
+  }
+  return () =>
+    sql<SqlBool>`${sql.raw(PG_SEARCH_EXPRESSION)} like ${containsPattern(term)} escape '\\'`;
+}
+
 function applyFilter(
   query: LeadQuery,
+  engine: Engine,
   f: CanonicalLeadFilter,
   includeInactive: boolean,
 ): LeadQuery {
@@ -68,35 +97,77 @@ function applyFilter(
   }
   if (f.createdFrom !== undefined) q = q.where('created_on', '>=', f.createdFrom);
   if (f.createdBefore !== undefined) q = q.where('created_on', '<', f.createdBefore);
-  if (f.name !== undefined) {
-    q = q.where(columnContains('full_name', f.name));
-  }
-  if (f.searchterm !== undefined) {
-    const text = f.searchterm;
-    q = q.where((eb) =>
-      anyColumnContains(eb, ['full_name', 'city', 'brand', 'model', 'varient', 'rto'], text),
-    );
-  }
+  if (f.name !== undefined) q = q.where(columnContains('full_name', f.name));
+  if (f.searchterm !== undefined) q = q.where(searchCondition(engine, f.searchterm));
   return q;
 }
 
-export async function searchLeads(
+export interface LeadPage {
+  rows: LeadRow[];
+  /** Matching leads, counted up to TOTAL_CAP. */
+  total: number;
+  /** True when more than TOTAL_CAP leads match. */
+  totalCapped: boolean;
+}
+
+/**
+ * One newest-first page: the ids are paged on the index first and only those rows are read, so a deep
+ * page never walks wide rows; the total is a count capped at TOTAL_CAP, so it costs about a page.
+ */
+/** The two statements behind a page: the page's ids (on the index) and the capped count. */
+export function leadPageQueries(
   db: Queryable,
+  engine: Engine,
   filter: CanonicalLeadFilter,
   page: { pageNumber: number; pageSize: number },
   includeInactive: boolean,
-): Promise<{ rows: LeadRow[]; total: number }> {
-  const base = applyFilter(db.selectFrom('leads'), filter, includeInactive);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
+) {
+  const base = applyFilter(db.selectFrom('leads'), engine, filter, includeInactive);
+  return {
+    ids: base
+      .select('id')
       .orderBy('id', 'desc')
       .limit(page.pageSize)
-      .offset(offsetOf(page.pageNumber, page.pageSize))
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      .offset(offsetOf(page.pageNumber, page.pageSize)),
+    count: db
+      .selectFrom(
+        base
+          .select('id')
+          .limit(TOTAL_CAP + 1)
+          .as('matching'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  };
+}
+
+/**
+ * One newest-first page: the ids are paged on the index first and only those rows are read, so a deep
+ * page never walks wide rows; the total is a count capped at TOTAL_CAP, so it costs about a page.
+ */
+export async function searchLeads(
+  db: Queryable,
+  engine: Engine,
+  filter: CanonicalLeadFilter,
+  page: { pageNumber: number; pageSize: number },
+  includeInactive: boolean,
+): Promise<LeadPage> {
+  const queries = leadPageQueries(db, engine, filter, page, includeInactive);
+  const [idRows, count] = await Promise.all([
+    queries.ids.execute(),
+    queries.count.executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  const ids = idRows.map((r) => r.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('leads')
+          .selectAll()
+          .where('id', 'in', ids)
+          .orderBy('id', 'desc')
+          .execute();
+  const n = Number(count.n);
+  return { rows, total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
 }
 
 export function findLeadById(db: Queryable, id: number): Promise<LeadRow | undefined> {

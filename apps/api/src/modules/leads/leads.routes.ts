@@ -44,8 +44,16 @@ export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
       },
       handler: async (request, reply) => {
         const { pageNumber, pageSize } = request.query;
-        const { leads, total } = await listLeads(db, request.caller, request.query);
-        setPagination(reply, paginationOf(pageNumber, pageSize, total));
+        const { leads, total, totalCapped } = await listLeads(
+          db,
+          engine,
+          request.caller,
+          request.query,
+        );
+        setPagination(reply, {
+          ...paginationOf(pageNumber, pageSize, total),
+          ...(totalCapped ? { totalCapped } : {}),
+        });
         return leads;
       },
     });

@@ -7,7 +7,7 @@ import {
   type LeadSubmission,
 } from '@dealerleads/shared';
 import { CITY_RTO_STATE, canonicalCity } from '@dealerleads/shared/catalogues';
-import { dbBool, type Queryable } from '../../db/database';
+import { dbBool, type Engine, type Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../plugins/errors';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter } from './lead-filters';
@@ -23,11 +23,18 @@ import {
 
 export async function listLeads(
   db: Queryable,
+  engine: Engine,
   caller: Caller | undefined,
   filter: LeadFilter,
-): Promise<{ leads: Lead[]; total: number }> {
+): Promise<{ leads: Lead[]; total: number; totalCapped: boolean }> {
   const admin = isAdmin(caller);
-  const { rows, total } = await searchLeads(db, canonicalLeadFilter(filter), filter, admin);
+  const { rows, total, totalCapped } = await searchLeads(
+    db,
+    engine,
+    canonicalLeadFilter(filter),
+    filter,
+    admin,
+  );
   const unlocked =
     caller && !admin
       ? await unlockedLeadIds(
@@ -36,7 +43,11 @@ export async function listLeads(
           rows.map((r) => r.id),
         )
       : new Set<number>();
-  return { leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id))), total };
+  return {
+    leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id))),
+    total,
+    totalCapped,
+  };
 }
 
 /** A lead as the caller may see it; an inactive lead exists only for Admin. */

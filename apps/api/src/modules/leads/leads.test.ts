@@ -167,6 +167,16 @@ describe.each(testEngines())('leads on %s', (engine) => {
       1,
     ],
     ['?searchterm=100%25', () => false, 0],
+    [
+      '?searchterm=ba',
+      (l) =>
+        /ba/i.test(
+          `${l.fullName} ${l.city} ${l.brand} ${l.model} ${l.varient ?? ''} ${l.rto ?? ''}`,
+        ),
+      1,
+    ],
+    ['?searchterm=ta%20j', (l) => l.fullName === 'Kavita Jain', 1],
+    ['?searchterm=%22quoted%22', () => false, 0],
   ];
   it.each(filters)('filters %s to matching leads only', async (query, matches, count) => {
     const { leads, pagination } = await list(query);

@@ -1,0 +1,55 @@
+// The capped total of design.md §8: exact up to 10,000 matches, then 10,000 with totalCapped, on each engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pagination } from '@dealerleads/shared';
+import { createTestApp, testEngines, type TestContext } from '../../test/test-app';
+import { leadValues } from '../../test/fixtures';
+import { TOTAL_CAP } from './leads.repository';
+
+describe.each(testEngines())('lead totals on %s', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    const rows = Array.from({ length: TOTAL_CAP + 5 }, (_, i) =>
+      leadValues({ city: i < 7 ? 'Rohtak' : 'Noida' }),
+    );
+    for (let i = 0; i < rows.length; i += 1000) {
+      await ctx.database.db
+        .insertInto('leads')
+        .values(rows.slice(i, i + 1000))
+        .execute();
+    }
+  });
+  afterAll(async () => ctx.close());
+
+  const paginationOf = async (query: string) => {
+    const res = await ctx.app.inject({ url: `/api/leads${query}` });
+    expect(res.statusCode).toBe(200);
+    return {
+      pagination: JSON.parse(res.headers.pagination as string) as Pagination,
+      count: res.json<unknown[]>().length,
+    };
+  };
+
+  it('counts exactly below the cap', async () => {
+    expect(await paginationOf('?city=Rohtak')).toEqual({
+      pagination: { currentPage: 1, itemsPerPage: 60, totalItems: 7, totalPages: 1 },
+      count: 7,
+    });
+  });
+
+  it('stops counting at the cap and says so', async () => {
+    const { pagination } = await paginationOf('');
+    expect(pagination).toEqual({
+      currentPage: 1,
+      itemsPerPage: 60,
+      totalItems: TOTAL_CAP,
+      totalPages: Math.ceil(TOTAL_CAP / 60),
+      totalCapped: true,
+    });
+  });
+
+  it('still serves pages past the counted ones', async () => {
+    const { count } = await paginationOf('?pageNumber=167&pageSize=60');
+    expect(count).toBe(TOTAL_CAP + 5 - 166 * 60);
+  });
+});
