@@ -1,6 +1,9 @@
-// Web entry: mounts the app.
+// Web entry: global styles, then the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'bootstrap/dist/css/bootstrap.min.css';
+import 'bootstrap-icons/font/bootstrap-icons.min.css';
+import './styles.css';
 import { App } from './app/app';
 
 createRoot(document.getElementById('root')!).render(

@@ -1,9 +1,15 @@
-// Placeholder home until the web shell lands.
+// The app: providers around the router.
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './provider';
+import { createAppRouter } from './router';
+
+// One router for the page's lifetime (created outside React so StrictMode cannot make two).
+const router = createAppRouter();
+
 export function App() {
   return (
-    <main>
-      <h1>DealerLeads</h1>
-      <p>Premium used-car leads at your fingertip.</p>
-    </main>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
   );
 }

@@ -1,0 +1,126 @@
+// The route table's guards and redirects (spec §2.1, design.md §9.5), with the exact toasts.
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@dealerleads/shared';
+import { paths } from '../config/paths';
+import { notify } from '../lib/notify';
+import { setCurrentUser } from '../lib/session';
+import { renderRoute } from '../test/render-route';
+import { guardMessages } from './guards';
+
+const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
+const admin: CurrentUser = { id: 1, username: 'admin', token: 'admin-token', role: 'Admin' };
+
+let errorToast: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errorToast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+});
+
+async function expectPath(router: { state: { location: { pathname: string } } }, path: string) {
+  await vi.waitFor(() => expect(router.state.location.pathname).toBe(path));
+}
+
+describe('anonymous visitors', () => {
+  it.each([
+    paths.members,
+    paths.memberDetail('dealer'),
+    paths.memberEdit('dealer'),
+    paths.lists,
+    paths.leadEdit(5),
+    paths.messages,
+    paths.packages,
+    paths.userPackages,
+  ])('are stopped at %s with "You shall not pass!" and sent to the login screen', async (path) => {
+    const { router } = renderRoute(path);
+    await expectPath(router, paths.login);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(errorToast).toHaveBeenCalledWith(guardMessages.anonymous);
+    expect(errorToast).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    [paths.home, 'Welcome to DealerLeads'],
+    [paths.leads, 'Leads'],
+    [paths.leadDetail(7), 'Lead Details'],
+    [paths.notFound, 'Not Found'],
+    [paths.testErrors, 'Test Errors'],
+    [paths.leadForm, 'Sell your car'],
+    [paths.register, 'Sign up'],
+  ])('may open %s', async (path, heading) => {
+    const { router } = renderRoute(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('a logged-in dealer', () => {
+  beforeEach(() => setCurrentUser(dealer));
+
+  it('is sent to / from the members list with the members-area toast', async () => {
+    const { router } = renderRoute(paths.members);
+    await expectPath(router, paths.home);
+    expect(errorToast).toHaveBeenCalledWith(guardMessages.membersAdminOnly);
+  });
+
+  it("is kept out of another member's pages", async () => {
+    const { router } = renderRoute(paths.memberEdit('admin'));
+    await expectPath(router, paths.home);
+    expect(errorToast).toHaveBeenCalledWith(guardMessages.membersAdminOnly);
+  });
+
+  it('may edit their own profile', async () => {
+    renderRoute(paths.memberEdit('dealer'));
+    expect(await screen.findByRole('heading', { name: "Update User's Details" })).toBeInTheDocument();
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+
+  it.each([paths.packages, paths.userPackages, paths.leadEdit(3)])(
+    'is sent to / from %s with "You are not authorized to access this area"',
+    async (path) => {
+      const { router } = renderRoute(path);
+      await expectPath(router, paths.home);
+      expect(errorToast).toHaveBeenCalledWith(guardMessages.notAuthorized);
+    },
+  );
+
+  it.each([
+    [paths.lists, 'Lists'],
+    [paths.messages, 'Messages'],
+  ])('may open %s', async (path, heading) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('an admin', () => {
+  beforeEach(() => setCurrentUser(admin));
+
+  it.each([
+    [paths.members, 'Members'],
+    [paths.memberDetail('dealer'), 'dealer'],
+    [paths.memberEdit('dealer'), "Update User's Details"],
+    [paths.packages, 'Package Management'],
+    [paths.userPackages, 'User Package Management'],
+    [paths.leadEdit(3), 'Edit Lead'],
+  ])('may open %s', async (path, heading) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('redirects', () => {
+  it("sends '' to the dealers home", async () => {
+    const { router } = renderRoute('/');
+    await expectPath(router, paths.home);
+    expect(await screen.findByRole('heading', { name: 'Welcome to DealerLeads' })).toBeInTheDocument();
+  });
+
+  it('shows the home screen for an unknown path', async () => {
+    const { router } = renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Welcome to DealerLeads' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/no/such/page');
+  });
+});

@@ -1,0 +1,51 @@
+// The fixed top bar (spec §2.2): hamburger for the side menu, the product title centred, the user menu on the right.
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { isAdmin, useCurrentUser } from '../../lib/session';
+import { paths } from '../../config/paths';
+import { UserMenu } from './user-menu';
+
+// The side menu (react-bootstrap Offcanvas) loads when first wanted, outside the first download.
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
+
+export function NavBar() {
+  const user = useCurrentUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Stays true after the first opening, so the menu can animate closed.
+  const [menuMounted, setMenuMounted] = useState(false);
+
+  const openMenu = () => {
+    setMenuMounted(true);
+    setMenuOpen(true);
+  };
+
+  return (
+    <header className="app-top-bar navbar navbar-dark bg-primary fixed-top">
+      <div className="container-fluid app-top-bar-grid">
+        <button
+          type="button"
+          className="btn btn-link text-white fs-3 p-1"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onPointerEnter={() => void loadSideMenu()}
+          onFocus={() => void loadSideMenu()}
+          onClick={openMenu}
+        >
+          <i className="bi bi-list" aria-hidden="true" />
+        </button>
+        <Link to={paths.home} className="navbar-brand m-0 text-center fw-semibold">
+          DealerLeads
+        </Link>
+        <div className="justify-self-end">
+          <UserMenu user={user} />
+        </div>
+      </div>
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <SideMenu show={menuOpen} onClose={() => setMenuOpen(false)} admin={isAdmin(user)} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+// Every route path of the web app (spec §2.1), written once; screens link with these, the router matches with them.
+
+/** A route with one parameter: call it to build a link, read `.path` for the router's pattern. */
+function withParam<P extends `${string}:${string}`>(path: P) {
+  const build = (value: string | number) =>
+    path.replace(/:[A-Za-z]+/, encodeURIComponent(String(value)));
+  return Object.assign(build, { path });
+}
+
+export const paths = {
+  /** '' redirects to the dealers home. */
+  root: '/',
+  home: '/dealers',
+  register: '/dealers/register',
+  signupSuccess: '/dealers/signup-success',
+  login: '/dealers/login',
+  leads: '/dealers/leads',
+  /** Package management (Admin; see the decision in app/router.tsx). */
+  packages: '/dealers/packages',
+  userPackages: '/dealers/user-packages',
+  leadDetail: withParam('/leads/:id'),
+  leadForm: '/lead-form',
+  serverError: '/server-error',
+  notFound: '/not-found',
+  testErrors: '/errors',
+  // The guarded group under dealers.
+  members: '/dealers/members',
+  memberDetail: withParam('/dealers/members/:username'),
+  memberEdit: withParam('/dealers/member/edit/:username'),
+  lists: '/dealers/lists',
+  leadEdit: withParam('/dealers/lead/edit/:id'),
+  messages: '/dealers/messages',
+  /** Any unknown path shows the home screen. */
+  unknown: '*',
+} as const;

@@ -1,0 +1,71 @@
+// Login screen (dealers/login, spec §2.9): 'Welcome Back', then the lead list; a failure toasts the server's text.
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-error';
+import { notify } from '../../lib/notify';
+import { useLogin } from './api/login';
+
+export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [userName, setUserName] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    login.mutate(
+      { userName, password },
+      {
+        onSuccess: () => void navigate(paths.leads),
+        onError: (error) => notify.error(errorMessage(error, LOGIN_FAILED_TEXT)),
+      },
+    );
+  };
+
+  return (
+    <section className="container py-4 auth-card">
+      <h1 className="h3 mb-3 text-center">Welcome Back</h1>
+      {/* Both fields are required by the browser (spec §5 "Login"). */}
+      <form onSubmit={submit} aria-label="Login">
+        <div className="mb-3">
+          <label htmlFor="login-user-name" className="form-label">
+            User name
+          </label>
+          <input
+            id="login-user-name"
+            name="userName"
+            className="form-control"
+            autoComplete="username"
+            required
+            value={userName}
+            onChange={(event) => setUserName(event.target.value)}
+          />
+        </div>
+        <div className="mb-3">
+          <label htmlFor="login-password" className="form-label">
+            Password
+          </label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={login.isPending}>
+          Login
+        </button>
+      </form>
+      <p className="text-center mt-3 mb-0">
+        <Link to={paths.register}>Register here?</Link>
+      </p>
+    </section>
+  );
+}

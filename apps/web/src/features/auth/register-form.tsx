@@ -1,0 +1,138 @@
+// The sign-up form (spec §2.7, §5): every field and rule, invalid styling once touched, Submit only when valid.
+import { useForm, type DefaultValues, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SIGNUP_ROLES, type Registration } from '@dealerleads/shared';
+import { INDIAN_STATES } from '@dealerleads/shared/catalogues';
+import { ErrorList } from '../../components/error-list';
+import { SelectField, TextField } from '../../components/form-fields';
+import { registrationFormSchema } from './register-form-schema';
+
+const emptyForm: DefaultValues<Registration> = {
+  userName: '',
+  Name: '',
+  email: '',
+  phone: '',
+  pincode: '',
+  City: '',
+  password: '',
+  confirmPassword: '',
+};
+
+export interface RegisterFormProps {
+  onSubmit: (registration: Registration) => void;
+  onCancel: () => void;
+  /** The registration error of the last attempt, listed in a danger alert. */
+  serverErrors: readonly string[];
+  submitting?: boolean;
+}
+
+export function RegisterForm({ onSubmit, onCancel, serverErrors, submitting = false }: RegisterFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, touchedFields, isSubmitted, isValid },
+  } = useForm<Registration>({
+    mode: 'all',
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: emptyForm,
+  });
+
+  const field = (name: FieldPath<Registration>) => ({
+    error: errors[name]?.message,
+    showError: Boolean(touchedFields[name]) || isSubmitted,
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
+      <ErrorList errors={serverErrors} />
+      <div className="row g-0 gx-md-3">
+        <TextField
+          className="col-md-6 mb-3"
+          label="Username"
+          autoComplete="username"
+          registration={register('userName')}
+          {...field('userName')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Name"
+          autoComplete="name"
+          registration={register('Name')}
+          {...field('Name')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          {...field('email')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          registration={register('phone')}
+          {...field('phone')}
+        />
+        <SelectField
+          className="col-md-6 mb-3"
+          label="Role"
+          placeholder="Select a role"
+          options={SIGNUP_ROLES}
+          registration={register('role')}
+          {...field('role')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          registration={register('pincode')}
+          {...field('pincode')}
+        />
+        <SelectField
+          className="col-md-6 mb-3"
+          label="State"
+          placeholder="Select a state"
+          options={INDIAN_STATES}
+          registration={register('state')}
+          {...field('state')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="City"
+          autoComplete="address-level2"
+          registration={register('City')}
+          {...field('City')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('password', { deps: ['confirmPassword'] })}
+          {...field('password')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          {...field('confirmPassword')}
+        />
+      </div>
+      <div className="d-flex gap-2 justify-content-end">
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!isValid || submitting}>
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+// Sign-up screen (dealers/register, spec §2.7): the form, the call, and the way on to signup-success.
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Registration } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { formErrorMessages } from '../../lib/api-error';
+import { useRegister } from './api/register';
+import { RegisterForm } from './register-form';
+
+export const REGISTRATION_FAILED_TEXT = 'Registration failed. Please try again.';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+
+  const submit = (values: Registration) => {
+    setServerErrors([]);
+    registration.mutate(values, {
+      onSuccess: () => void navigate(paths.signupSuccess),
+      onError: (error) => setServerErrors(formErrorMessages(error, REGISTRATION_FAILED_TEXT)),
+    });
+  };
+
+  return (
+    <section className="container py-3 auth-card auth-card-wide">
+      <h1 className="h3 mb-3 text-center">Sign up</h1>
+      <RegisterForm
+        onSubmit={submit}
+        onCancel={() => void navigate(paths.root)}
+        serverErrors={serverErrors}
+        submitting={registration.isPending}
+      />
+    </section>
+  );
+}

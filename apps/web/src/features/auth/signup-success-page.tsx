@@ -1,0 +1,26 @@
+// Registration success (dealers/signup-success, spec §2.8): a popup with WhatsApp and Leads; closing it goes to '/'.
+import Modal from 'react-bootstrap/Modal';
+import { Link, useNavigate } from 'react-router';
+import { WHATSAPP_CHAT_URL } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+
+export function SignupSuccessPage() {
+  const navigate = useNavigate();
+  return (
+    <Modal show centered onHide={() => void navigate(paths.root)} aria-labelledby="signup-success-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="signup-success-title">Registration Successful!</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>Your account has been created successfully. We will contact you soon.</Modal.Body>
+      <Modal.Footer>
+        <a href={WHATSAPP_CHAT_URL} target="_blank" rel="noopener noreferrer" className="btn btn-success">
+          <i className="bi bi-whatsapp me-1" aria-hidden="true" />
+          WhatsApp
+        </a>
+        <Link to={paths.leads} className="btn btn-primary">
+          Leads
+        </Link>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+// The busy indicator of spec §4: a counter of pending requests; the 'Loading...' overlay shows while it is above zero.
+import { useSyncExternalStore } from 'react';
+
+let pending = 0;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function beginRequest(): void {
+  pending += 1;
+  emit();
+}
+
+export function endRequest(): void {
+  pending = Math.max(0, pending - 1);
+  emit();
+}
+
+export function getPendingRequests(): number {
+  return pending;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useIsBusy(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
+}

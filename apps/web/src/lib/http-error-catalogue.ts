@@ -1,0 +1,37 @@
+// spec §8 "Global (HTTP)": what the client does with a failed response unless the request opted out.
+import { ApiError, hasValidationErrors, statusTextOf } from './api-error';
+import { navigateTo } from './navigation';
+import { notify } from './notify';
+import { paths } from '../config/paths';
+
+export const httpErrorTexts = {
+  unauthorized: 'Unauthorized - Please log in again',
+  unauthorizedTitle: 'Authentication Error',
+} as const;
+
+/** Applies the catalogue to an error and returns it for the caller to throw. */
+export function applyErrorCatalogue(error: ApiError): ApiError {
+  switch (error.status) {
+    case 400:
+      // With field errors the list travels to the form (ApiError.validationErrors).
+      if (hasValidationErrors(error.body)) return error;
+      notify.error(statusTextOf(error.status, error.statusText), String(error.status));
+      error.handled = true;
+      return error;
+    case 401:
+      notify.error(httpErrorTexts.unauthorized, httpErrorTexts.unauthorizedTitle);
+      error.handled = true;
+      return error;
+    case 404:
+      navigateTo(paths.notFound);
+      error.handled = true;
+      return error;
+    case 500:
+      navigateTo(paths.serverError, { state: { error: error.body } });
+      error.handled = true;
+      return error;
+    default:
+      // Other statuses are passed on unhandled.
+      return error;
+  }
+}

@@ -1,0 +1,97 @@
+// The logged-in user (spec §3 "Current user"): kept as JSON in localStorage['user'], restored on start.
+import { useSyncExternalStore } from 'react';
+import { ROLES, type CurrentUser, type Role } from '@dealerleads/shared';
+
+export const SESSION_STORAGE_KEY = 'user';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/**
+ * The shape of `currentUserSchema`, checked by hand: the session is read on every page, and zod
+ * (about 15 KiB gzip) stays out of the first download that way.
+ */
+export function isCurrentUser(value: unknown): value is CurrentUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return (
+    Number.isInteger(user.id) &&
+    typeof user.username === 'string' &&
+    typeof user.token === 'string' &&
+    user.token !== '' &&
+    ROLES.includes(user.role as Role)
+  );
+}
+
+function readStoredUser(): CurrentUser | null {
+  let raw: string | null;
+  try {
+    raw = localStorage.getItem(SESSION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (raw === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isCurrentUser(parsed)) return parsed;
+  } catch {
+    // fall through: not JSON
+  }
+  // Something else wrote the key: drop it rather than send a broken token on every call.
+  localStorage.removeItem(SESSION_STORAGE_KEY);
+  return null;
+}
+
+let currentUser: CurrentUser | null = readStoredUser();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function getCurrentUser(): CurrentUser | null {
+  return currentUser;
+}
+
+/** After a successful login: store the user response and make it the current user. */
+export function setCurrentUser(user: CurrentUser): void {
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(user));
+  currentUser = user;
+  emit();
+}
+
+/** Logout, or a 401 for the stored token: forget the user and remove the stored entry. */
+export function clearCurrentUser(): void {
+  localStorage.removeItem(SESSION_STORAGE_KEY);
+  if (currentUser === null) return;
+  currentUser = null;
+  emit();
+}
+
+/** Re-reads localStorage (start-up, and when another tab logs in or out). */
+export function restoreSession(): void {
+  const stored = readStoredUser();
+  if (stored?.token === currentUser?.token) return;
+  currentUser = stored;
+  emit();
+}
+
+export function subscribeToSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) restoreSession();
+  });
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribeToSession, getCurrentUser, () => null);
+}
+
+export function isAdmin(user: CurrentUser | null): boolean {
+  return user?.role === 'Admin';
+}
