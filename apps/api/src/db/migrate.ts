@@ -3,11 +3,13 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Engine } from './database';
 import { initialMigration } from './migrations/2026-11-22-0001-initial';
 import { leadSearchMigration } from './migrations/2026-11-22-0002-lead-search';
+import { leadsVersionMigration } from './migrations/2026-11-22-0003-leads-version';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '2026-11-22-0001-initial': initialMigration(engine),
     '2026-11-22-0002-lead-search': leadSearchMigration(engine),
+    '2026-11-22-0003-leads-version': leadsVersionMigration(engine),
   };
 }
 

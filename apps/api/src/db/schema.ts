@@ -80,7 +80,13 @@ export interface LeadUnlocksTable {
   created_on: DbTimestamp;
 }
 
+export interface LeadsVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  leads_version: LeadsVersionTable;
   users: UsersTable;
   leads: LeadsTable;
   packages: PackagesTable;

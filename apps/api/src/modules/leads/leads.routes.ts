@@ -16,6 +16,7 @@ import { badRequest } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { unlockLead } from '../unlocks/unlock.service';
+import { LeadPageCache } from './lead-page-cache';
 import { getLead, listLeads, setLeadStatus, submitLead } from './leads.service';
 
 const leadIdParams = z.object({ id: z.string().max(20) });
@@ -30,6 +31,7 @@ function leadId(raw: string): number {
 
 export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
   const { db, engine } = database;
+  const pageCache = new LeadPageCache();
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['leads'];
@@ -47,6 +49,7 @@ export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
         const { leads, total, totalCapped } = await listLeads(
           db,
           engine,
+          pageCache,
           request.caller,
           request.query,
         );

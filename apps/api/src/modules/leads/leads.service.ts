@@ -11,6 +11,7 @@ import { dbBool, type Engine, type Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../plugins/errors';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter } from './lead-filters';
+import { LeadPageCache } from './lead-page-cache';
 import {
   findLeadById,
   hasRecentDuplicate,
@@ -24,16 +25,17 @@ import {
 export async function listLeads(
   db: Queryable,
   engine: Engine,
+  cache: LeadPageCache,
   caller: Caller | undefined,
   filter: LeadFilter,
 ): Promise<{ leads: Lead[]; total: number; totalCapped: boolean }> {
   const admin = isAdmin(caller);
-  const { rows, total, totalCapped } = await searchLeads(
-    db,
-    engine,
-    canonicalLeadFilter(filter),
-    filter,
-    admin,
+  const canonical = canonicalLeadFilter(filter);
+  const version = await LeadPageCache.currentVersion(db);
+  const { rows, total, totalCapped } = await cache.get(
+    LeadPageCache.key(canonical, filter, admin),
+    version,
+    () => searchLeads(db, engine, canonical, filter, admin),
   );
   const unlocked =
     caller && !admin
