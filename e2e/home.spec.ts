@@ -1,7 +1,20 @@
-// The product opens: the home page greets the visitor.
+// The home screen: '' leads to it, it welcomes the visitor, and its two buttons lead on.
 import { expect, test } from '@playwright/test';
 
-test('the home page welcomes the visitor', async ({ page }) => {
+test("'' opens the dealers home with Register and Leads", async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByText(/premium/i).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dealers$/);
+  await expect(page.getByText(/premium used-car leads/i)).toBeVisible();
+
+  await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/dealers\/register$/);
+  await page.goBack();
+  await page.getByRole('main').getByRole('link', { name: 'Leads' }).click();
+  await expect(page).toHaveURL(/\/dealers\/leads$/);
+});
+
+test('an unknown path shows the home screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Welcome to DealerLeads' })).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
 });

@@ -9,7 +9,9 @@ export function SignupSuccessPage() {
   return (
     <Modal show centered onHide={() => void navigate(paths.root)} aria-labelledby="signup-success-title">
       <Modal.Header closeButton>
-        <Modal.Title id="signup-success-title">Registration Successful!</Modal.Title>
+        <Modal.Title as="h2" className="h4" id="signup-success-title">
+          Registration Successful!
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>Your account has been created successfully. We will contact you soon.</Modal.Body>
       <Modal.Footer>

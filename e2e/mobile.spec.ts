@@ -1,0 +1,56 @@
+// Phone width (375 px): no sideways scrolling, the title stays centred, the side menu and user menu fit.
+import { expect, test, type Page } from '@playwright/test';
+import { demo, loginAs } from './support';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('the nav bar and the 250 px side menu work on a phone', async ({ page }) => {
+  await page.goto('/dealers');
+  await expectNoSidewaysScroll(page);
+
+  const title = page.getByRole('link', { name: 'DealerLeads' });
+  const box = await title.boundingBox();
+  expect(box).not.toBeNull();
+  if (box) expect(Math.abs(box.x + box.width / 2 - 375 / 2)).toBeLessThan(4);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const panel = page.locator('.offcanvas.show');
+  await expect(panel).toBeVisible();
+  expect((await panel.boundingBox())?.width).toBe(250);
+  await expect(page.locator('.offcanvas-backdrop')).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeVisible();
+  await panel.getByRole('link', { name: 'Register' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test('the user menu opens inside the screen on a phone', async ({ page }) => {
+  await loginAs(page, demo.dealer);
+  await page.goto('/dealers/leads');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box).not.toBeNull();
+  if (box) {
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  await expectNoSidewaysScroll(page);
+});
+
+test('the error and login screens fit a phone', async ({ page }) => {
+  for (const path of ['/dealers/login', '/errors', '/not-found', '/dealers/signup-success']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+  }
+});
