@@ -9,6 +9,7 @@ import {
 import type { Db, Engine, Tx } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import { todayInIndia } from '../../lib/calendar';
+import { runWrite } from '../../db/write-batcher';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { badRequest, forbidden, notFound, type HttpError } from '../../plugins/errors';
 import { findLeadById, toLead } from '../leads/leads.repository';
@@ -52,7 +53,7 @@ export async function unlockLead(
   ipAddress: string,
 ): Promise<UnlockResult> {
   return settle(
-    db.transaction().execute(async (tx): Promise<Outcome<UnlockResult>> => {
+    runWrite(db, engine, async (tx): Promise<Outcome<UnlockResult>> => {
       const row = await findLeadById(tx, leadId);
       if (!row || (!fromDbBool(row.status) && !isAdmin(caller)))
         return { error: notFound(apiMessages.leadNotFound) };
@@ -111,7 +112,7 @@ export async function subtractCredit(
   userPackageId: number,
 ): Promise<UserPackage> {
   return settle(
-    db.transaction().execute(async (tx): Promise<Outcome<UserPackage>> => {
+    runWrite(db, engine, async (tx): Promise<Outcome<UserPackage>> => {
       await lockMember(tx, engine, caller.id);
       const pkg = await ownPackage(tx, caller, userPackageId);
       if (!pkg) return { error: notFound(apiMessages.userPackageMapNotFound) };
@@ -149,7 +150,7 @@ export async function recordLeadView(
   ipAddress: string,
 ): Promise<LeadViewRecord> {
   return settle(
-    db.transaction().execute(async (tx): Promise<Outcome<LeadViewRecord>> => {
+    runWrite(db, engine, async (tx): Promise<Outcome<LeadViewRecord>> => {
       await lockMember(tx, engine, caller.id);
       const pkg = await ownPackage(tx, caller, input.userPackageMapId);
       if (!pkg) return { error: badRequest(apiMessages.userPackageMapNotFound) };
