@@ -1,0 +1,83 @@
+// The benchmark database: a SQLite file per size (or $DATABASE_URL's PostgreSQL), filled by the seed CLI, read for lead ids.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { runCommand } from './processes';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+/** DATA_DIR of the API and seed processes, so nothing lands in the repository's data/ folder. */
+export const DATA_DIR = path.join(RESULTS_DIR, 'data');
+
+export type BenchDatabase =
+  | { engine: 'sqlite'; url: string; file: string; label: string }
+  | { engine: 'postgres'; url: string; label: string };
+
+/** SQLite at bench/results/db-<N>.sqlite, unless DATABASE_URL names a PostgreSQL database. */
+export function chooseDatabase(leads: number, env: NodeJS.ProcessEnv): BenchDatabase {
+  const url = env.DATABASE_URL;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    return { engine: 'postgres', url, label: url.replace(/\/\/[^@/]*@/, '//***@') };
+  }
+  if (url)
+    console.warn(`DATABASE_URL=${url} is not postgres://…: using the benchmark's own SQLite file`);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `db-${leads}.sqlite`);
+  return { engine: 'sqlite', url: `file:${file}`, file, label: path.relative(ROOT, file) };
+}
+
+/** Runs the bundled seed CLI: migrations, demo accounts, then leads until the database holds `leads`. */
+export async function seedDatabase(
+  db: BenchDatabase,
+  leads: number,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const fresh = db.engine === 'sqlite' && !existsSync(db.file);
+  console.log(
+    fresh
+      ? `Building ${db.label} with ${leads.toLocaleString('en-US')} leads (once; later runs reuse it)…`
+      : `Checking ${db.label} holds ${leads.toLocaleString('en-US')} leads (migrations, top-up)…`,
+  );
+  await runCommand(
+    process.execPath,
+    [path.join(ROOT, 'apps/api/dist/seed-cli.js'), '--leads', String(leads)],
+    env,
+  );
+}
+
+export interface LeadIds {
+  /** Every lead, active or not. */
+  total: number;
+  /** Ids of active leads (what a dealer can open and unlock), ascending. */
+  active: number[];
+}
+
+/** Reads the lead ids straight from the database (through the API this would take thousands of pages). */
+export async function readLeadIds(db: BenchDatabase): Promise<LeadIds> {
+  if (db.engine === 'sqlite') {
+    const sqlite = new Database(db.file, { readonly: true, fileMustExist: true });
+    try {
+      const total = sqlite.prepare('select count(*) from leads').pluck().get() as number;
+      const active = sqlite
+        .prepare('select id from leads where status = 1 order by id')
+        .pluck()
+        .all() as number[];
+      return { total, active };
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const count = await client.query<{ n: string }>('select count(*) as n from leads');
+    const rows = await client.query<{ id: number }>(
+      'select id from leads where status order by id',
+    );
+    return { total: Number(count.rows[0]?.n ?? 0), active: rows.rows.map((r) => Number(r.id)) };
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,76 @@
+// Command-line options of `npm run bench`, with the --quick smoke-check defaults.
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Leads the benchmark database holds (SQLite: one file per size, reused). */
+  leads: number;
+  /** Seconds each scenario is measured. */
+  duration: number;
+  /** Seconds of unmeasured load before each scenario. */
+  warmup: number;
+  connections: number;
+  skipWeb: boolean;
+  quick: boolean;
+  /** Rebuild the API and web bundles even when they exist. */
+  build: boolean;
+  /** Lighthouse runs on the lead list; the median of each metric is reported. */
+  lighthouseRuns: number;
+  /** A query string the API answers with a page but no total, e.g. `withTotal=false`; none exists yet. */
+  pageAloneQuery: string | undefined;
+}
+
+const HELP = `npm run bench -- [options]
+  --leads N            leads in the benchmark database (default 1000000; 20000 with --quick)
+  --duration S         seconds measured per scenario (default 10; 3 with --quick)
+  --warmup S           unmeasured seconds before each scenario (default 2; 1 with --quick)
+  --connections C      concurrent connections (default 32)
+  --skip-web           no Lighthouse run (the JavaScript sizes are still reported)
+  --quick              small database, short runs: a smoke check of the harness
+  --build              run \`npm run build\` even when the bundles exist
+  --lighthouse-runs R  Lighthouse runs, median reported (default 3; 1 with --quick)
+  --page-alone-query Q query string for a page without its total (e.g. withTotal=false), if the API has one
+Environment: DATABASE_URL=postgres://… benchmarks PostgreSQL instead of SQLite.`;
+
+function whole(name: string, text: string | undefined, fallback: number, min: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < min) {
+    throw new Error(`--${name} takes a whole number ≥ ${min}, got "${text}"`);
+  }
+  return n;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      leads: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      'skip-web': { type: 'boolean', default: false },
+      quick: { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string' },
+      'page-alone-query': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const quick = values.quick;
+  return {
+    leads: whole('leads', values.leads, quick ? 20_000 : 1_000_000, 100),
+    duration: whole('duration', values.duration, quick ? 3 : 10, 1),
+    warmup: whole('warmup', values.warmup, quick ? 1 : 2, 0),
+    connections: whole('connections', values.connections, 32, 1),
+    skipWeb: values['skip-web'],
+    quick,
+    build: values.build,
+    lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], quick ? 1 : 3, 1),
+    pageAloneQuery: values['page-alone-query']?.replace(/^[?&]/, ''),
+  };
+}

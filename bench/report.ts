@@ -1,0 +1,243 @@
+// The printed table and the budget checks of design.md §8, derived from one run's measurements.
+import type { LoadResult } from './load';
+import type { UnlockLedger } from './unlock';
+import { kib, type LighthouseSummary, type WebJavaScript } from './web';
+
+export interface Probe {
+  status: number;
+  rows: number | null;
+  totalItems: number | null;
+  bytes: number;
+}
+
+export interface ScenarioReport extends LoadResult {
+  key: string;
+  label: string;
+  path: string;
+  /** req/s divided by the ceiling's req/s. */
+  ratio: number | null;
+  probe?: Probe;
+}
+
+export type Verdict = 'PASS' | 'FAIL' | 'N/A';
+
+export interface Check {
+  budget: string;
+  measured: string;
+  verdict: Verdict;
+}
+
+export interface Measurements {
+  ceiling: ScenarioReport;
+  scenarios: ScenarioReport[];
+  unlock?: { report: ScenarioReport; ledger: UnlockLedger };
+  js?: WebJavaScript;
+  lighthouse?: LighthouseSummary;
+  lighthouseSkipped?: string;
+  pageAloneQuery?: string;
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+const pct = (n: number) => `${Math.round(n * 100)}%`;
+const verdict = (ok: boolean): Verdict => (ok ? 'PASS' : 'FAIL');
+
+export function budgetChecks(m: Measurements): Check[] {
+  const checks: Check[] = [];
+  const byKey = new Map(m.scenarios.map((s) => [s.key, s]));
+  const ceiling = m.ceiling.rps;
+
+  for (const s of m.scenarios.filter((x) => x.key === 'list' || x.key.startsWith('list-'))) {
+    if (s.key.endsWith('-page-alone')) continue;
+    const ratio = s.rps / ceiling;
+    checks.push({
+      budget: `${s.label}: ≥ 30% of ceiling, p99 ≤ 50 ms`,
+      measured: `${pct(ratio)} of ceiling, p99 ${ms(s.p99)}`,
+      verdict: verdict(ratio >= 0.3 && s.p99 <= 50 && s.non2xx === 0),
+    });
+  }
+
+  const alone = m.scenarios.filter((s) => s.key.endsWith('-page-alone'));
+  if (alone.length === 0) {
+    checks.push({
+      budget: 'page + total ≤ 2× page alone (every mix)',
+      measured: 'the API has no page-without-total query (pass --page-alone-query if it gets one)',
+      verdict: 'N/A',
+    });
+  } else {
+    for (const a of alone) {
+      const full = byKey.get(a.key.replace(/-page-alone$/, ''));
+      if (!full) continue;
+      const cost = a.rps / full.rps;
+      const totalSent = a.probe?.totalItems !== null && a.probe?.totalItems !== undefined;
+      checks.push({
+        budget: `${full.label}: page + total ≤ 2× page alone`,
+        measured: `${cost.toFixed(2)}× (p50 ${ms(full.p50)} vs ${ms(a.p50)})${totalSent ? ' — the "alone" query still sent a total' : ''}`,
+        verdict: verdict(cost <= 2),
+      });
+    }
+  }
+
+  const page1 = byKey.get('list');
+  const deep = byKey.get('page-deep');
+  if (page1 && deep) {
+    const cost = page1.rps / deep.rps;
+    checks.push({
+      budget: `${deep.label.replace('list · ', '')} ≤ 2× page 1`,
+      measured: `${cost.toFixed(2)}× (p50 ${ms(deep.p50)} vs ${ms(page1.p50)})`,
+      verdict: verdict(cost <= 2 && deep.non2xx === 0),
+    });
+  }
+
+  for (const s of m.scenarios.filter((x) => x.key.startsWith('search-'))) {
+    checks.push({
+      budget: `${s.label}: p95 ≤ 20 ms`,
+      measured: `p95 ${ms(s.p95)} (exact; autocannon-style p97.5 ${ms(s.p97_5)})`,
+      verdict: verdict(s.p95 <= 20 && s.non2xx === 0),
+    });
+  }
+  checks.push({
+    budget: 'searchterm ≥ 100× faster than a LIKE scan',
+    measured:
+      'not measurable over HTTP (the API never LIKE-scans a 3+ letter term); see the API tests',
+    verdict: 'N/A',
+  });
+
+  if (m.unlock) {
+    const u = m.unlock;
+    checks.push({
+      budget: 'unlock ≥ 1,000/s (2xx)',
+      measured: `${Math.round(u.report.okRps).toLocaleString('en-US')}/s`,
+      verdict: verdict(u.report.okRps >= 1000),
+    });
+    checks.push({
+      budget: 'unlock: balance drop = 200 responses, no negative balance',
+      measured: u.ledger.message,
+      verdict: u.ledger.verdict,
+    });
+  }
+
+  if (m.js) {
+    checks.push({
+      budget: 'lead-list route JavaScript ≤ 120 KiB gzip',
+      measured: `${kib(m.js.route.gzip)} KiB (${m.js.route.files.length} chunks; ${m.js.route.source})`,
+      verdict: verdict(m.js.route.gzip <= 120 * 1024),
+    });
+  }
+  const lh = m.lighthouse;
+  const skipped = m.lighthouseSkipped ?? 'not run';
+  checks.push(
+    lh
+      ? {
+          budget: 'Lighthouse mobile LCP ≤ 2.0 s',
+          measured: `${(lh.lcp / 1000).toFixed(2)} s`,
+          verdict: verdict(lh.lcp <= 2000),
+        }
+      : { budget: 'Lighthouse mobile LCP ≤ 2.0 s', measured: skipped, verdict: 'N/A' },
+    lh
+      ? {
+          budget: 'Lighthouse mobile TBT ≤ 150 ms',
+          measured: `${lh.tbt} ms`,
+          verdict: verdict(lh.tbt <= 150),
+        }
+      : { budget: 'Lighthouse mobile TBT ≤ 150 ms', measured: skipped, verdict: 'N/A' },
+    lh
+      ? {
+          budget: 'Lighthouse mobile CLS ≤ 0.05',
+          measured: lh.cls.toFixed(3),
+          verdict: verdict(lh.cls <= 0.05),
+        }
+      : { budget: 'Lighthouse mobile CLS ≤ 0.05', measured: skipped, verdict: 'N/A' },
+  );
+  return checks;
+}
+
+function table(headers: string[], rows: string[][], alignRight: boolean[]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (alignRight[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const num = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function renderReport(title: string, m: Measurements, checks: Check[]): string {
+  const all = [m.ceiling, ...m.scenarios, ...(m.unlock ? [m.unlock.report] : [])];
+  const rows = all.map((s) => [
+    s.label,
+    num(s.rps),
+    s.p50.toFixed(1),
+    s.p97_5.toFixed(1),
+    s.p99.toFixed(1),
+    num(s.non2xx),
+    num(s.errors),
+    s.ratio === null ? '' : `${s.ratio.toFixed(2)}×`,
+    s.probe?.rows === null || s.probe === undefined ? '' : String(s.probe.rows),
+    s.probe?.totalItems === null || s.probe === undefined ? '' : num(s.probe.totalItems),
+  ]);
+  const out = [
+    title,
+    '',
+    table(
+      [
+        'scenario',
+        'req/s',
+        'p50 ms',
+        'p97.5 ms',
+        'p99 ms',
+        'non-2xx',
+        'errors',
+        '× ceiling',
+        'rows',
+        'total',
+      ],
+      rows,
+      [false, true, true, true, true, true, true, true, true, true],
+    ),
+  ];
+  if (m.js || m.lighthouse) {
+    const web: string[][] = [];
+    if (m.js) {
+      web.push([
+        'entry JavaScript (gzip)',
+        `${kib(m.js.entry.gzip)} KiB`,
+        m.js.entry.files.join(', '),
+      ]);
+      web.push([
+        'lead-list route JavaScript (gzip)',
+        `${kib(m.js.route.gzip)} KiB`,
+        m.js.route.files.join(', '),
+      ]);
+      web.push([
+        'all chunks (gzip)',
+        `${kib(m.js.chunks.reduce((s, c) => s + c.gzip, 0))} KiB`,
+        `${m.js.chunks.length} files; largest ${m.js.chunks
+          .slice(0, 4)
+          .map((c) => `${c.file} ${kib(c.gzip)}`)
+          .join(', ')}`,
+      ]);
+    }
+    if (m.lighthouse) {
+      const lh = m.lighthouse;
+      web.push([
+        'Lighthouse mobile /dealers/leads',
+        `LCP ${(lh.lcp / 1000).toFixed(2)} s · TBT ${lh.tbt} ms · CLS ${lh.cls.toFixed(3)}`,
+        `FCP ${(lh.fcp / 1000).toFixed(2)} s, score ${lh.score === null ? '?' : Math.round(lh.score * 100)}, median of ${lh.runs.length}`,
+      ]);
+    } else {
+      web.push(['Lighthouse mobile /dealers/leads', m.lighthouseSkipped ?? 'not run', '']);
+    }
+    out.push('', table(['web', 'value', 'detail'], web, [false, false, false]));
+  }
+  out.push(
+    '',
+    table(
+      ['budget (design.md §8)', 'measured', 'verdict'],
+      checks.map((c) => [c.budget, c.measured, c.verdict]),
+      [false, false, false],
+    ),
+  );
+  return out.join('\n');
+}

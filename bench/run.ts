@@ -1,0 +1,392 @@
+// `npm run bench`: builds, seeds or reuses a database of N leads, load-tests the production server against a ceiling, prints the §8 budgets.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiClient, type Session } from './api-client';
+import { chooseDatabase, DATA_DIR, readLeadIds, RESULTS_DIR, ROOT, seedDatabase } from './database';
+import { measure, type LoadResult } from './load';
+import { parseOptions, type BenchOptions } from './options';
+import {
+  freePort,
+  installExitHandlers,
+  runCommand,
+  startService,
+  stopAll,
+  stopChild,
+  waitForHttp,
+} from './processes';
+import {
+  budgetChecks,
+  renderReport,
+  type Measurements,
+  type Probe,
+  type ScenarioReport,
+} from './report';
+import { readScenarios, type Scenario } from './scenarios';
+import { runUnlock, shuffled } from './unlock';
+import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
+
+const API_DIST = path.join(ROOT, 'apps/api/dist');
+const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const DEMO = {
+  admin: { userName: 'admin', password: 'Admin@2026' },
+  dealer: { userName: 'dealer', password: 'Dealer@2026' },
+};
+
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+async function ensureBuild(options: BenchOptions): Promise<void> {
+  const server = path.join(API_DIST, 'server.js');
+  const seed = path.join(API_DIST, 'seed-cli.js');
+  const index = path.join(WEB_DIST, 'index.html');
+  const missing = ![server, seed, index].every((f) => existsSync(f));
+  if (options.build || missing) {
+    console.log(missing ? 'Bundles missing: npm run build' : 'npm run build (--build)');
+    await runCommand('npm', ['run', 'build'], process.env);
+    return;
+  }
+  const apiSources = Math.max(
+    newestMtime(path.join(ROOT, 'apps/api/src')),
+    newestMtime(path.join(ROOT, 'packages/shared/src')),
+  );
+  if (apiSources > statSync(server).mtimeMs) {
+    console.warn(
+      '⚠ apps/api/dist is older than the API sources: measuring the old bundle (pass --build to rebuild)',
+    );
+  }
+  if (newestMtime(path.join(ROOT, 'apps/web/src')) > statSync(index).mtimeMs) {
+    console.warn(
+      '⚠ apps/web/dist is older than the web sources: measuring the old bundle (pass --build to rebuild)',
+    );
+  }
+}
+
+function gitFacts(): { commit: string; dirtyFiles: number } {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT })
+      .toString()
+      .trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', 'apps', 'packages'], { cwd: ROOT })
+      .toString()
+      .split('\n')
+      .filter(Boolean).length;
+    return { commit, dirtyFiles: dirty };
+  } catch {
+    return { commit: 'unknown', dirtyFiles: 0 };
+  }
+}
+
+async function probe(api: ApiClient, pathAndQuery: string, token: string): Promise<Probe> {
+  const response = await fetch(api.baseUrl + pathAndQuery, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const text = await response.text();
+  let rows: number | null = null;
+  try {
+    const body: unknown = JSON.parse(text);
+    rows = Array.isArray(body) ? body.length : null;
+  } catch {
+    rows = null;
+  }
+  const pagination = response.headers.get('pagination');
+  let totalItems: number | null = null;
+  if (pagination) {
+    const parsed = JSON.parse(pagination) as { totalItems?: unknown };
+    totalItems = typeof parsed.totalItems === 'number' ? parsed.totalItems : null;
+  }
+  return { status: response.status, rows, totalItems, bytes: Buffer.byteLength(text) };
+}
+
+function report(
+  s: { key: string; label: string; path: string },
+  load: LoadResult,
+  ceilingRps: number | null,
+  p?: Probe,
+): ScenarioReport {
+  return {
+    key: s.key,
+    label: s.label,
+    path: s.path,
+    ...load,
+    ratio: ceilingRps ? Math.round((load.rps / ceilingRps) * 100) / 100 : null,
+    ...(p ? { probe: p } : {}),
+  };
+}
+
+function logLine(r: ScenarioReport): void {
+  const codes = Object.entries(r.statusCodes)
+    .map(([c, n]) => `${c}×${n}`)
+    .join(' ');
+  console.log(
+    `  ${r.label.padEnd(36)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)}  p99 ${r.p99
+      .toFixed(1)
+      .padStart(6)} ms  ${codes}${r.errors ? `  errors ${r.errors}` : ''}`,
+  );
+}
+
+async function main(): Promise<void> {
+  installExitHandlers();
+  const options = parseOptions(process.argv.slice(2));
+  const started = new Date();
+  const stamp = started
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+  mkdirSync(path.join(RESULTS_DIR, 'logs'), { recursive: true });
+  mkdirSync(DATA_DIR, { recursive: true });
+
+  await ensureBuild(options);
+  const database = chooseDatabase(options.leads, process.env);
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const baseEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATA_DIR,
+    JWT_SECRET: jwtSecret,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    API_RATE_LIMIT: '100000000',
+    LOGIN_RATE_LIMIT: '100000',
+    LEAD_SUBMIT_RATE_LIMIT: '100000',
+  };
+  await seedDatabase(database, options.leads, baseEnv);
+
+  const apiPort = await freePort();
+  const apiLog = path.join(RESULTS_DIR, 'logs', `${stamp}-api.log`);
+  const apiService = startService(
+    'API server',
+    process.execPath,
+    [path.join(API_DIST, 'server.js')],
+    { ...baseEnv, PORT: String(apiPort) },
+    `http://127.0.0.1:${apiPort}`,
+    apiLog,
+  );
+  const health = (await (await waitForHttp(apiService, '/api/health', 300_000)).json()) as {
+    database: { engine: string; version: string };
+  };
+  console.log(
+    `API serving on ${apiService.url} (${health.database.engine} ${health.database.version}); log ${path.relative(ROOT, apiLog)}`,
+  );
+
+  const api = new ApiClient(apiService.url);
+  const admin: Session = await api.login(DEMO.admin.userName, DEMO.admin.password);
+  const dealer: Session = await api.login(DEMO.dealer.userName, DEMO.dealer.password);
+  const ids = await readLeadIds(database);
+  console.log(
+    `Database: ${ids.total.toLocaleString('en-US')} leads (${ids.active.length.toLocaleString('en-US')} active) in ${database.label}`,
+  );
+  if (ids.total < options.leads)
+    console.warn(`⚠ the database holds fewer leads than --leads ${options.leads}`);
+  if (ids.active.length === 0) throw new Error('no active leads to benchmark');
+
+  const run = {
+    connections: options.connections,
+    duration: options.duration,
+    warmup: options.warmup,
+  };
+  console.log(
+    `Load: autocannon, ${run.connections} connections, ${run.duration} s per scenario after ${run.warmup} s warm-up; reads as "${dealer.userName}" (bearer token)`,
+  );
+  const authHeaders = { authorization: `Bearer ${dealer.token}` };
+
+  // Probe every read scenario once: status, rows, total, and the page size the ceiling copies.
+  const scenarios = readScenarios(ids.active.length, options.pageAloneQuery);
+  const detailIds = shuffled(ids.active, 7);
+  const probes = new Map<string, Probe>();
+  for (const s of scenarios) {
+    const p = await probe(
+      api,
+      s.kind === 'detail' ? `/api/leads/${detailIds[0]}` : s.path,
+      dealer.token,
+    );
+    probes.set(s.key, p);
+    if (p.status !== 200) console.warn(`⚠ ${s.label}: ${s.path} answered ${p.status}`);
+    else if (p.rows === 0) console.warn(`⚠ ${s.label}: ${s.path} returned no rows`);
+  }
+  const pageBytes = probes.get('list')!.bytes;
+
+  // The ceiling: a hello-world Fastify with a body as big as a lead page, measured alone.
+  const ceilingPort = await freePort();
+  const ceilingService = startService(
+    'ceiling server',
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'bench/ceiling-server.ts')],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(ceilingPort),
+      CEILING_BYTES: String(pageBytes),
+    },
+    `http://127.0.0.1:${ceilingPort}`,
+    path.join(RESULTS_DIR, 'logs', `${stamp}-ceiling.log`),
+  );
+  const ceilingProbe = await waitForHttp(ceilingService, '/', 30_000);
+  const ceilingBytes = Buffer.byteLength(await ceilingProbe.text());
+  const ceilingScenario = {
+    key: 'ceiling',
+    label: `ceiling · hello-world ${ceilingBytes} B`,
+    path: '/',
+  };
+  console.log(`\nMeasuring (lead page body ${pageBytes} B):`);
+  if (run.warmup > 0)
+    await measure({ url: ceilingService.url, connections: run.connections, duration: run.warmup });
+  const ceilingLoad = await measure({
+    url: ceilingService.url,
+    connections: run.connections,
+    duration: run.duration,
+  });
+  await stopChild(ceilingService.child);
+  const ceiling = report(ceilingScenario, ceilingLoad, ceilingLoad.rps, {
+    status: 200,
+    rows: null,
+    totalItems: null,
+    bytes: ceilingBytes,
+  });
+  logLine(ceiling);
+
+  const results: ScenarioReport[] = [];
+  const loadOf = (s: Scenario, duration: number) => {
+    if (s.kind !== 'detail') {
+      return measure({
+        url: api.baseUrl + s.path,
+        connections: run.connections,
+        duration,
+        headers: authHeaders,
+      });
+    }
+    let i = 0;
+    return measure({
+      url: api.baseUrl,
+      connections: run.connections,
+      duration,
+      headers: authHeaders,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (r) => ({ ...r, path: `/api/leads/${detailIds[i++ % detailIds.length]}` }),
+        },
+      ],
+    });
+  };
+  for (const s of scenarios) {
+    if (run.warmup > 0) await loadOf(s, run.warmup);
+    const r = report(s, await loadOf(s, run.duration), ceiling.rps, probes.get(s.key));
+    results.push(r);
+    logLine(r);
+  }
+
+  const measurements: Measurements = {
+    ceiling,
+    scenarios: results,
+    ...(options.pageAloneQuery ? { pageAloneQuery: options.pageAloneQuery } : {}),
+  };
+  const unlock = await runUnlock({ api, admin, dealer, activeIds: ids.active, ...run });
+  measurements.unlock = {
+    report: report(
+      { key: 'unlock', label: 'unlock (distinct leads)', path: '/api/leads/:id/unlock' },
+      unlock.load,
+      ceiling.rps,
+    ),
+    ledger: unlock.ledger,
+  };
+  logLine(measurements.unlock.report);
+  if (unlock.ledger.verdict === 'FAIL') {
+    const bar = '!'.repeat(100);
+    console.error(`\n${bar}\n!!! UNLOCK LEDGER MISMATCH: ${unlock.ledger.message}\n${bar}\n`);
+    process.exitCode = 1;
+  }
+
+  // Web: JavaScript sizes always; Lighthouse on the lead list unless --skip-web.
+  measurements.js = measureJavaScript(WEB_DIST);
+  if (options.skipWeb) {
+    measurements.lighthouseSkipped = 'skipped (--skip-web)';
+  } else if (!existsSync(CHROMIUM)) {
+    measurements.lighthouseSkipped = `skipped (${CHROMIUM} not found)`;
+  } else {
+    console.log(`\nLighthouse (mobile) on /dealers/leads, ${options.lighthouseRuns} run(s)…`);
+    try {
+      measurements.lighthouse = await runLighthouse(
+        `${api.baseUrl}/dealers/leads`,
+        options.lighthouseRuns,
+      );
+      measurements.js.route = routeFromRequests(measurements.js, measurements.lighthouse.scripts);
+    } catch (error) {
+      const message = (error as Error).message.split('\n')[0] ?? '';
+      measurements.lighthouseSkipped = `failed: ${message.split(' ')[0]}`;
+      console.error(`⚠ Lighthouse failed: ${message}`);
+    }
+  }
+
+  await stopChild(apiService.child);
+  const serverLog = readFileSync(apiLog, 'utf8').split('\n').filter(Boolean);
+
+  const checks = budgetChecks(measurements);
+  const git = gitFacts();
+  const title =
+    `DealerLeads benchmark · ${health.database.engine} ${health.database.version} · ${ids.total.toLocaleString('en-US')} leads · ` +
+    `${run.connections} connections × ${run.duration} s · ${os.cpus().length} CPUs · node ${process.version} · ${git.commit}` +
+    (git.dirtyFiles ? ` (+${git.dirtyFiles} uncommitted files)` : '');
+  console.log(`\n${renderReport(title, measurements, checks)}`);
+  if (serverLog.length > 0) {
+    console.log(
+      `\n⚠ the API logged ${serverLog.length} warning/error lines (${path.relative(ROOT, apiLog)}), first ones:`,
+    );
+    for (const line of serverLog.slice(0, 5)) console.log(`  ${line.slice(0, 300)}`);
+  }
+
+  const out = path.join(RESULTS_DIR, `${stamp}-${health.database.engine}.json`);
+  writeFileSync(
+    out,
+    JSON.stringify(
+      {
+        title,
+        startedAt: started.toISOString(),
+        finishedAt: new Date().toISOString(),
+        options,
+        environment: {
+          engine: health.database.engine,
+          engineVersion: health.database.version,
+          database: database.label,
+          leads: ids.total,
+          activeLeads: ids.active.length,
+          cpus: os.cpus().length,
+          cpuModel: os.cpus()[0]?.model ?? 'unknown',
+          memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+          node: process.version,
+          git,
+        },
+        ...measurements,
+        checks,
+        serverLogLines: serverLog.length,
+        serverLogHead: serverLog.slice(0, 20),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nWrote ${path.relative(ROOT, out)}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(
+    `\nbenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+}

@@ -1,0 +1,182 @@
+// The unlock scenario: a dealer with a large package unlocks distinct leads; the balance must drop by exactly the 200s.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ApiClient, Session } from './api-client';
+import { measure, type LoadResult } from './load';
+
+export interface UnlockLedger {
+  verdict: 'PASS' | 'FAIL';
+  message: string;
+  packageSetup: string;
+  balanceBefore: number;
+  balanceAfter: number;
+  /** Credits taken during the measured run. */
+  drop: number;
+  ok200: number;
+  charged: number;
+  notCharged: number;
+  /** Unlock records the dealer gained during the measured run. */
+  newUnlocks: number;
+  /** 200 answers whose lead is not among the new unlock records. */
+  ackedButNotRecorded: number;
+  negativeBalances: number;
+  poolExhausted: boolean;
+}
+
+export interface UnlockOutcome {
+  load: LoadResult;
+  ledger: UnlockLedger;
+}
+
+/** A Fisher-Yates shuffle with a fixed seed, so runs unlock comparable lead sets. */
+function shuffled(ids: number[], seed = 20261122): number[] {
+  const out = [...ids];
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export { shuffled };
+
+/** Waits until the balance stops moving (requests still running on the server after the client stopped). */
+async function settledBalance(api: ApiClient, dealer: Session): Promise<number> {
+  let last = (await api.balanceOf(dealer, dealer.id)).total;
+  for (let i = 0; i < 20; i++) {
+    await sleep(300);
+    const now = (await api.balanceOf(dealer, dealer.id)).total;
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+export async function runUnlock(options: {
+  api: ApiClient;
+  admin: Session;
+  dealer: Session;
+  activeIds: number[];
+  connections: number;
+  duration: number;
+  warmup: number;
+}): Promise<UnlockOutcome> {
+  const { api, admin, dealer, connections, duration } = options;
+  const alreadyUnlocked = await api.unlockedLeadIds(dealer);
+  const pool = shuffled(options.activeIds.filter((id) => !alreadyUnlocked.has(id)));
+  // Enough credits for a fast API: 5,000 unlocks a second over warm-up and run.
+  const packageSetup = await api.ensureLargePackage(
+    admin,
+    dealer,
+    Math.min(1_000_000, 5000 * (duration + options.warmup + 2)),
+  );
+  console.log(
+    `  unlock: ${packageSetup}; ${pool.length.toLocaleString('en-US')} leads not yet unlocked by ${dealer.userName}`,
+  );
+
+  let next = 0;
+  let poolExhausted = false;
+  const takeId = () => {
+    if (next >= pool.length) poolExhausted = true;
+    return pool[next++ % Math.max(1, pool.length)] ?? 1;
+  };
+  const headers = { authorization: `Bearer ${dealer.token}` };
+  const base = {
+    url: api.baseUrl,
+    connections,
+    headers,
+  };
+
+  // Warm-up, also measuring the rate so the run can be sized to about `duration` seconds.
+  const warm = await measure({
+    ...base,
+    duration: Math.max(1, options.warmup),
+    requests: [
+      { method: 'POST', setupRequest: (r) => ({ ...r, path: `/api/leads/${takeId()}/unlock` }) },
+    ],
+  });
+  const balanceBefore = await settledBalance(api, dealer);
+  const unlockedBefore = await api.unlockedLeadIds(dealer);
+
+  // A fixed number of requests rather than a fixed time: every request is answered before the run ends, so
+  // no unlock is still in flight (charged, but never seen by the client) when the balance is read again.
+  const remaining = Math.max(0, pool.length - next);
+  const amount = Math.max(
+    connections,
+    Math.min(remaining, Math.round(warm.okRps * duration) || connections * 10),
+  );
+  let charged = 0;
+  let notCharged = 0;
+  const acked = new Set<number>();
+  const load = await measure({
+    ...base,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (r) => ({ ...r, path: `/api/leads/${takeId()}/unlock` }),
+        onResponse: (status, body) => {
+          if (status !== 200) return;
+          try {
+            const parsed = JSON.parse(body) as { charged?: boolean; lead?: { id?: number } };
+            if (parsed.charged === true) charged++;
+            else notCharged++;
+            if (parsed.lead?.id !== undefined) acked.add(parsed.lead.id);
+          } catch {
+            notCharged++;
+          }
+        },
+      },
+    ],
+  });
+  const balanceAfter = await settledBalance(api, dealer);
+  const after = await api.balanceOf(dealer, dealer.id);
+  const unlockedAfter = await api.unlockedLeadIds(dealer);
+  const fresh = new Set([...unlockedAfter].filter((id) => !unlockedBefore.has(id)));
+  const ackedButNotRecorded = [...acked].filter((id) => !fresh.has(id)).length;
+  const drop = balanceBefore - balanceAfter;
+  const negativeBalances = after.packages.filter((p) => p.packageBalanceCredits < 0).length;
+
+  const problems: string[] = [];
+  if (drop !== load.ok)
+    problems.push(`balance went down by ${drop} but ${load.ok} unlocks answered 200`);
+  if (charged !== load.ok)
+    problems.push(`${load.ok - charged} of the 200s were not charged (charged: false)`);
+  if (fresh.size !== load.ok) problems.push(`${fresh.size} new unlock records for ${load.ok} 200s`);
+  if (ackedButNotRecorded > 0)
+    problems.push(`${ackedButNotRecorded} answered leads have no unlock record`);
+  if (negativeBalances > 0) problems.push(`${negativeBalances} packages have a negative balance`);
+  if (load.timeouts > 0)
+    problems.push(`${load.timeouts} requests timed out (they may still have charged)`);
+  if (poolExhausted)
+    problems.push('ran out of leads not yet unlocked (use a bigger --leads or a fresh database)');
+
+  return {
+    load,
+    ledger: {
+      verdict: problems.length === 0 ? 'PASS' : 'FAIL',
+      message:
+        problems.length === 0
+          ? `balance ${balanceBefore} → ${balanceAfter}: down by exactly the ${load.ok} unlocks answered 200`
+          : problems.join('; '),
+      packageSetup,
+      balanceBefore,
+      balanceAfter,
+      drop,
+      ok200: load.ok,
+      charged,
+      notCharged,
+      newUnlocks: fresh.size,
+      ackedButNotRecorded,
+      negativeBalances,
+      poolExhausted,
+    },
+  };
+}
