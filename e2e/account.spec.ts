@@ -49,7 +49,10 @@ test('a visitor signs up, logs in and logs out', async ({ page }) => {
   const whatsApp = popup.getByRole('link', { name: 'WhatsApp' });
   await expect(whatsApp).toHaveAttribute('target', '_blank');
   await expect(whatsApp).toHaveAttribute('href', /^https:\/\/wa\.me\//);
-  await expect(popup.getByRole('link', { name: 'Leads' })).toHaveAttribute('href', '/dealers/leads');
+  await expect(popup.getByRole('link', { name: 'Leads' })).toHaveAttribute(
+    'href',
+    '/dealers/leads',
+  );
   await popup.getByRole('button', { name: 'Close' }).click();
   await expect(page).toHaveURL(/\/dealers$/);
 

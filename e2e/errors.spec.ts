@@ -22,7 +22,9 @@ test.describe('test-errors page', () => {
     await expect(shown).toContainText('400');
   });
 
-  test("401 toasts 'Unauthorized - Please log in again' titled 'Authentication Error'", async ({ page }) => {
+  test("401 toasts 'Unauthorized - Please log in again' titled 'Authentication Error'", async ({
+    page,
+  }) => {
     await page.getByRole('button', { name: 'Test 401 Error' }).click();
     const shown = toast(page, 'Unauthorized - Please log in again');
     await expect(shown).toBeVisible();
@@ -38,7 +40,9 @@ test.describe('test-errors page', () => {
   test('500 goes to the server-error page with the error it carried', async ({ page }) => {
     await page.getByRole('button', { name: 'Test 500 Error' }).click();
     await expect(page).toHaveURL(/\/server-error$/);
-    await expect(page.getByTestId('server-error-message')).toHaveText('Error: Internal server error');
+    await expect(page.getByTestId('server-error-message')).toHaveText(
+      'Error: Internal server error',
+    );
   });
 
   test('validation 400 lists the field messages', async ({ page }) => {

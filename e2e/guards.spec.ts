@@ -2,7 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { demo, loginAs, storedUser, toast } from './support';
 
-test("an anonymous visitor is told 'You shall not pass!' and offered the login screen", async ({ page }) => {
+test("an anonymous visitor is told 'You shall not pass!' and offered the login screen", async ({
+  page,
+}) => {
   await page.goto('/dealers/messages');
   await expect(toast(page, 'You shall not pass!')).toBeVisible();
   await expect(page).toHaveURL(/\/dealers\/login$/);
@@ -36,7 +38,9 @@ test.describe('a dealer', () => {
   });
 });
 
-test('an admin sees the admin links and opens members, packages and user packages', async ({ page }) => {
+test('an admin sees the admin links and opens members, packages and user packages', async ({
+  page,
+}) => {
   await loginAs(page, demo.admin);
   await page.goto('/dealers');
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -53,7 +57,9 @@ test('an admin sees the admin links and opens members, packages and user package
   }
 });
 
-test('a stale token is dropped: the next call answers 401 and the session is cleared', async ({ page }) => {
+test('a stale token is dropped: the next call answers 401 and the session is cleared', async ({
+  page,
+}) => {
   await page.goto('/dealers');
   await page.evaluate(() =>
     localStorage.setItem(

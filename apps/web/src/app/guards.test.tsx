@@ -71,7 +71,9 @@ describe('a logged-in dealer', () => {
 
   it('may edit their own profile', async () => {
     renderRoute(paths.memberEdit('dealer'));
-    expect(await screen.findByRole('heading', { name: "Update User's Details" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "Update User's Details" }),
+    ).toBeInTheDocument();
     expect(errorToast).not.toHaveBeenCalled();
   });
 
@@ -115,12 +117,16 @@ describe('redirects', () => {
   it("sends '' to the dealers home", async () => {
     const { router } = renderRoute('/');
     await expectPath(router, paths.home);
-    expect(await screen.findByRole('heading', { name: 'Welcome to DealerLeads' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to DealerLeads' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the home screen for an unknown path', async () => {
     const { router } = renderRoute('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Welcome to DealerLeads' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome to DealerLeads' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/no/such/page');
   });
 });

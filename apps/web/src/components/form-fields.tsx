@@ -13,7 +13,10 @@ interface FieldProps {
 }
 
 type InputProps = FieldProps &
-  Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'readOnly'>;
+  Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'readOnly'
+  >;
 
 export function TextField({
   label,

@@ -16,7 +16,9 @@ describe('pageWindow', () => {
 
 describe('Pagination', () => {
   it('shows first, previous, the page buttons, next and last', () => {
-    render(<Pagination currentPage={3} totalPages={10} maxButtons={5} onPageChange={() => undefined} />);
+    render(
+      <Pagination currentPage={3} totalPages={10} maxButtons={5} onPageChange={() => undefined} />,
+    );
     const labels = screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'));
     expect(labels).toEqual([
       'First page',
@@ -35,7 +37,9 @@ describe('Pagination', () => {
   it('reports page changes, but not a click on the current page', async () => {
     const onPageChange = vi.fn();
     const user = userEvent.setup();
-    render(<Pagination currentPage={3} totalPages={10} maxButtons={5} onPageChange={onPageChange} />);
+    render(
+      <Pagination currentPage={3} totalPages={10} maxButtons={5} onPageChange={onPageChange} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(onPageChange).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
@@ -51,7 +55,9 @@ describe('Pagination', () => {
     );
     expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    rerender(<Pagination currentPage={3} totalPages={3} maxButtons={5} onPageChange={() => undefined} />);
+    rerender(
+      <Pagination currentPage={3} totalPages={3} maxButtons={5} onPageChange={() => undefined} />,
+    );
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
   });

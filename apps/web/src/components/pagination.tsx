@@ -85,7 +85,13 @@ export function Pagination({
     <nav aria-label={ariaLabel} className={className}>
       <ul className="pagination flex-wrap justify-content-center mb-0">
         {boundaryLinks ? (
-          <PageItem label={text.first} ariaLabel="First page" page={1} disabled={onFirst} onSelect={select} />
+          <PageItem
+            label={text.first}
+            ariaLabel="First page"
+            page={1}
+            disabled={onFirst}
+            onSelect={select}
+          />
         ) : null}
         {directionLinks ? (
           <PageItem

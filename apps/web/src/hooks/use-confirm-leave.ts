@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
-export const LEAVE_CONFIRM_TEXT = 'Are you sure you want to continue? Any unsaved changes will be lost';
+export const LEAVE_CONFIRM_TEXT =
+  'Are you sure you want to continue? Any unsaved changes will be lost';
 
 /**
  * While `when` is true, leaving the page asks `LEAVE_CONFIRM_TEXT` first.

@@ -79,9 +79,9 @@ describe('every request', () => {
   });
 
   it('builds query strings without empty values', () => {
-    expect(buildUrl('/leads', { pageNumber: 2, city: '', brand: undefined, fuel: null, q: 'a b' })).toBe(
-      '/api/leads?pageNumber=2&q=a+b',
-    );
+    expect(
+      buildUrl('/leads', { pageNumber: 2, city: '', brand: undefined, fuel: null, q: 'a b' }),
+    ).toBe('/api/leads?pageNumber=2&q=a+b');
   });
 
   it('reads a list with its Pagination header', async () => {
@@ -103,7 +103,10 @@ describe('the global error catalogue (spec §8)', () => {
         {
           title: 'One or more validation errors occurred.',
           status: 400,
-          errors: { userName: ['Please enter Username'], email: ['Please enter Email', 'Please enter a valid Email'] },
+          errors: {
+            userName: ['Please enter Username'],
+            email: ['Please enter Email', 'Please enter a valid Email'],
+          },
         },
         { status: 400, statusText: 'Bad Request' },
       ),
@@ -119,7 +122,12 @@ describe('the global error catalogue (spec §8)', () => {
   });
 
   it('toasts the status text and code of any other 400', async () => {
-    answer(jsonResponse({ status: 400, message: 'This is a bad request' }, { status: 400, statusText: 'Bad Request' }));
+    answer(
+      jsonResponse(
+        { status: 400, message: 'This is a bad request' },
+        { status: 400, statusText: 'Bad Request' },
+      ),
+    );
     const error = await failure(api.get('/buggy/bad-request'));
     expect(errorToast).toHaveBeenCalledWith('Bad Request', '400');
     expect(error.handled).toBe(true);
@@ -135,9 +143,17 @@ describe('the global error catalogue (spec §8)', () => {
 
   it("toasts 'Unauthorized - Please log in again' titled 'Authentication Error' on 401 and clears the session", async () => {
     setCurrentUser(dealer);
-    answer(jsonResponse({ status: 401, message: 'Unauthorized' }, { status: 401, statusText: 'Unauthorized' }));
+    answer(
+      jsonResponse(
+        { status: 401, message: 'Unauthorized' },
+        { status: 401, statusText: 'Unauthorized' },
+      ),
+    );
     const error = await failure(api.get('/buggy/auth'));
-    expect(errorToast).toHaveBeenCalledWith(httpErrorTexts.unauthorized, httpErrorTexts.unauthorizedTitle);
+    expect(errorToast).toHaveBeenCalledWith(
+      httpErrorTexts.unauthorized,
+      httpErrorTexts.unauthorizedTitle,
+    );
     expect(httpErrorTexts).toEqual({
       unauthorized: 'Unauthorized - Please log in again',
       unauthorizedTitle: 'Authentication Error',
@@ -160,7 +176,9 @@ describe('the global error catalogue (spec §8)', () => {
   });
 
   it('navigates to /not-found on 404', async () => {
-    answer(jsonResponse({ status: 404, message: 'gone' }, { status: 404, statusText: 'Not Found' }));
+    answer(
+      jsonResponse({ status: 404, message: 'gone' }, { status: 404, statusText: 'Not Found' }),
+    );
     const error = await failure(api.get('/buggy/not-found'));
     expect(navigate).toHaveBeenCalledWith('/not-found', undefined);
     expect(error.handled).toBe(true);
@@ -175,7 +193,9 @@ describe('the global error catalogue (spec §8)', () => {
   });
 
   it('passes other statuses on unhandled', async () => {
-    answer(jsonResponse({ status: 403, message: 'You are not allowed to do this' }, { status: 403 }));
+    answer(
+      jsonResponse({ status: 403, message: 'You are not allowed to do this' }, { status: 403 }),
+    );
     const error = await failure(api.get('/users/9'));
     expect(error.status).toBe(403);
     expect(error.handled).toBe(false);
@@ -186,18 +206,21 @@ describe('the global error catalogue (spec §8)', () => {
 });
 
 describe('opting out of the catalogue', () => {
-  it.each([400, 401, 404, 500])('X-Handle-Errors: true passes a %i through untouched', async (status) => {
-    answer(jsonResponse({ status, message: 'server text' }, { status }));
-    const error = await failure(
-      apiRequest('/account/login', { method: 'POST', body: {}, handleErrors: true }),
-    );
-    expect(sentHeaders().get('X-Handle-Errors')).toBe('true');
-    expect(error.status).toBe(status);
-    expect(error.handled).toBe(false);
-    expect(error.message).toBe('server text');
-    expect(errorToast).not.toHaveBeenCalled();
-    expect(navigate).not.toHaveBeenCalled();
-  });
+  it.each([400, 401, 404, 500])(
+    'X-Handle-Errors: true passes a %i through untouched',
+    async (status) => {
+      answer(jsonResponse({ status, message: 'server text' }, { status }));
+      const error = await failure(
+        apiRequest('/account/login', { method: 'POST', body: {}, handleErrors: true }),
+      );
+      expect(sentHeaders().get('X-Handle-Errors')).toBe('true');
+      expect(error.status).toBe(status);
+      expect(error.handled).toBe(false);
+      expect(error.message).toBe('server text');
+      expect(errorToast).not.toHaveBeenCalled();
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
 
   it('also honours the header when a caller sets it by hand', async () => {
     answer(jsonResponse({ status: 404, message: 'x' }, { status: 404 }));
@@ -205,12 +228,15 @@ describe('opting out of the catalogue', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it.each([404, 401, 500, 400])('the lead list (GET /leads) bypasses the catalogue on %i', async (status) => {
-    answer(jsonResponse({ status, message: 'x' }, { status }));
-    await failure(api.getPage('/leads', { query: { pageNumber: 1, city: 'Noida' } }));
-    expect(errorToast).not.toHaveBeenCalled();
-    expect(navigate).not.toHaveBeenCalled();
-  });
+  it.each([404, 401, 500, 400])(
+    'the lead list (GET /leads) bypasses the catalogue on %i',
+    async (status) => {
+      answer(jsonResponse({ status, message: 'x' }, { status }));
+      await failure(api.getPage('/leads', { query: { pageNumber: 1, city: 'Noida' } }));
+      expect(errorToast).not.toHaveBeenCalled();
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
 
   it('a lead (GET /leads/{id}) does not bypass it', async () => {
     answer(jsonResponse({ status: 404, message: 'Lead not found' }, { status: 404 }));

@@ -156,10 +156,16 @@ export function readPagination(headers: Headers): Pagination | null {
 export const api = {
   get: async <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     (await apiRequest<T>(path, { ...options, method: 'GET' })).data,
-  post: async <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    (await apiRequest<T>(path, { ...options, method: 'POST', body })).data,
-  put: async <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    (await apiRequest<T>(path, { ...options, method: 'PUT', body })).data,
+  post: async <T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<ApiRequestOptions, 'method' | 'body'>,
+  ) => (await apiRequest<T>(path, { ...options, method: 'POST', body })).data,
+  put: async <T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<ApiRequestOptions, 'method' | 'body'>,
+  ) => (await apiRequest<T>(path, { ...options, method: 'PUT', body })).data,
   delete: async <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     (await apiRequest<T>(path, { ...options, method: 'DELETE' })).data,
   /** A list: the array body plus the Pagination header. */

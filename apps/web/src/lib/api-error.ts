@@ -52,7 +52,8 @@ export function hasValidationErrors(body: unknown): boolean {
 
 /** The server's `message` text of an error body, if it has one. */
 export function serverMessageOf(body: unknown): string | undefined {
-  if (isRecord(body) && typeof body.message === 'string' && body.message !== '') return body.message;
+  if (isRecord(body) && typeof body.message === 'string' && body.message !== '')
+    return body.message;
   if (typeof body === 'string' && body !== '') return body;
   return undefined;
 }

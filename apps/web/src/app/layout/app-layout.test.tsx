@@ -38,14 +38,15 @@ describe('app shell', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Leads',
-      'Register',
-      'Members',
-      'Packages',
-      'User Packages',
-    ]);
-    expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute('target', '_blank');
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Leads', 'Register', 'Members', 'Packages', 'User Packages']);
+    expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
   });
 
   it("shows 'Loading...' while a request is pending", async () => {

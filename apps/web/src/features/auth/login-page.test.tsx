@@ -26,7 +26,10 @@ describe('login screen', () => {
   it("shows 'Welcome Back' and a 'Register here?' link", async () => {
     renderRoute(paths.login);
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Register here?' })).toHaveAttribute('href', paths.register);
+    expect(screen.getByRole('link', { name: 'Register here?' })).toHaveAttribute(
+      'href',
+      paths.register,
+    );
   });
 
   it('stores the user and goes to the lead list', async () => {
@@ -47,7 +50,9 @@ describe('login screen', () => {
     );
     const { router } = renderRoute(paths.login);
     await logIn('dealer', 'wrong-password');
-    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Invalid username or password'));
+    await vi.waitFor(() =>
+      expect(notify.error).toHaveBeenCalledWith('Invalid username or password'),
+    );
     expect(notify.error).toHaveBeenCalledTimes(1);
     expect(router.state.location.pathname).toBe(paths.login);
     expect(getCurrentUser()).toBeNull();

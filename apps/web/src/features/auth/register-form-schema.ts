@@ -12,7 +12,11 @@ export const registrationFormSchema = registrationFields.refine(
     path: ['confirmPassword'],
     when: ({ value }) => {
       const form = value as Partial<Record<keyof Registration, unknown>>;
-      return typeof form.password === 'string' && typeof form.confirmPassword === 'string' && form.confirmPassword !== '';
+      return (
+        typeof form.password === 'string' &&
+        typeof form.confirmPassword === 'string' &&
+        form.confirmPassword !== ''
+      );
     },
   },
 );

@@ -13,7 +13,10 @@ function setup(serverErrors: string[] = []) {
   return { user, onSubmit, onCancel, field };
 }
 
-async function fillValidForm(user: ReturnType<typeof userEvent.setup>, field: (l: string) => HTMLElement) {
+async function fillValidForm(
+  user: ReturnType<typeof userEvent.setup>,
+  field: (l: string) => HTMLElement,
+) {
   await user.type(field('Username'), 'ravi.kumar');
   await user.type(field('Name'), 'Ravi Kumar');
   await user.type(field('Email'), 'ravi@example.in');
@@ -29,9 +32,13 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>, field: (l
 describe('sign-up form', () => {
   it('offers the sign-up roles and every state and union territory', () => {
     const { field } = setup();
-    const roles = [...(field('Role') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    const roles = [...(field('Role') as HTMLSelectElement).options]
+      .map((o) => o.value)
+      .filter(Boolean);
     expect(roles).toEqual(['User', 'Dealer', 'Seller', 'Buyer']);
-    const states = [...(field('State') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+    const states = [...(field('State') as HTMLSelectElement).options]
+      .map((o) => o.value)
+      .filter(Boolean);
     for (const name of [
       'Andhra Pradesh',
       'West Bengal',
@@ -139,7 +146,9 @@ describe('sign-up form', () => {
 
     await user.type(field('Password'), '{Backspace}');
     await vi.waitFor(() =>
-      expect(screen.queryByText('Password and Confirm Password must match')).not.toBeInTheDocument(),
+      expect(
+        screen.queryByText('Password and Confirm Password must match'),
+      ).not.toBeInTheDocument(),
     );
     expect(field('Confirm Password')).not.toHaveClass('is-invalid');
   });

@@ -26,7 +26,12 @@ export interface RegisterFormProps {
   submitting?: boolean;
 }
 
-export function RegisterForm({ onSubmit, onCancel, serverErrors, submitting = false }: RegisterFormProps) {
+export function RegisterForm({
+  onSubmit,
+  onCancel,
+  serverErrors,
+  submitting = false,
+}: RegisterFormProps) {
   const {
     register,
     handleSubmit,

@@ -59,7 +59,10 @@ describe('sign-up screen', () => {
 
   it("lists the server's text of a business-rule 400 too", async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse({ status: 400, message: 'Username is taken' }, { status: 400, statusText: 'Bad Request' }),
+      jsonResponse(
+        { status: 400, message: 'Username is taken' },
+        { status: 400, statusText: 'Bad Request' },
+      ),
     );
     renderRoute(paths.register);
     await fillAndSubmit();
@@ -75,6 +78,10 @@ describe('sign-up screen', () => {
     expect(router.state.location.pathname).toBe(paths.signupSuccess);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/account/register');
-    expect(JSON.parse(String(init?.body))).toMatchObject({ userName: 'ravi', role: 'User', state: 'Goa' });
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      userName: 'ravi',
+      role: 'User',
+      state: 'Goa',
+    });
   });
 });

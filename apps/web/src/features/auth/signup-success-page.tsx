@@ -7,7 +7,12 @@ import { paths } from '../../config/paths';
 export function SignupSuccessPage() {
   const navigate = useNavigate();
   return (
-    <Modal show centered onHide={() => void navigate(paths.root)} aria-labelledby="signup-success-title">
+    <Modal
+      show
+      centered
+      onHide={() => void navigate(paths.root)}
+      aria-labelledby="signup-success-title"
+    >
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h4" id="signup-success-title">
           Registration Successful!
@@ -15,7 +20,12 @@ export function SignupSuccessPage() {
       </Modal.Header>
       <Modal.Body>Your account has been created successfully. We will contact you soon.</Modal.Body>
       <Modal.Footer>
-        <a href={WHATSAPP_CHAT_URL} target="_blank" rel="noopener noreferrer" className="btn btn-success">
+        <a
+          href={WHATSAPP_CHAT_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-success"
+        >
           <i className="bi bi-whatsapp me-1" aria-hidden="true" />
           WhatsApp
         </a>

@@ -12,7 +12,8 @@ function errorFromState(state: unknown): ServerErrorBody | null {
   const error: unknown = state.error;
   if (typeof error === 'string') return { message: error };
   if (typeof error !== 'object' || error === null) return null;
-  const message = 'message' in error && typeof error.message === 'string' ? error.message : undefined;
+  const message =
+    'message' in error && typeof error.message === 'string' ? error.message : undefined;
   const stack = 'stack' in error && typeof error.stack === 'string' ? error.stack : undefined;
   return { message, stack };
 }
