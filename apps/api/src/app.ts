@@ -2,7 +2,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './plugins/serializer';
 import { apiMessages } from '@dealerleads/shared';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
