@@ -1,11 +1,14 @@
 // Browser journeys: Debian's Chromium drives the production build, served by the API on a fresh seeded SQLite file.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
-const DATA_DIR = 'test-results/e2e-data';
+// E2E_PORT and E2E_WEB_DIST let several runs (e.g. engineers on one machine) use their own server and build.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = `test-results/e2e-data-${PORT}`;
+const WEB_DIST = process.env.E2E_WEB_DIST;
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `test-results/run-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -43,6 +46,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       LEAD_SUBMIT_RATE_LIMIT: '1000',
       API_RATE_LIMIT: '100000',
+      ...(WEB_DIST ? { WEB_DIST } : {}),
     },
   },
 });

@@ -12,13 +12,5 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    rolldownOptions: {
-      treeshake: {
-        // The shared package only declares constants, texts and schemas, but its package.json does
-        // not say so (no "sideEffects": false): without this every schema, and zod with them,
-        // would ride along with any constant imported into the first download.
-        moduleSideEffects: (id) => (id.includes('/packages/shared/src/') ? false : undefined),
-      },
-    },
   },
 });
