@@ -1,11 +1,52 @@
-// Member detail (dealers/members/{username}, spec §2.10; lazy-loaded): shows the member's user name.
-import { useParams } from 'react-router';
+// Member detail (dealers/members/{username}, spec §2.10; lazy-loaded): the member's user name and profile, with a way to edit.
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../config/paths';
+import { reportLoadError } from '../../lib/report-error';
+import { useMember } from './api/get-member';
+import { ERROR_LOADING_USERS_TEXT } from './api/get-members';
 
 export function MemberDetailPage() {
-  const { username } = useParams();
+  const { username = '' } = useParams();
+  const member = useMember(username);
+
+  useEffect(() => {
+    if (member.isError) reportLoadError(member.error, ERROR_LOADING_USERS_TEXT);
+  }, [member.isError, member.error]);
+
+  const data = member.data;
   return (
-    <section className="container py-3">
+    <section className="container py-3" style={{ maxWidth: '40rem' }}>
       <h1 className="h3">{username}</h1>
+      {member.isPending ? <Spinner /> : null}
+      {data ? (
+        <div className={`card shadow-sm ${data.status ? '' : 'bg-secondary-subtle'}`}>
+          <div className="card-body">
+            <dl className="row mb-0">
+              <dt className="col-sm-4">Name</dt>
+              <dd className="col-sm-8">{data.name}</dd>
+              <dt className="col-sm-4">City</dt>
+              <dd className="col-sm-8">{data.city}</dd>
+              <dt className="col-sm-4">Pincode</dt>
+              <dd className="col-sm-8">{data.pincode || '—'}</dd>
+              <dt className="col-sm-4">Phone</dt>
+              <dd className="col-sm-8">{data.phone || '—'}</dd>
+              <dt className="col-sm-4">Email</dt>
+              <dd className="col-sm-8 text-break">{data.email}</dd>
+              <dt className="col-sm-4">Role</dt>
+              <dd className="col-sm-8">{data.role}</dd>
+              <dt className="col-sm-4">Status</dt>
+              <dd className="col-sm-8">{data.status ? 'Active' : 'Inactive'}</dd>
+            </dl>
+          </div>
+          <div className="card-footer bg-transparent">
+            <Link to={paths.memberEdit(data.userName)} className="btn btn-sm btn-primary">
+              Edit Member
+            </Link>
+          </div>
+        </div>
+      ) : null}
     </section>
   );
 }

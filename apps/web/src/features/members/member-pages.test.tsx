@@ -1,0 +1,174 @@
+// The member screens against a stubbed API: the directory's cards and count, a save with its toast, a member's own profile.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Member } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { setCurrentUser } from '../../lib/session';
+import { jsonResponse, renderRoute } from '../../test/render-route';
+
+const rajesh: Member = {
+  id: 2,
+  userName: 'dealer',
+  name: 'Rajesh Motors',
+  email: 'rajesh@rajeshmotors.in',
+  phone: '9810000002',
+  city: 'Gurugram',
+  pincode: '122001',
+  state: 'Haryana',
+  role: 'Dealer',
+  status: true,
+  createdOn: '2026-01-01T00:00:00.000Z',
+};
+const oldWheels: Member = {
+  ...rajesh,
+  id: 4,
+  userName: 'inactive',
+  name: 'Old Wheels Faridabad',
+  city: 'Faridabad',
+  status: false,
+};
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+});
+
+function requestOf(index: number) {
+  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  return { url: String(url), method: init?.method ?? 'GET', body: init?.body };
+}
+
+describe('member directory', () => {
+  beforeEach(() => setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' }));
+
+  it('shows the number of matches and a card per member, grey when inactive', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse([rajesh, oldWheels], {
+        headers: {
+          Pagination: JSON.stringify({
+            currentPage: 1,
+            itemsPerPage: 36,
+            totalItems: 2,
+            totalPages: 1,
+          }),
+        },
+      }),
+    );
+    renderRoute(paths.members);
+    expect(await screen.findByRole('heading', { name: 'Members (2 found)' })).toBeInTheDocument();
+    expect(requestOf(0).url).toBe('/api/users?pageNumber=1&pageSize=36');
+
+    const active = screen.getByRole('article', { name: 'Rajesh Motors' });
+    expect(active).not.toHaveClass('bg-secondary-subtle');
+    expect(within(active).getByText('9810000002')).toBeInTheDocument();
+    expect(within(active).getByText('rajesh@rajeshmotors.in')).toBeInTheDocument();
+    const edit = within(active).getByRole('link', { name: /Edit Member/ });
+    expect(edit).toHaveClass('btn-danger');
+    expect(edit).toHaveAttribute('href', '/dealers/member/edit/dealer');
+
+    const inactive = screen.getByRole('article', { name: 'Old Wheels Faridabad' });
+    expect(inactive).toHaveClass('bg-secondary-subtle');
+    expect(within(inactive).getByText('Inactive')).toBeInTheDocument();
+    expect(within(inactive).getByRole('link', { name: /Edit Member/ })).toHaveClass(
+      'btn-secondary',
+    );
+  });
+
+  it("searches from the first page and says 'No users found'", async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse([], {
+        headers: {
+          Pagination: JSON.stringify({
+            currentPage: 1,
+            itemsPerPage: 36,
+            totalItems: 0,
+            totalPages: 0,
+          }),
+        },
+      }),
+    );
+    const { router } = renderRoute(`${paths.members}?page=3`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('searchbox', { name: 'Search members' }), 'zzz{Enter}');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zzz'));
+    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
+      '/api/users?pageNumber=1&pageSize=36&searchterm=zzz',
+    );
+  });
+
+  it("toasts 'Error loading users' when the list is refused", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ status: 403, message: 'You are not allowed to do this' }, { status: 403 }),
+    );
+    renderRoute(paths.members);
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error loading users'));
+  });
+});
+
+describe('member edit screen', () => {
+  it("an Admin saves another member's status: the PUT carries it and 'Profile updated successfully' shows", async () => {
+    setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(rajesh))
+      .mockResolvedValueOnce(jsonResponse({ ...rajesh, status: false }));
+    renderRoute(paths.memberEdit('dealer'));
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Status'), 'false');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Profile updated successfully'),
+    );
+    const put = requestOf(1);
+    expect(put.url).toBe('/api/users/update/2');
+    expect(put.method).toBe('PUT');
+    expect(JSON.parse(String(put.body))).toMatchObject({ role: 'Dealer', status: false });
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  it('a member edits their own profile without Role or Status keys in the request', async () => {
+    setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(rajesh))
+      .mockResolvedValueOnce(jsonResponse({ ...rajesh, city: 'Gurgaon' }));
+    renderRoute(paths.memberEdit('dealer'));
+    const user = userEvent.setup();
+    const city = await screen.findByLabelText('City');
+    expect(screen.queryByLabelText('Role')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    await user.clear(city);
+    await user.type(city, 'Gurgaon');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('Profile updated successfully'),
+    );
+    const body = JSON.parse(String(requestOf(1).body)) as Record<string, unknown>;
+    expect(body.city).toBe('Gurgaon');
+    expect(Object.keys(body)).not.toContain('role');
+    expect(Object.keys(body)).not.toContain('status');
+  });
+
+  it("lists the API's field errors in the danger alert", async () => {
+    setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(rajesh))
+      .mockResolvedValueOnce(
+        jsonResponse(
+          { status: 400, errors: { email: ['This e-mail is in use'] } },
+          { status: 400, statusText: 'Bad Request' },
+        ),
+      );
+    renderRoute(paths.memberEdit('dealer'));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), ' Ltd');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This e-mail is in use');
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+});
