@@ -1,9 +1,86 @@
-// Lead submission wizard (lead-form, spec §2.6; lazy-loaded): placeholder until the wizard lands.
-export function LeadFormPage() {
+// Lead submission wizard (lead-form, spec §2.6, design.md §9.4; lazy-loaded): the eight steps, then a thank-you.
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Lead, LeadSubmission } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { useSubmitLead } from './api/submit-lead';
+import { LeadWizard } from './lead-wizard';
+import { brandLabel } from './lead-wizard-steps';
+import { submissionProblem, type SubmissionProblem } from './submission-problem';
+
+export const THANK_YOU_TITLE = 'Thank you!';
+
+function ThankYou({ lead, onAnother }: { lead: Lead; onAnother: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  // The answer's phone is masked but for its last digits: enough for the owner to recognise it.
+  const lastDigits = lead.phoneNumber.replace(/\D/g, '').slice(-3);
   return (
-    <section className="container py-3">
-      <h1 className="h3">Sell your car</h1>
-      <p className="text-muted">The eight-step lead form is coming soon.</p>
+    <div className="card shadow-sm text-center">
+      <div className="card-body p-4">
+        <i className="bi bi-check-circle-fill text-success display-4" aria-hidden="true" />
+        <h1 className="h3 mt-2" ref={headingRef} tabIndex={-1}>
+          {THANK_YOU_TITLE}
+        </h1>
+        <p className="lead mb-2">
+          Your {lead.year} {brandLabel(lead.brand)} {lead.model} has been submitted.
+        </p>
+        <p className="text-body-secondary">
+          It is now on the lead list, and dealers will call you
+          {lastDigits ? ` on your number ending in ${lastDigits}` : ''}.
+        </p>
+        <div className="d-grid gap-2 d-sm-flex justify-content-sm-center mt-4">
+          <button type="button" className="btn btn-primary btn-lg" onClick={onAnother}>
+            Submit another car
+          </button>
+          <Link to={paths.leads} className="btn btn-outline-primary btn-lg">
+            Go to the lead list
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function LeadFormPage() {
+  const submitLead = useSubmitLead();
+  const [submitted, setSubmitted] = useState<Lead | null>(null);
+  // A new key gives "Submit another car" a fresh, empty wizard.
+  const [round, setRound] = useState(0);
+
+  const submit = async (submission: LeadSubmission): Promise<SubmissionProblem | null> => {
+    try {
+      setSubmitted(await submitLead.mutateAsync(submission));
+      return null;
+    } catch (error) {
+      return submissionProblem(error);
+    }
+  };
+
+  return (
+    <section className="container py-3" style={{ maxWidth: '40rem' }}>
+      {submitted ? (
+        <ThankYou
+          lead={submitted}
+          onAnother={() => {
+            submitLead.reset();
+            setSubmitted(null);
+            setRound((value) => value + 1);
+          }}
+        />
+      ) : (
+        <>
+          <h1 className="h3 mb-1">Sell your car</h1>
+          <p className="text-body-secondary mb-3">
+            Eight short steps, and dealers across Delhi NCR see your car.
+          </p>
+          <div className="card shadow-sm">
+            <div className="card-body p-3 p-sm-4">
+              <LeadWizard key={round} onSubmit={submit} />
+            </div>
+          </div>
+        </>
+      )}
     </section>
   );
 }
