@@ -1,0 +1,150 @@
+// The package add/edit form (spec §2.11, §5): every package field with its rules; Status only when editing; Save only when valid.
+import { useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Package, PackageInput } from '@dealerleads/shared';
+import { ErrorList } from '../../components/error-list';
+import { SelectField, TextField } from '../../components/form-fields';
+import {
+  packageFormSchema,
+  packageFormValues,
+  packageInputOf,
+  packageTypeOptions,
+  packageUnitOptions,
+  type PackageFormOutput,
+  type PackageFormValues,
+} from './package-form-schema';
+
+export const SAVING_TEXT = 'Saving...';
+
+export interface PackageFormProps {
+  /** null: a new package. */
+  pkg: Package | null;
+  onSubmit: (input: PackageInput) => void;
+  onCancel: () => void;
+  saving: boolean;
+  /** The API's field errors of the last attempt. */
+  serverErrors?: readonly string[];
+}
+
+const statusOptions = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+export function PackageForm({
+  pkg,
+  onSubmit,
+  onCancel,
+  saving,
+  serverErrors = [],
+}: PackageFormProps) {
+  const editing = pkg !== null;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, touchedFields, isSubmitted, isValid },
+  } = useForm<PackageFormValues, unknown, PackageFormOutput>({
+    mode: 'all',
+    resolver: zodResolver(packageFormSchema),
+    defaultValues: packageFormValues(pkg),
+  });
+
+  const field = (name: FieldPath<PackageFormValues>) => ({
+    error: errors[name]?.message,
+    showError: Boolean(touchedFields[name]) || isSubmitted,
+  });
+  // Empty number boxes are NaN, which the schema reports as 'Package … is required'.
+  const number = { valueAsNumber: true } as const;
+
+  return (
+    <form
+      id="package-form"
+      noValidate
+      aria-label={editing ? 'Edit Package' : 'Add Package'}
+      onSubmit={(event) => void handleSubmit((values) => onSubmit(packageInputOf(values)))(event)}
+    >
+      <ErrorList errors={serverErrors} />
+      <div className="row g-0 gx-md-3">
+        <TextField
+          className="col-md-6 mb-3"
+          label="Package Name"
+          registration={register('packageName')}
+          {...field('packageName')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Package Code"
+          autoComplete="off"
+          registration={register('packageCode')}
+          {...field('packageCode')}
+        />
+        <SelectField
+          className="col-md-6 mb-3"
+          label="Package Type"
+          placeholder="Select a type"
+          options={packageTypeOptions}
+          registration={register('packageType')}
+          {...field('packageType')}
+        />
+        <SelectField
+          className="col-md-6 mb-3"
+          label="Package Unit"
+          placeholder="Select a unit"
+          options={packageUnitOptions}
+          registration={register('packageUnit')}
+          {...field('packageUnit')}
+        />
+        <TextField
+          className="col-md-4 mb-3"
+          label="Package Credits"
+          type="number"
+          inputMode="numeric"
+          registration={register('packageCredits', number)}
+          {...field('packageCredits')}
+        />
+        <TextField
+          className="col-md-4 mb-3"
+          label="Validity (days)"
+          type="number"
+          inputMode="numeric"
+          registration={register('packageValidity', number)}
+          {...field('packageValidity')}
+        />
+        <TextField
+          className="col-md-4 mb-3"
+          label="Price (in INR)"
+          type="number"
+          inputMode="numeric"
+          registration={register('packagePrice', number)}
+          {...field('packagePrice')}
+        />
+        {editing ? (
+          <SelectField
+            className="col-md-6 mb-3"
+            label="Status"
+            placeholder="Select a status"
+            options={statusOptions}
+            registration={register('isActive')}
+            {...field('isActive')}
+          />
+        ) : null}
+      </div>
+      <div className="d-flex gap-2 justify-content-end">
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        {/* spec §5: disabled while the form is invalid or a request is in flight. */}
+        <button type="submit" className="btn btn-primary" disabled={!isValid || saving}>
+          {saving ? (
+            <>
+              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+              {SAVING_TEXT}
+            </>
+          ) : (
+            'Save'
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}
