@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
             path: paths.leadEdit.path,
             loader: requireAdmin(guardMessages.notAuthorized),
             lazy: async () => ({
-              Component: (await import('../features/leads/lead-edit-page')).LeadEditPage,
+              Component: (await import('../features/lead-edit/lead-edit-page')).LeadEditPage,
             }),
           },
           {

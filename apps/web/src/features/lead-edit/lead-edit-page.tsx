@@ -1,0 +1,66 @@
+// Lead edit (dealers/lead/edit/{id}, spec §2.5, Admin; lazy-loaded): the lead's name and status badge over the edit form.
+import { useEffect } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { apiMessages } from '@dealerleads/shared';
+import { ErrorList } from '../../components/error-list';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../config/paths';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { notify } from '../../lib/notify';
+import { useLead } from './api/get-lead';
+import { LeadEditForm } from './lead-edit-form';
+
+export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again.';
+
+/** The route's id: a positive whole number (spec §2.5), else undefined. */
+export function parseLeadId(raw: string | undefined): number | undefined {
+  if (raw === undefined || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/** spec §2.4's rule for a bad id, applied here too: 'Invalid lead ID' and back to the list. */
+function InvalidLeadId() {
+  useEffect(() => notify.error(apiMessages.invalidLeadId), []);
+  return <Navigate to={paths.leads} replace />;
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return (
+    <span className={`badge fs-6 align-middle ${active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+      {active ? 'Active' : 'Inactive'}
+    </span>
+  );
+}
+
+function LeadEditScreen({ id }: { id: number }) {
+  const { data: lead, error, isPending } = useLead(id);
+
+  if (isPending) return <Spinner label="Loading lead..." />;
+  if (!lead) {
+    // The catalogue has already moved on (not found, server error) or toasted (401).
+    if (error instanceof ApiError && error.handled) return null;
+    return <ErrorList errors={[errorMessage(error, LEAD_LOAD_FAILED_TEXT)]} />;
+  }
+  return (
+    <>
+      <header className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <div className="me-auto">
+          <p className="small text-body-secondary mb-0">Edit Lead #{lead.id}</p>
+          <h1 className="h3 mb-0">{lead.fullName}</h1>
+        </div>
+        <StatusBadge active={lead.status} />
+      </header>
+      <LeadEditForm key={lead.id} lead={lead} />
+    </>
+  );
+}
+
+export function LeadEditPage() {
+  const id = parseLeadId(useParams().id);
+  return (
+    <section className="container py-3">
+      {id === undefined ? <InvalidLeadId /> : <LeadEditScreen id={id} />}
+    </section>
+  );
+}
