@@ -20,7 +20,7 @@ import { findUserPackage, listUserPackages, toUserPackage } from './user-package
 import { addUserPackage, updateUserPackage } from './user-packages.service';
 
 export function userPackageRoutes(database: DatabaseHandle) {
-  const { db } = database;
+  const { db, engine } = database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['user packages'];
@@ -108,7 +108,9 @@ export function userPackageRoutes(database: DatabaseHandle) {
         response: { 200: userPackageSchema, ...errorSchemas(400, 401, 403, 404) },
       },
       handler: async (request) =>
-        db.transaction().execute((tx) => updateUserPackage(tx, request.params.id, request.body)),
+        db
+          .transaction()
+          .execute((tx) => updateUserPackage(tx, engine, request.params.id, request.body)),
     });
   };
 }

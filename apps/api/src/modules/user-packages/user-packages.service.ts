@@ -1,9 +1,10 @@
 // Assigning packages to members: the server derives credits, unit, validity, end date and balance from the package.
 import { apiMessages, userPackageInputSchema, type UserPackage } from '@dealerleads/shared';
 import type { z } from 'zod';
-import { dbBool, fromDbBool, type Queryable } from '../../db/database';
+import { dbBool, fromDbBool, type Engine, type Queryable, type Tx } from '../../db/database';
 import { addDays } from '../../lib/calendar';
 import { badRequest, notFound } from '../../plugins/errors';
+import { lockMember } from '../unlocks/unlocks.repository';
 import {
   findUserPackage,
   insertUserPackage,
@@ -53,13 +54,39 @@ export async function addUserPackage(db: Queryable, input: Input): Promise<UserP
   return toUserPackage((await findUserPackage(db, id))!);
 }
 
+/** Credits the ledger already holds against an assignment: paid lead views, and subtract-credit calls not yet used. */
+async function creditsRecorded(db: Queryable, id: number): Promise<number> {
+  const views = await db
+    .selectFrom('lead_unlocks')
+    .select((eb) => eb.fn.sum<number | null>('credit_debited').as('n'))
+    .where('user_package_id', '=', id)
+    .executeTakeFirst();
+  const pkg = await db
+    .selectFrom('user_packages')
+    .select('unattributed_debits')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(views?.n ?? 0) + pkg.unattributed_debits;
+}
+
+export const creditDebitedBelowUsed = (used: number) =>
+  `Credits debited cannot be less than the ${used} credits already used. Reload the package and try again.`;
+
+/**
+ * The edit form's creditDebited is what the Admin saw; a dealer may have spent credits since. Under the member's
+ * lock (the one every unlock takes), it may not drop below what the ledger records, or those leads become free.
+ */
 export async function updateUserPackage(
-  db: Queryable,
+  db: Tx,
+  engine: Engine,
   id: number,
   input: Input,
 ): Promise<UserPackage> {
   const existing = await findUserPackage(db, id);
   if (!existing) throw notFound(apiMessages.userPackageMapNotFound);
+  await lockMember(db, engine, existing.user_id);
+  const used = await creditsRecorded(db, id);
+  if (input.creditDebited < used) throw badRequest(creditDebitedBelowUsed(used));
   const values = await derive(db, input, existing.package_id);
   await updateUserPackageRow(db, id, {
     ...values,
