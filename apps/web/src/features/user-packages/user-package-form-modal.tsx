@@ -1,0 +1,131 @@
+// The large centred user-package modal (spec §2.12): loads the dropdowns, saves, toasts, and closes after a save.
+import { useEffect, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import type { UserPackage, UserPackageInput } from '@dealerleads/shared';
+import { Spinner } from '../../components/spinner';
+import { todayInIndia } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { reportSaveError } from '../../lib/report-error';
+import { useAddUserPackage } from './api/add-user-package';
+import { useMemberDropdown } from './api/get-member-dropdown';
+import { usePackageDropdown } from './api/get-package-dropdown';
+import { useUpdateUserPackage } from './api/update-user-package';
+import { UserPackageForm, userPackageTexts } from './user-package-form';
+
+export interface UserPackageFormModalProps {
+  show: boolean;
+  /** null: 'Add User Package'. */
+  row: UserPackage | null;
+  /** Changes with every opening, so each opening starts from a fresh form. */
+  opening: number;
+  onClose: () => void;
+}
+
+/** The modal's body: it mounts with each opening, so the dropdowns load only when the modal is used. */
+function ModalBody({
+  row,
+  opening,
+  onSubmit,
+  onCancel,
+  saving,
+  serverErrors,
+}: {
+  row: UserPackage | null;
+  opening: number;
+  onSubmit: (input: UserPackageInput) => void;
+  onCancel: () => void;
+  saving: boolean;
+  serverErrors: readonly string[];
+}) {
+  const users = useMemberDropdown();
+  const packages = usePackageDropdown();
+  const failed = users.isError || packages.isError;
+
+  useEffect(() => {
+    if (failed) notify.error(userPackageTexts.dropdownsFailed);
+  }, [failed]);
+
+  const retry = () => {
+    if (users.isError) void users.refetch();
+    if (packages.isError) void packages.refetch();
+  };
+
+  if (failed) {
+    return (
+      <div className="alert alert-danger d-flex align-items-center justify-content-between gap-2">
+        <span>{userPackageTexts.dropdownsFailed}</span>
+        <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  // The selects need their options before the form sets its starting values.
+  if (!users.data || !packages.data) return <Spinner />;
+  return (
+    <UserPackageForm
+      key={opening}
+      row={row}
+      users={users.data}
+      packages={packages.data}
+      today={todayInIndia()}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      saving={saving}
+      serverErrors={serverErrors}
+    />
+  );
+}
+
+export function UserPackageFormModal({ show, row, opening, onClose }: UserPackageFormModalProps) {
+  const add = useAddUserPackage();
+  const update = useUpdateUserPackage();
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const saving = add.isPending || update.isPending;
+
+  const close = () => {
+    setServerErrors([]);
+    onClose();
+  };
+
+  const submit = (input: UserPackageInput) => {
+    setServerErrors([]);
+    const done = (message: string) => () => {
+      notify.success(message);
+      close();
+    };
+    const fail = (fallback: string) => (error: unknown) =>
+      setServerErrors(reportSaveError(error, fallback));
+    if (row) {
+      update.mutate(
+        { id: row.id, input },
+        { onSuccess: done(userPackageTexts.updated), onError: fail(userPackageTexts.updateFailed) },
+      );
+    } else {
+      add.mutate(input, {
+        onSuccess: done(userPackageTexts.added),
+        onError: fail(userPackageTexts.addFailed),
+      });
+    }
+  };
+
+  return (
+    <Modal show={show} onHide={close} centered size="lg" aria-labelledby="user-package-modal-title">
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5" id="user-package-modal-title">
+          {row ? 'Edit User Package' : 'Add User Package'}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <ModalBody
+          row={row}
+          opening={opening}
+          onSubmit={submit}
+          onCancel={close}
+          saving={saving}
+          serverErrors={serverErrors}
+        />
+      </Modal.Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,226 @@
+// The user-package form (spec §2.12, §4, §5): user, package, start date and credits debited; the rest derived and read-only.
+import { useId } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  apiMessages,
+  userPackageMessages,
+  type MemberDropdownItem,
+  type PackageDropdownItem,
+  type UserPackage,
+  type UserPackageInput,
+} from '@dealerleads/shared';
+import { ErrorList } from '../../components/error-list';
+import { SelectField, TextField } from '../../components/form-fields';
+import { formatMediumDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { usePackage } from './api/get-package';
+import { deriveUserPackage } from './derive-user-package';
+import {
+  userPackageFormSchema,
+  userPackageFormValues,
+  userPackageInputOf,
+  type UserPackageFormOutput,
+  type UserPackageFormValues,
+} from './user-package-form-schema';
+
+export const SAVING_TEXT = 'Saving...';
+
+export const userPackageTexts = {
+  added: 'User package added successfully',
+  updated: 'User package updated successfully',
+  addFailed: 'Failed to add user package',
+  updateFailed: 'Failed to update user package',
+  dropdownsFailed: 'Failed to load users or packages data',
+  listFailed: 'Error loading packages',
+  packageLoadFailed: 'Error loading packages',
+  empty: 'No user packages found',
+  unknown: 'Unknown',
+} as const;
+
+export interface UserPackageFormProps {
+  /** null: a new assignment. */
+  row: UserPackage | null;
+  users: readonly MemberDropdownItem[];
+  /** The active packages. */
+  packages: readonly PackageDropdownItem[];
+  /** 'YYYY-MM-DD', the default start date of a new assignment. */
+  today: string;
+  onSubmit: (input: UserPackageInput) => void;
+  onCancel: () => void;
+  saving: boolean;
+  serverErrors?: readonly string[];
+}
+
+const statusOptions = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
+function ReadOnlyField({ label, value }: { label: string; value: string | number | undefined }) {
+  const id = useId();
+  return (
+    <div className="col-6 col-md-4 mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="form-control bg-body-secondary"
+        value={value ?? ''}
+        placeholder="—"
+        readOnly
+        tabIndex={-1}
+      />
+    </div>
+  );
+}
+
+export function UserPackageForm({
+  row,
+  users,
+  packages,
+  today,
+  onSubmit,
+  onCancel,
+  saving,
+  serverErrors = [],
+}: UserPackageFormProps) {
+  const editing = row !== null;
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, touchedFields, isSubmitted },
+  } = useForm<UserPackageFormValues, unknown, UserPackageFormOutput>({
+    mode: 'all',
+    resolver: zodResolver(userPackageFormSchema),
+    defaultValues: userPackageFormValues(row, today),
+  });
+  const [packageId, startDate, creditDebited] = useWatch({
+    control,
+    name: ['packageId', 'startDate', 'creditDebited'],
+  });
+  const chosen = usePackage(packageId);
+  const derived = deriveUserPackage(chosen.data, startDate, creditDebited);
+  const overDebited = derived.balance !== undefined && derived.balance < 0;
+
+  const field = (name: FieldPath<UserPackageFormValues>) => ({
+    error: errors[name]?.message,
+    showError: Boolean(touchedFields[name]) || isSubmitted,
+  });
+  const number = { valueAsNumber: true } as const;
+
+  const userOptions = users.map((user) => ({
+    value: String(user.id),
+    label: `${user.name} (${user.userName})`,
+  }));
+  const packageOptions = packages.map((pkg) => ({ value: String(pkg.id), label: pkg.packageName }));
+  // An assignment may keep a package retired since (the API allows it); the dropdown lists active ones only.
+  if (row && !packages.some((pkg) => pkg.id === row.packageId)) {
+    packageOptions.unshift({
+      value: String(row.packageId),
+      label: `${row.packageName ?? userPackageTexts.unknown} (inactive)`,
+    });
+  }
+  if (row && !users.some((user) => user.id === row.userId)) {
+    userOptions.unshift({
+      value: String(row.userId),
+      label: row.userName ?? userPackageTexts.unknown,
+    });
+  }
+
+  const submit = handleSubmit(
+    (values) => {
+      // The API refuses it too; saying so here saves a round trip.
+      if (overDebited) return;
+      onSubmit(userPackageInputOf(values));
+    },
+    () => notify.warning(userPackageMessages.fillRequired),
+  );
+
+  return (
+    <form
+      noValidate
+      aria-label={editing ? 'Edit User Package' : 'Add User Package'}
+      onSubmit={(event) => void submit(event)}
+    >
+      <ErrorList errors={serverErrors} />
+      <div className="row g-0 gx-md-3">
+        <SelectField
+          className="col-md-6 mb-3"
+          label="User"
+          placeholder="Select a user"
+          options={userOptions}
+          registration={register('userId', number)}
+          {...field('userId')}
+        />
+        <SelectField
+          className="col-md-6 mb-3"
+          label="Package"
+          placeholder="Select a package"
+          options={packageOptions}
+          registration={register('packageId', number)}
+          {...field('packageId')}
+        />
+        <TextField
+          className="col-md-6 mb-3"
+          label="Start Date"
+          type="date"
+          registration={register('startDate')}
+          {...field('startDate')}
+        />
+        <div className="col-md-6 mb-3">
+          <TextField
+            className=""
+            label="Credits Debited"
+            type="number"
+            inputMode="numeric"
+            registration={register('creditDebited', number)}
+            error={overDebited ? apiMessages.creditDebitedTooHigh : errors.creditDebited?.message}
+            showError={overDebited || field('creditDebited').showError}
+          />
+        </div>
+      </div>
+      <fieldset className="row g-0 gx-3 border-top pt-3">
+        <legend className="visually-hidden">From the package</legend>
+        <ReadOnlyField label="Credits" value={derived.credits} />
+        <ReadOnlyField label="Unit" value={derived.unit} />
+        <ReadOnlyField label="Validity (days)" value={derived.validity} />
+        <ReadOnlyField
+          label="End Date"
+          value={derived.endDate ? formatMediumDate(derived.endDate) : undefined}
+        />
+        <ReadOnlyField label="Balance Credits" value={derived.balance} />
+        {editing ? (
+          <SelectField
+            className="col-6 col-md-4 mb-3"
+            label="Status"
+            placeholder="Select a status"
+            options={statusOptions}
+            registration={register('isActive')}
+            {...field('isActive')}
+          />
+        ) : null}
+      </fieldset>
+      {chosen.isError ? (
+        <p className="text-danger small">{userPackageTexts.packageLoadFailed}</p>
+      ) : null}
+      <div className="d-flex gap-2 justify-content-end">
+        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? (
+            <>
+              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+              {SAVING_TEXT}
+            </>
+          ) : (
+            'Save'
+          )}
+        </button>
+      </div>
+    </form>
+  );
+}

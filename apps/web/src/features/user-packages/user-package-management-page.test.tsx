@@ -1,0 +1,175 @@
+// User package management against a stubbed API: the table's texts, an assignment saved, the list reloaded, the modal closed.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserPackage } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { setCurrentUser } from '../../lib/session';
+import { jsonResponse, renderRoute } from '../../test/render-route';
+
+const row: UserPackage = {
+  id: 1,
+  userId: 2,
+  userName: 'dealer',
+  packageId: 3,
+  packageName: 'Pro 50 Leads',
+  packageType: 'Lead',
+  packageCredits: 50,
+  packageUnit: 'Leads',
+  packageValidity: 60,
+  packageBalanceCredits: 47,
+  creditDebited: 3,
+  startDate: '2026-11-22',
+  endDate: '2027-01-21',
+  isActive: true,
+};
+const orphan: UserPackage = { ...row, id: 2, userName: null, packageName: null, isActive: false };
+
+function listPage(items: UserPackage[], currentPage: number, totalItems: number) {
+  return jsonResponse(items, {
+    headers: {
+      Pagination: JSON.stringify({
+        currentPage,
+        itemsPerPage: 5,
+        totalItems,
+        totalPages: Math.ceil(totalItems / 5),
+      }),
+    },
+  });
+}
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let listAnswer: () => Response;
+
+beforeEach(() => {
+  setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+  listAnswer = () => listPage([row, orphan], 2, 7);
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/userpackage?')) return listAnswer();
+    if (url === '/api/users/dropdown')
+      return jsonResponse([{ id: 3, userName: 'newdealer', name: 'Noida Car Bazaar' }]);
+    if (url === '/api/packages/dropdown')
+      return jsonResponse([{ id: 3, packageName: 'Pro 50 Leads' }]);
+    if (url === '/api/packages/3')
+      return jsonResponse({
+        id: 3,
+        packageName: 'Pro 50 Leads',
+        packageCode: 'PRO50',
+        packageType: 'Lead',
+        packageCredits: 50,
+        packageUnit: 'Leads',
+        packageValidity: 60,
+        packagePrice: 3999,
+        isActive: true,
+      });
+    if (url === '/api/userpackage/add' && init?.method === 'POST')
+      return jsonResponse({ ...row, id: 8, userId: 3, userName: 'newdealer' }, { status: 201 });
+    return jsonResponse({ status: 404, message: 'Not found' }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+});
+
+const listCalls = () =>
+  fetchMock.mock.calls
+    .map((call) => String(call[0]))
+    .filter((url) => url.startsWith('/api/userpackage?'));
+
+describe('user package management', () => {
+  it("shows S.No across pages, medium dates and 'Unknown' for a missing user or package", async () => {
+    renderRoute(`${paths.userPackages}?page=2`);
+    expect(
+      await screen.findByRole('heading', { name: 'User Package Management' }),
+    ).toBeInTheDocument();
+    const first = await screen.findByRole('row', { name: /dealer/ });
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual([
+      '6',
+      'Pro 50 Leads',
+      '50',
+      'Leads',
+      '60',
+      'Nov 22, 2026',
+      'Jan 21, 2027',
+      '47',
+      'Active',
+      '',
+    ]);
+    const second = screen.getByRole('row', { name: /Unknown/ });
+    expect(within(second).getAllByRole('cell')[0]).toHaveTextContent('7');
+    expect(within(second).getAllByText('Unknown')).toHaveLength(2);
+    expect(listCalls()[0]).toBe('/api/userpackage?pageNumber=2&pageSize=5');
+    const pager = screen.getByRole('navigation', { name: 'User package pages' });
+    expect(within(pager).getByRole('button', { name: 'Previous page' })).toHaveTextContent(
+      'Previous',
+    );
+  });
+
+  it("says 'No user packages found' for an empty list", async () => {
+    listAnswer = () => listPage([], 1, 0);
+    renderRoute(paths.userPackages);
+    expect(await screen.findByText('No user packages found')).toBeInTheDocument();
+  });
+
+  it('adds an assignment: toast, list reloaded, modal closed', async () => {
+    renderRoute(paths.userPackages);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add User Package' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User Package' });
+    expect(dialog.querySelector('.modal-dialog')).toHaveClass('modal-lg', 'modal-dialog-centered');
+    await user.selectOptions(await within(dialog).findByLabelText('User'), '3');
+    await user.selectOptions(within(dialog).getByLabelText('Package'), '3');
+    await vi.waitFor(() =>
+      expect(within(dialog).getByLabelText('Balance Credits')).toHaveValue('50'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith('User package added successfully'),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(listCalls()).toHaveLength(2));
+    const post = fetchMock.mock.calls.find((call) => String(call[0]) === '/api/userpackage/add');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      userId: 3,
+      packageId: 3,
+      creditDebited: 0,
+    });
+
+    // Opened again, the form starts empty.
+    await user.click(screen.getByRole('button', { name: 'Add User Package' }));
+    const again = await screen.findByRole('dialog', { name: 'Add User Package' });
+    expect(await within(again).findByLabelText('User')).toHaveValue('');
+  });
+
+  it("opens 'Edit User Package' with the row", async () => {
+    renderRoute(paths.userPackages);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Pro 50 Leads of dealer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User Package' });
+    expect(await within(dialog).findByLabelText('Package')).toHaveValue('3');
+    expect(within(dialog).getByLabelText('Credits Debited')).toHaveValue(3);
+  });
+
+  it("says 'Failed to load users or packages data' when a dropdown cannot load", async () => {
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/users/dropdown'
+        ? jsonResponse({ status: 500, message: 'Internal server error' }, { status: 500 })
+        : base(input, init),
+    );
+    renderRoute(paths.userPackages);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add User Package' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      await within(dialog).findByText('Failed to load users or packages data'),
+    ).toBeInTheDocument();
+    expect(notify.error).toHaveBeenCalledWith('Failed to load users or packages data');
+  });
+});

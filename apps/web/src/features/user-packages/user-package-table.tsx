@@ -1,0 +1,88 @@
+// The user-package table (spec §2.12): S.No across pages, 'Unknown' for a missing user or package, medium dates, an edit per row.
+import type { UserPackage } from '@dealerleads/shared';
+import { formatMediumDate } from '../../lib/format';
+import { userPackageTexts } from './user-package-form';
+
+export interface UserPackageTableProps {
+  rows: readonly UserPackage[];
+  /** S.No of the first row: (page − 1) × pageSize + 1. */
+  firstNumber: number;
+  onEdit: (row: UserPackage) => void;
+  emptyText: string;
+}
+
+export function UserPackageTable({ rows, firstNumber, onEdit, emptyText }: UserPackageTableProps) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped table-hover align-middle mb-0">
+        <thead>
+          <tr>
+            <th scope="col">S.No</th>
+            <th scope="col">User</th>
+            <th scope="col">Package</th>
+            <th scope="col" className="text-end">
+              Credits
+            </th>
+            <th scope="col">Unit</th>
+            <th scope="col" className="text-end">
+              Validity (days)
+            </th>
+            <th scope="col">Start Date</th>
+            <th scope="col">End Date</th>
+            <th scope="col" className="text-end">
+              Balance Credits
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={11} className="text-center text-body-secondary py-4">
+                {emptyText}
+              </td>
+            </tr>
+          ) : null}
+          {rows.map((row, index) => {
+            const user = row.userName ?? userPackageTexts.unknown;
+            const pkg = row.packageName ?? userPackageTexts.unknown;
+            return (
+              <tr key={row.id}>
+                <td>{firstNumber + index}</td>
+                <th scope="row" className="fw-normal">
+                  {user}
+                </th>
+                <td>{pkg}</td>
+                <td className="text-end">{row.packageCredits}</td>
+                <td>{row.packageUnit}</td>
+                <td className="text-end">{row.packageValidity}</td>
+                <td className="text-nowrap">{formatMediumDate(row.startDate)}</td>
+                <td className="text-nowrap">{formatMediumDate(row.endDate)}</td>
+                <td className="text-end">{row.packageBalanceCredits}</td>
+                <td>
+                  <span
+                    className={`badge ${row.isActive ? 'text-bg-success' : 'text-bg-secondary'}`}
+                  >
+                    {row.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-primary"
+                    aria-label={`Edit ${pkg} of ${user}`}
+                    title="Edit"
+                    onClick={() => onEdit(row)}
+                  >
+                    <i className="bi bi-pencil" aria-hidden="true" />
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
