@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
 import { useAddUserPackage } from './api/add-user-package';
 import { useMemberDropdown } from './api/get-member-dropdown';
+import { useUserPackage } from './api/get-user-package';
 import { usePackageDropdown } from './api/get-package-dropdown';
 import { useUpdateUserPackage } from './api/update-user-package';
 import { UserPackageForm, userPackageTexts } from './user-package-form';
@@ -39,7 +40,8 @@ function ModalBody({
 }) {
   const users = useMemberDropdown();
   const packages = usePackageDropdown();
-  const failed = users.isError || packages.isError;
+  const current = useUserPackage(row?.id ?? null);
+  const failed = users.isError || packages.isError || current.isError;
 
   useEffect(() => {
     if (failed) notify.error(userPackageTexts.dropdownsFailed);
@@ -48,6 +50,7 @@ function ModalBody({
   const retry = () => {
     if (users.isError) void users.refetch();
     if (packages.isError) void packages.refetch();
+    if (current.isError) void current.refetch();
   };
 
   if (failed) {
@@ -60,12 +63,14 @@ function ModalBody({
       </div>
     );
   }
-  // The selects need their options before the form sets its starting values.
-  if (!users.data || !packages.data) return <Spinner />;
+  // The selects need their options before the form sets its starting values, and an edit
+  // starts from the record as it is now, not as the list showed it.
+  const fresh = row ? (current.isFetchedAfterMount ? current.data : undefined) : null;
+  if (!users.data || !packages.data || fresh === undefined) return <Spinner />;
   return (
     <UserPackageForm
       key={opening}
-      row={row}
+      row={fresh}
       users={users.data}
       packages={packages.data}
       today={todayInIndia()}

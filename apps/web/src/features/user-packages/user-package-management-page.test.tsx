@@ -48,6 +48,9 @@ beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/userpackage?')) return listAnswer();
+    // The edit reads the row afresh: a dealer spent a credit since the list loaded.
+    if (url === '/api/userpackage/1')
+      return jsonResponse({ ...row, creditDebited: 4, packageBalanceCredits: 46 });
     if (url === '/api/users/dropdown')
       return jsonResponse([{ id: 3, userName: 'newdealer', name: 'Noida Car Bazaar' }]);
     if (url === '/api/packages/dropdown')
@@ -153,7 +156,7 @@ describe('user package management', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Pro 50 Leads of dealer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User Package' });
     expect(await within(dialog).findByLabelText('Package')).toHaveValue('3');
-    expect(within(dialog).getByLabelText('Credits Debited')).toHaveValue(3);
+    expect(within(dialog).getByLabelText('Credits Debited')).toHaveValue(4);
   });
 
   it("says 'Failed to load users or packages data' when a dropdown cannot load", async () => {

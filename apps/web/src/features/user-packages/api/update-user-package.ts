@@ -21,7 +21,8 @@ export function updateUserPackageOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: ['user-packages', 'update'],
     mutationFn: updateUserPackage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['user-packages'] }),
+    // Refused ones too: the usual cause is a balance that changed meanwhile (a dealer unlocked a lead).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['user-packages'] }),
   });
 }
 
