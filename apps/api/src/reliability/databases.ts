@@ -1,0 +1,106 @@
+// Databases for the reliability tests: the test suite's own, or one whose PostgreSQL commits skip the disk flush.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app';
+import type { DatabaseConfig } from '../config';
+import { openDatabase, type Engine } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { testConfig, type TestContext, type TestDatabase } from '../test/test-app';
+
+export function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  return url;
+}
+
+/**
+ * A fresh migrated database like the suite's, except that commits do not wait for the disk: on PostgreSQL its
+ * sessions use `synchronous_commit=off`, and a SQLite file lives in memory-backed /dev/shm when there is one.
+ * Locks, isolation, constraints and the app's own settings (WAL, synchronous=FULL, BEGIN IMMEDIATE) are exactly
+ * the same; only a crash of the machine or of the PostgreSQL server could lose the last commits, which these tests
+ * never cause (the crash test does, on a real disk). It makes the thousands of small transactions of the property
+ * tests affordable on a small shared machine.
+ */
+export async function createQuickCommitDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(
+      path.join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'dealerleads-reliability-'),
+    );
+    const config: DatabaseConfig = { engine: 'sqlite', file: path.join(dir, 'ledger.db') };
+    const handle = openDatabase(config);
+    await migrateToLatest(handle.db, handle.engine);
+    return {
+      config,
+      handle,
+      drop: async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = testDatabaseUrl();
+  const schema = `r_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema},public -c synchronous_commit=off`);
+  const config: DatabaseConfig = { engine: 'postgres', url: url.toString() };
+  const handle = openDatabase(config);
+  await migrateToLatest(handle.db, handle.engine, schema);
+  return {
+    config,
+    handle,
+    drop: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** The real app on such a database, as createTestApp builds it. */
+export async function createQuickCommitApp(engine: Engine): Promise<TestContext> {
+  const testDb = await createQuickCommitDatabase(engine);
+  const { app } = await buildApp(testConfig(testDb.config), {
+    database: testDb.handle,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database: testDb.handle,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** A brand-new PostgreSQL database on the TEST_DATABASE_URL server, for server processes (they read DATABASE_URL only). */
+export async function createFreshPostgresDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
+  const base = testDatabaseUrl();
+  const name = `dealerleads_rel_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

@@ -1,0 +1,358 @@
+// The credit ledger under randomized concurrency (fast-check): unlocks, retries, the spec's credit calls and Admin
+// package changes by several dealers, started in an order the scheduler picks, on each engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { creditFlowMessages, type UserPackage } from '@dealerleads/shared';
+import { HttpError } from '../plugins/errors';
+import type { Caller } from '../plugins/auth';
+import { recordLeadView, subtractCredit, unlockLead } from '../modules/unlocks/unlock.service';
+import {
+  creditDebitedBelowUsed,
+  updateUserPackage,
+} from '../modules/user-packages/user-packages.service';
+import { deactivatePackage } from '../modules/packages/packages.service';
+import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
+import { givePackage } from '../test/fixtures';
+import { createQuickCommitApp } from './databases';
+import { ledgerViolations } from './ledger-check';
+import { addDealers, addLeads, addUserPackages, type PackageKind } from './world';
+
+/** Interleavings generated per property; together at least 10,000 per engine. */
+const SIMPLE_RUNS = 5_000;
+const MIXED_RUNS = 5_000;
+/**
+ * Independent property streams run side by side, each with its own seed and dealers: on PostgreSQL one dealer's
+ * unlocks queue on the member lock, so streams keep the connections busy, and they add cross-dealer contention.
+ */
+const STREAMS = 6;
+const IP = '203.0.113.7';
+/** A generous ceiling for a busy shared machine; the suite asserts no timings. */
+const PROPERTY_TIMEOUT_MS = 300_000;
+
+type Op =
+  | { type: 'unlock'; dealer: number; lead: number }
+  | { type: 'subtract'; dealer: number; pkg: number }
+  | { type: 'view'; dealer: number; pkg: number; lead: number }
+  | { type: 'adminEdit'; pkg: number; isActive: boolean }
+  | { type: 'retireCatalogue'; pkg: number };
+
+/** A request either answers or is refused with a client error the API documents; nothing else is allowed. */
+type Outcome = { ok: true; value: unknown } | { ok: false; status: number; message: string };
+
+async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (error instanceof HttpError && [400, 403, 404].includes(error.statusCode))
+      return { ok: false, status: error.statusCode, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * A point inside a task where the scheduler may let other tasks run first, as between two HTTP calls: the task
+ * also yields to the event loop, so on SQLite another task's whole transaction can happen in between.
+ */
+type Pause = () => Promise<unknown>;
+
+/** Starts every task when the scheduler releases it, so each run tries another start order. */
+async function inScheduledOrder<T>(
+  s: fc.Scheduler,
+  tasks: ((pause: Pause) => Promise<T>)[],
+): Promise<T[]> {
+  const pause: Pause = async () => {
+    await s.schedule(Promise.resolve('pause'));
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  const running = tasks.map((task, i) => s.schedule(Promise.resolve(i)).then(() => task(pause)));
+  // Tasks pause after database calls the scheduler cannot see, so wait for the results, not for an idle scheduler.
+  return s.waitFor(Promise.all(running));
+}
+
+/** Runs `runs` generated cases split over STREAMS concurrent fc.assert calls; reports the first failure. */
+async function assertInStreams<Ts extends [unknown, ...unknown[]]>(
+  property: () => fc.IAsyncProperty<Ts>,
+  runs: number,
+): Promise<void> {
+  const results = await Promise.allSettled(
+    Array.from({ length: STREAMS }, () =>
+      fc.assert(property(), { numRuns: Math.ceil(runs / STREAMS) }),
+    ),
+  );
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+const kindArb = fc.constantFrom<PackageKind>(
+  'credits',
+  'credits',
+  'unlimited',
+  'expired',
+  'inactive',
+  'future',
+);
+
+describe.each(testEngines())('ledger invariants under randomized concurrency on %s', (engine) => {
+  let ctx: TestContext;
+  let leads: number[];
+  let hiddenLead: number;
+  let interleavings = 0;
+
+  beforeAll(async () => {
+    ctx = await createQuickCommitApp(engine);
+    leads = await addLeads(ctx.database.db, 12);
+    hiddenLead = (await addLeads(ctx.database.db, 1, 0))[0]!;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it(
+    `unlocks exactly min(credits, distinct leads), repeats free, over ${SIMPLE_RUNS} interleavings`,
+    async () => {
+      const { db } = ctx.database;
+      const property = () =>
+        fc.asyncProperty(
+          fc.scheduler(),
+          fc.integer({ min: 0, max: 6 }),
+          fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 8 }),
+          async (s, credits, requested) => {
+            interleavings += 1;
+            const [dealer] = await addDealers(db, 1);
+            const [pkg] = await addUserPackages(db, [
+              { userId: dealer!.id, kind: 'credits', credits },
+            ]);
+            const outcomes = await inScheduledOrder(
+              s,
+              requested.map(
+                (lead) => () => outcomeOf(() => unlockLead(db, engine, dealer!, leads[lead]!, IP)),
+              ),
+            );
+            const distinct = new Set(requested).size;
+            const charged = outcomes.filter(
+              (o) => o.ok && (o.value as { charged: boolean }).charged,
+            ).length;
+            expect(charged).toBe(Math.min(credits, distinct));
+            for (const o of outcomes) {
+              if (!o.ok)
+                expect(o).toEqual({
+                  ok: false,
+                  status: 400,
+                  message: creditFlowMessages.allCreditsUsed,
+                });
+            }
+            // A lead is open to every request for it or to none: a repeat never fails after a success.
+            const opened = new Set(
+              requested.filter((_, i) => outcomes[i]!.ok).map((lead) => leads[lead]!),
+            );
+            const refused = new Set(
+              requested.filter((_, i) => !outcomes[i]!.ok).map((lead) => leads[lead]!),
+            );
+            expect([...opened].filter((id) => refused.has(id))).toEqual([]);
+            expect(opened.size).toBe(charged);
+            const ledger = await db
+              .selectFrom('lead_unlocks')
+              .select(['lead_id', 'credit_debited', 'user_package_id'])
+              .where('user_id', '=', dealer!.id)
+              .execute();
+            expect(new Set(ledger.map((r) => r.lead_id))).toEqual(opened);
+            expect(
+              ledger.every((r) => r.credit_debited === 1 && r.user_package_id === pkg!.id),
+            ).toBe(true);
+            // With the ledger rows above, this also pins the balance at credits − charged.
+            expect(await ledgerViolations(db, { userIds: [dealer!.id] })).toEqual([]);
+          },
+        );
+      await assertInStreams(property, SIMPLE_RUNS);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    `keeps every balance, debit and ledger row consistent with several dealers, the spec's calls and Admin changes, over ${MIXED_RUNS} interleavings`,
+    async () => {
+      const { db } = ctx.database;
+      const admin: Caller = (await addDealers(db, 1, { role: 'Admin' }))[0]!;
+      const dealerIndex = fc.nat(2);
+      const packageIndex = fc.nat(8);
+      const leadIndex = fc.nat(leads.length); // leads.length: the hidden lead
+      const opArb: fc.Arbitrary<Op> = fc.oneof(
+        {
+          weight: 5,
+          arbitrary: fc.record({
+            type: fc.constant('unlock' as const),
+            dealer: dealerIndex,
+            lead: leadIndex,
+          }),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            type: fc.constant('subtract' as const),
+            dealer: dealerIndex,
+            pkg: packageIndex,
+          }),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            type: fc.constant('view' as const),
+            dealer: dealerIndex,
+            pkg: packageIndex,
+            lead: leadIndex,
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            type: fc.constant('adminEdit' as const),
+            pkg: packageIndex,
+            isActive: fc.boolean(),
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            type: fc.constant('retireCatalogue' as const),
+            pkg: packageIndex,
+          }),
+        },
+      );
+      const property = () =>
+        fc.asyncProperty(
+          fc.scheduler(),
+          fc.integer({ min: 1, max: 3 }),
+          fc.array(
+            fc.record({
+              dealer: dealerIndex,
+              kind: kindArb,
+              credits: fc.integer({ min: 0, max: 4 }),
+            }),
+            { minLength: 1, maxLength: 5 },
+          ),
+          fc.array(opArb, { minLength: 1, maxLength: 8 }),
+          async (s, dealerCount, packageSpecs, ops) => {
+            interleavings += 1;
+            const dealers = await addDealers(db, dealerCount);
+            const packages = await addUserPackages(
+              db,
+              packageSpecs.map((p) => ({
+                userId: dealers[p.dealer % dealerCount]!.id,
+                kind: p.kind,
+                credits: p.credits,
+              })),
+            );
+            const leadOf = (i: number) => (i === leads.length ? hiddenLead : leads[i]!);
+            const requested = new Map(dealers.map((d) => [d.id, new Set<number>()]));
+            const tasks = ops.map((op) => (pause: Pause): Promise<Outcome> => {
+              const pkg = 'pkg' in op ? packages[op.pkg % packages.length]! : undefined;
+              const dealer = 'dealer' in op ? dealers[op.dealer % dealerCount]! : admin;
+              switch (op.type) {
+                case 'unlock':
+                  requested.get(dealer.id)!.add(leadOf(op.lead));
+                  return outcomeOf(() => unlockLead(db, engine, dealer, leadOf(op.lead), IP));
+                case 'subtract':
+                  return outcomeOf(() => subtractCredit(db, engine, dealer, pkg!.id));
+                case 'view':
+                  requested.get(dealer.id)!.add(leadOf(op.lead));
+                  return outcomeOf(() =>
+                    recordLeadView(
+                      db,
+                      engine,
+                      dealer,
+                      { userPackageMapId: pkg!.id, leadId: leadOf(op.lead) },
+                      IP,
+                    ),
+                  );
+                case 'adminEdit':
+                  // The Admin's edit form: the assignment as read a moment ago, saved with a new status.
+                  return outcomeOf(async () => {
+                    const seen = await db
+                      .selectFrom('user_packages')
+                      .select(['credit_debited', 'start_date'])
+                      .where('id', '=', pkg!.id)
+                      .executeTakeFirstOrThrow();
+                    await pause();
+                    return db.transaction().execute((tx) =>
+                      updateUserPackage(tx, engine, pkg!.id, {
+                        userId: pkg!.userId,
+                        packageId: pkg!.packageId,
+                        startDate: seen.start_date,
+                        creditDebited: seen.credit_debited,
+                        isActive: op.isActive,
+                      }),
+                    );
+                  });
+                case 'retireCatalogue':
+                  return outcomeOf(() => deactivatePackage(db, pkg!.packageId));
+              }
+            });
+            await inScheduledOrder(s, tasks);
+
+            const ids = dealers.map((d) => d.id);
+            expect(await ledgerViolations(db, { userIds: ids })).toEqual([]);
+            const ledger = await db
+              .selectFrom('lead_unlocks')
+              .select(['user_id', 'lead_id'])
+              .where('user_id', 'in', ids)
+              .execute();
+            for (const row of ledger) {
+              // Only leads the dealer asked for, and never the hidden one.
+              expect(requested.get(row.user_id)!.has(row.lead_id)).toBe(true);
+              expect(row.lead_id).not.toBe(hiddenLead);
+            }
+          },
+        );
+      await assertInStreams(property, MIXED_RUNS);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it('generated at least 10,000 interleavings and left the whole ledger sound', async () => {
+    expect(SIMPLE_RUNS + MIXED_RUNS).toBeGreaterThanOrEqual(10_000);
+    expect(interleavings).toBeGreaterThanOrEqual(SIMPLE_RUNS + MIXED_RUNS);
+    expect(await ledgerViolations(ctx.database.db)).toEqual([]);
+  });
+
+  it('refuses an Admin edit that would hand back credits spent since the form was read', async () => {
+    const adminMember = await createMember(ctx, { role: 'Admin' });
+    const dealer = await createMember(ctx);
+    const up = await givePackage(ctx, dealer.id, { credits: 5 });
+    const form = (
+      await ctx.app.inject({ url: `/api/userpackage/${up}`, headers: bearer(adminMember) })
+    ).json<UserPackage>();
+    expect(form.creditDebited).toBe(0);
+    const unlocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/leads/${leads[0]}/unlock`,
+      headers: bearer(dealer),
+    });
+    expect(unlocked.statusCode).toBe(200);
+    const save = (creditDebited: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/userpackage/update/${up}`,
+        headers: bearer(adminMember),
+        payload: {
+          userId: dealer.id,
+          packageId: form.packageId,
+          startDate: form.startDate,
+          creditDebited,
+          isActive: false,
+        },
+      });
+    const stale = await save(form.creditDebited);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ status: 400, message: creditDebitedBelowUsed(1) });
+    const row = await ctx.database.db
+      .selectFrom('user_packages')
+      .select(['package_balance_credits', 'credit_debited', 'is_active'])
+      .where('id', '=', up)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ package_balance_credits: 4, credit_debited: 1 });
+    expect(row.is_active === 1 || row.is_active === true).toBe(true);
+    // Reloaded, the same change goes through; a higher figure is still the Admin's to set.
+    expect((await save(1)).json()).toMatchObject({ packageBalanceCredits: 4, isActive: false });
+    expect((await save(3)).json()).toMatchObject({ packageBalanceCredits: 2, creditDebited: 3 });
+  });
+});

@@ -1,0 +1,156 @@
+// Scale-out: two real API processes (same JWT secret) on one database take concurrent unlocks over HTTP, on each engine.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditFlowMessages, type UnlockResult } from '@dealerleads/shared';
+import type { DatabaseConfig } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { hashPassword } from '../modules/account/passwords';
+import { testEngines } from '../test/test-app';
+import { createFreshPostgresDatabase } from './databases';
+import { login, request, type HttpAnswer } from './http';
+import { ledgerViolations } from './ledger-check';
+import { seededRandom } from './random';
+import {
+  bundleServer,
+  serverEnv,
+  startServer,
+  type ServerBundle,
+  type ServerProcess,
+} from './server-process';
+import { addDealers, addLeads, addUserPackages } from './world';
+
+const JWT_SECRET = 'two-processes-0123456789-abcdefghijklmnopqrstuvwxyz';
+const PASSWORD = 'Passw0rd!long';
+const LEADS = 30;
+const UNLOCK_DEALERS = 6;
+const SPEC_DEALERS = 2;
+const REQUESTS_PER_DEALER = 45;
+
+describe.each(testEngines())('two API processes on one %s database', (engine) => {
+  let bundle: ServerBundle;
+  const servers: ServerProcess[] = [];
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    bundle = await bundleServer();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-two-'));
+    let databaseUrl: string;
+    let config: DatabaseConfig;
+    let dropDatabase = async () => {};
+    if (engine === 'sqlite') {
+      const file = path.join(dataDir, 'shared.db');
+      databaseUrl = `file:${file}`;
+      config = { engine: 'sqlite', file };
+    } else {
+      const fresh = await createFreshPostgresDatabase();
+      databaseUrl = fresh.url;
+      config = { engine: 'postgres', url: fresh.url };
+      dropDatabase = fresh.drop;
+    }
+    cleanup = async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await handle?.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+      bundle.remove();
+    };
+    // The first process migrates the empty database, then the second joins it.
+    const env = serverEnv({ databaseUrl, jwtSecret: JWT_SECRET, dataDir });
+    servers.push(await startServer(bundle.entry, env));
+    servers.push(await startServer(bundle.entry, env));
+    handle = openDatabase(config);
+  }, 120_000);
+  afterAll(async () => cleanup?.(), 60_000);
+
+  it('accepts a token issued by one process at the other', async () => {
+    const [dealer] = await addDealers(handle.db, 1, { passwordHash: await hashPassword(PASSWORD) });
+    const token = await login(servers[0]!.url, dealer!.userName, PASSWORD);
+    const res = await request(servers[1]!.url, 'GET', '/api/buggy/auth', { token });
+    expect(res).toEqual({ status: 200, body: 'secret text' });
+  });
+
+  it('never overspends, charges twice or loses a ledger row when both processes unlock for the same dealers', async () => {
+    const random = seededRandom();
+    const context = `seed ${random.seed}`;
+    const { db } = handle;
+    const passwordHash = await hashPassword(PASSWORD);
+    const dealers = await addDealers(db, UNLOCK_DEALERS + SPEC_DEALERS, { passwordHash });
+    const credits = dealers.map((_, i) => (i < UNLOCK_DEALERS ? 4 + 3 * i : 10));
+    const packages = await addUserPackages(
+      db,
+      dealers.map((d, i) => ({ userId: d.id, kind: 'credits' as const, credits: credits[i]! })),
+    );
+    const leads = await addLeads(db, LEADS);
+    // Each dealer logs in at one process and is served by both.
+    const tokens = await Promise.all(
+      dealers.map((d, i) => login(servers[i % 2]!.url, d.userName, PASSWORD)),
+    );
+
+    type Sent = { dealer: number; lead: number; kind: 'unlock' | 'subtract' | 'view' };
+    const plan: Sent[] = [];
+    dealers.forEach((_, dealer) => {
+      for (let n = 0; n < REQUESTS_PER_DEALER; n++) {
+        const lead = leads[random.int(LEADS)]!;
+        const kind =
+          dealer < UNLOCK_DEALERS ? 'unlock' : random.pick(['unlock', 'subtract', 'view'] as const);
+        plan.push({ dealer, lead, kind });
+      }
+    });
+    const answers = await Promise.all(
+      plan.map(({ dealer, lead, kind }): Promise<HttpAnswer | undefined> => {
+        const server = random.pick(servers).url;
+        const token = tokens[dealer]!;
+        if (kind === 'unlock')
+          return request(server, 'POST', `/api/leads/${lead}/unlock`, { token });
+        if (kind === 'subtract')
+          return request(server, 'PUT', `/api/userpackage/subtractcredit/${packages[dealer]!.id}`, {
+            token,
+          });
+        return request(server, 'POST', '/api/userpackagelead/add', {
+          token,
+          body: { userPackageMapId: packages[dealer]!.id, leadId: lead, creditDebited: 1 },
+        });
+      }),
+    );
+
+    expect(answers.filter((a) => a === undefined).length, context).toBe(0);
+    expect(
+      answers.filter((a) => a!.status >= 500),
+      context,
+    ).toEqual([]);
+    expect(await ledgerViolations(db, { userIds: dealers.map((d) => d.id) }), context).toEqual([]);
+
+    for (let dealer = 0; dealer < UNLOCK_DEALERS; dealer++) {
+      const mine = plan.flatMap((p, i) =>
+        p.dealer === dealer ? [{ ...p, answer: answers[i]! }] : [],
+      );
+      const distinct = new Set(mine.map((m) => m.lead)).size;
+      const charged = mine.filter(
+        (m) => m.answer.status === 200 && (m.answer.body as UnlockResult).charged,
+      ).length;
+      expect(charged, `${context}, dealer ${dealer}`).toBe(Math.min(credits[dealer]!, distinct));
+      for (const m of mine.filter((x) => x.answer.status !== 200)) {
+        expect(m.answer, context).toEqual({
+          status: 400,
+          body: { status: 400, message: creditFlowMessages.allCreditsUsed },
+        });
+      }
+      const ledger = await db
+        .selectFrom('lead_unlocks')
+        .select('lead_id')
+        .where('user_id', '=', dealers[dealer]!.id)
+        .execute();
+      expect(ledger.length, context).toBe(charged);
+    }
+    for (let dealer = UNLOCK_DEALERS; dealer < dealers.length; dealer++) {
+      for (const [i, p] of plan.entries()) {
+        if (p.dealer === dealer) expect([200, 400, 404], context).toContain(answers[i]!.status);
+      }
+    }
+    // Both processes are still up and healthy.
+    for (const s of servers) expect((await request(s.url, 'GET', '/api/health'))?.status).toBe(200);
+  });
+});
