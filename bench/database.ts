@@ -81,3 +81,61 @@ export async function readLeadIds(db: BenchDatabase): Promise<LeadIds> {
     await client.end();
   }
 }
+
+/** The columns of a lead the scenarios build their filters and search terms from. */
+export interface LeadSample {
+  full_name: string;
+  city: string;
+  brand: string;
+  model: string;
+  varient: string | null;
+  year: number;
+  fuel_type: string;
+  price: number;
+  km_driven: number | null;
+}
+
+const SAMPLE_COLUMNS = 'full_name, city, brand, model, varient, year, fuel_type, price, km_driven';
+
+/** These leads' filterable columns, so the benchmark asks for things that exist, as dealers do. */
+export async function readLeadSample(db: BenchDatabase, ids: number[]): Promise<LeadSample[]> {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += 500) chunks.push(ids.slice(i, i + 500));
+  if (db.engine === 'sqlite') {
+    const sqlite = new Database(db.file, { readonly: true, fileMustExist: true });
+    try {
+      return chunks.flatMap(
+        (chunk) =>
+          sqlite
+            .prepare(
+              `select ${SAMPLE_COLUMNS} from leads where id in (${chunk.map(() => '?').join(',')})`,
+            )
+            .all(...chunk) as LeadSample[],
+      );
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const rows: LeadSample[] = [];
+    for (const chunk of chunks) {
+      const result = await client.query<LeadSample>(
+        `select ${SAMPLE_COLUMNS} from leads where id = any($1::int[])`,
+        [chunk],
+      );
+      rows.push(
+        ...result.rows.map((r) => ({
+          ...r,
+          year: Number(r.year),
+          price: Number(r.price),
+          km_driven: r.km_driven === null ? null : Number(r.km_driven),
+        })),
+      );
+    }
+    return rows;
+  } finally {
+    await client.end();
+  }
+}

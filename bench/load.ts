@@ -17,6 +17,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Requests in flight when the run ended (at most one per connection; the server may still be working). */
+  unanswered: number;
   statusCodes: Record<string, number>;
   seconds: number;
 }
@@ -67,6 +69,7 @@ export async function measure(options: Options): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    unanswered: Math.max(0, result.requests.sent - result.requests.total - result.errors),
     statusCodes,
     seconds,
   };

@@ -5,7 +5,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, type Session } from './api-client';
-import { chooseDatabase, DATA_DIR, readLeadIds, RESULTS_DIR, ROOT, seedDatabase } from './database';
+import {
+  chooseDatabase,
+  DATA_DIR,
+  readLeadIds,
+  readLeadSample,
+  RESULTS_DIR,
+  ROOT,
+  seedDatabase,
+} from './database';
 import { measure, type LoadResult } from './load';
 import { parseOptions, type BenchOptions } from './options';
 import {
@@ -17,15 +25,17 @@ import {
   stopChild,
   waitForHttp,
 } from './processes';
+import { probePool, type Probe } from './probe';
 import {
   budgetChecks,
+  notesOf,
   renderReport,
   type Measurements,
-  type Probe,
   type ScenarioReport,
 } from './report';
-import { readScenarios, type Scenario } from './scenarios';
-import { runUnlock, shuffled } from './unlock';
+import { readScenarios, SAMPLE_SIZE, type Scenario } from './scenarios';
+import { shuffled } from './shuffle';
+import { runUnlock } from './unlock';
 import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
 
 const API_DIST = path.join(ROOT, 'apps/api/dist');
@@ -86,29 +96,8 @@ function gitFacts(): { commit: string; dirtyFiles: number } {
   }
 }
 
-async function probe(api: ApiClient, pathAndQuery: string, token: string): Promise<Probe> {
-  const response = await fetch(api.baseUrl + pathAndQuery, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const text = await response.text();
-  let rows: number | null = null;
-  try {
-    const body: unknown = JSON.parse(text);
-    rows = Array.isArray(body) ? body.length : null;
-  } catch {
-    rows = null;
-  }
-  const pagination = response.headers.get('pagination');
-  let totalItems: number | null = null;
-  if (pagination) {
-    const parsed = JSON.parse(pagination) as { totalItems?: unknown };
-    totalItems = typeof parsed.totalItems === 'number' ? parsed.totalItems : null;
-  }
-  return { status: response.status, rows, totalItems, bytes: Buffer.byteLength(text) };
-}
-
 function report(
-  s: { key: string; label: string; path: string },
+  s: { key: string; label: string; paths: string[] },
   load: LoadResult,
   ceilingRps: number | null,
   p?: Probe,
@@ -116,7 +105,8 @@ function report(
   return {
     key: s.key,
     label: s.label,
-    path: s.path,
+    queries: s.paths.length,
+    examples: s.paths.slice(0, 3),
     ...load,
     ratio: ceilingRps ? Math.round((load.rps / ceilingRps) * 100) / 100 : null,
     ...(p ? { probe: p } : {}),
@@ -128,10 +118,27 @@ function logLine(r: ScenarioReport): void {
     .map(([c, n]) => `${c}×${n}`)
     .join(' ');
   console.log(
-    `  ${r.label.padEnd(36)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)}  p99 ${r.p99
+    `  ${r.label.padEnd(42)} ${Math.round(r.rps).toString().padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)}  p99 ${r.p99
       .toFixed(1)
       .padStart(6)} ms  ${codes}${r.errors ? `  errors ${r.errors}` : ''}`,
   );
+}
+
+/**
+ * Waits until the API answers /api/health quickly again: requests cut off at the end of a scenario keep the
+ * server busy (a synchronous database call cannot be cancelled), and the next scenario must not pay for them.
+ */
+async function drain(baseUrl: string, maxMs = 300_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const t = performance.now();
+    try {
+      await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(maxMs) });
+    } catch {
+      // still busy, or refused: try again
+    }
+    if (performance.now() - t < 100 || Date.now() - started > maxMs) return Date.now() - started;
+  }
 }
 
 async function main(): Promise<void> {
@@ -145,6 +152,12 @@ async function main(): Promise<void> {
   mkdirSync(path.join(RESULTS_DIR, 'logs'), { recursive: true });
   mkdirSync(DATA_DIR, { recursive: true });
 
+  const loadBefore = os.loadavg()[0] ?? 0;
+  if (loadBefore > 1) {
+    console.warn(
+      `⚠ the machine is busy (load ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs): figures will be noisy`,
+    );
+  }
   await ensureBuild(options);
   const database = chooseDatabase(options.leads, process.env);
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -201,19 +214,22 @@ async function main(): Promise<void> {
   );
   const authHeaders = { authorization: `Bearer ${dealer.token}` };
 
-  // Probe every read scenario once: status, rows, total, and the page size the ceiling copies.
-  const scenarios = readScenarios(ids.active.length, options.pageAloneQuery);
+  // Probe a sample of every scenario's queries: status, rows, total; and the page size the ceiling copies.
+  const sample = await readLeadSample(database, shuffled(ids.active, 3).slice(0, SAMPLE_SIZE));
+  const scenarios = readScenarios(ids.active.length, sample, options.pageAloneQuery);
   const detailIds = shuffled(ids.active, 7);
+  for (const s of scenarios)
+    if (s.kind === 'detail') s.paths = detailIds.map((id) => `/api/leads/${id}`);
   const probes = new Map<string, Probe>();
   for (const s of scenarios) {
-    const p = await probe(
-      api,
-      s.kind === 'detail' ? `/api/leads/${detailIds[0]}` : s.path,
-      dealer.token,
-    );
+    const p = await probePool(api.baseUrl, s.paths, dealer.token);
     probes.set(s.key, p);
-    if (p.status !== 200) console.warn(`⚠ ${s.label}: ${s.path} answered ${p.status}`);
-    else if (p.rows === 0) console.warn(`⚠ ${s.label}: ${s.path} returned no rows`);
+    if (p.failed > 0)
+      console.warn(
+        `⚠ ${s.label}: ${p.failed} of ${p.samples} sampled queries failed (${p.firstFailure})`,
+      );
+    else if (p.empty === p.samples)
+      console.warn(`⚠ ${s.label}: every sampled query returned no rows`);
   }
   const pageBytes = probes.get('list')!.bytes;
 
@@ -238,7 +254,7 @@ async function main(): Promise<void> {
   const ceilingScenario = {
     key: 'ceiling',
     label: `ceiling · hello-world ${ceilingBytes} B`,
-    path: '/',
+    paths: ['/'],
   };
   console.log(`\nMeasuring (lead page body ${pageBytes} B):`);
   if (run.warmup > 0)
@@ -249,39 +265,34 @@ async function main(): Promise<void> {
     duration: run.duration,
   });
   await stopChild(ceilingService.child);
-  const ceiling = report(ceilingScenario, ceilingLoad, ceilingLoad.rps, {
-    status: 200,
-    rows: null,
-    totalItems: null,
-    bytes: ceilingBytes,
-  });
+  const ceiling = report(ceilingScenario, ceilingLoad, ceilingLoad.rps);
   logLine(ceiling);
 
   const results: ScenarioReport[] = [];
+  // One cursor per scenario, shared by warm-up and run: the measured run goes on with queries the warm-up
+  // has not sent, and a pool larger than any page cache is never served from it.
+  const cursors = new Map<string, number>();
   const loadOf = (s: Scenario, duration: number) => {
-    if (s.kind !== 'detail') {
-      return measure({
-        url: api.baseUrl + s.path,
-        connections: run.connections,
-        duration,
-        headers: authHeaders,
-      });
-    }
-    let i = 0;
+    const common = { connections: run.connections, duration, headers: authHeaders };
+    if (s.paths.length === 1) return measure({ ...common, url: api.baseUrl + s.paths[0] });
+    const nextPath = () => {
+      const i = cursors.get(s.key) ?? 0;
+      cursors.set(s.key, i + 1);
+      return s.paths[i % s.paths.length]!;
+    };
     return measure({
+      ...common,
       url: api.baseUrl,
-      connections: run.connections,
-      duration,
-      headers: authHeaders,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (r) => ({ ...r, path: `/api/leads/${detailIds[i++ % detailIds.length]}` }),
-        },
-      ],
+      requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: nextPath() }) }],
     });
   };
   for (const s of scenarios) {
+    const busyMs = await drain(api.baseUrl);
+    if (busyMs > 1000) {
+      console.log(
+        `  (the API needed ${(busyMs / 1000).toFixed(1)} s to finish the previous scenario's requests)`,
+      );
+    }
     if (run.warmup > 0) await loadOf(s, run.warmup);
     const r = report(s, await loadOf(s, run.duration), ceiling.rps, probes.get(s.key));
     results.push(r);
@@ -293,15 +304,17 @@ async function main(): Promise<void> {
     scenarios: results,
     ...(options.pageAloneQuery ? { pageAloneQuery: options.pageAloneQuery } : {}),
   };
+  await drain(api.baseUrl);
   const unlock = await runUnlock({ api, admin, dealer, activeIds: ids.active, ...run });
   measurements.unlock = {
     report: report(
-      { key: 'unlock', label: 'unlock (distinct leads)', path: '/api/leads/:id/unlock' },
+      { key: 'unlock', label: 'unlock (distinct leads)', paths: ['/api/leads/:id/unlock'] },
       unlock.load,
       ceiling.rps,
     ),
     ledger: unlock.ledger,
   };
+  measurements.unlock.report.queries = unlock.load.requests;
   logLine(measurements.unlock.report);
   if (unlock.ledger.verdict === 'FAIL') {
     const bar = '!'.repeat(100);
@@ -316,6 +329,7 @@ async function main(): Promise<void> {
   } else if (!existsSync(CHROMIUM)) {
     measurements.lighthouseSkipped = `skipped (${CHROMIUM} not found)`;
   } else {
+    await drain(api.baseUrl);
     console.log(`\nLighthouse (mobile) on /dealers/leads, ${options.lighthouseRuns} run(s)…`);
     try {
       measurements.lighthouse = await runLighthouse(
@@ -334,12 +348,18 @@ async function main(): Promise<void> {
   const serverLog = readFileSync(apiLog, 'utf8').split('\n').filter(Boolean);
 
   const checks = budgetChecks(measurements);
+  const notes = notesOf(measurements);
+  if (loadBefore > 1) {
+    notes.push(
+      `Other work was running when the benchmark started (1-minute load ${loadBefore.toFixed(1)} on ${os.cpus().length} CPUs): treat the figures as noisy.`,
+    );
+  }
   const git = gitFacts();
   const title =
     `DealerLeads benchmark · ${health.database.engine} ${health.database.version} · ${ids.total.toLocaleString('en-US')} leads · ` +
     `${run.connections} connections × ${run.duration} s · ${os.cpus().length} CPUs · node ${process.version} · ${git.commit}` +
     (git.dirtyFiles ? ` (+${git.dirtyFiles} uncommitted files)` : '');
-  console.log(`\n${renderReport(title, measurements, checks)}`);
+  console.log(`\n${renderReport(title, measurements, checks, notes)}`);
   if (serverLog.length > 0) {
     console.log(
       `\n⚠ the API logged ${serverLog.length} warning/error lines (${path.relative(ROOT, apiLog)}), first ones:`,
@@ -367,9 +387,11 @@ async function main(): Promise<void> {
           memoryGiB: Math.round(os.totalmem() / 2 ** 30),
           node: process.version,
           git,
+          loadAverageAtStart: loadBefore,
         },
         ...measurements,
         checks,
+        notes,
         serverLogLines: serverLog.length,
         serverLogHead: serverLog.slice(0, 20),
       },

@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, Session } from './api-client';
 import { measure, type LoadResult } from './load';
+import { shuffled } from './shuffle';
 
 export interface UnlockLedger {
   verdict: 'PASS' | 'FAIL';
@@ -26,26 +27,6 @@ export interface UnlockOutcome {
   load: LoadResult;
   ledger: UnlockLedger;
 }
-
-/** A Fisher-Yates shuffle with a fixed seed, so runs unlock comparable lead sets. */
-function shuffled(ids: number[], seed = 20261122): number[] {
-  const out = [...ids];
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-export { shuffled };
 
 /** Waits until the balance stops moving (requests still running on the server after the client stopped). */
 async function settledBalance(api: ApiClient, dealer: Session): Promise<number> {
