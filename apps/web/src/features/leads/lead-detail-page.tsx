@@ -1,16 +1,218 @@
-// Lead detail (leads/{id}, spec §2.4): placeholder until the lead detail screen lands.
-import { Link, useParams } from 'react-router';
+// Lead detail (leads/{id}, spec §2.4): Lead Information, Car Specifications and the demo Manufacturer Specifications.
+import { useEffect, type ReactNode } from 'react';
+import {
+  Link,
+  redirect,
+  useLocation,
+  useNavigate,
+  useParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { apiMessages, type Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-error';
+import { notify } from '../../lib/notify';
+import { isAdmin, useCurrentUser } from '../../lib/session';
+import { useLead } from './api/get-lead';
+import { ContactLinks, UnlockButton, type LeadDetailState } from './lead-card';
+import {
+  MISSING_VALUE,
+  brandLabel,
+  formatInr,
+  formatKm,
+  formatLeadDate,
+  formatSeats,
+  fuelLabel,
+  ownerLabel,
+  transmissionLabel,
+} from './lead-format';
+import { ManufacturerSpecs } from './manufacturer-specs';
+import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
+import './leads.css';
+
+export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again later.';
+
+/** A lead id as the API accepts it (a positive 32-bit integer), else null. */
+export function parseLeadId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** spec §2.4: an invalid or zero id toasts 'Invalid lead ID' and returns to the list, before anything loads. */
+export function leadDetailLoader({ params }: LoaderFunctionArgs): null {
+  if (parseLeadId(params.id) !== null) return null;
+  notify.error(apiMessages.invalidLeadId);
+  throw redirect(paths.leads);
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="row py-1 border-bottom mx-0">
+      <dt className="col-5 px-0">{label}</dt>
+      <dd className="col-7 px-0 mb-0" data-field={label}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+function BackToLeads({ to }: { to: string }) {
+  return (
+    <Link to={to} className="btn btn-outline-primary">
+      <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+      Back to Leads
+    </Link>
+  );
+}
+
+function LeadInformation({
+  lead,
+  onUnlock,
+  unlocking,
+  onUnlockIntent,
+}: {
+  lead: Lead;
+  onUnlock: () => void;
+  unlocking: boolean;
+  onUnlockIntent?: () => void;
+}) {
+  return (
+    <section className="card h-100" aria-labelledby="lead-information-title">
+      <div className="card-header">
+        <h2 id="lead-information-title" className="h5 mb-0">
+          Lead Information
+        </h2>
+      </div>
+      <div className="card-body">
+        <dl className="mb-0 lead-detail">
+          <Row label="Full Name">{lead.fullName}</Row>
+          <Row label="Phone Number">
+            {lead.unlocked ? (
+              <>
+                <span className="d-block mb-1" data-testid="lead-phone">
+                  {lead.phoneNumber}
+                </span>
+                <ContactLinks phoneNumber={lead.phoneNumber} />
+              </>
+            ) : (
+              <>
+                <span className="d-block mb-1" data-testid="lead-phone">
+                  {lead.phoneNumber}
+                </span>
+                <UnlockButton onUnlock={onUnlock} busy={unlocking} onIntent={onUnlockIntent} />
+              </>
+            )}
+          </Row>
+          <Row label="Owner Name">{ownerLabel(lead.ownerName)}</Row>
+          <Row label="City">{lead.city}</Row>
+          <Row label="RTO">{lead.rto ?? MISSING_VALUE}</Row>
+          <Row label="Price">{formatInr(lead.price)}</Row>
+          <Row label="Status">
+            <span className={`badge ${lead.status ? 'text-bg-success' : 'text-bg-secondary'}`}>
+              {lead.status ? 'Active' : 'Inactive'}
+            </span>
+          </Row>
+          <Row label="Created On">
+            <time dateTime={lead.createdOn}>{formatLeadDate(lead.createdOn)}</time>
+          </Row>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function CarSpecifications({ lead }: { lead: Lead }) {
+  return (
+    <section className="card h-100" aria-labelledby="car-specifications-title">
+      <div className="card-header">
+        <h2 id="car-specifications-title" className="h5 mb-0">
+          Car Specifications
+        </h2>
+      </div>
+      <div className="card-body">
+        <dl className="mb-0 lead-detail">
+          <Row label="Brand">{brandLabel(lead.brand)}</Row>
+          <Row label="Model">{lead.model}</Row>
+          <Row label="Variant">{lead.varient ?? MISSING_VALUE}</Row>
+          <Row label="Year">{lead.year}</Row>
+          <Row label="Transmission">{transmissionLabel(lead.transmission)}</Row>
+          <Row label="Fuel Type">{fuelLabel(lead.fuelType)}</Row>
+          <Row label="Seats">{formatSeats(lead.seats)}</Row>
+          <Row label="Kilometers Driven">{formatKm(lead.kmDriven)}</Row>
+        </dl>
+      </div>
+    </section>
+  );
+}
 
 export function LeadDetailPage() {
-  const { id } = useParams();
+  const params = useParams();
+  // The loader let only valid ids through.
+  const id = parseLeadId(params.id) ?? 0;
+  const lead = useLead(id);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useCurrentUser();
+  const unlockFlow = useUnlockFlow();
+  const backTo = (location.state as Partial<LeadDetailState> | null)?.backTo ?? paths.leads;
+
+  // spec §8: a load failure toasts the server's text and returns to the list.
+  useEffect(() => {
+    if (!lead.isError) return;
+    notify.error(errorMessage(lead.error, LEAD_LOAD_FAILED_TEXT));
+    void navigate(paths.leads, { replace: true });
+  }, [lead.isError, lead.error, navigate]);
+
+  const data = lead.data;
   return (
-    <section className="container py-3">
-      <h1 className="h3">Lead Details</h1>
-      <p className="text-muted">Lead {id} will be shown here.</p>
-      <Link to={paths.leads} className="btn btn-outline-primary">
-        Back to Leads
-      </Link>
+    <section className="container-xl py-3">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <BackToLeads to={backTo} />
+        {data && isAdmin(user) ? (
+          <Link to={paths.leadEdit(data.id)} className="btn btn-outline-secondary">
+            <i className="bi bi-pencil me-1" aria-hidden="true" />
+            Edit Lead
+          </Link>
+        ) : null}
+      </div>
+      <h1 className="h3 mb-1">Lead Details</h1>
+      <p className="lead mb-3" data-testid="lead-title">
+        {data ? (
+          `${brandLabel(data.brand)} ${data.model}${data.varient ? ` ${data.varient}` : ''} (${data.year})`
+        ) : (
+          <span className="placeholder-glow">
+            <span className="placeholder col-6" />
+          </span>
+        )}
+      </p>
+      {data ? (
+        <div className="row g-3">
+          <div className="col-lg-6">
+            <LeadInformation
+              lead={data}
+              onUnlock={() => unlockFlow.requestUnlock(data)}
+              unlocking={unlockFlow.pendingLeadId === data.id}
+              onUnlockIntent={() => preloadUnlock(!user)}
+            />
+          </div>
+          <div className="col-lg-6">
+            <CarSpecifications lead={data} />
+          </div>
+          <div className="col-12">
+            <ManufacturerSpecs lead={data} />
+          </div>
+        </div>
+      ) : lead.isPending ? (
+        <div className="d-flex justify-content-center py-5" role="status">
+          <span className="spinner-border text-primary" aria-hidden="true" />
+          <span className="visually-hidden">Loading...</span>
+        </div>
+      ) : null}
+      <div className="mt-3">
+        <BackToLeads to={backTo} />
+      </div>
+      {unlockFlow.popup}
     </section>
   );
 }

@@ -1,9 +1,281 @@
-// Lead list (dealers/leads, spec §2.3): placeholder until the lead list screen lands.
-export function LeadListPage() {
+// Lead list (dealers/leads, spec §2.3): search, the Filters panel, pagers above and below, lead cards with lock and unlock.
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type FormEvent,
+} from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { MAX_PAGE_BUTTONS, type Pagination as PageInfo } from '@dealerleads/shared';
+import { Pagination } from '../../components/pagination';
+import { isAdmin, useCurrentUser } from '../../lib/session';
+import { leadsLoadError, useLeads } from './api/get-leads';
+import { notify } from '../../lib/notify';
+import { LeadCard, LeadCardSkeleton } from './lead-card';
+import {
+  EMPTY_LEAD_LIST_QUERY,
+  RESET_FILTER_TEXT,
+  FILTER_LABELS,
+  LEAD_FILTER_KEYS,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  activeFilterCount,
+  cleanSearch,
+  formatTotal,
+  parseLeadListQuery,
+  searchToSend,
+  toSearchParams,
+  withFilter,
+  withPage,
+  withSearch,
+  type LeadFilterName,
+  type LeadListQuery,
+} from './lead-filters';
+import { filterValueLabel } from './lead-format';
+import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
+import './leads.css';
+
+// The panel (react-bootstrap Offcanvas and the ~40-brand catalogue) loads when first wanted.
+const loadFiltersPanel = () => import('./filters-panel');
+const FiltersPanel = lazy(() =>
+  loadFiltersPanel().then((module) => ({ default: module.FiltersPanel })),
+);
+
+const SKELETON_CARDS = 6;
+export const NO_MATCH_TEXT = 'No leads match your search and filters.';
+export const NO_LEADS_TEXT = 'No leads to show.';
+
+/** The search box: the URL's searchterm, sent after a pause once 3+ letters (or none) are typed; Enter sends at once. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  const hintId = useId();
+  // The URL changed under the box (back/forward, Reset Filter): show its search, unless it is what is typed.
+  if (value !== shown) {
+    setShown(value);
+    if (searchToSend(text) !== value) setText(value);
+  }
+
+  useEffect(() => {
+    const next = searchToSend(text);
+    if (next === null || next === value) return;
+    const timer = setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const term = cleanSearch(text);
+    if (term !== value) onSearch(term);
+  };
+  const tooShort = searchToSend(text) === null;
+
   return (
-    <section className="container py-3">
-      <h1 className="h3">Leads</h1>
-      <p className="text-muted">The lead list is coming soon.</p>
+    <form role="search" className="flex-grow-1" onSubmit={submit}>
+      <input
+        type="search"
+        className="form-control"
+        placeholder="Search name, city, brand, model, variant, RTO"
+        aria-label="Search leads"
+        aria-describedby={tooShort ? hintId : undefined}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {tooShort ? (
+        <div id={hintId} className="form-text">
+          Type at least {SEARCH_MIN_LENGTH} letters to search, or press Enter.
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function ActiveFilters({
+  query,
+  onRemove,
+}: {
+  query: LeadListQuery;
+  onRemove: (key: LeadFilterName) => void;
+}) {
+  const active = LEAD_FILTER_KEYS.filter((key) => query.filters[key] !== undefined);
+  if (active.length === 0) return null;
+  return (
+    <ul className="list-inline mb-2" aria-label="Active filters">
+      {active.map((key) => (
+        <li key={key} className="list-inline-item mb-1">
+          <span className="badge rounded-pill text-bg-light border d-inline-flex align-items-center gap-1">
+            {FILTER_LABELS[key]}: {filterValueLabel(key, query.filters[key] ?? '')}
+            <button
+              type="button"
+              className="btn-close btn-close-sm"
+              style={{ fontSize: '0.6rem' }}
+              aria-label={`Remove ${FILTER_LABELS[key]} filter`}
+              onClick={() => onRemove(key)}
+            />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function summary(pagination: PageInfo, shown: number): string {
+  if (pagination.totalItems === 0 || shown === 0) return `${formatTotal(pagination)} leads`;
+  const first = (pagination.currentPage - 1) * pagination.itemsPerPage + 1;
+  return `Showing ${first.toLocaleString('en-IN')}–${(first + shown - 1).toLocaleString('en-IN')} of ${formatTotal(pagination)} leads`;
+}
+
+export function LeadListPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const query = useMemo(() => parseLeadListQuery(searchParams), [searchParams]);
+  const leads = useLeads(query);
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  const unlockFlow = useUnlockFlow();
+  // spec §8 "Leads load": once the load has failed (after any network retries), say why; the list shows empty.
+  const { error, errorUpdatedAt } = leads;
+  useEffect(() => {
+    if (!error) return;
+    const { message, title } = leadsLoadError(error);
+    notify.error(message, title);
+  }, [error, errorUpdatedAt]);
+  const [panelOpen, setPanelOpen] = useState(false);
+  // Stays mounted after the first opening, so the panel can animate closed.
+  const [panelMounted, setPanelMounted] = useState(false);
+
+  const show = useCallback(
+    (next: LeadListQuery) => setSearchParams(toSearchParams(next)),
+    [setSearchParams],
+  );
+  const search = useCallback((term: string) => show(withSearch(query, term)), [show, query]);
+  const setFilter = (key: LeadFilterName, value: string) => show(withFilter(query, key, value));
+  const reset = () => show(EMPTY_LEAD_LIST_QUERY);
+  const changePage = (page: number) => {
+    show(withPage(query, page));
+    window.scrollTo({ top: 0 });
+  };
+  const openPanel = () => {
+    setPanelMounted(true);
+    setPanelOpen(true);
+  };
+
+  const page = leads.data;
+  const pagination = page?.pagination ?? null;
+  const filtered = activeFilterCount(query) > 0 || query.searchterm !== '';
+  const pager = (position: 'top' | 'bottom') =>
+    pagination && pagination.totalPages > 0 ? (
+      <Pagination
+        currentPage={query.pageNumber}
+        totalPages={pagination.totalPages}
+        maxButtons={MAX_PAGE_BUTTONS.leads}
+        onPageChange={changePage}
+        ariaLabel={position === 'top' ? 'Lead pages' : 'Lead pages (bottom)'}
+      />
+    ) : null;
+
+  let body;
+  if (!page) {
+    body = Array.from({ length: SKELETON_CARDS }, (_, i) => (
+      <div className="col" key={i}>
+        <LeadCardSkeleton />
+      </div>
+    ));
+  } else if (page.items.length === 0) {
+    body = (
+      <div className="col-12">
+        <div className="text-center text-muted py-5 border rounded bg-body" role="status">
+          <i className="bi bi-search fs-2 d-block mb-2" aria-hidden="true" />
+          <p className="mb-3">{leads.isError ? NO_LEADS_TEXT : NO_MATCH_TEXT}</p>
+          {filtered ? (
+            <button type="button" className="btn btn-outline-primary" onClick={reset}>
+              {RESET_FILTER_TEXT}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    );
+  } else {
+    const listUrl = `${location.pathname}${location.search}`;
+    body = page.items.map((lead) => (
+      <div className="col" key={lead.id}>
+        <LeadCard
+          lead={lead}
+          admin={admin}
+          listUrl={listUrl}
+          onUnlock={unlockFlow.requestUnlock}
+          onUnlockIntent={() => preloadUnlock(!user)}
+          unlocking={unlockFlow.pendingLeadId === lead.id}
+        />
+      </div>
+    ));
+  }
+
+  const filterCount = activeFilterCount(query);
+  return (
+    <section className="container-xl py-3">
+      <h1 className="h3 mb-3">Leads</h1>
+      <div className="d-flex flex-wrap align-items-start gap-2 mb-2">
+        <SearchBox value={query.searchterm} onSearch={search} />
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={openPanel}
+          onPointerEnter={() => void loadFiltersPanel()}
+          onFocus={() => void loadFiltersPanel()}
+          aria-expanded={panelOpen}
+        >
+          <i className="bi bi-funnel me-1" aria-hidden="true" />
+          Filters
+          {filterCount > 0 ? (
+            <span className="badge text-bg-light ms-1" aria-label={`${filterCount} active`}>
+              {filterCount}
+            </span>
+          ) : null}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={reset}
+          disabled={!filtered}
+        >
+          {RESET_FILTER_TEXT}
+        </button>
+      </div>
+      <ActiveFilters query={query} onRemove={(key) => setFilter(key, '')} />
+      <div className="lead-list-bar d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <p className="mb-0 text-muted" aria-live="polite" data-testid="lead-count">
+          {pagination ? summary(pagination, page?.items.length ?? 0) : null}
+        </p>
+        {pager('top')}
+      </div>
+      <div
+        className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3"
+        role="region"
+        aria-label="Lead results"
+        aria-busy={leads.isFetching}
+        data-testid="lead-results"
+        style={leads.isPlaceholderData ? { opacity: 0.6 } : undefined}
+      >
+        {body}
+      </div>
+      <div className="d-flex justify-content-center mt-3">{pager('bottom')}</div>
+      {panelMounted ? (
+        <Suspense fallback={null}>
+          <FiltersPanel
+            show={panelOpen}
+            onHide={() => setPanelOpen(false)}
+            query={query}
+            onChange={setFilter}
+            onReset={reset}
+          />
+        </Suspense>
+      ) : null}
+      {unlockFlow.popup}
     </section>
   );
 }

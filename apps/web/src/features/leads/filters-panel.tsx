@@ -1,0 +1,164 @@
+// The Filters panel (lazy; offcanvas 250 px, spec §2.3): a select per filter from the shared catalogues, and Reset Filter.
+import { useId } from 'react';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import { UI } from '@dealerleads/shared';
+import {
+  FUELS,
+  KM_BANDS,
+  NCR_CITIES,
+  OWNERS,
+  PRICE_BANDS,
+  RTO_CODES,
+  TRANSMISSIONS,
+  VEHICLE_BRANDS,
+  filterSeatOptions,
+  filterYearOptions,
+  findBrand,
+  findModel,
+  type Option,
+} from '@dealerleads/shared/catalogues';
+import {
+  FILTER_LABELS,
+  LEAD_FILTER_KEYS,
+  RESET_FILTER_TEXT,
+  type LeadFilterName,
+  type LeadListQuery,
+} from './lead-filters';
+
+type Choice = Option<string | number> | string | number;
+
+const asOption = (choice: Choice): Option => {
+  if (typeof choice === 'object') return { value: String(choice.value), label: choice.label };
+  return { value: String(choice), label: String(choice) };
+};
+
+const BRAND_OPTIONS: Option[] = VEHICLE_BRANDS.map((b) => ({ value: b.value, label: b.label }));
+
+/** The options of every select; model and variant follow the chosen brand and model. */
+export function filterOptions(
+  key: LeadFilterName,
+  filters: LeadListQuery['filters'],
+): readonly Choice[] {
+  switch (key) {
+    case 'city':
+      return NCR_CITIES;
+    case 'brand':
+      return BRAND_OPTIONS;
+    case 'model':
+      return filters.brand ? (findBrand(filters.brand)?.models.map((m) => m.name) ?? []) : [];
+    case 'varient':
+      return filters.brand && filters.model
+        ? (findModel(filters.brand, filters.model)?.variants ?? [])
+        : [];
+    case 'fuel':
+      return FUELS;
+    case 'ownerName':
+      return OWNERS;
+    case 'rto':
+      return RTO_CODES;
+    case 'transmission':
+      return TRANSMISSIONS;
+    case 'price':
+      return PRICE_BANDS;
+    case 'KmDriven':
+      return KM_BANDS;
+    case 'year':
+      return filterYearOptions;
+    case 'seats':
+      return filterSeatOptions;
+  }
+}
+
+const ANY: Readonly<Record<LeadFilterName, string>> = {
+  city: 'Any city',
+  brand: 'Any brand',
+  model: 'Any model',
+  varient: 'Any variant',
+  fuel: 'Any fuel',
+  ownerName: 'Any owner',
+  rto: 'Any RTO',
+  transmission: 'Any transmission',
+  price: 'Any price',
+  KmDriven: 'Any km',
+  year: 'Any year',
+  seats: 'Any seats',
+};
+
+function FilterSelect({
+  name,
+  query,
+  onChange,
+}: {
+  name: LeadFilterName;
+  query: LeadListQuery;
+  onChange: (key: LeadFilterName, value: string) => void;
+}) {
+  const id = useId();
+  const value = query.filters[name] ?? '';
+  const options = filterOptions(name, query.filters).map(asOption);
+  // A value from a shared link that the catalogue does not list still shows as chosen.
+  if (value !== '' && !options.some((o) => o.value === value))
+    options.unshift({ value, label: value });
+  const waiting =
+    (name === 'model' && !query.filters.brand) ||
+    (name === 'varient' && (!query.filters.brand || !query.filters.model));
+  return (
+    <div className="mb-2">
+      <label htmlFor={id} className="form-label small mb-1">
+        {FILTER_LABELS[name]}
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm"
+        value={value}
+        disabled={waiting && options.length === 0}
+        onChange={(event) => onChange(name, event.target.value)}
+      >
+        <option value="">
+          {waiting && options.length === 0
+            ? `Choose a ${name === 'model' ? 'brand' : 'model'} first`
+            : ANY[name]}
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export interface FiltersPanelProps {
+  show: boolean;
+  onHide: () => void;
+  query: LeadListQuery;
+  onChange: (key: LeadFilterName, value: string) => void;
+  onReset: () => void;
+}
+
+export function FiltersPanel({ show, onHide, query, onChange, onReset }: FiltersPanelProps) {
+  return (
+    <Offcanvas
+      show={show}
+      onHide={onHide}
+      placement="end"
+      style={{ width: UI.filterPanelWidthPx }}
+      aria-labelledby="lead-filters-title"
+    >
+      <Offcanvas.Header closeButton closeLabel="Close filters">
+        <Offcanvas.Title id="lead-filters-title">Filters</Offcanvas.Title>
+      </Offcanvas.Header>
+      <Offcanvas.Body>
+        <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
+          {LEAD_FILTER_KEYS.map((name) => (
+            <FilterSelect key={name} name={name} query={query} onChange={onChange} />
+          ))}
+        </form>
+        <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
+          {RESET_FILTER_TEXT}
+        </button>
+      </Offcanvas.Body>
+    </Offcanvas>
+  );
+}

@@ -1,0 +1,197 @@
+// One lead on the list (spec §2.3): the car at a glance, a link to its detail, the Admin pencil, and the locked or open contact.
+import { Link } from 'react-router';
+import type { Lead } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import {
+  MISSING_VALUE,
+  brandLabel,
+  contactLinks,
+  formatInr,
+  formatKm,
+  formatLeadDate,
+  fuelLabel,
+  ownerLabel,
+  transmissionLabel,
+} from './lead-format';
+
+/** What the detail screen's 'Back to Leads' returns to: the list as it was (filters, page). */
+export interface LeadDetailState {
+  backTo: string;
+}
+
+export function ContactLinks({ phoneNumber }: { phoneNumber: string }) {
+  const links = contactLinks(phoneNumber);
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 lead-contact">
+      <a
+        className="btn btn-sm btn-success"
+        href={links.whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`WhatsApp ${links.display}`}
+      >
+        <i className="bi bi-whatsapp me-1" aria-hidden="true" />
+        WhatsApp
+      </a>
+      <a
+        className="btn btn-sm btn-outline-primary"
+        href={links.tel}
+        aria-label={`Call ${links.display}`}
+      >
+        <i className="bi bi-telephone me-1" aria-hidden="true" />
+        {links.display}
+      </a>
+    </div>
+  );
+}
+
+export const UNLOCK_BUTTON_TEXT = 'Unlock contact';
+
+export function UnlockButton({
+  onUnlock,
+  busy,
+  className = 'btn btn-sm btn-warning',
+  onIntent,
+}: {
+  onUnlock: () => void;
+  busy: boolean;
+  className?: string;
+  /** Hover or focus: a chance to fetch what the click will need. */
+  onIntent?: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={onUnlock}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      disabled={busy}
+      aria-busy={busy}
+    >
+      <i className="bi bi-lock-fill me-1" aria-hidden="true" />
+      {UNLOCK_BUTTON_TEXT}
+    </button>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="lead-fact">
+      <dt>{label}</dt>
+      <dd className="text-truncate" title={value}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export interface LeadCardProps {
+  lead: Lead;
+  admin: boolean;
+  /** The list URL (path and query) the card was shown at. */
+  listUrl: string;
+  onUnlock: (lead: Lead) => void;
+  onUnlockIntent?: () => void;
+  unlocking: boolean;
+}
+
+export function LeadCard({
+  lead,
+  admin,
+  listUrl,
+  onUnlock,
+  onUnlockIntent,
+  unlocking,
+}: LeadCardProps) {
+  const title = `${brandLabel(lead.brand)} ${lead.model}`;
+  const state: LeadDetailState = { backTo: listUrl };
+  return (
+    <article className="card h-100 shadow-sm lead-card" data-lead-id={lead.id} aria-label={title}>
+      <div className="card-body position-relative">
+        <div className="d-flex justify-content-between align-items-start gap-2">
+          <h2 className="h6 card-title mb-0 text-truncate">
+            <Link
+              to={paths.leadDetail(lead.id)}
+              state={state}
+              className="stretched-link lead-card-link"
+            >
+              {title}
+            </Link>
+          </h2>
+          {admin ? (
+            <Link
+              to={paths.leadEdit(lead.id)}
+              className="btn btn-sm btn-outline-secondary lead-card-edit"
+              aria-label={`Edit lead ${lead.id}`}
+              title="Edit lead"
+            >
+              <i className="bi bi-pencil" aria-hidden="true" />
+            </Link>
+          ) : null}
+        </div>
+        <p className="small text-muted mb-1 text-truncate" data-testid="lead-variant">
+          {lead.varient ?? MISSING_VALUE}
+        </p>
+        <p className="fs-5 fw-semibold text-primary mb-2" data-testid="lead-price">
+          {formatInr(lead.price)}
+        </p>
+        <dl className="lead-facts small mb-2">
+          <Fact label="Year" value={String(lead.year)} />
+          <Fact label="Fuel" value={fuelLabel(lead.fuelType)} />
+          <Fact label="Trans" value={transmissionLabel(lead.transmission)} />
+          <Fact label="Km" value={formatKm(lead.kmDriven)} />
+          <Fact label="Owner" value={ownerLabel(lead.ownerName)} />
+          <Fact label="RTO" value={lead.rto ?? MISSING_VALUE} />
+          <Fact label="City" value={lead.city} />
+        </dl>
+        <p className="small text-muted mb-0">
+          <i className="bi bi-clock me-1" aria-hidden="true" />
+          <time dateTime={lead.createdOn}>{formatLeadDate(lead.createdOn)}</time>
+        </p>
+      </div>
+      <div className="card-footer lead-card-footer">
+        {lead.unlocked ? (
+          <ContactLinks phoneNumber={lead.phoneNumber} />
+        ) : (
+          <div className="lead-lock">
+            {/* The masked number the server sent, blurred behind the lock (design.md §9.1). */}
+            <span className="lead-lock-masked" aria-hidden="true">
+              +91 {lead.phoneNumber}
+            </span>
+            <UnlockButton
+              onUnlock={() => onUnlock(lead)}
+              onIntent={onUnlockIntent}
+              busy={unlocking}
+              className="btn btn-sm btn-warning lead-lock-button"
+            />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The card's own layout with placeholders while the page loads, so nothing moves when the leads arrive. */
+export function LeadCardSkeleton() {
+  const bar = (width: string) => <span className={`placeholder ${width}`} />;
+  return (
+    <div className="card h-100 shadow-sm lead-card" aria-hidden="true">
+      <div className="card-body placeholder-glow">
+        <h2 className="h6 card-title mb-0">{bar('col-7')}</h2>
+        <p className="small mb-1">{bar('col-5')}</p>
+        <p className="fs-5 mb-2">{bar('col-4')}</p>
+        <dl className="lead-facts small mb-2">
+          {['Year', 'Fuel', 'Trans', 'Km', 'Owner', 'RTO', 'City'].map((label) => (
+            <div className="lead-fact" key={label}>
+              <dt>{label}</dt>
+              <dd>{bar('col-8')}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="small mb-0">{bar('col-6')}</p>
+      </div>
+      <div className="card-footer lead-card-footer placeholder-glow">{bar('col-6')}</div>
+    </div>
+  );
+}

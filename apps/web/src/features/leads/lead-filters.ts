@@ -1,0 +1,181 @@
+// The lead list's state in the URL: filters, search and page use the API's own query names, so a link is the query.
+import { FIRST_PAGE, LIMITS, PAGE_SIZE, type Pagination } from '@dealerleads/shared';
+
+/** The list filters of spec §2.3 and §9 (Seats), in panel order, named as `GET /api/leads` names them. */
+export const LEAD_FILTER_KEYS = [
+  'city',
+  'brand',
+  'model',
+  'varient',
+  'fuel',
+  'ownerName',
+  'rto',
+  'transmission',
+  'price',
+  'KmDriven',
+  'year',
+  'seats',
+] as const;
+export type LeadFilterName = (typeof LEAD_FILTER_KEYS)[number];
+export type LeadFilters = Partial<Record<LeadFilterName, string>>;
+
+export interface LeadListQuery {
+  filters: LeadFilters;
+  searchterm: string;
+  pageNumber: number;
+}
+
+export const RESET_FILTER_TEXT = 'Reset Filter';
+
+export const PAGE_PARAM = 'pageNumber';
+export const SEARCH_PARAM = 'searchterm';
+
+/** Searching waits for this many letters (or none): 3+ letters use the API's fast trigram index. */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_DEBOUNCE_MS = 400;
+
+/** Choosing a brand clears its model and variant; choosing a model clears the variant. */
+const DEPENDENTS: Partial<Record<LeadFilterName, readonly LeadFilterName[]>> = {
+  brand: ['model', 'varient'],
+  model: ['varient'],
+};
+
+const INT_RANGES: Partial<Record<LeadFilterName, { min: number; max: number }>> = {
+  year: { min: 1900, max: 2100 },
+  seats: { min: 1, max: 20 },
+};
+
+/** `min-max` or `min-` as the API's `parseBand` accepts it (checked here so the bands module stays out of this chunk). */
+export function isBand(text: string): boolean {
+  const match = /^(\d{1,10})-(\d{1,10})?$/.exec(text);
+  return match !== null && (match[2] === undefined || Number(match[2]) >= Number(match[1]));
+}
+
+/** A URL value as the API would accept it, or undefined to leave it out (a bad link never makes the list fail). */
+function cleanValue(key: LeadFilterName, raw: string): string | undefined {
+  const value = raw.trim();
+  if (value === '' || value.length > LIMITS.textMax) return undefined;
+  const range = INT_RANGES[key];
+  if (range) {
+    if (!/^\d{1,4}$/.test(value)) return undefined;
+    const n = Number(value);
+    return n >= range.min && n <= range.max ? String(n) : undefined;
+  }
+  if (key === 'price' || key === 'KmDriven') return isBand(value) ? value : undefined;
+  return value;
+}
+
+function cleanPage(raw: string | null): number {
+  if (raw === null || !/^\d{1,7}$/.test(raw.trim())) return FIRST_PAGE;
+  return Math.max(FIRST_PAGE, Number(raw));
+}
+
+export function cleanSearch(raw: string | null): string {
+  return (raw ?? '').trim().slice(0, LIMITS.searchtermMax);
+}
+
+export function parseLeadListQuery(params: URLSearchParams): LeadListQuery {
+  const filters: LeadFilters = {};
+  for (const key of LEAD_FILTER_KEYS) {
+    const raw = params.get(key);
+    const value = raw === null ? undefined : cleanValue(key, raw);
+    if (value !== undefined) filters[key] = value;
+  }
+  // A model without its brand, or a variant without its model, is still a valid API filter: kept.
+  return {
+    filters,
+    searchterm: cleanSearch(params.get(SEARCH_PARAM)),
+    pageNumber: cleanPage(params.get(PAGE_PARAM)),
+  };
+}
+
+/** The URL query of a list state: filters in panel order, then search, then the page (1 is left out). */
+export function toSearchParams(query: LeadListQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of LEAD_FILTER_KEYS) {
+    const value = query.filters[key];
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  if (query.searchterm !== '') params.set(SEARCH_PARAM, query.searchterm);
+  if (query.pageNumber > FIRST_PAGE) params.set(PAGE_PARAM, String(query.pageNumber));
+  return params;
+}
+
+/** Sets one filter ('' clears it), clears what depends on it, and goes back to the first page. */
+export function withFilter(
+  query: LeadListQuery,
+  key: LeadFilterName,
+  value: string,
+): LeadListQuery {
+  const cleaned = cleanValue(key, value);
+  const cleared = new Set<LeadFilterName>(
+    cleaned !== query.filters[key] ? (DEPENDENTS[key] ?? []) : [],
+  );
+  const filters: LeadFilters = {};
+  for (const name of LEAD_FILTER_KEYS) {
+    const current = name === key ? cleaned : query.filters[name];
+    if (current !== undefined && !cleared.has(name)) filters[name] = current;
+  }
+  return { ...query, filters, pageNumber: FIRST_PAGE };
+}
+
+export function withSearch(query: LeadListQuery, searchterm: string): LeadListQuery {
+  return { ...query, searchterm: cleanSearch(searchterm), pageNumber: FIRST_PAGE };
+}
+
+export function withPage(query: LeadListQuery, pageNumber: number): LeadListQuery {
+  return { ...query, pageNumber: Math.max(FIRST_PAGE, Math.trunc(pageNumber)) };
+}
+
+/** Reset Filter: every filter and the search go, back to page 1. */
+export const EMPTY_LEAD_LIST_QUERY: LeadListQuery = {
+  filters: {},
+  searchterm: '',
+  pageNumber: FIRST_PAGE,
+};
+
+export function activeFilterCount(query: LeadListQuery): number {
+  return LEAD_FILTER_KEYS.filter((key) => query.filters[key] !== undefined).length;
+}
+
+/** The search text to send: trimmed, and only when empty or long enough for the fast index; else null (wait). */
+export function searchToSend(text: string): string | null {
+  const trimmed = cleanSearch(text);
+  return trimmed === '' || trimmed.length >= SEARCH_MIN_LENGTH ? trimmed : null;
+}
+
+/** The `GET /api/leads` query of a list state (page size 60, spec §9). */
+export function toApiQuery(query: LeadListQuery): Record<string, string | number> {
+  const api: Record<string, string | number> = {
+    pageNumber: query.pageNumber,
+    pageSize: PAGE_SIZE.leads,
+  };
+  for (const key of LEAD_FILTER_KEYS) {
+    const value = query.filters[key];
+    if (value !== undefined) api[key] = value;
+  }
+  if (query.searchterm !== '') api.searchterm = query.searchterm;
+  return api;
+}
+
+/** The total as shown: '5,000', or '10,000+' when the API stopped counting (design.md §8). */
+export function formatTotal(pagination: Pick<Pagination, 'totalItems' | 'totalCapped'>): string {
+  const total = new Intl.NumberFormat('en-IN').format(pagination.totalItems);
+  return pagination.totalCapped ? `${total}+` : total;
+}
+
+/** The panel's labels (spec §2.3 spells 'Varient', 'Trans' and 'Km' so). */
+export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
+  city: 'City',
+  brand: 'Brand',
+  model: 'Model',
+  varient: 'Varient',
+  fuel: 'Fuel',
+  ownerName: 'Owner',
+  rto: 'RTO',
+  transmission: 'Trans',
+  price: 'Price',
+  KmDriven: 'Km',
+  year: 'Year',
+  seats: 'Seats',
+};

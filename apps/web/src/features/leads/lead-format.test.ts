@@ -1,0 +1,60 @@
+// Lead values on screen: INR grouping, the spec's date pattern, brand and band labels that match the catalogues, +91 links.
+import { describe, expect, it } from 'vitest';
+import { KM_BANDS, PRICE_BANDS, VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
+import {
+  brandLabel,
+  contactLinks,
+  filterValueLabel,
+  formatInr,
+  formatKm,
+  formatLeadDate,
+  fuelLabel,
+  ownerLabel,
+  transmissionLabel,
+} from './lead-format';
+
+describe('lead formatting', () => {
+  it('shows prices in INR with Indian grouping', () => {
+    expect(formatInr(1_250_000)).toBe('₹12,50,000');
+    expect(formatInr(999)).toBe('₹999');
+    expect(formatInr(10_000_000)).toBe('₹1,00,00,000');
+  });
+
+  it("shows dates as dd/MM/yyyy hh:mm:ss (the spec's 12-hour hh) in the browser's zone", () => {
+    expect(formatLeadDate(new Date(2025, 0, 5, 15, 4, 9).toISOString())).toBe(
+      '05/01/2025 03:04:09',
+    );
+    expect(formatLeadDate(new Date(2024, 11, 31, 0, 30, 0).toISOString())).toBe(
+      '31/12/2024 12:30:00',
+    );
+    expect(formatLeadDate(new Date(2024, 5, 9, 12, 0, 59).toISOString())).toBe(
+      '09/06/2024 12:00:59',
+    );
+  });
+
+  it('labels every catalogue brand as the catalogue does, without loading it', () => {
+    for (const brand of VEHICLE_BRANDS) expect(brandLabel(brand.value)).toBe(brand.label);
+  });
+
+  it('labels price and km bands as the catalogue does', () => {
+    for (const band of PRICE_BANDS) expect(filterValueLabel('price', band.value)).toBe(band.label);
+    for (const band of KM_BANDS) expect(filterValueLabel('KmDriven', band.value)).toBe(band.label);
+  });
+
+  it('labels stored option values', () => {
+    expect(fuelLabel('cng')).toBe('CNG');
+    expect(ownerLabel('more_than_four')).toBe('More than Four');
+    expect(transmissionLabel('imt')).toBe('iMT');
+    expect(filterValueLabel('seats', '7')).toBe('7 Seater');
+    expect(formatKm(45_000)).toBe('45,000 km');
+    expect(formatKm(null)).toBe('—');
+  });
+
+  it('builds call and WhatsApp links with +91', () => {
+    expect(contactLinks('9876543210')).toEqual({
+      display: '+91 9876543210',
+      tel: 'tel:+919876543210',
+      whatsapp: 'https://wa.me/919876543210',
+    });
+  });
+});

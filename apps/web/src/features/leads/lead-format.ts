@@ -1,0 +1,128 @@
+// How lead values read on screen: INR prices, dd/MM/yyyy hh:mm:ss dates, catalogue labels for stored slugs, +91 contact links.
+import { COUNTRY_CALLING_CODE } from '@dealerleads/shared';
+import { FUELS, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
+
+/** Shown for a field the lead does not have (the wizard leaves variant, RTO and km empty). */
+export const MISSING_VALUE = '—';
+
+const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/**
+ * Indian digit grouping: 1250000 → '12,50,000'. The catalogue's `groupIndian` does the same, but
+ * its module (the bands) would be one more chunk in the lead list's first download.
+ */
+export function groupIndian(n: number): string {
+  return indian.format(n);
+}
+
+/** 1250000 → '₹12,50,000' (design.md §5). */
+export function formatInr(amount: number): string {
+  return `₹${groupIndian(amount)}`;
+}
+
+/** 45000 → '45,000 km'. */
+export function formatKm(km: number | null): string {
+  return km === null ? MISSING_VALUE : `${groupIndian(km)} km`;
+}
+
+export function formatSeats(seats: number): string {
+  return `${seats} Seater`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * spec §2.3 and §9: 'dd/MM/yyyy hh:mm:ss' in the browser's time zone. `hh` is the 12-hour clock of
+ * the spec's date pattern, kept as written; the <time> element carries the exact instant.
+ */
+export function formatLeadDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours12 = date.getHours() % 12 === 0 ? 12 : date.getHours() % 12;
+  return (
+    `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ` +
+    `${two(hours12)}:${two(date.getMinutes())}:${two(date.getSeconds())}`
+  );
+}
+
+function titleCase(text: string): string {
+  return text
+    .split(/[_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * Brand slugs whose label is not the slug title-cased. The full catalogue (VEHICLE_BRANDS, ~27 KiB)
+ * stays out of the lead list's first download; a unit test checks this against it.
+ */
+const BRAND_LABELS: Readonly<Record<string, string>> = {
+  bmw: 'BMW',
+  byd: 'BYD',
+  force: 'Force Motors',
+  mclaren: 'McLaren',
+  mercedes: 'Mercedes-Benz',
+  mg: 'MG',
+  rolls_royce: 'Rolls-Royce',
+};
+
+/** 'maruti_suzuki' → 'Maruti Suzuki', 'mercedes' → 'Mercedes-Benz'. */
+export function brandLabel(slug: string): string {
+  return BRAND_LABELS[slug.toLowerCase()] ?? titleCase(slug);
+}
+
+function optionLabel(options: readonly { value: string; label: string }[], value: string): string {
+  return options.find((option) => option.value === value.toLowerCase())?.label ?? titleCase(value);
+}
+
+export const fuelLabel = (value: string) => optionLabel(FUELS, value);
+export const ownerLabel = (value: string) => optionLabel(OWNERS, value);
+export const transmissionLabel = (value: string) => optionLabel(TRANSMISSIONS, value);
+
+/** 'Maruti Suzuki Swift' */
+export function leadTitle(lead: { brand: string; model: string }): string {
+  return `${brandLabel(lead.brand)} ${lead.model}`;
+}
+
+/** The call and WhatsApp links of an unlocked contact, both with India's +91 (spec §2.3). */
+export function contactLinks(phoneNumber: string) {
+  const digits = phoneNumber.replace(/\D/g, '');
+  return {
+    display: `+${COUNTRY_CALLING_CODE} ${digits}`,
+    tel: `tel:+${COUNTRY_CALLING_CODE}${digits}`,
+    whatsapp: `https://wa.me/${COUNTRY_CALLING_CODE}${digits}`,
+  };
+}
+
+/** A `min-max` / `min-` band as the catalogue labels it (PRICE_BANDS, KM_BANDS): '₹1,00,000 - ₹1,50,000', '1,00,000+ km'. */
+function bandLabel(value: string, amount: (n: number) => string, unit: string): string {
+  const band = /^(\d+)-(\d*)$/.exec(value);
+  if (!band) return value;
+  const min = Number(band[1]);
+  return band[2] === ''
+    ? `${amount(min)}+${unit}`
+    : `${amount(min)} - ${amount(Number(band[2]) + 1)}${unit}`;
+}
+
+/** A filter value as a person reads it, for the chips above the list. */
+export function filterValueLabel(key: string, value: string): string {
+  switch (key) {
+    case 'brand':
+      return brandLabel(value);
+    case 'fuel':
+      return fuelLabel(value);
+    case 'ownerName':
+      return ownerLabel(value);
+    case 'transmission':
+      return transmissionLabel(value);
+    case 'price':
+      return bandLabel(value, (n) => `₹${groupIndian(n)}`, '');
+    case 'KmDriven':
+      return bandLabel(value, groupIndian, ' km');
+    case 'seats':
+      return formatSeats(Number(value));
+    default:
+      return value;
+  }
+}

@@ -1,0 +1,106 @@
+// The purchase popup of spec §4 (lazy): the active packages with credits, validity and price, and WhatsApp to buy one.
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { WHATSAPP_CHAT_URL, type Package } from '@dealerleads/shared';
+import { usePriceList } from './api/get-price-list';
+import { formatInr } from './lead-format';
+
+export const PURCHASE_POPUP_TITLE = 'Buy a Package';
+
+function whatsAppLink(text: string): string {
+  return `${WHATSAPP_CHAT_URL}?text=${encodeURIComponent(text)}`;
+}
+
+function creditsText(pkg: Package): string {
+  return pkg.packageType === 'Unlimited'
+    ? 'Unlimited unlocks'
+    : `${pkg.packageCredits} ${pkg.packageCredits === 1 ? 'credit' : 'credits'}`;
+}
+
+function PriceList() {
+  const priceList = usePriceList();
+  if (priceList.isPending)
+    return (
+      <div className="d-flex align-items-center gap-2 py-3" role="status">
+        <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
+        <span>Loading packages...</span>
+      </div>
+    );
+  if (priceList.isError || priceList.data.length === 0)
+    return (
+      <p className="text-muted mb-0">
+        The price list could not be shown right now. Chat with us on WhatsApp to buy a package.
+      </p>
+    );
+  return (
+    <ul className="list-group" aria-label="Packages">
+      {priceList.data.map((pkg) => (
+        <li
+          key={pkg.id}
+          className="list-group-item d-flex justify-content-between align-items-center gap-2"
+        >
+          <div>
+            <div className="fw-semibold">{pkg.packageName}</div>
+            <div className="small text-muted">
+              {creditsText(pkg)} · valid {pkg.packageValidity}{' '}
+              {pkg.packageValidity === 1 ? 'day' : 'days'}
+            </div>
+          </div>
+          <div className="text-end">
+            <div className="fw-semibold">{formatInr(pkg.packagePrice)}</div>
+            <a
+              className="small"
+              href={whatsAppLink(`Hi, I would like to buy the "${pkg.packageName}" package.`)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Buy ${pkg.packageName} on WhatsApp`}
+            >
+              Buy
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface PurchasePopupProps {
+  /** A visitor: the popup asks them to log in, and closing it leads to the login page. */
+  anonymous: boolean;
+  /** Called once the popup has closed. */
+  onClose: () => void;
+}
+
+export function PurchasePopup({ anonymous, onClose }: PurchasePopupProps) {
+  const [show, setShow] = useState(true);
+  const hide = () => setShow(false);
+  return (
+    <Modal show={show} onHide={hide} onExited={onClose} centered aria-labelledby="purchase-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="purchase-title">{PURCHASE_POPUP_TITLE}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          {anonymous
+            ? 'Log in with an active package to see the owner’s phone number. Each unlock uses 1 credit.'
+            : 'Each unlock uses 1 credit from an active package. Message us on WhatsApp to buy one.'}
+        </p>
+        <PriceList />
+      </Modal.Body>
+      <Modal.Footer>
+        <a
+          className="btn btn-success"
+          href={whatsAppLink('Hi, I would like to buy a DealerLeads package.')}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          <i className="bi bi-whatsapp me-1" aria-hidden="true" />
+          Chat on WhatsApp
+        </a>
+        <button type="button" className="btn btn-outline-secondary" onClick={hide}>
+          {anonymous ? 'Log in' : 'Close'}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

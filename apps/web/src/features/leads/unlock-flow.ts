@@ -1,0 +1,104 @@
+// spec §4 "Unlock flow" as decisions: what a click on a lock does, and what each answer of the atomic unlock tells the user.
+import {
+  apiMessages,
+  creditFlowMessages,
+  type CurrentUser,
+  type UnlockResult,
+} from '@dealerleads/shared';
+import { ApiError, serverMessageOf } from '../../lib/api-error';
+import { httpErrorTexts } from '../../lib/http-error-catalogue';
+
+/** What a click on the lock does before (or instead of) calling the API. */
+export type UnlockStart =
+  /** Not logged in: the purchase popup, whose closing leads to the login page. */
+  | { kind: 'purchase-popup' }
+  /** Already unlocked: the contact footer is simply shown. */
+  | { kind: 'show' }
+  /** A session without a user id: 'User ID not found. Please log in again.' and the login page. */
+  | { kind: 'missing-user-id' }
+  /** Admin (no credit) or a member with packages: the server's atomic unlock decides. */
+  | { kind: 'unlock' };
+
+export function startUnlock(
+  user: Pick<CurrentUser, 'id' | 'role'> | null,
+  lead: { unlocked: boolean },
+): UnlockStart {
+  if (!user) return { kind: 'purchase-popup' };
+  if (lead.unlocked) return { kind: 'show' };
+  if (user.role === 'Admin') return { kind: 'unlock' };
+  if (!Number.isInteger(user.id) || user.id <= 0) return { kind: 'missing-user-id' };
+  return { kind: 'unlock' };
+}
+
+export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+
+export interface UnlockFeedback {
+  toasts: { kind: ToastKind; message: string; title?: string }[];
+  /** Open the purchase popup (the member needs a package or credits). */
+  purchasePopup: boolean;
+  /** Send the user to the login page. */
+  login: boolean;
+}
+
+/** Shown when an Unlimited package covered the unlock: no credit was used, so spec's success text would be wrong. */
+export const UNLIMITED_UNLOCK_TEXT = 'Lead contact details unlocked with your unlimited package.';
+
+/** The toasts of a successful unlock (spec §8 "Credit flow"). */
+export function feedbackForResult(result: UnlockResult): UnlockFeedback {
+  const feedback: UnlockFeedback = { toasts: [], purchasePopup: false, login: false };
+  if (result.charged && result.creditsRemaining !== null) {
+    feedback.toasts.push({
+      kind: 'success',
+      message: creditFlowMessages.success(result.creditsRemaining),
+    });
+    if (result.creditsRemaining === 0)
+      feedback.toasts.push({ kind: 'info', message: creditFlowMessages.lastCredit });
+  } else if (!result.charged && result.creditsRemaining !== null) {
+    feedback.toasts.push({ kind: 'success', message: UNLIMITED_UNLOCK_TEXT });
+  }
+  // Not charged and no balance: already unlocked, or an Admin; the contact just shows.
+  return feedback;
+}
+
+/**
+ * The 400 texts that mean "buy a package": the atomic unlock's three (design.md §4) and the spec's
+ * subtract-credit texts, mapped to what the dealer reads (spec §8).
+ */
+const PURCHASE_WARNINGS: ReadonlyMap<string, string> = new Map([
+  [creditFlowMessages.noActivePackage, creditFlowMessages.noActivePackage],
+  [creditFlowMessages.allCreditsUsed, creditFlowMessages.allCreditsUsed],
+  [creditFlowMessages.expired, creditFlowMessages.expired],
+  [creditFlowMessages.inactive, creditFlowMessages.inactive],
+  [creditFlowMessages.noCreditsWarning, creditFlowMessages.noCreditsWarning],
+  [apiMessages.noCreditsToSubtract, creditFlowMessages.noCreditsWarning],
+  [apiMessages.packageExpired, creditFlowMessages.expired],
+  [apiMessages.packageInactiveSubtract, creditFlowMessages.inactive],
+]);
+
+/** A failed unlock: a package problem warns and opens the popup; anything else is spec's generic failure. */
+export function feedbackForError(error: unknown): UnlockFeedback {
+  if (error instanceof ApiError && error.status === 400) {
+    const warning = PURCHASE_WARNINGS.get(serverMessageOf(error.body) ?? '');
+    if (warning !== undefined)
+      return { toasts: [{ kind: 'warning', message: warning }], purchasePopup: true, login: false };
+  }
+  if (error instanceof ApiError && error.status === 401) {
+    // The session was refused (and cleared by the client): log in again rather than "try later".
+    return {
+      toasts: [
+        {
+          kind: 'error',
+          message: httpErrorTexts.unauthorized,
+          title: httpErrorTexts.unauthorizedTitle,
+        },
+      ],
+      purchasePopup: false,
+      login: true,
+    };
+  }
+  return {
+    toasts: [{ kind: 'error', message: creditFlowMessages.failed }],
+    purchasePopup: false,
+    login: false,
+  };
+}

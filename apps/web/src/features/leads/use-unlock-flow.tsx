@@ -1,0 +1,66 @@
+// The lock button's behaviour on cards and the detail screen; the flow itself (unlock-actions.ts) and the popup load on demand.
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Lead } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { useCurrentUser } from '../../lib/session';
+
+const loadUnlockActions = () => import('./unlock-actions');
+const loadPurchasePopup = () => import('./purchase-popup');
+const PurchasePopup = lazy(() =>
+  loadPurchasePopup().then((module) => ({ default: module.PurchasePopup })),
+);
+
+/** Hover or focus on a lock: fetch what a click will need (the popup only matters to visitors). */
+export function preloadUnlock(anonymous: boolean): void {
+  void loadUnlockActions();
+  if (anonymous) void loadPurchasePopup();
+}
+
+export interface UnlockFlow {
+  /** Runs spec §4's flow for a click on this lead's lock. */
+  requestUnlock: (lead: Pick<Lead, 'id' | 'unlocked'>) => void;
+  /** The lead whose unlock is in flight, to disable its button. */
+  pendingLeadId: number | null;
+  /** Render this once on the screen: the purchase popup when open. */
+  popup: ReactNode;
+}
+
+export function useUnlockFlow(): UnlockFlow {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pendingLeadId, setPendingLeadId] = useState<number | null>(null);
+  // anonymous: closing the popup leads to the login page (spec §4 step 1).
+  const [popup, setPopup] = useState<{ anonymous: boolean } | null>(null);
+
+  const requestUnlock = (lead: Pick<Lead, 'id' | 'unlocked'>) => {
+    if (pendingLeadId !== null) return;
+    void loadUnlockActions().then(({ runUnlock }) =>
+      runUnlock(lead, {
+        user,
+        queryClient,
+        navigate: (to) => void navigate(to),
+        openPurchasePopup: (anonymous) => setPopup({ anonymous }),
+        setPending: setPendingLeadId,
+      }),
+    );
+  };
+
+  const close = () => {
+    const anonymous = popup?.anonymous ?? false;
+    setPopup(null);
+    if (anonymous) void navigate(paths.login);
+  };
+
+  return {
+    requestUnlock,
+    pendingLeadId,
+    popup: popup ? (
+      <Suspense fallback={null}>
+        <PurchasePopup anonymous={popup.anonymous} onClose={close} />
+      </Suspense>
+    ) : null,
+  };
+}
