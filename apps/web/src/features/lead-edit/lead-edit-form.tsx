@@ -52,9 +52,12 @@ function Section({
   fields: DisplayField[];
   children?: ReactNode;
 }) {
+  const id = useId();
   return (
-    <fieldset className="card shadow-sm mb-3">
-      <legend className="card-header h6 mb-0 float-none w-100">{title}</legend>
+    <section className="card shadow-sm mb-3" aria-labelledby={id}>
+      <h2 id={id} className="card-header h6 mb-0 py-2">
+        {title}
+      </h2>
       <div className="card-body pb-0">
         <div className="row gx-3">
           {children}
@@ -63,7 +66,7 @@ function Section({
           ))}
         </div>
       </div>
-    </fieldset>
+    </section>
   );
 }
 

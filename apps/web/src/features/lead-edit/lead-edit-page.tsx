@@ -10,6 +10,7 @@ import { notify } from '../../lib/notify';
 import { useLead } from './api/get-lead';
 import { LeadEditForm } from './lead-edit-form';
 
+export const EDIT_LEAD_TITLE = 'Edit Lead';
 export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again.';
 
 /** The route's id: a positive whole number (spec §2.5), else undefined. */
@@ -36,17 +37,33 @@ function StatusBadge({ active }: { active: boolean }) {
 function LeadEditScreen({ id }: { id: number }) {
   const { data: lead, error, isPending } = useLead(id);
 
-  if (isPending) return <Spinner label="Loading lead..." />;
   if (!lead) {
+    // Until the lead's name is known, the screen's own title.
+    const title = <h1 className="h3 mb-3">{EDIT_LEAD_TITLE}</h1>;
+    if (isPending) {
+      return (
+        <>
+          {title}
+          <Spinner label="Loading lead..." />
+        </>
+      );
+    }
     // The catalogue has already moved on (not found, server error) or toasted (401).
-    if (error instanceof ApiError && error.handled) return null;
-    return <ErrorList errors={[errorMessage(error, LEAD_LOAD_FAILED_TEXT)]} />;
+    if (error instanceof ApiError && error.handled) return title;
+    return (
+      <>
+        {title}
+        <ErrorList errors={[errorMessage(error, LEAD_LOAD_FAILED_TEXT)]} />
+      </>
+    );
   }
   return (
     <>
       <header className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <div className="me-auto">
-          <p className="small text-body-secondary mb-0">Edit Lead #{lead.id}</p>
+          <p className="small text-body-secondary mb-0">
+            {EDIT_LEAD_TITLE} #{lead.id}
+          </p>
           <h1 className="h3 mb-0">{lead.fullName}</h1>
         </div>
         <StatusBadge active={lead.status} />

@@ -39,7 +39,7 @@ const storedLead: Lead = {
 };
 
 async function completeWizard() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const field = (label: string) => screen.getByLabelText(label, { exact: true });
   const next = async () => {
     const button = screen.getByRole('button', { name: 'Next' });
@@ -62,7 +62,8 @@ async function completeWizard() {
   return user;
 }
 
-describe('lead-form screen', () => {
+// Whole journeys through eight steps: slow on a busy machine, never timed.
+describe('lead-form screen', { timeout: 30_000 }, () => {
   it('posts the lead without a token and thanks the owner', async () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 'stale-token', role: 'Dealer' });
     fetchMock.mockResolvedValueOnce(jsonResponse(storedLead, { status: 201 }));

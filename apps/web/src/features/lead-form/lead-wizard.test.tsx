@@ -10,7 +10,7 @@ type User = ReturnType<typeof userEvent.setup>;
 
 function setup(result: SubmissionProblem | null = null) {
   const onSubmit = vi.fn<LeadWizardProps['onSubmit']>().mockResolvedValue(result);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<LeadWizard onSubmit={onSubmit} />);
   return { user, onSubmit };
 }
@@ -82,7 +82,8 @@ async function touchAndLeave(user: User, element: HTMLElement) {
   await user.tab();
 }
 
-describe('lead wizard', () => {
+// Whole journeys through eight steps: slow on a busy machine, never timed.
+describe('lead wizard', { timeout: 30_000 }, () => {
   it('starts on step 1 of 8 with Previous and Next disabled', () => {
     setup();
     expect(screen.getByText('Step 1 of 8')).toBeInTheDocument();
@@ -270,7 +271,7 @@ describe('lead wizard', () => {
     await vi.waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
     await vi.waitFor(() => expect(heading()).toHaveTextContent('Owner Type'));
-    expect(heading()).toHaveFocus();
+    await vi.waitFor(() => expect(heading()).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Expected Price is required.');
     // The field's own message too, below the tiles.
     expect(screen.getAllByText('Owner Type is required.')).toHaveLength(2);

@@ -1,0 +1,179 @@
+// The lead wizard on a phone: an owner submits a car and it is listed; a bad phone number and a duplicate are told on the form.
+import { expect, test, type Page } from '@playwright/test';
+
+test.use({ viewport: { width: 375, height: 740 } });
+
+interface Car {
+  year: string;
+  brand: string;
+  model: string;
+  owner: string;
+  transmission: string;
+  fuel: string;
+  seats: string;
+}
+
+const creta: Car = {
+  year: '2019',
+  brand: 'Hyundai',
+  model: 'Creta',
+  owner: 'Second Owner',
+  transmission: 'Manual',
+  fuel: 'Petrol',
+  seats: '5 Seater',
+};
+
+/** A name no seeded lead has, so a search finds only this journey's lead. */
+function uniqueName(): { name: string; token: string } {
+  const token = `zq${Date.now().toString(36)}`;
+  return { name: `Owner ${token}`, token };
+}
+
+async function next(page: Page) {
+  const button = page.getByRole('button', { name: 'Next' });
+  await expect(button).toBeEnabled();
+  await button.click();
+}
+
+/** Steps 2 to 7, checking the step counter and that Next waits for an answer. */
+async function answerChoices(page: Page, car: Car) {
+  const choices = [car.brand, car.model, car.owner, car.transmission, car.fuel, car.seats];
+  for (const [index, choice] of choices.entries()) {
+    await expect(page.getByText(`Step ${index + 2} of 8`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await page.getByRole('radio', { name: choice, exact: true }).check();
+    await next(page);
+  }
+  await expect(page.getByText('Step 8 of 8')).toBeVisible();
+}
+
+async function answerCarSteps(page: Page, car: Car) {
+  await expect(page.getByText('Step 1 of 8')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByLabel('Year').selectOption(car.year);
+  await next(page);
+  await answerChoices(page, car);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('an owner completes the wizard on a phone and the lead is then listed', async ({ page }) => {
+  const { name, token } = uniqueName();
+  await page.goto('/lead-form');
+  await expect(page.getByRole('heading', { name: 'Sell your car' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await expect(page.getByText('Step 1 of 8')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByLabel('Year').selectOption(creta.year);
+  await next(page);
+
+  // Large touch targets: a whole brand tile and the buttons are finger-sized.
+  const tile = await page.locator('label', { hasText: 'Maruti Suzuki' }).boundingBox();
+  expect(tile?.height).toBeGreaterThanOrEqual(44);
+  const nextBox = await page.getByRole('button', { name: 'Next' }).boundingBox();
+  expect(nextBox?.height).toBeGreaterThanOrEqual(44);
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByLabel('Year')).toHaveValue(creta.year);
+  await next(page);
+
+  await answerChoices(page, creta);
+  await expect(page.getByLabel('Your car')).toContainText('2019 · Hyundai · Creta');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('City').fill('Noida');
+  await page.getByLabel('Phone Number').fill('98100 54321');
+  await page.getByLabel('Expected Price').fill('4,50,000');
+  await expect(page.getByText('₹4,50,000')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByText('Your 2019 Hyundai Creta has been submitted.')).toBeVisible();
+  await expect(page.getByText(/ending in 321/)).toBeVisible();
+
+  // Listed: the open lead list finds it, Active, with the phone masked.
+  const response = await page.request.get(`/api/leads?searchterm=${token}`);
+  expect(response.ok()).toBe(true);
+  const leads = (await response.json()) as Record<string, unknown>[];
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toMatchObject({
+    fullName: name,
+    city: 'Noida',
+    brand: 'hyundai',
+    model: 'Creta',
+    year: 2019,
+    ownerName: 'second',
+    transmission: 'manual',
+    fuelType: 'petrol',
+    seats: 5,
+    price: 450000,
+    phoneNumber: 'XXXXXXX321',
+    status: true,
+  });
+
+  await page.getByRole('link', { name: 'Go to the lead list' }).click();
+  await expect(page).toHaveURL(/\/dealers\/leads$/);
+});
+
+test('a bad phone number is flagged, and a car already submitted is refused on the form', async ({
+  page,
+}) => {
+  const { name } = uniqueName();
+  // The same car and phone, submitted a moment ago.
+  const earlier = await page.request.post('/api/leads', {
+    data: {
+      year: 2021,
+      brand: 'tata',
+      model: 'Nexon',
+      ownerType: 'first',
+      transmission: 'automatic',
+      fuelType: 'electric',
+      seats: 5,
+      fullName: name,
+      city: 'Gurugram',
+      phoneNumber: '9810067890',
+      price: 1100000,
+    },
+  });
+  expect(earlier.status()).toBe(201);
+
+  await page.goto('/lead-form');
+  await answerCarSteps(page, {
+    year: '2021',
+    brand: 'Tata',
+    model: 'Nexon',
+    owner: 'First Owner',
+    transmission: 'Automatic',
+    fuel: 'Electric',
+    seats: '5 Seater',
+  });
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('City').fill('Gurugram');
+  await page.getByLabel('Expected Price').fill('1100000');
+  const phone = page.getByLabel('Phone Number');
+  await phone.fill('98765');
+  await phone.blur();
+  await expect(page.getByText('Phone Number is required and must be 10 digits.')).toBeVisible();
+  await expect(phone).toHaveClass(/is-invalid/);
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+
+  await phone.fill('9810067890');
+  await expect(page.getByText('Phone Number is required and must be 10 digits.')).toBeHidden();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.locator('.alert-danger')).toContainText(
+    'This car has already been submitted with this phone number in the last 30 days.',
+  );
+  await expect(page.getByText('Step 8 of 8')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue(name);
+});
