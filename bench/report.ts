@@ -38,8 +38,8 @@ const pct = (n: number) => `${Math.round(n * 100)}%`;
 const verdict = (ok: boolean): Verdict => (ok ? 'PASS' : 'FAIL');
 /** A scenario with no completed request has no latency or rate to judge: it fails every check. */
 const silent = (s: LoadResult) => s.requests === 0;
-const silentText = (s: LoadResult & { label: string }) =>
-  `${s.label}: no response within ${s.seconds} s (${s.unanswered} requests unanswered)`;
+const silentText = (s: LoadResult) =>
+  `no response within ${s.seconds} s (${s.unanswered} requests cut off at the end)`;
 
 /** Observations that are not budgets: e.g. repeats answered much faster than distinct queries (a cache). */
 export function notesOf(m: Measurements): string[] {
