@@ -179,13 +179,13 @@ export function LeadListPage() {
     ) : null;
 
   let body;
-  if (!page) {
+  if (!page && !leads.isError) {
     body = Array.from({ length: SKELETON_CARDS }, (_, i) => (
       <div className="col" key={i}>
         <LeadCardSkeleton />
       </div>
     ));
-  } else if (page.items.length === 0) {
+  } else if (!page || page.items.length === 0) {
     body = (
       <div className="col-12">
         <div className="text-center text-muted py-5 border rounded bg-body" role="status">

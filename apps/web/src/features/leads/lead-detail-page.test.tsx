@@ -1,0 +1,148 @@
+// Lead detail: the three cards of spec §2.4, the masked phone and its unlock, and the way back on a bad id or a failed load.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { creditFlowMessages, type CurrentUser } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { setCurrentUser } from '../../lib/session';
+import { jsonResponse, renderRoute } from '../../test/render-route';
+import { formatLeadDate } from './lead-format';
+import { callsTo, fakeApi, makeLead, pageHeader, pricePackages } from './testing';
+
+const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
+const lead = makeLead({ id: 7 });
+
+let errorToast: ReturnType<typeof vi.spyOn>;
+let successToast: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  errorToast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+  successToast = vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+});
+
+/** The value shown beside a label inside one card. */
+function field(cardName: string, label: string) {
+  const card = screen.getByRole('region', { name: cardName });
+  const row = within(card).getByText(label, { selector: 'dt' }).closest('div');
+  return row?.querySelector('dd')?.textContent ?? '';
+}
+
+describe('lead detail', () => {
+  it('shows Lead Information, Car Specifications and Manufacturer Specifications', async () => {
+    fakeApi({ 'GET /leads/7': () => jsonResponse(lead) });
+    renderRoute(paths.leadDetail(7));
+    expect(await screen.findByRole('heading', { name: 'Lead Details' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Lead Information' });
+    expect(screen.getByTestId('lead-title')).toHaveTextContent('Maruti Suzuki Swift VXi (2019)');
+
+    expect(field('Lead Information', 'Full Name')).toBe('Rahul Verma');
+    expect(field('Lead Information', 'Phone Number')).toContain('XXXXXXX210');
+    expect(field('Lead Information', 'Owner Name')).toBe('First Owner');
+    expect(field('Lead Information', 'City')).toBe('Noida');
+    expect(field('Lead Information', 'RTO')).toBe('UP');
+    expect(field('Lead Information', 'Price')).toBe('₹5,25,000');
+    expect(field('Lead Information', 'Status')).toBe('Active');
+    expect(field('Lead Information', 'Created On')).toBe(formatLeadDate(lead.createdOn));
+
+    expect(field('Car Specifications', 'Brand')).toBe('Maruti Suzuki');
+    expect(field('Car Specifications', 'Model')).toBe('Swift');
+    expect(field('Car Specifications', 'Variant')).toBe('VXi');
+    expect(field('Car Specifications', 'Year')).toBe('2019');
+    expect(field('Car Specifications', 'Transmission')).toBe('Manual');
+    expect(field('Car Specifications', 'Fuel Type')).toBe('Petrol');
+    expect(field('Car Specifications', 'Seats')).toBe('5 Seater');
+    expect(field('Car Specifications', 'Kilometers Driven')).toBe('42,000 km');
+
+    const specs = screen.getByRole('region', { name: 'Manufacturer Specifications' });
+    expect(within(specs).getByText('Demo content')).toBeInTheDocument();
+    expect(within(specs).getByRole('button', { name: 'Load' })).toBeInTheDocument();
+    // The demo starts on its own, with a spinner.
+    expect(within(specs).getByText('Loading specifications...')).toBeInTheDocument();
+
+    const back = screen.getAllByRole('link', { name: 'Back to Leads' });
+    expect(back).toHaveLength(2);
+    for (const link of back) expect(link).toHaveAttribute('href', paths.leads);
+  });
+
+  it('shows an Inactive badge', async () => {
+    fakeApi({ 'GET /leads/7': () => jsonResponse({ ...lead, status: false }) });
+    renderRoute(paths.leadDetail(7));
+    await screen.findByRole('region', { name: 'Lead Information' });
+    expect(field('Lead Information', 'Status')).toBe('Inactive');
+  });
+
+  it.each(['abc', '0', '-3', '1.5', '99999999999'])(
+    "turns away the id %j with 'Invalid lead ID' before any call",
+    async (id) => {
+      const fetchMock = fakeApi({
+        'GET /leads': () => jsonResponse([], { headers: pageHeader(0) }),
+      });
+      const { router } = renderRoute(`/leads/${id}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.leads));
+      expect(errorToast).toHaveBeenCalledWith('Invalid lead ID');
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/leads/'))).toBe(false);
+    },
+  );
+
+  it("returns to the list with the server's text when the lead cannot load", async () => {
+    fakeApi({
+      'GET /leads/7': () =>
+        jsonResponse({ status: 404, message: 'Lead not found' }, { status: 404 }),
+      'GET /leads': () => jsonResponse([], { headers: pageHeader(0) }),
+    });
+    const { router } = renderRoute(paths.leadDetail(7));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.leads));
+    expect(errorToast).toHaveBeenCalledWith('Lead not found');
+  });
+
+  it('offers a visitor the purchase popup, which leads to the login page', async () => {
+    fakeApi({
+      'GET /leads/7': () => jsonResponse(lead),
+      'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
+    });
+    const { router } = renderRoute(paths.leadDetail(7));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Unlock contact' }));
+    const popup = await screen.findByRole('dialog', { name: 'Buy a Package' });
+    await user.click(within(popup).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+  });
+
+  it('unlocks for a dealer with the same flow, then shows the full number with +91 links', async () => {
+    setCurrentUser(dealer);
+    const fetchMock = fakeApi({
+      'GET /leads/7': () => jsonResponse(lead),
+      'POST /leads/7/unlock': () =>
+        jsonResponse({
+          lead: { ...lead, phoneNumber: '9876543210', unlocked: true },
+          charged: true,
+          creditsRemaining: 12,
+        }),
+    });
+    renderRoute(paths.leadDetail(7));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Unlock contact' }));
+    await waitFor(() =>
+      expect(successToast).toHaveBeenCalledWith(creditFlowMessages.success(12), undefined),
+    );
+    expect(await screen.findByTestId('lead-phone')).toHaveTextContent('9876543210');
+    expect(screen.getByRole('link', { name: 'Call +91 9876543210' })).toHaveAttribute(
+      'href',
+      'tel:+919876543210',
+    );
+    expect(screen.queryByRole('button', { name: 'Unlock contact' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/leads/7')).toHaveLength(1);
+  });
+
+  it('keeps the list it came from for Back to Leads', async () => {
+    fakeApi({
+      'GET /leads': () => jsonResponse([lead], { headers: pageHeader(200, 2) }),
+      'GET /leads/7': () => jsonResponse(lead),
+    });
+    const { router } = renderRoute(`${paths.leads}?brand=maruti_suzuki&pageNumber=2`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Maruti Suzuki Swift' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.leadDetail(7)));
+    const [top] = await screen.findAllByRole('link', { name: 'Back to Leads' });
+    expect(top).toHaveAttribute('href', `${paths.leads}?brand=maruti_suzuki&pageNumber=2`);
+  });
+});

@@ -1,0 +1,413 @@
+// The lead list: cards, pagers, filters and search in the URL, spec §8 load errors, and every branch of the unlock flow.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { setCurrentUser } from '../../lib/session';
+import { jsonResponse, renderRoute } from '../../test/render-route';
+import { formatLeadDate } from './lead-format';
+import { callsTo, fakeApi, makeLead, pageHeader, pricePackages } from './testing';
+
+const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
+const admin: CurrentUser = { id: 1, username: 'admin', token: 'admin-token', role: 'Admin' };
+
+let toasts: Record<'success' | 'info' | 'warning' | 'error', ReturnType<typeof vi.spyOn>>;
+beforeEach(() => {
+  toasts = {
+    success: vi.spyOn(notify, 'success').mockImplementation(() => undefined),
+    info: vi.spyOn(notify, 'info').mockImplementation(() => undefined),
+    warning: vi.spyOn(notify, 'warning').mockImplementation(() => undefined),
+    error: vi.spyOn(notify, 'error').mockImplementation(() => undefined),
+  };
+});
+
+const swift = makeLead();
+const creta = makeLead({
+  id: 102,
+  brand: 'hyundai',
+  model: 'Creta',
+  varient: null,
+  rto: null,
+  kmDriven: null,
+  fuelType: 'diesel',
+  transmission: 'automatic',
+  ownerName: 'second',
+  price: 1_250_000,
+});
+
+function listApi(leads: Lead[] = [swift, creta], header = pageHeader(leads.length)) {
+  return fakeApi({
+    'GET /leads': () => jsonResponse(leads, { headers: header }),
+    'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
+  });
+}
+
+const card = (name: string) => screen.findByRole('article', { name });
+const cards = () => screen.queryAllByRole('article');
+
+async function expectLocation(
+  router: { state: { location: { pathname: string; search: string } } },
+  pathname: string,
+  search = '',
+) {
+  await waitFor(() => {
+    expect(router.state.location.pathname).toBe(pathname);
+    expect(router.state.location.search).toBe(search);
+  });
+}
+
+describe('the lead list', () => {
+  it('shows each lead as a card with INR price, labels, date and a link to its detail', async () => {
+    listApi();
+    renderRoute(paths.leads);
+    const first = await card('Maruti Suzuki Swift');
+    expect(within(first).getByRole('link', { name: 'Maruti Suzuki Swift' })).toHaveAttribute(
+      'href',
+      paths.leadDetail(101),
+    );
+    expect(first).toHaveTextContent('VXi');
+    expect(first).toHaveTextContent('₹5,25,000');
+    expect(first).toHaveTextContent('Year2019');
+    expect(first).toHaveTextContent('FuelPetrol');
+    expect(first).toHaveTextContent('TransManual');
+    expect(first).toHaveTextContent('Km42,000 km');
+    expect(first).toHaveTextContent('OwnerFirst Owner');
+    expect(first).toHaveTextContent('RTOUP');
+    expect(first).toHaveTextContent('CityNoida');
+    expect(first).toHaveTextContent(formatLeadDate(swift.createdOn));
+    // Locked: no contact link, and no pencil for a visitor.
+    expect(within(first).queryByRole('link', { name: /WhatsApp|Call/ })).not.toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Unlock contact' })).toBeInTheDocument();
+    expect(within(first).queryByRole('link', { name: /Edit lead/ })).not.toBeInTheDocument();
+
+    const second = await card('Hyundai Creta');
+    expect(second).toHaveTextContent('₹12,50,000');
+    expect(second).toHaveTextContent('Km—');
+    expect(second).toHaveTextContent('TransAutomatic');
+    expect(screen.getByTestId('lead-count')).toHaveTextContent('Showing 1–2 of 2 leads');
+  });
+
+  it('pages above and below the list, with first/previous/next/last and at most 6 buttons', async () => {
+    const fetchMock = listApi([swift], pageHeader(1200, 1));
+    const { router } = renderRoute(paths.leads);
+    await card('Maruti Suzuki Swift');
+    const top = screen.getByRole('navigation', { name: 'Lead pages' });
+    const bottom = screen.getByRole('navigation', { name: 'Lead pages (bottom)' });
+    for (const pager of [top, bottom]) {
+      expect(
+        within(pager)
+          .getAllByRole('button')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual([
+        'First page',
+        'Previous page',
+        'Page 1',
+        'Page 2',
+        'Page 3',
+        'Page 4',
+        'Page 5',
+        'Page 6',
+        'Next page',
+        'Last page',
+      ]);
+    }
+    const user = userEvent.setup();
+    await user.click(within(bottom).getByRole('button', { name: 'Next page' }));
+    await expectLocation(router, paths.leads, '?pageNumber=2');
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/leads').at(-1)?.pageNumber).toBe('2'));
+    await user.click(within(top).getByRole('button', { name: 'Last page' }));
+    await expectLocation(router, paths.leads, '?pageNumber=20');
+    // Back and forward follow the URL.
+    await router.navigate(-1);
+    await expectLocation(router, paths.leads, '?pageNumber=2');
+    expect(
+      await within(top).findByRole('button', { name: 'Page 2', current: 'page' }),
+    ).toBeInTheDocument();
+  });
+
+  it('hides the pagers when the answer has no pagination, and says "10,000+" for a capped total', async () => {
+    listApi([swift], {} as ReturnType<typeof pageHeader>);
+    const view = renderRoute(paths.leads);
+    await card('Maruti Suzuki Swift');
+    expect(screen.queryByRole('navigation', { name: 'Lead pages' })).not.toBeInTheDocument();
+    view.unmount();
+
+    listApi([swift], pageHeader(10_000, 1, { totalCapped: true }));
+    renderRoute(paths.leads);
+    await card('Maruti Suzuki Swift');
+    expect(screen.getByTestId('lead-count')).toHaveTextContent('Showing 1–1 of 10,000+ leads');
+  });
+
+  it('asks the API for the filters, search and page in the URL, and shows them as chips', async () => {
+    const fetchMock = listApi();
+    renderRoute(
+      `${paths.leads}?brand=maruti_suzuki&model=Swift&price=500000-549999&searchterm=noida&pageNumber=2`,
+    );
+    await card('Maruti Suzuki Swift');
+    expect(callsTo(fetchMock, 'GET', '/leads')).toEqual([
+      {
+        pageNumber: '2',
+        pageSize: '60',
+        brand: 'maruti_suzuki',
+        model: 'Swift',
+        price: '500000-549999',
+        searchterm: 'noida',
+      },
+    ]);
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(chips).toHaveTextContent('Brand: Maruti Suzuki');
+    expect(chips).toHaveTextContent('Model: Swift');
+    expect(chips).toHaveTextContent('Price: ₹5,00,000 - ₹5,50,000');
+    expect(screen.getByRole('searchbox', { name: 'Search leads' })).toHaveValue('noida');
+  });
+
+  it('puts a filter chosen in the panel into the URL: model follows the brand, the page starts over', async () => {
+    listApi();
+    const { router } = renderRoute(`${paths.leads}?brand=hyundai&model=Creta&pageNumber=3`);
+    await card('Maruti Suzuki Swift');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
+    const brand = within(panel).getByLabelText('Brand');
+    expect(brand).toHaveValue('hyundai');
+    expect(within(panel).getByLabelText('Model')).toHaveValue('Creta');
+
+    await user.selectOptions(brand, 'maruti_suzuki');
+    await expectLocation(router, paths.leads, '?brand=maruti_suzuki');
+    const model = within(panel).getByLabelText('Model');
+    expect(within(model).getByRole('option', { name: 'Swift' })).toBeInTheDocument();
+    await user.selectOptions(model, 'Swift');
+    await expectLocation(router, paths.leads, '?brand=maruti_suzuki&model=Swift');
+    // Variants are those of the model, sorted.
+    const variants = within(within(panel).getByLabelText('Varient'))
+      .getAllByRole('option')
+      .slice(1)
+      .map((o) => o.textContent ?? '');
+    expect(variants.length).toBeGreaterThan(1);
+    expect(variants).toEqual([...variants].sort((a, b) => a.localeCompare(b, 'en')));
+    await user.selectOptions(within(panel).getByLabelText('Year'), '2019');
+    await expectLocation(router, paths.leads, '?brand=maruti_suzuki&model=Swift&year=2019');
+
+    await user.click(within(panel).getByRole('button', { name: 'Reset Filter' }));
+    await expectLocation(router, paths.leads, '');
+  });
+
+  it('removes one filter with its chip, and all with Reset Filter', async () => {
+    listApi();
+    const { router } = renderRoute(`${paths.leads}?fuel=diesel&rto=DL&searchterm=city`);
+    await card('Maruti Suzuki Swift');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Remove Fuel filter' }));
+    await expectLocation(router, paths.leads, '?rto=DL&searchterm=city');
+    await user.click(screen.getAllByRole('button', { name: 'Reset Filter' })[0]!);
+    await expectLocation(router, paths.leads, '');
+    expect(screen.getByRole('searchbox', { name: 'Search leads' })).toHaveValue('');
+  });
+
+  it('searches once 3 letters are typed (or on Enter), after a pause', async () => {
+    listApi();
+    const { router } = renderRoute(paths.leads);
+    await card('Maruti Suzuki Swift');
+    const user = userEvent.setup();
+    const box = screen.getByRole('searchbox', { name: 'Search leads' });
+    await user.type(box, 'ho');
+    expect(screen.getByText(/Type at least 3 letters/)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(router.state.location.search).toBe('');
+    await user.type(box, 'n');
+    await expectLocation(router, paths.leads, '?searchterm=hon');
+    await user.clear(box);
+    await user.type(box, 'xy{Enter}');
+    await expectLocation(router, paths.leads, '?searchterm=xy');
+  });
+
+  it('says so when no lead matches, with a Reset Filter button', async () => {
+    listApi([], pageHeader(0));
+    renderRoute(`${paths.leads}?brand=lotus`);
+    expect(await screen.findByText('No leads match your search and filters.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Reset Filter' })).toHaveLength(2);
+  });
+
+  it.each([
+    [404, 'No leads found', 'Not Found'],
+    [401, 'You need to be logged in to view leads', 'Unauthorized'],
+    [400, 'Failed to load leads. Please try again later.', 'Error'],
+    [500, 'Failed to load leads. Please try again later.', 'Error'],
+  ])('on a %i toasts "%s" (%s) and shows an empty list', async (status, message, title) => {
+    fakeApi({ 'GET /leads': () => jsonResponse({ status, message: 'x' }, { status }) });
+    const { router } = renderRoute(paths.leads);
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(message, title));
+    expect(await screen.findByText('No leads to show.')).toBeInTheDocument();
+    expect(cards()).toHaveLength(0);
+    // The list handles its own errors: no navigation to the error pages.
+    expect(router.state.location.pathname).toBe(paths.leads);
+  });
+});
+
+describe('unlocking a card', () => {
+  const unlockButton = async (name = 'Maruti Suzuki Swift') =>
+    within(await card(name)).getByRole('button', { name: 'Unlock contact' });
+
+  it('opens the purchase popup for a visitor; closing it leads to the login page', async () => {
+    const fetchMock = listApi();
+    const { router } = renderRoute(paths.leads);
+    const user = userEvent.setup();
+    await user.click(await unlockButton());
+    const popup = await screen.findByRole('dialog', { name: 'Buy a Package' });
+    expect(await within(popup).findByText('Starter 10 Leads')).toBeInTheDocument();
+    expect(popup).toHaveTextContent('10 credits · valid 30 days');
+    expect(popup).toHaveTextContent('₹999');
+    expect(popup).toHaveTextContent('Unlimited unlocks · valid 30 days');
+    expect(popup).toHaveTextContent('₹14,999');
+    expect(within(popup).getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^https:\/\/wa\.me\//),
+    );
+    expect(callsTo(fetchMock, 'POST', '/leads/101/unlock')).toHaveLength(0);
+    await user.click(within(popup).getByRole('button', { name: 'Log in' }));
+    await expectLocation(router, paths.login);
+  });
+
+  it('unlocks for a dealer with credits: the count, then the contact with +91', async () => {
+    setCurrentUser(dealer);
+    const fetchMock = fakeApi({
+      'GET /leads': () => jsonResponse([swift, creta], { headers: pageHeader(2) }),
+      'POST /leads/:id/unlock': () =>
+        jsonResponse({
+          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
+          charged: true,
+          creditsRemaining: 49,
+        }),
+    });
+    renderRoute(paths.leads);
+    const user = userEvent.setup();
+    await user.click(await unlockButton());
+    await waitFor(() =>
+      expect(toasts.success).toHaveBeenCalledWith(
+        'Lead contact details unlocked. 1 credit used. 49 credits remaining.',
+        undefined,
+      ),
+    );
+    expect(toasts.info).not.toHaveBeenCalled();
+    const unlocked = await card('Maruti Suzuki Swift');
+    await waitFor(() =>
+      expect(within(unlocked).getByRole('link', { name: 'Call +91 9876543210' })).toHaveAttribute(
+        'href',
+        'tel:+919876543210',
+      ),
+    );
+    expect(within(unlocked).getByRole('link', { name: 'WhatsApp +91 9876543210' })).toHaveAttribute(
+      'href',
+      'https://wa.me/919876543210',
+    );
+    expect(callsTo(fetchMock, 'POST', '/leads/101/unlock')).toHaveLength(1);
+    // The other card stays locked; the list was not reloaded for it.
+    expect(await unlockButton('Hyundai Creta')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(1);
+  });
+
+  it('adds the last-credit info when 0 credits remain', async () => {
+    setCurrentUser(dealer);
+    fakeApi({
+      'GET /leads': () => jsonResponse([swift], { headers: pageHeader(1) }),
+      'POST /leads/:id/unlock': () =>
+        jsonResponse({
+          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
+          charged: true,
+          creditsRemaining: 0,
+        }),
+    });
+    renderRoute(paths.leads);
+    await userEvent.setup().click(await unlockButton());
+    await waitFor(() =>
+      expect(toasts.info).toHaveBeenCalledWith(creditFlowMessages.lastCredit, undefined),
+    );
+    expect(toasts.success).toHaveBeenCalledWith(creditFlowMessages.success(0), undefined);
+  });
+
+  it.each([
+    creditFlowMessages.noActivePackage,
+    creditFlowMessages.allCreditsUsed,
+    creditFlowMessages.expired,
+  ])('warns "%s" and opens the purchase popup; closing it stays on the list', async (text) => {
+    setCurrentUser(dealer);
+    fakeApi({
+      'GET /leads': () => jsonResponse([swift], { headers: pageHeader(1) }),
+      'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
+      'POST /leads/:id/unlock': () => jsonResponse({ status: 400, message: text }, { status: 400 }),
+    });
+    const { router } = renderRoute(paths.leads);
+    const user = userEvent.setup();
+    await user.click(await unlockButton());
+    await waitFor(() => expect(toasts.warning).toHaveBeenCalledWith(text, undefined));
+    const popup = await screen.findByRole('dialog', { name: 'Buy a Package' });
+    await user.click(within(popup).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe(paths.leads);
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(await unlockButton()).toBeInTheDocument();
+  });
+
+  it('answers any other failure with the generic credit-flow text', async () => {
+    setCurrentUser(dealer);
+    fakeApi({
+      'GET /leads': () => jsonResponse([swift], { headers: pageHeader(1) }),
+      'POST /leads/:id/unlock': () =>
+        jsonResponse({ status: 500, message: 'Internal server error' }, { status: 500 }),
+    });
+    const { router } = renderRoute(paths.leads);
+    await userEvent.setup().click(await unlockButton());
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith(creditFlowMessages.failed, undefined),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.leads);
+  });
+
+  it('without a user id in the session says so and opens the login page', async () => {
+    setCurrentUser({ ...dealer, id: 0 });
+    const fetchMock = listApi();
+    const { router } = renderRoute(paths.leads);
+    await userEvent.setup().click(await unlockButton());
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith('User ID not found. Please log in again.'),
+    );
+    await expectLocation(router, paths.login);
+    expect(callsTo(fetchMock, 'POST', '/leads/101/unlock')).toHaveLength(0);
+  });
+
+  it('shows an Admin the contacts and the pencil; a lock still shown unlocks with no credit text', async () => {
+    setCurrentUser(admin);
+    fakeApi({
+      'GET /leads': () =>
+        jsonResponse([{ ...creta, phoneNumber: '9811122233', unlocked: true }, swift], {
+          headers: pageHeader(2),
+        }),
+      'POST /leads/:id/unlock': () =>
+        jsonResponse({
+          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
+          charged: false,
+          creditsRemaining: null,
+        }),
+    });
+    renderRoute(paths.leads);
+    const creta102 = await card('Hyundai Creta');
+    expect(within(creta102).getByRole('link', { name: 'Call +91 9811122233' })).toBeInTheDocument();
+    expect(within(creta102).getByRole('link', { name: 'Edit lead 102' })).toHaveAttribute(
+      'href',
+      paths.leadEdit(102),
+    );
+    await userEvent.setup().click(await unlockButton());
+    await waitFor(async () =>
+      expect(
+        within(await card('Maruti Suzuki Swift')).getByRole('link', {
+          name: 'Call +91 9876543210',
+        }),
+      ).toBeInTheDocument(),
+    );
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,84 @@
+// The demo Manufacturer Specifications: same figures for a model every time, spinner, Load again, and the failure text.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { demoSpecs, loadDemoSpecs, type DemoSpec } from './demo-specs';
+import { ManufacturerSpecs, SPECS_FAILED_TEXT } from './manufacturer-specs';
+
+const swift = {
+  brand: 'maruti_suzuki',
+  model: 'Swift',
+  fuelType: 'petrol',
+  transmission: 'manual',
+  seats: 5,
+};
+
+function renderSpecs(load: (lead: typeof swift) => Promise<DemoSpec[]>) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ManufacturerSpecs lead={swift} load={load} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('demo specifications', () => {
+  it('are the same for a model every time, and differ between models', () => {
+    expect(demoSpecs(swift)).toEqual(demoSpecs({ ...swift }));
+    expect(demoSpecs({ ...swift, model: 'SWIFT' }).slice(1)).toEqual(demoSpecs(swift).slice(1));
+    expect(demoSpecs({ ...swift, brand: 'hyundai', model: 'Creta' })).not.toEqual(demoSpecs(swift));
+    expect(demoSpecs(swift)[0]).toEqual({ label: 'Make and Model', value: 'Maruti Suzuki Swift' });
+  });
+
+  it('describe an electric car with range and battery', () => {
+    const labels = demoSpecs({ ...swift, model: 'Nexon EV', fuelType: 'electric' }).map(
+      (s) => s.label,
+    );
+    expect(labels).toContain('Range');
+    expect(labels).toContain('Battery');
+  });
+
+  it('arrive after the simulated 2-second delay', async () => {
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      const pending = loadDemoSpecs(swift).then((specs) => {
+        done = true;
+        return specs;
+      });
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toEqual(demoSpecs(swift));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the Manufacturer Specifications card', () => {
+  it('loads on its own with a spinner, then lists the figures; Load asks again', async () => {
+    const load = vi.fn(() => Promise.resolve(demoSpecs(swift)));
+    renderSpecs(load);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading specifications...');
+    expect(await screen.findByText('Make and Model')).toBeInTheDocument();
+    expect(screen.getByText('Demo content')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load' }));
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("says 'Failed to fetch specifications. Please try again.' on failure, and Load tries again", async () => {
+    const load = vi
+      .fn<(lead: typeof swift) => Promise<DemoSpec[]>>()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce(demoSpecs(swift));
+    renderSpecs(load);
+    expect(await screen.findByRole('alert')).toHaveTextContent(SPECS_FAILED_TEXT);
+    expect(SPECS_FAILED_TEXT).toBe('Failed to fetch specifications. Please try again.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load' }));
+    const region = screen.getByRole('region', { name: 'Manufacturer Specifications' });
+    expect(await within(region).findByText('Make and Model')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
