@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import {
   packageInputSchema,
-  PACKAGE_TYPES,
   PACKAGE_UNITS,
   type Package,
   type PackageInput,
@@ -16,15 +15,6 @@ export const packageFormSchema = packageInputSchema.extend({
 export type PackageFormValues = z.input<typeof packageFormSchema>;
 export type PackageFormOutput = z.output<typeof packageFormSchema>;
 
-const typeLabels: Record<(typeof PACKAGE_TYPES)[number], string> = {
-  LimitedTime: 'Limited Time',
-  Lead: 'Lead',
-  Unlimited: 'Unlimited',
-};
-export const packageTypeOptions = PACKAGE_TYPES.map((value) => ({
-  value,
-  label: typeLabels[value],
-}));
 export const packageUnitOptions = PACKAGE_UNITS.map((value) => ({ value, label: value }));
 
 /** An empty form for 'Add Package', or the package being edited. */

@@ -8,11 +8,11 @@ import {
   packageFormSchema,
   packageFormValues,
   packageInputOf,
-  packageTypeOptions,
   packageUnitOptions,
   type PackageFormOutput,
   type PackageFormValues,
 } from './package-form-schema';
+import { packageTypeOptions } from './package-labels';
 
 export const SAVING_TEXT = 'Saving...';
 

@@ -1,6 +1,7 @@
 // The package table (spec §2.11): the price list for everyone, with an Actions column (edit, deactivate) for Admins.
 import type { Package } from '@dealerleads/shared';
 import { formatInr } from '../../lib/format';
+import { packageTypeLabel } from './package-labels';
 
 export interface PackageTableProps {
   packages: readonly Package[];
@@ -56,7 +57,7 @@ export function PackageTable({ packages, firstNumber, actions, emptyText }: Pack
               <td>
                 <code>{pkg.packageCode}</code>
               </td>
-              <td>{pkg.packageType}</td>
+              <td>{packageTypeLabel(pkg.packageType)}</td>
               <td className="text-end">{pkg.packageCredits}</td>
               <td>{pkg.packageUnit}</td>
               <td className="text-end">{pkg.packageValidity}</td>
