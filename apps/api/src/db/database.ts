@@ -91,6 +91,8 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
+  // Refreshes planner statistics that are missing or stale (cheap when they are current).
+  sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)),
   });

@@ -4,12 +4,14 @@ import type { Engine } from './database';
 import { initialMigration } from './migrations/2026-11-22-0001-initial';
 import { leadSearchMigration } from './migrations/2026-11-22-0002-lead-search';
 import { leadsVersionMigration } from './migrations/2026-11-22-0003-leads-version';
+import { coveringLeadIndexesMigration } from './migrations/2026-11-22-0004-covering-lead-indexes';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
     '2026-11-22-0001-initial': initialMigration(engine),
     '2026-11-22-0002-lead-search': leadSearchMigration(engine),
     '2026-11-22-0003-leads-version': leadsVersionMigration(engine),
+    '2026-11-22-0004-covering-lead-indexes': coveringLeadIndexesMigration(),
   };
 }
 
