@@ -1,5 +1,10 @@
 // Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -47,6 +52,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // The router refuses some URLs before any route or error handler runs; those answers keep the JSON shape too.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      void reply.code(status).send({
+        status,
+        message:
+          error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'The request URL is too long'
+            : 'The request URL is not valid',
+      });
+    },
   });
   const database = options.database ?? openDatabase(config.database);
   const ownsDatabase = options.database === undefined;
