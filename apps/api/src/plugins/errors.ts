@@ -41,6 +41,14 @@ function fieldKey(instancePath: string, context: string | undefined): string {
   return key === '' ? (context ?? 'body') : key;
 }
 
+export const DATA_EXCEPTION_MESSAGE =
+  'The request holds a value that is out of range or not allowed';
+
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 export function registerErrorHandling(app: FastifyInstance, production: boolean): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -76,6 +84,12 @@ export function registerErrorHandling(app: FastifyInstance, production: boolean)
         return reply.code(400).send(validationBody({ body: [error.message] }));
       }
       return reply.code(status).send({ status, message: error.message });
+    }
+    if (isDataException(error)) {
+      // A safety net for input that passed validation but that PostgreSQL refuses (SQLSTATE class 22: an integer
+      // beyond its range, a date past year 9999, a NUL character). The transaction rolled back: nothing changed.
+      request.log.warn({ err: error }, 'the database refused a value in the request');
+      return reply.code(400).send({ status: 400, message: DATA_EXCEPTION_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     const body: { status: number; message: string; stack?: string } = {
