@@ -182,26 +182,28 @@ export function UserPackageForm({
           />
         </div>
       </div>
-      <fieldset className="row g-0 gx-3 border-top pt-3">
+      <fieldset className="border-top pt-3">
         <legend className="visually-hidden">From the package</legend>
-        <ReadOnlyField label="Credits" value={derived.credits} />
-        <ReadOnlyField label="Unit" value={derived.unit} />
-        <ReadOnlyField label="Validity (days)" value={derived.validity} />
-        <ReadOnlyField
-          label="End Date"
-          value={derived.endDate ? formatMediumDate(derived.endDate) : undefined}
-        />
-        <ReadOnlyField label="Balance Credits" value={derived.balance} />
-        {editing ? (
-          <SelectField
-            className="col-6 col-md-4 mb-3"
-            label="Status"
-            placeholder="Select a status"
-            options={statusOptions}
-            registration={register('isActive')}
-            {...field('isActive')}
+        <div className="row g-0 gx-3">
+          <ReadOnlyField label="Credits" value={derived.credits} />
+          <ReadOnlyField label="Unit" value={derived.unit} />
+          <ReadOnlyField label="Validity (days)" value={derived.validity} />
+          <ReadOnlyField
+            label="End Date"
+            value={derived.endDate ? formatMediumDate(derived.endDate) : undefined}
           />
-        ) : null}
+          <ReadOnlyField label="Balance Credits" value={derived.balance} />
+          {editing ? (
+            <SelectField
+              className="col-6 col-md-4 mb-3"
+              label="Status"
+              placeholder="Select a status"
+              options={statusOptions}
+              registration={register('isActive')}
+              {...field('isActive')}
+            />
+          ) : null}
+        </div>
       </fieldset>
       {chosen.isError ? (
         <p className="text-danger small">{userPackageTexts.packageLoadFailed}</p>
