@@ -93,8 +93,8 @@ describe('the lead list', () => {
     const fetchMock = listApi([swift], pageHeader(1200, 1));
     const { router } = renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
-    const top = screen.getByRole('navigation', { name: 'Lead pages' });
-    const bottom = screen.getByRole('navigation', { name: 'Lead pages (bottom)' });
+    const top = screen.getByRole('navigation', { name: 'Pages above the leads' });
+    const bottom = screen.getByRole('navigation', { name: 'Pages below the leads' });
     for (const pager of [top, bottom]) {
       expect(
         within(pager)
@@ -131,7 +131,9 @@ describe('the lead list', () => {
     listApi([swift], {} as ReturnType<typeof pageHeader>);
     const view = renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
-    expect(screen.queryByRole('navigation', { name: 'Lead pages' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('navigation', { name: 'Pages above the leads' }),
+    ).not.toBeInTheDocument();
     view.unmount();
 
     listApi([swift], pageHeader(10_000, 1, { totalCapped: true }));

@@ -174,7 +174,7 @@ export function LeadListPage() {
         totalPages={pagination.totalPages}
         maxButtons={MAX_PAGE_BUTTONS.leads}
         onPageChange={changePage}
-        ariaLabel={position === 'top' ? 'Lead pages' : 'Lead pages (bottom)'}
+        ariaLabel={position === 'top' ? 'Pages above the leads' : 'Pages below the leads'}
       />
     ) : null;
 
@@ -248,7 +248,7 @@ export function LeadListPage() {
       </div>
       <ActiveFilters query={query} onRemove={(key) => setFilter(key, '')} />
       <div className="lead-list-bar d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-        <p className="mb-0 text-muted" aria-live="polite" data-testid="lead-count">
+        <p className="mb-0 text-muted lead-list-count" aria-live="polite" data-testid="lead-count">
           {pagination ? summary(pagination, page?.items.length ?? 0) : null}
         </p>
         {pager('top')}

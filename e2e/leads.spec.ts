@@ -1,0 +1,202 @@
+// Lead list and detail as a visitor: paging forward and back, brand then model filters in the URL, a masked detail, the lock's popup.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+function results(page: Page) {
+  return page.getByRole('region', { name: 'Lead results' });
+}
+
+/** The cards' titles once the list has settled (no request in flight). */
+async function settledTitles(page: Page): Promise<string[]> {
+  const list = results(page);
+  if ((await list.getAttribute('aria-busy')) !== 'false') return [];
+  return list
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
+}
+
+async function firstLeadId(list: Locator): Promise<string | null> {
+  return list.getByRole('article').first().getAttribute('data-lead-id');
+}
+
+test('a visitor pages through the leads, forward and back', async ({ page }) => {
+  await page.goto('/dealers/leads');
+  const list = results(page);
+  await expect(list.getByRole('article')).toHaveCount(60);
+  const count = page.getByTestId('lead-count');
+  await expect(count).toHaveText(/^Showing 1–60 of [\d,]+ leads$/);
+  // The seed's active leads (other journeys may add some): read the total, then check the pages against it.
+  const totalText = /of ([\d,]+) leads/.exec((await count.textContent()) ?? '')?.[1] ?? '';
+  const total = Number(totalText.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(4000);
+  const lastPage = Math.ceil(total / 60);
+  const group = (n: number) => n.toLocaleString('en-IN');
+
+  const top = page.getByRole('navigation', { name: 'Pages above the leads' });
+  await expect(top).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages below the leads' })).toBeVisible();
+  await expect(top.getByRole('button', { name: /^Page \d+$/ })).toHaveCount(6);
+  const firstOnPage1 = await firstLeadId(list);
+
+  await top.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\/dealers\/leads\?pageNumber=2$/);
+  await expect(count).toHaveText(`Showing 61–120 of ${totalText} leads`);
+  await expect(top.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  const firstOnPage2 = await firstLeadId(list);
+  expect(firstOnPage2).not.toBe(firstOnPage1);
+
+  await page
+    .getByRole('navigation', { name: 'Pages below the leads' })
+    .getByRole('button', { name: 'Last page' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`pageNumber=${lastPage}$`));
+  await expect(count).toHaveText(
+    `Showing ${group((lastPage - 1) * 60 + 1)}–${totalText} of ${totalText} leads`,
+  );
+  await expect(list.getByRole('article')).toHaveCount(total - (lastPage - 1) * 60);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/pageNumber=2$/);
+  await expect(count).toHaveText(`Showing 61–120 of ${totalText} leads`);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dealers\/leads$/);
+  await expect(count).toHaveText(`Showing 1–60 of ${totalText} leads`);
+  await expect.poll(() => firstLeadId(list)).toBe(firstOnPage1);
+  await page.goForward();
+  await expect(count).toHaveText(`Showing 61–120 of ${totalText} leads`);
+  await expect.poll(() => firstLeadId(list)).toBe(firstOnPage2);
+});
+
+test('a visitor filters by brand then model: the URL says so and every card matches', async ({
+  page,
+}) => {
+  await page.goto('/dealers/leads');
+  await expect(results(page).getByRole('article')).toHaveCount(60);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  await expect(panel).toBeVisible();
+  expect((await panel.boundingBox())?.width).toBe(250);
+
+  await panel.getByLabel('Brand').selectOption({ label: 'Maruti Suzuki' });
+  await expect(page).toHaveURL(/\/dealers\/leads\?brand=maruti_suzuki$/);
+  await expect
+    .poll(async () => {
+      const titles = await settledTitles(page);
+      return titles.length > 0 && titles.every((t) => t.startsWith('Maruti Suzuki '));
+    })
+    .toBe(true);
+
+  await panel.getByLabel('Model').selectOption('Swift');
+  await expect(page).toHaveURL(/\/dealers\/leads\?brand=maruti_suzuki&model=Swift$/);
+  await expect
+    .poll(async () => {
+      const titles = await settledTitles(page);
+      return titles.length > 0 && titles.every((t) => t === 'Maruti Suzuki Swift');
+    })
+    .toBe(true);
+  const swiftCount = await page.getByTestId('lead-count').textContent();
+  await page.getByRole('button', { name: 'Close filters' }).click();
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(
+    'Brand: Maruti Suzuki',
+  );
+
+  // The filtered view is a link: a reload (or a shared URL) shows the same leads.
+  await page.reload();
+  await expect(page.getByTestId('lead-count')).toHaveText(swiftCount ?? '');
+  const titles = await results(page)
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')));
+  expect(new Set(titles)).toEqual(new Set(['Maruti Suzuki Swift']));
+
+  // Back undoes the model, then the brand.
+  await page.goBack();
+  await expect(page).toHaveURL(/\?brand=maruti_suzuki$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/dealers\/leads$/);
+});
+
+test('a visitor opens a lead: three cards, the phone masked, and back to the list', async ({
+  page,
+}) => {
+  await page.goto('/dealers/leads?fuel=diesel');
+  const first = results(page).getByRole('article').first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-lead-id');
+  const title = (await first.getAttribute('aria-label')) ?? '';
+  await first.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/leads/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Lead Details' })).toBeVisible();
+  for (const card of ['Lead Information', 'Car Specifications', 'Manufacturer Specifications'])
+    await expect(page.getByRole('region', { name: card })).toBeVisible();
+  await expect(page.getByTestId('lead-phone')).toHaveText(/^X{7}\d{3}$/);
+  const info = page.getByRole('region', { name: 'Lead Information' });
+  await expect(info.getByText(/^(Active|Inactive)$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Car Specifications' })).toContainText('Diesel');
+
+  // The demo specifications arrive after their delay, labelled as demo content.
+  const specs = page.getByRole('region', { name: 'Manufacturer Specifications' });
+  await expect(specs.getByText('Demo content')).toBeVisible();
+  await expect(specs.getByText('Make and Model')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Back to Leads' }).last().click();
+  await expect(page).toHaveURL(/\/dealers\/leads\?fuel=diesel$/);
+});
+
+test("an invalid lead id says 'Invalid lead ID' and returns to the list", async ({ page }) => {
+  await page.goto('/leads/abc');
+  await expect(page.locator('.Toastify__toast', { hasText: 'Invalid lead ID' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dealers\/leads$/);
+  await page.goto('/leads/999999');
+  await expect(page.locator('.Toastify__toast', { hasText: 'Lead not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dealers\/leads$/);
+});
+
+test("a visitor's click on a lock opens the price list; closing it leads to the login page", async ({
+  page,
+}) => {
+  await page.goto('/dealers/leads');
+  const first = results(page).getByRole('article').first();
+  await expect(first.getByRole('link', { name: /WhatsApp|Call/ })).toHaveCount(0);
+  await first.getByRole('button', { name: 'Unlock contact' }).click();
+  const popup = page.getByRole('dialog', { name: 'Buy a Package' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByText('Pro 50 Leads')).toBeVisible();
+  await expect(popup).toContainText('₹3,999');
+  await expect(popup.getByText('Festive 25 Leads (retired)')).toHaveCount(0);
+  await expect(popup.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\//,
+  );
+  await popup.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dealers\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('cards stack one per row with no sideways scrolling', async ({ page }) => {
+    await page.goto('/dealers/leads');
+    const cards = results(page).getByRole('article');
+    await expect(cards).toHaveCount(60);
+    const [a, b] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(a && b && b.y > a.y + a.height - 1).toBe(true);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('three cards share a row on a wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dealers/leads');
+  const cards = results(page).getByRole('article');
+  await expect(cards).toHaveCount(60);
+  const tops = await cards.evaluateAll((els) =>
+    els.slice(0, 4).map((el) => Math.round(el.getBoundingClientRect().top)),
+  );
+  expect(tops[0]).toBe(tops[1]);
+  expect(tops[1]).toBe(tops[2]);
+  expect(tops[3]).toBeGreaterThan(tops[0] ?? 0);
+});
