@@ -14,6 +14,20 @@ import {
 
 type Input = z.output<typeof userPackageInputSchema>;
 
+const FIRST_DATE = '1900-01-01';
+export const datesOutOfRange =
+  'The start date must be in 1900 or later and the package must end by 9999-12-31';
+
+/** Both engines keep and compare these dates as YYYY-MM-DD text: year 10000 would sort as already expired. */
+function endDateOf(startDate: string, validityDays: number): string | undefined {
+  try {
+    const end = addDays(startDate, validityDays);
+    return /^\d{4}-\d{2}-\d{2}$/.test(end) ? end : undefined;
+  } catch {
+    return undefined; // beyond what a Date can hold
+  }
+}
+
 async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   const user = await db
     .selectFrom('users')
@@ -31,6 +45,8 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   if (!fromDbBool(pkg.is_active) && pkg.id !== currentPackageId)
     throw badRequest(apiMessages.packageInactive);
   if (input.creditDebited > pkg.package_credits) throw badRequest(apiMessages.creditDebitedTooHigh);
+  const endDate = endDateOf(input.startDate, pkg.package_validity);
+  if (input.startDate < FIRST_DATE || endDate === undefined) throw badRequest(datesOutOfRange);
   return {
     user_id: input.userId,
     package_id: input.packageId,
@@ -40,7 +56,7 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
     package_balance_credits: pkg.package_credits - input.creditDebited,
     credit_debited: input.creditDebited,
     start_date: input.startDate,
-    end_date: addDays(input.startDate, pkg.package_validity),
+    end_date: endDate,
   };
 }
 
