@@ -155,7 +155,9 @@ export function LeadDetailPage() {
   const location = useLocation();
   const user = useCurrentUser();
   const unlockFlow = useUnlockFlow();
-  const backTo = (location.state as Partial<LeadDetailState> | null)?.backTo ?? paths.leads;
+  // Back to the list as it was (filters, page) when the visitor came from it.
+  const from = (location.state as Partial<LeadDetailState> | null)?.backTo;
+  const backTo = typeof from === 'string' && from.startsWith(paths.leads) ? from : paths.leads;
 
   // spec §8: a load failure toasts the server's text and returns to the list.
   useEffect(() => {

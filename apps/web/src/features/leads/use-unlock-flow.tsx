@@ -4,7 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session';
+
+export const UNLOCK_UNAVAILABLE_TEXT =
+  'Something went wrong. Please reload the page and try again.';
 
 const loadUnlockActions = () => import('./unlock-actions');
 const loadPurchasePopup = () => import('./purchase-popup');
@@ -37,14 +41,17 @@ export function useUnlockFlow(): UnlockFlow {
 
   const requestUnlock = (lead: Pick<Lead, 'id' | 'unlocked'>) => {
     if (pendingLeadId !== null) return;
-    void loadUnlockActions().then(({ runUnlock }) =>
-      runUnlock(lead, {
-        user,
-        queryClient,
-        navigate: (to) => void navigate(to),
-        openPurchasePopup: (anonymous) => setPopup({ anonymous }),
-        setPending: setPendingLeadId,
-      }),
+    void loadUnlockActions().then(
+      ({ runUnlock }) =>
+        runUnlock(lead, {
+          user,
+          queryClient,
+          navigate: (to) => void navigate(to),
+          openPurchasePopup: (anonymous) => setPopup({ anonymous }),
+          setPending: setPendingLeadId,
+        }),
+      // The flow's code could not be downloaded (offline, or a new release replaced it).
+      () => notify.error(UNLOCK_UNAVAILABLE_TEXT),
     );
   };
 
