@@ -61,7 +61,13 @@ export function isStrongSecret(secret: string): boolean {
  */
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    // A hand-edited file must meet the same bar as JWT_SECRET: no 'changeme' through the back door.
+    if (!isStrongSecret(kept))
+      throw new Error(`${file} holds a weak secret: delete it to get a new one`);
+    return kept;
+  }
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
