@@ -1,0 +1,373 @@
+// Auth hardening on each engine: forged and expired tokens, brute-force limits, password rules and hashing,
+// deactivated members, and the configuration's refusal of weak or missing JWT secrets.
+import { generateKeyPairSync, createSign } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages, LIMITS, textMessages } from '@dealerleads/shared';
+import { isStrongSecret, loadConfig } from '../config';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  testEngines,
+  TEST_JWT_SECRET,
+  type TestContext,
+  type TestMember,
+} from '../test/test-app';
+import { makeJwt } from './http';
+
+const ARGON2ID_OWASP = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
+
+describe.each(testEngines())('auth hardening on %s', (engine) => {
+  let ctx: TestContext;
+  let admin: TestMember;
+  let dealer: TestMember;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    admin = await createMember(ctx, { role: 'Admin' });
+    dealer = await createMember(ctx);
+  });
+  afterAll(async () => ctx.close());
+
+  const now = () => Math.floor(Date.now() / 1000);
+  const asAdmin = () => ({
+    sub: String(admin.id),
+    name: admin.userName,
+    iat: now(),
+    exp: now() + 600,
+  });
+  const call = (token: string, url = '/api/users') =>
+    ctx.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+
+  describe('forged tokens', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const rs256 = (payload: Record<string, unknown>) => {
+      const head = `${Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+      const signature = createSign('RSA-SHA256')
+        .update(head)
+        .sign(rsa.privateKey)
+        .toString('base64url');
+      return `${head}.${signature}`;
+    };
+
+    it('accepts a correctly signed HS256 token, so the refusals below are about the forgery', async () => {
+      const res = await call(makeJwt({ alg: 'HS256', typ: 'JWT' }, asAdmin(), TEST_JWT_SECRET));
+      expect(res.statusCode).toBe(200);
+    });
+
+    it.each([
+      ['alg none, unsigned', () => makeJwt({ alg: 'none', typ: 'JWT' }, asAdmin(), null)],
+      ['alg None, unsigned', () => makeJwt({ alg: 'None', typ: 'JWT' }, asAdmin(), null)],
+      [
+        'alg none with a signature',
+        () => makeJwt({ alg: 'none', typ: 'JWT' }, asAdmin(), TEST_JWT_SECRET),
+      ],
+      [
+        'HS256 signed with another key',
+        () =>
+          makeJwt(
+            { alg: 'HS256', typ: 'JWT' },
+            asAdmin(),
+            'another-secret-0123456789-abcdefghijklmnop',
+          ),
+      ],
+      [
+        'HS512 signed with the real secret',
+        () => makeJwt({ alg: 'HS512', typ: 'JWT' }, asAdmin(), TEST_JWT_SECRET),
+      ],
+      [
+        'an RS256 header HMAC-signed with the secret (HS/RS confusion)',
+        () => makeJwt({ alg: 'RS256', typ: 'JWT' }, asAdmin(), TEST_JWT_SECRET),
+      ],
+      ['an RS256 token signed with an attacker key', () => rs256(asAdmin())],
+      [
+        'an expired token',
+        () =>
+          makeJwt(
+            { alg: 'HS256', typ: 'JWT' },
+            { ...asAdmin(), iat: now() - 7200, exp: now() - 3600 },
+            TEST_JWT_SECRET,
+          ),
+      ],
+      [
+        'a token for a member that does not exist',
+        () =>
+          makeJwt({ alg: 'HS256', typ: 'JWT' }, { ...asAdmin(), sub: '99999999' }, TEST_JWT_SECRET),
+      ],
+      [
+        'a token whose subject is not a number',
+        () =>
+          makeJwt({ alg: 'HS256', typ: 'JWT' }, { ...asAdmin(), sub: '1 OR 1=1' }, TEST_JWT_SECRET),
+      ],
+      [
+        'a truncated token',
+        () => makeJwt({ alg: 'HS256', typ: 'JWT' }, asAdmin(), TEST_JWT_SECRET).slice(0, -5),
+      ],
+    ])('refuses %s with 401', async (_name, forge) => {
+      const res = await call(forge());
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
+    });
+
+    it("refuses a dealer's real token with the payload changed to the Admin's id and role", async () => {
+      const [header, , signature] = dealer.token.split('.');
+      const payload = Buffer.from(JSON.stringify({ ...asAdmin(), role: 'Admin' })).toString(
+        'base64url',
+      );
+      const res = await call(`${header}.${payload}.${signature}`);
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('takes the role from the database, never from the token', async () => {
+      const claimsAdmin = makeJwt(
+        { alg: 'HS256', typ: 'JWT' },
+        {
+          sub: String(dealer.id),
+          name: admin.userName,
+          role: 'Admin',
+          iat: now(),
+          exp: now() + 600,
+        },
+        TEST_JWT_SECRET,
+      );
+      expect((await call(claimsAdmin)).statusCode).toBe(403);
+    });
+
+    it('refuses a bad token even on a public route, rather than treating the caller as anonymous', async () => {
+      const res = await call(makeJwt({ alg: 'none' }, asAdmin(), null), '/api/leads');
+      expect(res.statusCode).toBe(401);
+      const garbage = await ctx.app.inject({
+        url: '/api/leads',
+        headers: { authorization: 'Basic YWRtaW46YWRtaW4=' },
+      });
+      expect(garbage.statusCode).toBe(401);
+    });
+  });
+
+  describe('login brute force', () => {
+    it('answers 429 with the clear message once the attempts per minute are spent, even for the right password', async () => {
+      const limited = await createTestApp(engine, {
+        rateLimits: { login: 5, leadSubmit: 1000, api: 100_000 },
+      });
+      try {
+        const victim = await createMember(limited, { userName: `victim${Date.now()}` });
+        const attempt = (password: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/account/login',
+            payload: { userName: victim.userName, password },
+          });
+        // createMember logged in once already.
+        const codes: number[] = [];
+        for (let i = 0; i < 4; i++) codes.push((await attempt(`Guess#${i}xxxxx`)).statusCode);
+        expect(codes).toEqual([401, 401, 401, 401]);
+        const blocked = await attempt(`Guess#4xxxxx`);
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json()).toEqual({ status: 429, message: apiMessages.tooManyLogins });
+        expect(blocked.headers['retry-after']).toBeDefined();
+        // The real password does not get through the block either.
+        expect((await attempt(victim.password)).statusCode).toBe(429);
+        // The same name in another case is the same account, so the same counter.
+        const shouted = await limited.app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { userName: victim.userName.toUpperCase(), password: victim.password },
+        });
+        expect(shouted.statusCode).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe('passwords', () => {
+    const registration = (password: string, userName: string) => ({
+      userName,
+      Name: 'Password Tester',
+      email: `${userName}@example.in`,
+      role: 'Dealer',
+      state: 'Delhi',
+      City: 'New Delhi',
+      password,
+      confirmPassword: password,
+    });
+    let n = 0;
+    const register = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        payload: registration(password, `pw${(n += 1)}${Date.now()}`),
+      });
+
+    it(`takes ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters at sign-up (design.md §9.8)`, async () => {
+      expect(LIMITS.passwordMin).toBe(8);
+      expect(LIMITS.passwordMax).toBe(64);
+      const short = await register('Seven#7');
+      expect(short.statusCode).toBe(400);
+      expect(short.json()).toMatchObject({
+        errors: { password: [textMessages.minLength('Password', 8)] },
+      });
+      const long = await register('L'.repeat(65));
+      expect(long.statusCode).toBe(400);
+      expect(long.json()).toMatchObject({
+        errors: { password: [textMessages.maxLength('Password', 64)] },
+      });
+      expect((await register('Eight#88')).statusCode).toBe(201);
+      expect((await register('x'.repeat(64))).statusCode).toBe(201);
+    });
+
+    it('takes 8 to 64 characters on the member edit too', async () => {
+      const member = await createMember(ctx);
+      const update = (password: string) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/users/update/${member.id}`,
+          headers: bearer(member),
+          payload: {
+            name: 'Edited',
+            city: 'Noida',
+            email: `${member.userName}@example.in`,
+            password,
+          },
+        });
+      expect((await update('Seven#7')).json()).toMatchObject({
+        errors: { password: [textMessages.minLength('Password', 8)] },
+      });
+      expect((await update('L'.repeat(65))).json()).toMatchObject({
+        errors: { password: [textMessages.maxLength('Password', 64)] },
+      });
+      expect((await update('Eight#88')).statusCode).toBe(200);
+    });
+
+    it('stores argon2id hashes (OWASP cost) on sign-up and on a password change, never the password', async () => {
+      const res = await register('Argon2id#Check');
+      const id = res.json<{ id: number }>().id;
+      const read = () =>
+        ctx.database.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const first = (await read()).password_hash;
+      expect(first).toMatch(ARGON2ID_OWASP);
+      expect(first).not.toContain('Argon2id#Check');
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/update/${id}`,
+        headers: bearer(admin),
+        payload: {
+          name: 'Tester',
+          city: 'Noida',
+          email: 'argon@example.in',
+          password: 'Changed#Password1',
+        },
+      });
+      const second = (await read()).password_hash;
+      expect(second).toMatch(ARGON2ID_OWASP);
+      expect(second).not.toBe(first);
+      const all = await ctx.database.db.selectFrom('users').select('password_hash').execute();
+      expect(all.every((u) => u.password_hash.startsWith('$argon2id$'))).toBe(true);
+    });
+  });
+
+  describe('inactive members', () => {
+    it('stops an existing token the moment an Admin deactivates the member, and honours it again once reactivated', async () => {
+      const member = await createMember(ctx);
+      const setStatus = (status: boolean) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/users/update/${member.id}`,
+          headers: bearer(admin),
+          payload: {
+            name: 'Paused',
+            city: 'Noida',
+            email: `${member.userName}@example.in`,
+            status,
+          },
+        });
+      expect((await call(member.token, '/api/buggy/auth')).statusCode).toBe(200);
+      expect((await setStatus(false)).statusCode).toBe(200);
+      const refused = await call(member.token, '/api/buggy/auth');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { userName: member.userName, password: member.password },
+      });
+      expect(login.json()).toEqual({ status: 401, message: apiMessages.inactiveMember });
+      expect((await setStatus(true)).statusCode).toBe(200);
+      expect((await call(member.token, '/api/buggy/auth')).statusCode).toBe(200);
+    });
+  });
+});
+
+describe('JWT secret configuration', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const postgres = 'postgres://app@db.example.in:5432/dealerleads';
+
+  it('refuses PostgreSQL without a JWT_SECRET, in production and otherwise', () => {
+    for (const NODE_ENV of ['production', 'development', 'test'])
+      expect(() => loadConfig({ NODE_ENV, DATABASE_URL: postgres, DATA_DIR: dataDir() })).toThrow(
+        /JWT_SECRET is required/,
+      );
+  });
+
+  it.each([
+    '',
+    'secret',
+    'changeme',
+    'a'.repeat(64),
+    'abcabcabcabcabcabcabcabcabcabcabcabc',
+    'short-but-varied-0123456789',
+  ])('refuses the weak secret %j on either engine', (secret) => {
+    expect(isStrongSecret(secret)).toBe(false);
+    for (const DATABASE_URL of [postgres, `file:${path.join(dataDir(), 'x.db')}`])
+      expect(() =>
+        loadConfig({
+          NODE_ENV: 'production',
+          DATABASE_URL,
+          JWT_SECRET: secret,
+          DATA_DIR: dataDir(),
+        }),
+      ).toThrow(/JWT_SECRET is too weak/);
+  });
+
+  it('refuses a weak secret left in the data folder instead of a generated one', () => {
+    const dir = dataDir();
+    loadConfig({ NODE_ENV: 'production', DATA_DIR: dir });
+    writeFileSync(path.join(dir, 'jwt-secret'), 'changeme\n');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/weak secret/);
+  });
+
+  it('accepts a long random secret', () => {
+    const secret = 'Zk3q9-Vw2xLr8_Tn5yHb7mJc4sGd1fPa6uQe0oIi';
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: postgres, JWT_SECRET: secret }).jwtSecret,
+    ).toBe(secret);
+  });
+
+  it('has no default secret: embedded SQLite gets a random one per data folder, kept owner-only', () => {
+    const first = dataDir();
+    const second = dataDir();
+    const a = loadConfig({ NODE_ENV: 'production', DATA_DIR: first }).jwtSecret;
+    const b = loadConfig({ NODE_ENV: 'production', DATA_DIR: second }).jwtSecret;
+    expect(a).not.toBe(b);
+    expect(isStrongSecret(a)).toBe(true);
+    expect(a.length).toBeGreaterThanOrEqual(64);
+    // Stable across restarts, stored where only the owner may read it.
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: first }).jwtSecret).toBe(a);
+    const file = path.join(first, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(a);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
