@@ -29,23 +29,50 @@ function firstLocked(page: Page) {
     .first();
 }
 
-/** The balance of the member's package the unlock will use (their only live one). */
-async function liveBalance(request: APIRequestContext, session: Session): Promise<number> {
-  const response = await request.get(`/api/userpackage/user/${session.id}`, {
+/** Each of the member's packages and its balance (id → credits left). */
+async function balances(
+  request: APIRequestContext,
+  session: Session,
+): Promise<Map<number, number>> {
+  const response = await request.get(`/api/userpackage/user/${session.id}?pageSize=100`, {
     headers: { Authorization: `Bearer ${session.token}` },
   });
   expect(response.ok()).toBe(true);
-  const packages = (await response.json()) as {
-    isActive: boolean;
-    packageBalanceCredits: number;
-  }[];
-  const live = packages.filter((p) => p.isActive);
-  expect(live).toHaveLength(1);
-  return live[0]!.packageBalanceCredits;
+  const packages = (await response.json()) as { id: number; packageBalanceCredits: number }[];
+  return new Map(packages.map((p) => [p.id, p.packageBalanceCredits]));
 }
 
-test('a dealer without a package is warned and offered the price list', async ({ page }) => {
-  await loginAs(page, demo.newDealer);
+const total = (map: Map<number, number>) => [...map.values()].reduce((sum, n) => sum + n, 0);
+
+/** A new Dealer registered through the API: no package until one is assigned. */
+async function registerDealer(request: APIRequestContext, prefix: string) {
+  const userName = `${prefix}${Date.now().toString(36)}`;
+  const password = 'Dealer@2026';
+  const registered = await request.post('/api/account/register', {
+    data: {
+      userName,
+      Name: 'Journey Motors',
+      email: `${userName}@example.in`,
+      phone: '9810012345',
+      role: 'Dealer',
+      pincode: '201301',
+      state: 'Uttar Pradesh',
+      City: 'Noida',
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const { id } = (await registered.json()) as { id: number };
+  return { id, userName, password };
+}
+
+test('a dealer without a package is warned and offered the price list', async ({
+  page,
+  request,
+}) => {
+  // Like the demo's newdealer, but sure to have no package whatever other journeys assign.
+  await loginAs(page, await registerDealer(request, 'nopkg'));
   await page.goto('/dealers/leads');
   await firstLocked(page).getByRole('button', { name: 'Unlock contact' }).click();
   await expect(toast(page, creditFlowMessages.noActivePackage)).toBeVisible();
@@ -64,15 +91,26 @@ test('a dealer with credits unlocks a lead: the count, the contact, after a relo
   request,
 }) => {
   const session = await apiLogin(request, demo.dealer);
-  const before = await liveBalance(request, session);
+  const before = await balances(request, session);
   await loginAs(page, demo.dealer);
   await page.goto('/dealers/leads');
   const locked = firstLocked(page);
   const id = await locked.getAttribute('data-lead-id');
   await locked.getByRole('button', { name: 'Unlock contact' }).click();
 
-  await expect(toast(page, creditFlowMessages.success(before - 1))).toBeVisible();
-  expect(await liveBalance(request, session)).toBe(before - 1);
+  // The toast's count is the balance left in the package the server charged, one credit less.
+  const success = toast(
+    page,
+    /^Lead contact details unlocked\. 1 credit used\. \d+ credits remaining\.$/,
+  );
+  await expect(success).toBeVisible();
+  const remaining = Number(
+    /(\d+) credits remaining/.exec((await success.textContent()) ?? '')?.[1],
+  );
+  const after = await balances(request, session);
+  expect(total(after)).toBe(total(before) - 1);
+  const charged = [...after].find(([pkg, left]) => before.get(pkg) === left + 1);
+  expect(charged?.[1]).toBe(remaining);
   const card = results(page).locator(`[data-lead-id="${id}"]`);
   const call = card.getByRole('link', { name: /^Call \+91 \d{10}$/ });
   await expect(call).toHaveAttribute('href', /^tel:\+91\d{10}$/);
@@ -90,7 +128,7 @@ test('a dealer with credits unlocks a lead: the count, the contact, after a relo
   await expect(page.getByTestId('lead-phone')).toHaveText(phone);
   await expect(page.getByRole('button', { name: 'Unlock contact' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: `Call +91 ${phone}` })).toBeVisible();
-  expect(await liveBalance(request, session)).toBe(before - 1);
+  expect(total(await balances(request, session))).toBe(total(before) - 1);
 });
 
 test('the last credit adds the info toast; the next lock warns that all credits are used', async ({
@@ -99,24 +137,7 @@ test('the last credit adds the info toast; the next lock warns that all credits 
 }) => {
   const admin = await apiLogin(request, demo.admin);
   const auth = { Authorization: `Bearer ${admin.token}` };
-  const userName = `last${Date.now().toString(36)}`;
-  const password = 'Dealer@2026';
-  const registered = await request.post('/api/account/register', {
-    data: {
-      userName,
-      Name: 'Last Credit Motors',
-      email: `${userName}@example.in`,
-      phone: '9810012345',
-      role: 'Dealer',
-      pincode: '201301',
-      state: 'Uttar Pradesh',
-      City: 'Noida',
-      password,
-      confirmPassword: password,
-    },
-  });
-  expect(registered.ok()).toBe(true);
-  const member = (await registered.json()) as { id: number };
+  const member = await registerDealer(request, 'last');
   const dropdown = await request.get('/api/packages/dropdown', { headers: auth });
   const starter = ((await dropdown.json()) as { id: number; packageName: string }[]).find(
     (p) => p.packageName === 'Starter 10 Leads',
@@ -133,7 +154,7 @@ test('the last credit adds the info toast; the next lock warns that all credits 
   });
   expect(assigned.ok()).toBe(true);
 
-  await loginAs(page, { userName, password });
+  await loginAs(page, member);
   await page.goto('/dealers/leads');
   await firstLocked(page).getByRole('button', { name: 'Unlock contact' }).click();
   await expect(toast(page, creditFlowMessages.success(0))).toBeVisible();
