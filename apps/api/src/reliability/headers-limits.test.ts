@@ -33,7 +33,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
   expect(csp.get('script-src'), label).toBe("'self'");
   expect(csp.get('object-src'), label).toBe("'none'");
   expect(csp.get('frame-ancestors'), label).toBe("'none'");
-  expect(csp.get('base-uri'), label).toBe("'self'");
+  // ASVS 5.0 3.4.3 asks for object-src 'none' and base-uri 'none' as the least global policy.
+  expect(csp.get('base-uri'), label).toBe("'none'");
   expect(csp.get('form-action'), label).toBe("'self'");
   expect(res.headers['strict-transport-security'], label).toBe(
     'max-age=31536000; includeSubDomains',
@@ -41,6 +42,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
   expect(res.headers['x-content-type-options'], label).toBe('nosniff');
   expect(res.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-powered-by'], label).toBeUndefined();
+  // Same-origin only: no CORS grant to other sites (ASVS 5.0 3.4.2).
+  expect(res.headers['access-control-allow-origin'], label).toBeUndefined();
 }
 
 describe.each(testEngines())('security headers and limits on %s', (engine) => {
