@@ -38,7 +38,7 @@ test('a visitor pages through the leads, forward and back', async ({ page }) => 
   const firstOnPage1 = await firstLeadId(list);
 
   await top.getByRole('button', { name: 'Next page' }).click();
-  await expect(page).toHaveURL(/\/dealers\/leads\?pageNumber=2$/);
+  await expect(page).toHaveURL(/\/dealers\/leads\?page=2$/);
   await expect(count).toHaveText(`Showing 61–120 of ${totalText} leads`);
   await expect(top.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   const firstOnPage2 = await firstLeadId(list);
@@ -48,14 +48,14 @@ test('a visitor pages through the leads, forward and back', async ({ page }) => 
     .getByRole('navigation', { name: 'Pages below the leads' })
     .getByRole('button', { name: 'Last page' })
     .click();
-  await expect(page).toHaveURL(new RegExp(`pageNumber=${lastPage}$`));
+  await expect(page).toHaveURL(new RegExp(`page=${lastPage}$`));
   await expect(count).toHaveText(
     `Showing ${group((lastPage - 1) * 60 + 1)}–${totalText} of ${totalText} leads`,
   );
   await expect(list.getByRole('article')).toHaveCount(total - (lastPage - 1) * 60);
 
   await page.goBack();
-  await expect(page).toHaveURL(/pageNumber=2$/);
+  await expect(page).toHaveURL(/page=2$/);
   await expect(count).toHaveText(`Showing 61–120 of ${totalText} leads`);
   await page.goBack();
   await expect(page).toHaveURL(/\/dealers\/leads$/);

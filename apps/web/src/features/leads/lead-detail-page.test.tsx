@@ -138,11 +138,11 @@ describe('lead detail', () => {
       'GET /leads': () => jsonResponse([lead], { headers: pageHeader(200, 2) }),
       'GET /leads/7': () => jsonResponse(lead),
     });
-    const { router } = renderRoute(`${paths.leads}?brand=maruti_suzuki&pageNumber=2`);
+    const { router } = renderRoute(`${paths.leads}?brand=maruti_suzuki&page=2`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Maruti Suzuki Swift' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.leadDetail(7)));
     const [top] = await screen.findAllByRole('link', { name: 'Back to Leads' });
-    expect(top).toHaveAttribute('href', `${paths.leads}?brand=maruti_suzuki&pageNumber=2`);
+    expect(top).toHaveAttribute('href', `${paths.leads}?brand=maruti_suzuki&page=2`);
   });
 });

@@ -20,7 +20,7 @@ describe('filters ↔ URL', () => {
       parse(
         'city=Noida&brand=maruti_suzuki&model=Swift&varient=VXi&fuel=petrol&ownerName=first&rto=UP' +
           '&transmission=manual&price=500000-549999&KmDriven=100000-&year=2019&seats=5' +
-          '&searchterm=rahul&pageNumber=3',
+          '&q=rahul&page=3',
       ),
     ).toEqual({
       filters: {
@@ -43,25 +43,24 @@ describe('filters ↔ URL', () => {
   });
 
   it('writes the same URL back, in a stable order, without defaults', () => {
-    const search =
-      'brand=maruti_suzuki&model=Swift&fuel=diesel&year=2020&searchterm=noida&pageNumber=2';
+    const search = 'brand=maruti_suzuki&model=Swift&fuel=diesel&year=2020&q=noida&page=2';
     expect(toSearchParams(parse(search)).toString()).toBe(search);
-    expect(toSearchParams(parse('pageNumber=2&model=Swift&brand=maruti_suzuki')).toString()).toBe(
-      'brand=maruti_suzuki&model=Swift&pageNumber=2',
+    expect(toSearchParams(parse('page=2&model=Swift&brand=maruti_suzuki')).toString()).toBe(
+      'brand=maruti_suzuki&model=Swift&page=2',
     );
     expect(toSearchParams(EMPTY_LEAD_LIST_QUERY).toString()).toBe('');
   });
 
   it('drops values the API would refuse, so a bad link still lists leads', () => {
     expect(
-      parse('year=abc&seats=99&price=cheap&KmDriven=50-10&pageNumber=-4&brand=%20%20&foo=bar'),
+      parse('year=abc&seats=99&price=cheap&KmDriven=50-10&page=-4&brand=%20%20&foo=bar'),
     ).toEqual(EMPTY_LEAD_LIST_QUERY);
-    expect(parse('pageNumber=0').pageNumber).toBe(1);
+    expect(parse('page=0').pageNumber).toBe(1);
     expect(parse(`city=${'x'.repeat(101)}`).filters).toEqual({});
   });
 
   it('clears model and variant when the brand changes, the variant when the model changes', () => {
-    const swift = parse('brand=maruti_suzuki&model=Swift&varient=VXi&fuel=petrol&pageNumber=4');
+    const swift = parse('brand=maruti_suzuki&model=Swift&varient=VXi&fuel=petrol&page=4');
     const hyundai = withFilter(swift, 'brand', 'hyundai');
     expect(hyundai.filters).toEqual({ brand: 'hyundai', fuel: 'petrol' });
     expect(hyundai.pageNumber).toBe(1);
@@ -81,16 +80,14 @@ describe('filters ↔ URL', () => {
   });
 
   it('goes back to page 1 on a new search, keeps filters on a page change', () => {
-    const query = parse('brand=kia&pageNumber=5');
-    expect(toSearchParams(withSearch(query, '  seltos ')).toString()).toBe(
-      'brand=kia&searchterm=seltos',
-    );
-    expect(toSearchParams(withPage(query, 6)).toString()).toBe('brand=kia&pageNumber=6');
+    const query = parse('brand=kia&page=5');
+    expect(toSearchParams(withSearch(query, '  seltos ')).toString()).toBe('brand=kia&q=seltos');
+    expect(toSearchParams(withPage(query, 6)).toString()).toBe('brand=kia&page=6');
     expect(toSearchParams(withPage(query, 1)).toString()).toBe('brand=kia');
   });
 
   it('asks the API for the URL state with page size 60', () => {
-    expect(toApiQuery(parse('brand=kia&KmDriven=0-9999&searchterm=delhi&pageNumber=2'))).toEqual({
+    expect(toApiQuery(parse('brand=kia&KmDriven=0-9999&q=delhi&page=2'))).toEqual({
       pageNumber: 2,
       pageSize: 60,
       brand: 'kia',

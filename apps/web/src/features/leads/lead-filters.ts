@@ -1,5 +1,6 @@
-// The lead list's state in the URL: filters, search and page use the API's own query names, so a link is the query.
+// The lead list's state in the URL (filters by their API names, ?page and ?q as on every list), and its API query.
 import { FIRST_PAGE, LIMITS, PAGE_SIZE, type Pagination } from '@dealerleads/shared';
+import { PAGE_PARAM, SEARCH_PARAM } from '../../hooks/use-page-and-search';
 
 /** The list filters of spec §2.3 and §9 (Seats), in panel order, named as `GET /api/leads` names them. */
 export const LEAD_FILTER_KEYS = [
@@ -26,9 +27,6 @@ export interface LeadListQuery {
 }
 
 export const RESET_FILTER_TEXT = 'Reset Filter';
-
-export const PAGE_PARAM = 'pageNumber';
-export const SEARCH_PARAM = 'searchterm';
 
 /** Searching waits for this many letters (or none): 3+ letters use the API's fast trigram index. */
 export const SEARCH_MIN_LENGTH = 3;

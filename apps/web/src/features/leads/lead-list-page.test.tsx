@@ -115,13 +115,13 @@ describe('the lead list', () => {
     }
     const user = userEvent.setup();
     await user.click(within(bottom).getByRole('button', { name: 'Next page' }));
-    await expectLocation(router, paths.leads, '?pageNumber=2');
+    await expectLocation(router, paths.leads, '?page=2');
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/leads').at(-1)?.pageNumber).toBe('2'));
     await user.click(within(top).getByRole('button', { name: 'Last page' }));
-    await expectLocation(router, paths.leads, '?pageNumber=20');
+    await expectLocation(router, paths.leads, '?page=20');
     // Back and forward follow the URL.
     await router.navigate(-1);
-    await expectLocation(router, paths.leads, '?pageNumber=2');
+    await expectLocation(router, paths.leads, '?page=2');
     expect(
       await within(top).findByRole('button', { name: 'Page 2', current: 'page' }),
     ).toBeInTheDocument();
@@ -145,7 +145,7 @@ describe('the lead list', () => {
   it('asks the API for the filters, search and page in the URL, and shows them as chips', async () => {
     const fetchMock = listApi();
     renderRoute(
-      `${paths.leads}?brand=maruti_suzuki&model=Swift&price=500000-549999&searchterm=noida&pageNumber=2`,
+      `${paths.leads}?brand=maruti_suzuki&model=Swift&price=500000-549999&q=noida&page=2`,
     );
     await card('Maruti Suzuki Swift');
     expect(callsTo(fetchMock, 'GET', '/leads')).toEqual([
@@ -167,7 +167,7 @@ describe('the lead list', () => {
 
   it('puts a filter chosen in the panel into the URL: model follows the brand, the page starts over', async () => {
     listApi();
-    const { router } = renderRoute(`${paths.leads}?brand=hyundai&model=Creta&pageNumber=3`);
+    const { router } = renderRoute(`${paths.leads}?brand=hyundai&model=Creta&page=3`);
     await card('Maruti Suzuki Swift');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^Filters/ }));
@@ -198,11 +198,11 @@ describe('the lead list', () => {
 
   it('removes one filter with its chip, and all with Reset Filter', async () => {
     listApi();
-    const { router } = renderRoute(`${paths.leads}?fuel=diesel&rto=DL&searchterm=city`);
+    const { router } = renderRoute(`${paths.leads}?fuel=diesel&rto=DL&q=city`);
     await card('Maruti Suzuki Swift');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Remove Fuel filter' }));
-    await expectLocation(router, paths.leads, '?rto=DL&searchterm=city');
+    await expectLocation(router, paths.leads, '?rto=DL&q=city');
     await user.click(screen.getAllByRole('button', { name: 'Reset Filter' })[0]!);
     await expectLocation(router, paths.leads, '');
     expect(screen.getByRole('searchbox', { name: 'Search leads' })).toHaveValue('');
@@ -219,10 +219,10 @@ describe('the lead list', () => {
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(router.state.location.search).toBe('');
     await user.type(box, 'n');
-    await expectLocation(router, paths.leads, '?searchterm=hon');
+    await expectLocation(router, paths.leads, '?q=hon');
     await user.clear(box);
     await user.type(box, 'xy{Enter}');
-    await expectLocation(router, paths.leads, '?searchterm=xy');
+    await expectLocation(router, paths.leads, '?q=xy');
   });
 
   it('says so when no lead matches, with a Reset Filter button', async () => {

@@ -148,11 +148,12 @@ export function LeadListPage() {
   // Stays mounted after the first opening, so the panel can animate closed.
   const [panelMounted, setPanelMounted] = useState(false);
 
+  // Filters and pages are history entries (Back returns to the previous view); typing a search is not.
   const show = useCallback(
-    (next: LeadListQuery) => setSearchParams(toSearchParams(next)),
+    (next: LeadListQuery, replace = false) => setSearchParams(toSearchParams(next), { replace }),
     [setSearchParams],
   );
-  const search = useCallback((term: string) => show(withSearch(query, term)), [show, query]);
+  const search = useCallback((term: string) => show(withSearch(query, term), true), [show, query]);
   const setFilter = (key: LeadFilterName, value: string) => show(withFilter(query, key, value));
   const reset = () => show(EMPTY_LEAD_LIST_QUERY);
   const changePage = (page: number) => {
