@@ -1,7 +1,10 @@
 // The lead list's URL: filters, search and page read from and written to the query string, named as the API names them.
 import { describe, expect, it } from 'vitest';
+import * as listUrl from '../../hooks/use-page-and-search';
 import {
   EMPTY_LEAD_LIST_QUERY,
+  PAGE_PARAM,
+  SEARCH_PARAM,
   formatTotal,
   parseLeadListQuery,
   searchToSend,
@@ -15,6 +18,10 @@ import {
 const parse = (search: string) => parseLeadListQuery(new URLSearchParams(search));
 
 describe('filters ↔ URL', () => {
+  it('names the page and search as every list does', () => {
+    expect([PAGE_PARAM, SEARCH_PARAM]).toEqual([listUrl.PAGE_PARAM, listUrl.SEARCH_PARAM]);
+  });
+
   it('reads every filter, the search and the page from the URL', () => {
     expect(
       parse(
