@@ -242,6 +242,38 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
       expect((await update('Eight#88')).statusCode).toBe(200);
     });
 
+    it('verifies the password exactly as sent: no truncation, no case folding, no trimming', async () => {
+      const password = `Exact-${'k'.repeat(50)}-Pass#9`;
+      expect(password.length).toBeLessThanOrEqual(64);
+      const userName = `exact${Date.now()}`;
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: '/api/account/register',
+            payload: registration(password, userName),
+          })
+        ).statusCode,
+      ).toBe(201);
+      const login = (candidate: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { userName, password: candidate },
+        });
+      expect((await login(password)).statusCode).toBe(200);
+      for (const wrong of [
+        password.slice(0, -1),
+        password.toLowerCase(),
+        password.toUpperCase(),
+        ` ${password}`,
+      ])
+        expect((await login(wrong)).json()).toEqual({
+          status: 401,
+          message: apiMessages.invalidCredentials,
+        });
+    });
+
     it('stores argon2id hashes (OWASP cost) on sign-up and on a password change, never the password', async () => {
       const res = await register('Argon2id#Check');
       const id = res.json<{ id: number }>().id;
