@@ -26,7 +26,14 @@ import {
 } from './fuzz';
 
 const FUZZ_RUNS = 3_000;
-const TABLES = ['users', 'leads', 'packages', 'user_packages', 'lead_unlocks'] as const;
+const TABLES = [
+  'users',
+  'leads',
+  'packages',
+  'user_packages',
+  'lead_unlocks',
+  'leads_version',
+] as const;
 
 type Who = 'anonymous' | 'dealer' | 'admin';
 
