@@ -115,7 +115,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
         fc.asyncProperty(
           fc.scheduler(),
           fc.integer({ min: 0, max: 6 }),
-          fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 8 }),
+          fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 6 }),
           async (s, credits, requested) => {
             interleavings += 1;
             const [dealer] = await addDealers(db, 1);
