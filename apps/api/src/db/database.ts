@@ -7,7 +7,9 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteAdapter,
   SqliteDriver,
+  type DialectAdapter,
   type DatabaseConnection,
   type SqliteDatabase,
   type Driver,
@@ -70,12 +72,25 @@ function withStatementCache(sqlite: Sqlite.Database, capacity = 500): SqliteData
   };
 }
 
+/**
+ * SQLite does run DDL inside transactions. Saying so makes Kysely's migrator run in one BEGIN IMMEDIATE
+ * transaction, so two processes starting together on a fresh file migrate one after the other.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
   constructor(private readonly database: SqliteDatabase) {
     super({ database });
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver({ database: this.database });
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
   }
 }
 

@@ -57,10 +57,9 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
       rmSync(dataDir, { recursive: true, force: true });
       bundle.remove();
     };
-    // The first process migrates the empty database, then the second joins it.
+    // Both start at once on the empty database: their migrations must serialise, not collide.
     const env = serverEnv({ databaseUrl, jwtSecret: JWT_SECRET, dataDir });
-    servers.push(await startServer(bundle.entry, env));
-    servers.push(await startServer(bundle.entry, env));
+    servers.push(...(await Promise.all([startServer(bundle.entry, env), startServer(bundle.entry, env)])));
     handle = openDatabase(config);
   }, 120_000);
   afterAll(async () => cleanup?.(), 60_000);

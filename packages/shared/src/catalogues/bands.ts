@@ -7,13 +7,16 @@ export interface Band {
   max?: number;
 }
 
+/** The largest band bound: prices and kilometres are 32-bit integer columns. */
+export const BAND_LIMIT = 2_147_483_647;
+
 /** Parses `100000-150000` or `2500000-`; returns undefined for anything else. */
 export function parseBand(text: string): Band | undefined {
   const match = /^(\d{1,10})-(\d{1,10})?$/.exec(text.trim());
   if (!match) return undefined;
   const min = Number(match[1]);
   const max = match[2] === undefined ? undefined : Number(match[2]);
-  if (max !== undefined && max < min) return undefined;
+  if (min > BAND_LIMIT || (max !== undefined && (max < min || max > BAND_LIMIT))) return undefined;
   return max === undefined ? { min } : { min, max };
 }
 

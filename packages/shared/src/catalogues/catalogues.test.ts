@@ -197,6 +197,9 @@ describe('bands', () => {
     expect(parseBand('abc')).toBeUndefined();
     expect(parseBand('5-3')).toBeUndefined();
     expect(parseBand('')).toBeUndefined();
+    expect(parseBand('3000000000-')).toBeUndefined();
+    expect(parseBand('0-2147483648')).toBeUndefined();
+    expect(parseBand('0-2147483647')).toEqual({ min: 0, max: 2147483647 });
     expect(parseBand('0-9999')).toEqual({ min: 0, max: 9999 });
     expect(parseBand('2500000-')).toEqual({ min: 2_500_000 });
   });

@@ -31,12 +31,15 @@ export function password(label = 'Password') {
     .max(LIMITS.passwordMax, textMessages.maxLength(label, LIMITS.passwordMax));
 }
 
+/** Ids are 32-bit integer columns on both engines. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive database id in a path or query (`/users/update/12`). */
 export const idParam = z.coerce
   .number({ error: 'Id must be a positive whole number' })
   .int('Id must be a positive whole number')
   .positive('Id must be a positive whole number')
-  .max(2_147_483_647, 'Id must be a positive whole number');
+  .max(MAX_ID, 'Id must be a positive whole number');
 
 export const idParams = z.object({ id: idParam });
 

@@ -40,7 +40,9 @@ export const packageInputSchema = z.object({
   packageType: z.enum(PACKAGE_TYPES, { error: m.typeRequired }),
   packageCredits: wholeNumber(m.creditsRequired).min(1, m.creditsPositive),
   packageUnit: z.enum(PACKAGE_UNITS, { error: m.unitRequired }),
-  packageValidity: wholeNumber(m.validityRequired).min(1, m.validityPositive),
+  packageValidity: wholeNumber(m.validityRequired)
+    .min(1, m.validityPositive)
+    .max(36_500, 'Package validity must be at most 36500 days'),
   packagePrice: wholeNumber(m.priceRequired).min(0, m.priceNotNegative),
   isActive: z.boolean({ error: 'Status must be true or false' }).optional(),
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../constants';
 import { userPackageMessages as m } from '../messages';
 import { PACKAGE_UNITS } from '../catalogues/options';
-import { idParam, isoDate, pagingQuery } from './common';
+import { MAX_ID, idParam, isoDate, pagingQuery } from './common';
 import { leadSchema } from './lead';
 
 export const userPackageSchema = z.object({
@@ -26,12 +26,20 @@ export type UserPackage = z.infer<typeof userPackageSchema>;
 
 /** The admin form: the server derives credits, unit, validity, end date and balance from the package. */
 export const userPackageInputSchema = z.object({
-  userId: z.number({ error: m.userRequired }).int(m.userRequired).positive(m.userRequired),
+  userId: z
+    .number({ error: m.userRequired })
+    .int(m.userRequired)
+    .positive(m.userRequired)
+    .max(MAX_ID, m.userRequired),
   packageId: z
     .number({ error: m.packageRequired })
     .int(m.packageRequired)
-    .positive(m.packageRequired),
-  startDate: isoDate(m.startDateRequired),
+    .positive(m.packageRequired)
+    .max(MAX_ID, m.packageRequired),
+  startDate: isoDate(m.startDateRequired).refine(
+    (v) => v >= '1900-01-01' && v <= '9999-12-31',
+    'The start date must be in 1900 or later',
+  ),
   creditDebited: z
     .number({ error: 'Credits debited must be a whole number' })
     .int('Credits debited must be a whole number')
