@@ -74,3 +74,15 @@ test('a logged-in dealer browses the leads and opens one with no CSP violation',
   expect(complaints).toEqual([]);
   expect(await violationEvents(page)).toEqual([]);
 });
+
+test('a form validated with zod (sign-up) runs with no CSP violation', async ({ page }) => {
+  const complaints = await watchCsp(page);
+  await page.goto('/dealers/register');
+  const first = page.getByRole('textbox').first();
+  await first.fill('has space');
+  await first.press('Tab');
+  await expect(page.getByText('Username must not contain spaces')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(complaints).toEqual([]);
+  expect(await violationEvents(page)).toEqual([]);
+});
