@@ -102,6 +102,11 @@ function applyFilter(
   return q;
 }
 
+/** Filters that a covering index (city; brand and model) leads with: see the migration of those indexes. */
+function coveredByLeadingIndex(filter: CanonicalLeadFilter): boolean {
+  return filter.city !== undefined || filter.brand !== undefined;
+}
+
 export interface LeadPage {
   rows: LeadRow[];
   /** Matching leads, counted up to TOTAL_CAP. */
@@ -131,7 +136,9 @@ export function leadPageQueries(
       .offset(offsetOf(page.pageNumber, page.pageSize)),
     count: db
       .selectFrom(
-        base
+        // With a city or brand filter the count walks the same covering index in id order as the page does;
+        // without the order, SQLite's planner may pick a range index and read up to every matching row.
+        (coveredByLeadingIndex(filter) ? base.orderBy('id', 'desc') : base)
           .select('id')
           .limit(TOTAL_CAP + 1)
           .as('matching'),
