@@ -23,7 +23,6 @@ const envSchema = z.object({
   JWT_EXPIRES_IN: z.string().default('7d'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanText.default(true),
-  REDIS_URL: z.string().optional(),
   TRUST_PROXY: booleanText.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LEAD_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -43,7 +42,6 @@ export interface AppConfig {
   jwtExpiresIn: string;
   logLevel: string;
   seedDemo: boolean;
-  redisUrl?: string;
   trustProxy: boolean;
   rateLimits: { login: number; leadSubmit: number; api: number };
   /** Folder of the built web app; served with an SPA fallback when it exists. */
@@ -116,7 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
-    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       login: e.LOGIN_RATE_LIMIT,
