@@ -4,11 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../app';
 import type { DatabaseConfig } from '../config';
 import { openDatabase, type Engine } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { testConfig, type TestContext, type TestDatabase } from '../test/test-app';
+import { createTestAppOn, type TestContext, type TestDatabase } from '../test/test-app';
 
 export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -67,20 +66,7 @@ export async function createQuickCommitDatabase(engine: Engine): Promise<TestDat
 
 /** The real app on such a database, as createTestApp builds it. */
 export async function createQuickCommitApp(engine: Engine): Promise<TestContext> {
-  const testDb = await createQuickCommitDatabase(engine);
-  const { app } = await buildApp(testConfig(testDb.config), {
-    database: testDb.handle,
-    logger: false,
-  });
-  await app.ready();
-  return {
-    app,
-    database: testDb.handle,
-    close: async () => {
-      await app.close();
-      await testDb.drop();
-    },
-  };
+  return createTestAppOn(await createQuickCommitDatabase(engine));
 }
 
 /** A brand-new PostgreSQL database on the TEST_DATABASE_URL server, for server processes (they read DATABASE_URL only). */

@@ -91,11 +91,19 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** The real app on a fresh database of the engine. */
 export async function createTestApp(
   engine: Engine,
   overrides: Partial<AppConfig> = {},
 ): Promise<TestContext> {
-  const testDb = await createTestDatabase(engine);
+  return createTestAppOn(await createTestDatabase(engine), overrides);
+}
+
+/** The real app on a given test database; closing it also drops the database. */
+export async function createTestAppOn(
+  testDb: TestDatabase,
+  overrides: Partial<AppConfig> = {},
+): Promise<TestContext> {
   const { app } = await buildApp(testConfig(testDb.config, overrides), {
     database: testDb.handle,
     logger: false,
