@@ -1,10 +1,10 @@
 // The sign-up form (spec §2.7, §5): every field and rule, invalid styling once touched, Submit only when valid.
-import { useForm, type DefaultValues, type FieldPath } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNUP_ROLES, type Registration } from '@dealerleads/shared';
 import { INDIAN_STATES } from '@dealerleads/shared/catalogues';
 import { ErrorList } from '../../components/error-list';
-import { SelectField, TextField } from '../../components/form-fields';
+import { fieldErrors, FormActions, SelectField, TextField } from '../../components/form-fields';
 import { registrationFormSchema } from './register-form-schema';
 
 const emptyForm: DefaultValues<Registration> = {
@@ -32,20 +32,13 @@ export function RegisterForm({
   serverErrors,
   submitting = false,
 }: RegisterFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, touchedFields, isSubmitted, isValid },
-  } = useForm<Registration>({
+  const { register, handleSubmit, formState } = useForm<Registration>({
     mode: 'all',
     resolver: zodResolver(registrationFormSchema),
     defaultValues: emptyForm,
   });
 
-  const field = (name: FieldPath<Registration>) => ({
-    error: errors[name]?.message,
-    showError: Boolean(touchedFields[name]) || isSubmitted,
-  });
+  const field = fieldErrors(formState);
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
@@ -130,14 +123,9 @@ export function RegisterForm({
           {...field('confirmPassword')}
         />
       </div>
-      <div className="d-flex gap-2 justify-content-end">
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={!isValid || submitting}>
-          Submit
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} submitDisabled={!formState.isValid || submitting}>
+        Submit
+      </FormActions>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 // The member edit form (spec §2.10): Save only once changed, the unsaved-changes banner, errors as a bulleted list, the leave guard.
-import { useId, useMemo, type ReactNode } from 'react';
-import { useForm, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLES, type Member, type MemberUpdate } from '@dealerleads/shared';
 import { ErrorList } from '../../components/error-list';
+import { FieldShell, fieldErrors, FormActions, TextField } from '../../components/form-fields';
 import { UnsavedChangesAlert } from '../../components/unsaved-changes-alert';
 import { useConfirmLeave } from '../../hooks/use-confirm-leave';
 import {
@@ -35,26 +36,6 @@ export interface MemberEditFormProps {
   saving?: boolean;
 }
 
-function Field({
-  label,
-  invalid,
-  children,
-}: {
-  label: string;
-  invalid: boolean;
-  children: (id: string, className: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="col-md-6 mb-3">
-      <label htmlFor={id} className="form-label">
-        {label}
-      </label>
-      {children(id, invalid ? ' is-invalid' : '')}
-    </div>
-  );
-}
-
 export function MemberEditForm({
   member,
   roleAndStatus,
@@ -64,18 +45,18 @@ export function MemberEditForm({
   saving = false,
 }: MemberEditFormProps) {
   const values = useMemo(() => memberFormValues(member), [member]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, touchedFields, isSubmitted, isDirty, isSubmitting },
-  } = useForm<MemberEditFormValues, unknown, MemberEditFormOutput>({
+  const { register, handleSubmit, reset, formState } = useForm<
+    MemberEditFormValues,
+    unknown,
+    MemberEditFormOutput
+  >({
     mode: 'all',
     resolver: zodResolver(memberEditFormSchema),
     // A newer record (a refetch, a save) becomes the starting point; fields being edited keep their text.
     values,
     resetOptions: { keepDirtyValues: true },
   });
+  const { errors, touchedFields, isSubmitted, isDirty, isSubmitting } = formState;
   useConfirmLeave(isDirty && !isSubmitting);
 
   const shown = (name: FieldPath<MemberEditFormValues>) =>
@@ -94,60 +75,68 @@ export function MemberEditForm({
     if (saved) reset(memberFormValues(saved), { keepDirtyValues: false });
   });
 
-  const input = (
-    name: FieldPath<MemberEditFormValues>,
-    label: string,
-    registration: UseFormRegisterReturn,
-    extra: {
-      type?: string;
-      autoComplete?: string;
-      inputMode?: 'numeric';
-      placeholder?: string;
-    } = {},
-  ) => (
-    <Field label={label} invalid={shown(name)}>
-      {(id, invalid) => (
-        <input
-          id={id}
-          type={extra.type ?? 'text'}
-          className={`form-control${invalid}`}
-          aria-invalid={shown(name)}
-          autoComplete={extra.autoComplete}
-          inputMode={extra.inputMode}
-          placeholder={extra.placeholder}
-          {...registration}
-        />
-      )}
-    </Field>
-  );
+  const field = fieldErrors(formState);
+  // Errors are listed above the form, so the fields are only styled invalid.
+  const cell = { className: 'col-md-6 mb-3', hideFeedback: true } as const;
 
   return (
     <form noValidate aria-label="Update User's Details" onSubmit={(event) => void submit(event)}>
       <UnsavedChangesAlert show={isDirty} />
       <ErrorList errors={[...clientErrors, ...serverErrors]} />
       <div className="row g-0 gx-md-3">
-        {input('name', 'Name', register('name'), { autoComplete: 'name' })}
-        <Field label="Username" invalid={false}>
-          {(id) => (
+        <TextField
+          {...cell}
+          label="Name"
+          autoComplete="name"
+          registration={register('name')}
+          {...field('name')}
+        />
+        <FieldShell {...cell} label="Username">
+          {({ id }) => (
             <input id={id} className="form-control" value={member.userName} readOnly disabled />
           )}
-        </Field>
-        {input('city', 'City', register('city'), { autoComplete: 'address-level2' })}
-        {input('pincode', 'Pincode', register('pincode'), {
-          inputMode: 'numeric',
-          autoComplete: 'postal-code',
-        })}
-        {input('phone', 'Phone', register('phone'), {
-          type: 'tel',
-          inputMode: 'numeric',
-          autoComplete: 'tel-national',
-        })}
-        {input('email', 'Email', register('email'), { type: 'email', autoComplete: 'email' })}
+        </FieldShell>
+        <TextField
+          {...cell}
+          label="City"
+          autoComplete="address-level2"
+          registration={register('city')}
+          {...field('city')}
+        />
+        <TextField
+          {...cell}
+          label="Pincode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          registration={register('pincode')}
+          {...field('pincode')}
+        />
+        <TextField
+          {...cell}
+          label="Phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          registration={register('phone')}
+          {...field('phone')}
+        />
+        <TextField
+          {...cell}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email')}
+          {...field('email')}
+        />
         {roleAndStatus === 'editable' ? (
           <>
-            <Field label="Role" invalid={shown('role')}>
-              {(id, invalid) => (
-                <select id={id} className={`form-select${invalid}`} {...register('role')}>
+            <FieldShell {...cell} label="Role" {...field('role')}>
+              {({ id, invalid }) => (
+                <select
+                  id={id}
+                  className={`form-select${invalid ? ' is-invalid' : ''}`}
+                  {...register('role')}
+                >
                   {ROLES.map((role) => (
                     <option key={role} value={role}>
                       {role}
@@ -155,21 +144,25 @@ export function MemberEditForm({
                   ))}
                 </select>
               )}
-            </Field>
-            <Field label="Status" invalid={shown('status')}>
-              {(id, invalid) => (
-                <select id={id} className={`form-select${invalid}`} {...register('status')}>
+            </FieldShell>
+            <FieldShell {...cell} label="Status" {...field('status')}>
+              {({ id, invalid }) => (
+                <select
+                  id={id}
+                  className={`form-select${invalid ? ' is-invalid' : ''}`}
+                  {...register('status')}
+                >
                   <option value="true">Active</option>
                   <option value="false">Inactive</option>
                 </select>
               )}
-            </Field>
+            </FieldShell>
           </>
         ) : null}
         {roleAndStatus === 'locked' ? (
           <>
-            <Field label="Role" invalid={false}>
-              {(id) => (
+            <FieldShell {...cell} label="Role">
+              {({ id }) => (
                 <input
                   id={id}
                   className="form-control"
@@ -179,9 +172,9 @@ export function MemberEditForm({
                   aria-describedby="own-role-status-hint"
                 />
               )}
-            </Field>
-            <Field label="Status" invalid={false}>
-              {(id) => (
+            </FieldShell>
+            <FieldShell {...cell} label="Status">
+              {({ id }) => (
                 <input
                   id={id}
                   className="form-control"
@@ -191,26 +184,29 @@ export function MemberEditForm({
                   aria-describedby="own-role-status-hint"
                 />
               )}
-            </Field>
+            </FieldShell>
             <p id="own-role-status-hint" className="form-text mt-n2 mb-3">
               {OWN_ROLE_AND_STATUS_TEXT}
             </p>
           </>
         ) : null}
-        {input('password', 'Password', register('password'), {
-          type: 'password',
-          autoComplete: 'new-password',
-          placeholder: 'Leave blank to keep the current password',
-        })}
+        <TextField
+          {...cell}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Leave blank to keep the current password"
+          registration={register('password')}
+          {...field('password')}
+        />
       </div>
-      <div className="d-flex gap-2 justify-content-end">
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-success" disabled={!isDirty || saving}>
-          Save Changes
-        </button>
-      </div>
+      <FormActions
+        onCancel={onCancel}
+        submitDisabled={!isDirty || saving}
+        submitClassName="btn btn-success"
+      >
+        Save Changes
+      </FormActions>
     </form>
   );
 }

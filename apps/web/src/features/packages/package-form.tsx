@@ -1,9 +1,15 @@
 // The package add/edit form (spec §2.11, §5): every package field with its rules; Status only when editing; Save only when valid.
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Package, PackageInput } from '@dealerleads/shared';
 import { ErrorList } from '../../components/error-list';
-import { SelectField, TextField } from '../../components/form-fields';
+import {
+  fieldErrors,
+  FormActions,
+  SaveLabel,
+  SelectField,
+  TextField,
+} from '../../components/form-fields';
 import {
   packageFormSchema,
   packageFormValues,
@@ -13,8 +19,6 @@ import {
   type PackageFormValues,
 } from './package-form-schema';
 import { packageTypeOptions } from './package-labels';
-
-export const SAVING_TEXT = 'Saving...';
 
 export interface PackageFormProps {
   /** null: a new package. */
@@ -39,20 +43,17 @@ export function PackageForm({
   serverErrors = [],
 }: PackageFormProps) {
   const editing = pkg !== null;
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, touchedFields, isSubmitted, isValid },
-  } = useForm<PackageFormValues, unknown, PackageFormOutput>({
+  const { register, handleSubmit, formState } = useForm<
+    PackageFormValues,
+    unknown,
+    PackageFormOutput
+  >({
     mode: 'all',
     resolver: zodResolver(packageFormSchema),
     defaultValues: packageFormValues(pkg),
   });
 
-  const field = (name: FieldPath<PackageFormValues>) => ({
-    error: errors[name]?.message,
-    showError: Boolean(touchedFields[name]) || isSubmitted,
-  });
+  const field = fieldErrors(formState);
   // Empty number boxes are NaN, which the schema reports as 'Package … is required'.
   const number = { valueAsNumber: true } as const;
 
@@ -129,22 +130,10 @@ export function PackageForm({
           />
         ) : null}
       </div>
-      <div className="d-flex gap-2 justify-content-end">
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        {/* spec §5: disabled while the form is invalid or a request is in flight. */}
-        <button type="submit" className="btn btn-primary" disabled={!isValid || saving}>
-          {saving ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-              {SAVING_TEXT}
-            </>
-          ) : (
-            'Save'
-          )}
-        </button>
-      </div>
+      {/* spec §5: Save is disabled while the form is invalid or a request is in flight. */}
+      <FormActions onCancel={onCancel} submitDisabled={!formState.isValid || saving}>
+        <SaveLabel saving={saving} />
+      </FormActions>
     </form>
   );
 }

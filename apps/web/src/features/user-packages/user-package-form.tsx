@@ -1,6 +1,6 @@
 // The user-package form (spec §2.12, §4, §5): user, package, start date and credits debited; the rest derived and read-only.
 import { useId } from 'react';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   apiMessages,
@@ -11,7 +11,13 @@ import {
   type UserPackageInput,
 } from '@dealerleads/shared';
 import { ErrorList } from '../../components/error-list';
-import { SelectField, TextField } from '../../components/form-fields';
+import {
+  fieldErrors,
+  FormActions,
+  SaveLabel,
+  SelectField,
+  TextField,
+} from '../../components/form-fields';
 import { formatMediumDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { usePackage } from './api/get-package';
@@ -23,8 +29,6 @@ import {
   type UserPackageFormOutput,
   type UserPackageFormValues,
 } from './user-package-form-schema';
-
-export const SAVING_TEXT = 'Saving...';
 
 export const userPackageTexts = {
   added: 'User package added successfully',
@@ -87,12 +91,11 @@ export function UserPackageForm({
   serverErrors = [],
 }: UserPackageFormProps) {
   const editing = row !== null;
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, touchedFields, isSubmitted },
-  } = useForm<UserPackageFormValues, unknown, UserPackageFormOutput>({
+  const { register, handleSubmit, control, formState } = useForm<
+    UserPackageFormValues,
+    unknown,
+    UserPackageFormOutput
+  >({
     mode: 'all',
     resolver: zodResolver(userPackageFormSchema),
     defaultValues: userPackageFormValues(row, today),
@@ -105,10 +108,7 @@ export function UserPackageForm({
   const derived = deriveUserPackage(chosen.data, startDate, creditDebited);
   const overDebited = derived.balance !== undefined && derived.balance < 0;
 
-  const field = (name: FieldPath<UserPackageFormValues>) => ({
-    error: errors[name]?.message,
-    showError: Boolean(touchedFields[name]) || isSubmitted,
-  });
+  const field = fieldErrors(formState);
   const number = { valueAsNumber: true } as const;
 
   const userOptions = users.map((user) => ({
@@ -177,8 +177,8 @@ export function UserPackageForm({
             type="number"
             inputMode="numeric"
             registration={register('creditDebited', number)}
-            error={overDebited ? apiMessages.creditDebitedTooHigh : errors.creditDebited?.message}
-            showError={overDebited || field('creditDebited').showError}
+            {...field('creditDebited')}
+            {...(overDebited ? { error: apiMessages.creditDebitedTooHigh, showError: true } : {})}
           />
         </div>
       </div>
@@ -208,21 +208,9 @@ export function UserPackageForm({
       {chosen.isError ? (
         <p className="text-danger small">{userPackageTexts.packageLoadFailed}</p>
       ) : null}
-      <div className="d-flex gap-2 justify-content-end">
-        <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? (
-            <>
-              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-              {SAVING_TEXT}
-            </>
-          ) : (
-            'Save'
-          )}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel} submitDisabled={saving}>
+        <SaveLabel saving={saving} />
+      </FormActions>
     </form>
   );
 }
