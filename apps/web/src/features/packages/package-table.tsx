@@ -1,5 +1,6 @@
 // The package table (spec §2.11): the price list for everyone, with an Actions column (edit, deactivate) for Admins.
 import type { Package } from '@dealerleads/shared';
+import { ActiveBadge, DataTable } from '../../components/data-table';
 import { formatInr } from '../../lib/format';
 import { packageTypeLabel } from './package-labels';
 
@@ -16,86 +17,76 @@ export interface PackageTableProps {
 }
 
 export function PackageTable({ packages, firstNumber, actions, emptyText }: PackageTableProps) {
-  const columns = actions ? 10 : 9;
   return (
-    <div className="table-responsive">
-      <table className="table table-striped table-hover align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">S.No</th>
-            <th scope="col">Name</th>
-            <th scope="col">Code</th>
-            <th scope="col">Type</th>
-            <th scope="col" className="text-end">
-              Credits
-            </th>
-            <th scope="col">Unit</th>
-            <th scope="col" className="text-end">
-              Validity (days)
-            </th>
-            <th scope="col" className="text-end">
-              Price (in INR)
-            </th>
-            <th scope="col">Status</th>
-            {actions ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {packages.length === 0 ? (
-            <tr>
-              <td colSpan={columns} className="text-center text-body-secondary py-4">
-                {emptyText}
-              </td>
-            </tr>
-          ) : null}
-          {packages.map((pkg, index) => (
-            <tr key={pkg.id}>
-              <td>{firstNumber + index}</td>
-              <th scope="row" className="fw-normal">
-                {pkg.packageName}
-              </th>
-              <td>
-                <code>{pkg.packageCode}</code>
-              </td>
-              <td>{packageTypeLabel(pkg.packageType)}</td>
-              <td className="text-end">{pkg.packageCredits}</td>
-              <td>{pkg.packageUnit}</td>
-              <td className="text-end">{pkg.packageValidity}</td>
-              <td className="text-end text-nowrap">{formatInr(pkg.packagePrice)}</td>
-              <td>
-                <span className={`badge ${pkg.isActive ? 'text-bg-success' : 'text-bg-secondary'}`}>
-                  {pkg.isActive ? 'Active' : 'Inactive'}
-                </span>
-              </td>
-              {actions ? (
-                <td className="text-nowrap">
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-primary me-1"
-                    aria-label={`Edit ${pkg.packageName}`}
-                    title="Edit"
-                    onClick={() => actions.onEdit(pkg)}
-                  >
-                    <i className="bi bi-pencil" aria-hidden="true" />
-                  </button>
-                  {/* spec §4: deactivation is offered only while the package is active. */}
-                  {pkg.isActive ? (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      aria-label={`Deactivate ${pkg.packageName}`}
-                      title="Deactivate"
-                      onClick={() => actions.onDeactivate(pkg)}
-                    >
-                      <i className="bi bi-slash-circle" aria-hidden="true" />
-                    </button>
-                  ) : null}
-                </td>
+    <DataTable
+      columns={actions ? 10 : 9}
+      empty={packages.length === 0}
+      emptyText={emptyText}
+      head={
+        <>
+          <th scope="col">S.No</th>
+          <th scope="col">Name</th>
+          <th scope="col">Code</th>
+          <th scope="col">Type</th>
+          <th scope="col" className="text-end">
+            Credits
+          </th>
+          <th scope="col">Unit</th>
+          <th scope="col" className="text-end">
+            Validity (days)
+          </th>
+          <th scope="col" className="text-end">
+            Price (in INR)
+          </th>
+          <th scope="col">Status</th>
+          {actions ? <th scope="col">Actions</th> : null}
+        </>
+      }
+    >
+      {packages.map((pkg, index) => (
+        <tr key={pkg.id}>
+          <td>{firstNumber + index}</td>
+          <th scope="row" className="fw-normal">
+            {pkg.packageName}
+          </th>
+          <td>
+            <code>{pkg.packageCode}</code>
+          </td>
+          <td>{packageTypeLabel(pkg.packageType)}</td>
+          <td className="text-end">{pkg.packageCredits}</td>
+          <td>{pkg.packageUnit}</td>
+          <td className="text-end">{pkg.packageValidity}</td>
+          <td className="text-end text-nowrap">{formatInr(pkg.packagePrice)}</td>
+          <td>
+            <ActiveBadge active={pkg.isActive} />
+          </td>
+          {actions ? (
+            <td className="text-nowrap">
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary me-1"
+                aria-label={`Edit ${pkg.packageName}`}
+                title="Edit"
+                onClick={() => actions.onEdit(pkg)}
+              >
+                <i className="bi bi-pencil" aria-hidden="true" />
+              </button>
+              {/* spec §4: deactivation is offered only while the package is active. */}
+              {pkg.isActive ? (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  aria-label={`Deactivate ${pkg.packageName}`}
+                  title="Deactivate"
+                  onClick={() => actions.onDeactivate(pkg)}
+                >
+                  <i className="bi bi-slash-circle" aria-hidden="true" />
+                </button>
               ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

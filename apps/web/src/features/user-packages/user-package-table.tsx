@@ -1,5 +1,6 @@
 // The user-package table (spec §2.12): S.No across pages, 'Unknown' for a missing user or package, medium dates, an edit per row.
 import type { UserPackage } from '@dealerleads/shared';
+import { ActiveBadge, DataTable } from '../../components/data-table';
 import { formatMediumDate } from '../../lib/format';
 import { userPackageTexts } from './user-package-form';
 
@@ -13,76 +14,65 @@ export interface UserPackageTableProps {
 
 export function UserPackageTable({ rows, firstNumber, onEdit, emptyText }: UserPackageTableProps) {
   return (
-    <div className="table-responsive">
-      <table className="table table-striped table-hover align-middle mb-0">
-        <thead>
-          <tr>
-            <th scope="col">S.No</th>
-            <th scope="col">User</th>
-            <th scope="col">Package</th>
-            <th scope="col" className="text-end">
-              Credits
+    <DataTable
+      columns={11}
+      empty={rows.length === 0}
+      emptyText={emptyText}
+      head={
+        <>
+          <th scope="col">S.No</th>
+          <th scope="col">User</th>
+          <th scope="col">Package</th>
+          <th scope="col" className="text-end">
+            Credits
+          </th>
+          <th scope="col">Unit</th>
+          <th scope="col" className="text-end">
+            Validity (days)
+          </th>
+          <th scope="col">Start Date</th>
+          <th scope="col">End Date</th>
+          <th scope="col" className="text-end">
+            Balance Credits
+          </th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </>
+      }
+    >
+      {rows.map((row, index) => {
+        const user = row.userName ?? userPackageTexts.unknown;
+        const pkg = row.packageName ?? userPackageTexts.unknown;
+        return (
+          <tr key={row.id}>
+            <td>{firstNumber + index}</td>
+            <th scope="row" className="fw-normal">
+              {user}
             </th>
-            <th scope="col">Unit</th>
-            <th scope="col" className="text-end">
-              Validity (days)
-            </th>
-            <th scope="col">Start Date</th>
-            <th scope="col">End Date</th>
-            <th scope="col" className="text-end">
-              Balance Credits
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            <td>{pkg}</td>
+            <td className="text-end">{row.packageCredits}</td>
+            <td>{row.packageUnit}</td>
+            <td className="text-end">{row.packageValidity}</td>
+            <td className="text-nowrap">{formatMediumDate(row.startDate)}</td>
+            <td className="text-nowrap">{formatMediumDate(row.endDate)}</td>
+            <td className="text-end">{row.packageBalanceCredits}</td>
+            <td>
+              <ActiveBadge active={row.isActive} />
+            </td>
+            <td>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                aria-label={`Edit ${pkg} of ${user}`}
+                title="Edit"
+                onClick={() => onEdit(row)}
+              >
+                <i className="bi bi-pencil" aria-hidden="true" />
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={11} className="text-center text-body-secondary py-4">
-                {emptyText}
-              </td>
-            </tr>
-          ) : null}
-          {rows.map((row, index) => {
-            const user = row.userName ?? userPackageTexts.unknown;
-            const pkg = row.packageName ?? userPackageTexts.unknown;
-            return (
-              <tr key={row.id}>
-                <td>{firstNumber + index}</td>
-                <th scope="row" className="fw-normal">
-                  {user}
-                </th>
-                <td>{pkg}</td>
-                <td className="text-end">{row.packageCredits}</td>
-                <td>{row.packageUnit}</td>
-                <td className="text-end">{row.packageValidity}</td>
-                <td className="text-nowrap">{formatMediumDate(row.startDate)}</td>
-                <td className="text-nowrap">{formatMediumDate(row.endDate)}</td>
-                <td className="text-end">{row.packageBalanceCredits}</td>
-                <td>
-                  <span
-                    className={`badge ${row.isActive ? 'text-bg-success' : 'text-bg-secondary'}`}
-                  >
-                    {row.isActive ? 'Active' : 'Inactive'}
-                  </span>
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-primary"
-                    aria-label={`Edit ${pkg} of ${user}`}
-                    title="Edit"
-                    onClick={() => onEdit(row)}
-                  >
-                    <i className="bi bi-pencil" aria-hidden="true" />
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }
