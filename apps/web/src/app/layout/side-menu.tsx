@@ -1,7 +1,7 @@
 // The slide-in side menu (spec §2.2): Leads and Register, Admin links, WhatsApp chat at the bottom; any click closes it.
-import Offcanvas from 'react-bootstrap/Offcanvas';
 import { NavLink } from 'react-router';
 import { UI, WHATSAPP_CHAT_URL } from '@dealerleads/shared';
+import { SidePanel } from '../../components/side-panel';
 import { paths } from '../../config/paths';
 
 export interface SideMenuProps {
@@ -20,44 +20,42 @@ const links = [
 
 export function SideMenu({ show, onClose, admin }: SideMenuProps) {
   return (
-    <Offcanvas
+    <SidePanel
       show={show}
       onHide={onClose}
       placement="start"
-      style={{ width: UI.sideMenuWidthPx }}
-      aria-labelledby="side-menu-title"
+      widthPx={UI.sideMenuWidthPx}
+      titleId="side-menu-title"
+      title="Menu"
+      closeLabel="Close menu"
+      bodyClassName="d-flex flex-column"
     >
-      <Offcanvas.Header closeButton closeLabel="Close menu">
-        <Offcanvas.Title id="side-menu-title">Menu</Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body className="d-flex flex-column">
-        <nav aria-label="Main menu">
-          <ul className="nav nav-pills flex-column gap-1">
-            {links
-              .filter((link) => admin || !link.adminOnly)
-              .map((link) => (
-                <li className="nav-item" key={link.to}>
-                  <NavLink to={link.to} className="nav-link" onClick={onClose}>
-                    <i className={`bi ${link.icon} me-2`} aria-hidden="true" />
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-          </ul>
-        </nav>
-        <div className="mt-auto pt-3 border-top">
-          <a
-            href={WHATSAPP_CHAT_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="whatsapp-link fs-2"
-            aria-label="Chat with us on WhatsApp"
-            onClick={onClose}
-          >
-            <i className="bi bi-whatsapp" aria-hidden="true" />
-          </a>
-        </div>
-      </Offcanvas.Body>
-    </Offcanvas>
+      <nav aria-label="Main menu">
+        <ul className="nav nav-pills flex-column gap-1">
+          {links
+            .filter((link) => admin || !link.adminOnly)
+            .map((link) => (
+              <li className="nav-item" key={link.to}>
+                <NavLink to={link.to} className="nav-link" onClick={onClose}>
+                  <i className={`bi ${link.icon} me-2`} aria-hidden="true" />
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <div className="mt-auto pt-3 border-top">
+        <a
+          href={WHATSAPP_CHAT_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="whatsapp-link fs-2"
+          aria-label="Chat with us on WhatsApp"
+          onClick={onClose}
+        >
+          <i className="bi bi-whatsapp" aria-hidden="true" />
+        </a>
+      </div>
+    </SidePanel>
   );
 }

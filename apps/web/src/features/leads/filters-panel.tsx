@@ -1,6 +1,5 @@
 // The Filters panel (lazy; offcanvas 250 px, spec §2.3): a select per filter from the shared catalogues, and Reset Filter.
 import { useId } from 'react';
-import Offcanvas from 'react-bootstrap/Offcanvas';
 import { UI } from '@dealerleads/shared';
 import {
   FUELS,
@@ -17,6 +16,7 @@ import {
   findModel,
   type Option,
 } from '@dealerleads/shared/catalogues';
+import { SidePanel } from '../../components/side-panel';
 import {
   FILTER_LABELS,
   LEAD_FILTER_KEYS,
@@ -139,26 +139,23 @@ export interface FiltersPanelProps {
 
 export function FiltersPanel({ show, onHide, query, onChange, onReset }: FiltersPanelProps) {
   return (
-    <Offcanvas
+    <SidePanel
       show={show}
       onHide={onHide}
       placement="end"
-      style={{ width: UI.filterPanelWidthPx }}
-      aria-labelledby="lead-filters-title"
+      widthPx={UI.filterPanelWidthPx}
+      titleId="lead-filters-title"
+      title="Filters"
+      closeLabel="Close filters"
     >
-      <Offcanvas.Header closeButton closeLabel="Close filters">
-        <Offcanvas.Title id="lead-filters-title">Filters</Offcanvas.Title>
-      </Offcanvas.Header>
-      <Offcanvas.Body>
-        <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
-          {LEAD_FILTER_KEYS.map((name) => (
-            <FilterSelect key={name} name={name} query={query} onChange={onChange} />
-          ))}
-        </form>
-        <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
-          {RESET_FILTER_TEXT}
-        </button>
-      </Offcanvas.Body>
-    </Offcanvas>
+      <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
+        {LEAD_FILTER_KEYS.map((name) => (
+          <FilterSelect key={name} name={name} query={query} onChange={onChange} />
+        ))}
+      </form>
+      <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
+        {RESET_FILTER_TEXT}
+      </button>
+    </SidePanel>
   );
 }
