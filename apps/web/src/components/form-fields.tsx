@@ -145,6 +145,12 @@ export function SelectField({
   );
 }
 
+/** The choices of an Active / Inactive status select, as the form's string values. */
+export const statusOptions: readonly Option<string>[] = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
 export const SAVING_TEXT = 'Saving...';
 
 /** The submit button's text: a spinner and 'Saving...' while a save is in flight. */

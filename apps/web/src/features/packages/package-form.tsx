@@ -8,6 +8,7 @@ import {
   FormActions,
   SaveLabel,
   SelectField,
+  statusOptions,
   TextField,
 } from '../../components/form-fields';
 import {
@@ -29,11 +30,6 @@ export interface PackageFormProps {
   /** The API's field errors of the last attempt. */
   serverErrors?: readonly string[];
 }
-
-const statusOptions = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
 
 export function PackageForm({
   pkg,

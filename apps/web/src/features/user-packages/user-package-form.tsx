@@ -16,6 +16,7 @@ import {
   FormActions,
   SaveLabel,
   SelectField,
+  statusOptions,
   TextField,
 } from '../../components/form-fields';
 import { formatMediumDate } from '../../lib/format';
@@ -55,11 +56,6 @@ export interface UserPackageFormProps {
   saving: boolean;
   serverErrors?: readonly string[];
 }
-
-const statusOptions = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
-];
 
 function ReadOnlyField({ label, value }: { label: string; value: string | number | undefined }) {
   const id = useId();
