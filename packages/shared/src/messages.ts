@@ -84,6 +84,8 @@ export const creditFlowMessages = {
     'You have used all available credits. Please purchase more credits to view new leads.',
   success: (remaining: number) =>
     `Lead contact details unlocked. 1 credit used. ${remaining} credits remaining.`,
+  /** Ours, not the spec's: an Unlimited package spends no credit, so the spec's success text would be wrong. */
+  unlimitedUnlock: 'Lead contact details unlocked with your unlimited package.',
   lastCredit: 'This was your last credit. Please purchase more credits to unlock additional leads.',
   missingUserId: 'User ID not found. Please log in again.',
 } as const;

@@ -94,6 +94,17 @@ describe('every request', () => {
     expect(readPagination(new Headers({ Pagination: 'nonsense' }))).toBeNull();
     expect(readPagination(new Headers())).toBeNull();
   });
+
+  it('keeps the capped-total flag of a lead list (shown as "10,000+")', () => {
+    const capped = {
+      currentPage: 1,
+      itemsPerPage: 60,
+      totalItems: 10000,
+      totalPages: 167,
+      totalCapped: true,
+    };
+    expect(readPagination(new Headers({ Pagination: JSON.stringify(capped) }))).toEqual(capped);
+  });
 });
 
 describe('the global error catalogue (spec §8)', () => {

@@ -150,6 +150,7 @@ export function readPagination(headers: Headers): Pagination | null {
     itemsPerPage: value.itemsPerPage as number,
     totalItems: value.totalItems as number,
     totalPages: value.totalPages as number,
+    ...(value.totalCapped === true ? { totalCapped: true } : {}),
   };
 }
 

@@ -2,12 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages, creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/shared';
 import { ApiError } from '../../lib/api-error';
-import {
-  UNLIMITED_UNLOCK_TEXT,
-  feedbackForError,
-  feedbackForResult,
-  startUnlock,
-} from './unlock-flow';
+import { feedbackForError, feedbackForResult, startUnlock } from './unlock-flow';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 't', role: 'Dealer' };
 const admin: CurrentUser = { id: 1, username: 'admin', token: 't', role: 'Admin' };
@@ -68,7 +63,7 @@ describe('the answer of the unlock', () => {
 
   it('does not claim a credit for an Unlimited package', () => {
     expect(feedbackForResult({ lead, charged: false, creditsRemaining: 30 }).toasts).toEqual([
-      { kind: 'success', message: UNLIMITED_UNLOCK_TEXT },
+      { kind: 'success', message: creditFlowMessages.unlimitedUnlock },
     ]);
   });
 

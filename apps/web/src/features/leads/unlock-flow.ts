@@ -41,7 +41,6 @@ export interface UnlockFeedback {
 }
 
 /** Shown when an Unlimited package covered the unlock: no credit was used, so spec's success text would be wrong. */
-export const UNLIMITED_UNLOCK_TEXT = 'Lead contact details unlocked with your unlimited package.';
 
 /** The toasts of a successful unlock (spec §8 "Credit flow"). */
 export function feedbackForResult(result: UnlockResult): UnlockFeedback {
@@ -54,7 +53,7 @@ export function feedbackForResult(result: UnlockResult): UnlockFeedback {
     if (result.creditsRemaining === 0)
       feedback.toasts.push({ kind: 'info', message: creditFlowMessages.lastCredit });
   } else if (!result.charged && result.creditsRemaining !== null) {
-    feedback.toasts.push({ kind: 'success', message: UNLIMITED_UNLOCK_TEXT });
+    feedback.toasts.push({ kind: 'success', message: creditFlowMessages.unlimitedUnlock });
   }
   // Not charged and no balance: already unlocked, or an Admin; the contact just shows.
   return feedback;

@@ -25,18 +25,6 @@ export function leadsLoadError(error: unknown): { message: string; title: string
   return leadsLoadErrors.other;
 }
 
-/** The Pagination header, with `totalCapped` (design.md §8), which the shared reader leaves out. */
-function readLeadPagination(headers: Headers): Pagination | null {
-  const pagination = readPagination(headers);
-  if (!pagination) return null;
-  try {
-    const raw = JSON.parse(headers.get('Pagination') ?? '{}') as { totalCapped?: unknown };
-    return raw.totalCapped === true ? { ...pagination, totalCapped: true } : pagination;
-  } catch {
-    return pagination;
-  }
-}
-
 export async function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<LeadPage> {
   // The lead list always handles its own errors (spec §7), whatever the client would do.
   const response = await apiRequest<unknown>('/leads', {
@@ -46,7 +34,7 @@ export async function getLeads(query: LeadListQuery, signal?: AbortSignal): Prom
   });
   return {
     items: Array.isArray(response.data) ? (response.data as Lead[]) : [],
-    pagination: readLeadPagination(response.headers),
+    pagination: readPagination(response.headers),
   };
 }
 
