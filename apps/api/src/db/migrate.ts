@@ -5,6 +5,7 @@ import { initialMigration } from './migrations/2026-11-22-0001-initial';
 import { leadSearchMigration } from './migrations/2026-11-22-0002-lead-search';
 import { leadsVersionMigration } from './migrations/2026-11-22-0003-leads-version';
 import { coveringLeadIndexesMigration } from './migrations/2026-11-22-0004-covering-lead-indexes';
+import { activeLeadSearchMigration } from './migrations/2026-11-22-0005-active-lead-search';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -12,6 +13,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-22-0002-lead-search': leadSearchMigration(engine),
     '2026-11-22-0003-leads-version': leadsVersionMigration(engine),
     '2026-11-22-0004-covering-lead-indexes': coveringLeadIndexesMigration(),
+    '2026-11-22-0005-active-lead-search': activeLeadSearchMigration(engine),
   };
 }
 

@@ -85,8 +85,15 @@ export interface LeadsVersionTable {
   version: number;
 }
 
+/** SQLite only: the FTS5 trigram index of active leads (rowid = lead id); `leads_search` is its MATCH column. */
+export interface LeadsSearchTable {
+  rowid: number;
+  leads_search: string;
+}
+
 export interface Database {
   leads_version: LeadsVersionTable;
+  leads_search: LeadsSearchTable;
   users: UsersTable;
   leads: LeadsTable;
   packages: PackagesTable;

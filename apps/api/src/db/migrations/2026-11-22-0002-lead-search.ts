@@ -8,10 +8,26 @@ export const SEARCH_COLUMNS = ['full_name', 'city', 'brand', 'model', 'varient',
 /** The PostgreSQL expression the trigram index covers; queries must use exactly this text. */
 export const PG_SEARCH_EXPRESSION = `lower(${SEARCH_COLUMNS.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
 
+const columns = SEARCH_COLUMNS.join(', ');
+/** `new.full_name, new.city, …`: a row's searched values inside a trigger. */
+export const searchValuesOf = (row: 'new' | 'old') =>
+  SEARCH_COLUMNS.map((c) => `${row}.${c}`).join(', ');
+
+/** Triggers that index every lead (migration 0005 replaces them with active-only ones). */
+export const EVERY_LEAD_SEARCH_TRIGGERS = [
+  `create trigger leads_search_insert after insert on leads begin
+     insert into leads_search(rowid, ${columns}) values (new.id, ${searchValuesOf('new')});
+   end`,
+  `create trigger leads_search_delete after delete on leads begin
+     insert into leads_search(leads_search, rowid, ${columns}) values ('delete', old.id, ${searchValuesOf('old')});
+   end`,
+  `create trigger leads_search_update after update of ${columns} on leads begin
+     insert into leads_search(leads_search, rowid, ${columns}) values ('delete', old.id, ${searchValuesOf('old')});
+     insert into leads_search(rowid, ${columns}) values (new.id, ${searchValuesOf('new')});
+   end`,
+];
+
 export function leadSearchMigration(engine: Engine) {
-  const columns = SEARCH_COLUMNS.join(', ');
-  const newValues = SEARCH_COLUMNS.map((c) => `new.${c}`).join(', ');
-  const oldValues = SEARCH_COLUMNS.map((c) => `old.${c}`).join(', ');
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       if (engine === 'sqlite') {
@@ -21,28 +37,7 @@ export function leadSearchMigration(engine: Engine) {
           )
           .execute(db);
         // External-content FTS stays in step with leads through triggers.
-        await sql
-          .raw(
-            `create trigger leads_search_insert after insert on leads begin
-               insert into leads_search(rowid, ${columns}) values (new.id, ${newValues});
-             end`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger leads_search_delete after delete on leads begin
-               insert into leads_search(leads_search, rowid, ${columns}) values ('delete', old.id, ${oldValues});
-             end`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger leads_search_update after update of ${columns} on leads begin
-               insert into leads_search(leads_search, rowid, ${columns}) values ('delete', old.id, ${oldValues});
-               insert into leads_search(rowid, ${columns}) values (new.id, ${newValues});
-             end`,
-          )
-          .execute(db);
+        for (const trigger of EVERY_LEAD_SEARCH_TRIGGERS) await sql.raw(trigger).execute(db);
         await sql.raw(`insert into leads_search(leads_search) values ('rebuild')`).execute(db);
       } else {
         await sql.raw('create extension if not exists pg_trgm').execute(db);

@@ -56,14 +56,28 @@ function ftsPhrase(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
 }
 
-function searchCondition(engine: Engine, term: string) {
-  if (term.length < INDEXED_SEARCH_MIN_LENGTH) {
-    return (eb: ExpressionBuilder<Database, 'leads'>) =>
-      anyColumnContains(eb, SEARCH_COLUMNS, term);
-  }
+/** A term the trigram index can answer (it needs at least one trigram). */
+function isIndexedTerm(term: string | undefined): term is string {
+  return term !== undefined && term.length >= INDEXED_SEARCH_MIN_LENGTH;
+}
+
+/**
+ * `searchterm` inside the leads query. SQLite's FTS index holds active leads only (migration 0005), so the leads it
+ * does not hold, the inactive ones that Admin also sees, are matched by a LIKE scan of the inactive rows.
+ */
+function searchCondition(engine: Engine, term: string, includeInactive: boolean) {
+  const likeScan = (eb: ExpressionBuilder<Database, 'leads'>) =>
+    anyColumnContains(
+      eb,
+      SEARCH_COLUMNS.map((c) => `leads.${c}`),
+      term,
+    );
+  if (!isIndexedTerm(term)) return likeScan;
   if (engine === 'sqlite') {
-    return () =>
-      sql<SqlBool>`leads.id in (select rowid from leads_search where leads_search match ${ftsPhrase(term)})`;
+    const indexed = sql<SqlBool>`leads.id in (select rowid from leads_search where leads_search match ${ftsPhrase(term)})`;
+    if (!includeInactive) return () => indexed;
+    return (eb: ExpressionBuilder<Database, 'leads'>) =>
+      eb.or([indexed, eb.and([eb('leads.status', '=', 0), likeScan(eb)])]);
   }
   return () =>
     sql<SqlBool>`${sql.raw(PG_SEARCH_EXPRESSION)} like ${containsPattern(term)} escape '\\'`;
@@ -76,29 +90,30 @@ function applyFilter(
   includeInactive: boolean,
 ): LeadQuery {
   let q = query;
-  if (!includeInactive) q = q.where('status', '=', 1);
-  if (f.city !== undefined) q = q.where('city', '=', f.city);
-  if (f.brand !== undefined) q = q.where('brand', '=', f.brand);
-  if (f.model !== undefined) q = q.where('model', '=', f.model);
-  if (f.varient !== undefined) q = q.where('varient', '=', f.varient);
-  if (f.fuelType !== undefined) q = q.where('fuel_type', '=', f.fuelType);
-  if (f.ownerName !== undefined) q = q.where('owner_name', '=', f.ownerName);
-  if (f.transmission !== undefined) q = q.where('transmission', '=', f.transmission);
-  if (f.rto !== undefined) q = q.where('rto', '=', f.rto);
-  if (f.year !== undefined) q = q.where('year', '=', f.year);
-  if (f.seats !== undefined) q = q.where('seats', '=', f.seats);
+  if (!includeInactive) q = q.where('leads.status', '=', 1);
+  if (f.city !== undefined) q = q.where('leads.city', '=', f.city);
+  if (f.brand !== undefined) q = q.where('leads.brand', '=', f.brand);
+  if (f.model !== undefined) q = q.where('leads.model', '=', f.model);
+  if (f.varient !== undefined) q = q.where('leads.varient', '=', f.varient);
+  if (f.fuelType !== undefined) q = q.where('leads.fuel_type', '=', f.fuelType);
+  if (f.ownerName !== undefined) q = q.where('leads.owner_name', '=', f.ownerName);
+  if (f.transmission !== undefined) q = q.where('leads.transmission', '=', f.transmission);
+  if (f.rto !== undefined) q = q.where('leads.rto', '=', f.rto);
+  if (f.year !== undefined) q = q.where('leads.year', '=', f.year);
+  if (f.seats !== undefined) q = q.where('leads.seats', '=', f.seats);
   if (f.price) {
-    q = q.where('price', '>=', f.price.min);
-    if (f.price.max !== undefined) q = q.where('price', '<=', f.price.max);
+    q = q.where('leads.price', '>=', f.price.min);
+    if (f.price.max !== undefined) q = q.where('leads.price', '<=', f.price.max);
   }
   if (f.kmDriven) {
-    q = q.where('km_driven', '>=', f.kmDriven.min);
-    if (f.kmDriven.max !== undefined) q = q.where('km_driven', '<=', f.kmDriven.max);
+    q = q.where('leads.km_driven', '>=', f.kmDriven.min);
+    if (f.kmDriven.max !== undefined) q = q.where('leads.km_driven', '<=', f.kmDriven.max);
   }
-  if (f.createdFrom !== undefined) q = q.where('created_on', '>=', f.createdFrom);
-  if (f.createdBefore !== undefined) q = q.where('created_on', '<', f.createdBefore);
-  if (f.name !== undefined) q = q.where(columnContains('full_name', f.name));
-  if (f.searchterm !== undefined) q = q.where(searchCondition(engine, f.searchterm));
+  if (f.createdFrom !== undefined) q = q.where('leads.created_on', '>=', f.createdFrom);
+  if (f.createdBefore !== undefined) q = q.where('leads.created_on', '<', f.createdBefore);
+  if (f.name !== undefined) q = q.where(columnContains('leads.full_name', f.name));
+  if (f.searchterm !== undefined)
+    q = q.where(searchCondition(engine, f.searchterm, includeInactive));
   return q;
 }
 
@@ -115,31 +130,69 @@ export interface LeadPage {
   totalCapped: boolean;
 }
 
+/** The two statements behind a page: the page's ids and the count of matches capped at TOTAL_CAP + 1. */
+export interface LeadPageQueries {
+  ids: Compilable & { execute(): Promise<{ id: number }[]> };
+  count: Compilable & { executeTakeFirstOrThrow(): Promise<{ n: number | bigint | string }> };
+}
+
+interface Compilable {
+  compile(): { sql: string; parameters: readonly unknown[] };
+}
+
 /**
- * One newest-first page: the ids are paged on the index first and only those rows are read, so a deep
- * page never walks wide rows; the total is a count capped at TOTAL_CAP, so it costs about a page.
+ * A dealer's text search on SQLite, driven by the FTS index of active leads newest first (rowid order): a page
+ * reads its 60 index entries and the capped count never leaves the index. Other filters join the lead rows.
  */
-/** The two statements behind a page: the page's ids (on the index) and the capped count. */
+function activeSearchQueries(
+  db: Queryable,
+  filter: CanonicalLeadFilter,
+  term: string,
+  page: { pageNumber: number; pageSize: number },
+): LeadPageQueries {
+  const match = sql<SqlBool>`leads_search match ${ftsPhrase(term)}`;
+  const others: CanonicalLeadFilter = { ...filter };
+  delete others.searchterm;
+  const matches =
+    Object.keys(others).length === 0
+      ? db.selectFrom('leads_search').select('leads_search.rowid as id').where(match)
+      : applyFilter(db.selectFrom('leads'), 'sqlite', others, false)
+          .innerJoin('leads_search', 'leads_search.rowid', 'leads.id')
+          .select('leads_search.rowid as id')
+          .where(match);
+  const newestFirst = matches.orderBy('leads_search.rowid', 'desc');
+  return {
+    ids: newestFirst.limit(page.pageSize).offset(offsetOf(page.pageNumber, page.pageSize)),
+    count: db
+      .selectFrom(newestFirst.limit(TOTAL_CAP + 1).as('matching'))
+      .select((eb) => eb.fn.countAll<number>().as('n')),
+  };
+}
+
+/** The ids of one newest-first page (paged on an index, so a deep page never walks wide rows) and the capped count. */
 export function leadPageQueries(
   db: Queryable,
   engine: Engine,
   filter: CanonicalLeadFilter,
   page: { pageNumber: number; pageSize: number },
   includeInactive: boolean,
-) {
+): LeadPageQueries {
+  if (engine === 'sqlite' && !includeInactive && isIndexedTerm(filter.searchterm)) {
+    return activeSearchQueries(db, filter, filter.searchterm, page);
+  }
   const base = applyFilter(db.selectFrom('leads'), engine, filter, includeInactive);
   return {
     ids: base
-      .select('id')
-      .orderBy('id', 'desc')
+      .select('leads.id')
+      .orderBy('leads.id', 'desc')
       .limit(page.pageSize)
       .offset(offsetOf(page.pageNumber, page.pageSize)),
     count: db
       .selectFrom(
         // With a city or brand filter the count walks the same covering index in id order as the page does;
         // without the order, SQLite's planner may pick a range index and read up to every matching row.
-        (coveredByLeadingIndex(filter) ? base.orderBy('id', 'desc') : base)
-          .select('id')
+        (coveredByLeadingIndex(filter) ? base.orderBy('leads.id', 'desc') : base)
+          .select('leads.id')
           .limit(TOTAL_CAP + 1)
           .as('matching'),
       )

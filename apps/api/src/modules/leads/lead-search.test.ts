@@ -1,0 +1,113 @@
+// Text search (`searchterm`) as dealers and Admin see it, kept in step with lead status changes on each engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Lead, Pagination } from '@dealerleads/shared';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  json,
+  testEngines,
+  type TestContext,
+  type TestMember,
+} from '../../test/test-app';
+import { insertLeads } from '../../test/fixtures';
+import { activeLeadSearchMigration } from '../../db/migrations/2026-11-22-0005-active-lead-search';
+
+describe.each(testEngines())('text search on %s', (engine) => {
+  let ctx: TestContext;
+  let admin: TestMember;
+  let dealer: TestMember;
+  let older: number;
+  let inactive: number;
+  let newer: number;
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    admin = await createMember(ctx, { role: 'Admin' });
+    dealer = await createMember(ctx);
+    [{ id: older }, { id: inactive }, { id: newer }] = await insertLeads(ctx, [
+      { full_name: 'Zoravar Qureshi', city: 'Ghaziabad', rto: 'UP' },
+      { full_name: 'Zoravar Malhotra', city: 'Noida', rto: 'UP', status: 0 },
+      {
+        full_name: 'Ishaan Bedi',
+        city: 'Noida',
+        brand: 'tata',
+        model: 'Zoravarian',
+        varient: null,
+      },
+      { full_name: 'Someone Else', city: 'Noida' },
+    ]).then((rows) => rows.map((r) => ({ id: r.id })));
+  });
+  afterAll(async () => ctx.close());
+
+  async function search(query: string, who: TestMember) {
+    const res = await ctx.app.inject({ url: `/api/leads?${query}`, headers: bearer(who) });
+    expect(res.statusCode, res.body).toBe(200);
+    const pagination = JSON.parse(res.headers.pagination as string) as Pagination;
+    return { ids: json<Lead[]>(res).map((l) => l.id), total: pagination.totalItems };
+  }
+
+  async function setStatus(id: number, status: boolean) {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/leads/update/${id}`,
+      payload: { status },
+      headers: bearer(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  // 'zoravar' takes the trigram index, 'zo' the LIKE scan: both must agree.
+  it.each(['searchterm=zoravar', 'searchterm=ZORAVAR', 'searchterm=zo'])(
+    'finds active matches newest first for dealers and every match for Admin (%s)',
+    async (query) => {
+      expect(await search(query, dealer)).toEqual({ ids: [newer, older], total: 2 });
+      expect(await search(query, admin)).toEqual({ ids: [newer, inactive, older], total: 3 });
+    },
+  );
+
+  it('combines the search with other filters and pages through the matches', async () => {
+    expect(await search('searchterm=zoravar&city=ghaziabad', dealer)).toEqual({
+      ids: [older],
+      total: 1,
+    });
+    expect(await search('searchterm=zoravar&city=noida', admin)).toEqual({
+      ids: [newer, inactive],
+      total: 2,
+    });
+    expect(await search('searchterm=zoravar&pageSize=1&pageNumber=2', dealer)).toEqual({
+      ids: [older],
+      total: 2,
+    });
+    expect(await search('searchterm=nobody-by-this-name', dealer)).toEqual({ ids: [], total: 0 });
+  });
+
+  it('follows status changes at once', async () => {
+    await setStatus(older, false);
+    expect(await search('searchterm=zoravar', dealer)).toEqual({ ids: [newer], total: 1 });
+    await setStatus(inactive, true);
+    expect(await search('searchterm=zoravar', dealer)).toEqual({
+      ids: [newer, inactive],
+      total: 2,
+    });
+    expect(await search('searchterm=zoravar', admin)).toEqual({
+      ids: [newer, inactive, older],
+      total: 3,
+    });
+    await setStatus(older, true);
+    await setStatus(inactive, false);
+    expect(await search('searchterm=zoravar', dealer)).toEqual({ ids: [newer, older], total: 2 });
+  });
+
+  // The trigram index exists on SQLite only (PostgreSQL's pg_trgm index covers every lead).
+  if (engine === 'sqlite') {
+    it('indexes exactly the active leads when the migration runs over existing leads', async () => {
+      const migration = activeLeadSearchMigration(engine);
+      await migration.down(ctx.database.db);
+      await migration.up(ctx.database.db);
+      expect(await search('searchterm=zoravar', dealer)).toEqual({ ids: [newer, older], total: 2 });
+      expect(await search('searchterm=malhotra', dealer)).toEqual({ ids: [], total: 0 });
+      expect(await search('searchterm=malhotra', admin)).toEqual({ ids: [inactive], total: 1 });
+    });
+  }
+});
