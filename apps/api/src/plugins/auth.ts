@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { apiMessages, type Role } from '@dealerleads/shared';
 import type { Db } from '../db/database';
 import { fromDbBool } from '../db/database';
+import { preparedQuery } from '../db/prepared-query';
 import { forbidden, unauthorized } from './errors';
 
 export interface Caller {
@@ -33,6 +34,10 @@ declare module 'fastify' {
 
 export const JWT_ALGORITHM = 'HS256';
 
+const findCaller = preparedQuery((db, id: number) =>
+  db.selectFrom('users').select(['id', 'user_name', 'role', 'status']).where('id', '=', id),
+);
+
 export async function registerAuth(
   app: FastifyInstance,
   options: { secret: string; expiresIn: string; db: Db },
@@ -58,11 +63,7 @@ export async function registerAuth(
     const id = Number(payload.sub);
     if (!Number.isSafeInteger(id)) throw unauthorized();
     // The member is read again on every call: a deactivated member's tokens stop working at once.
-    const user = await options.db
-      .selectFrom('users')
-      .select(['id', 'user_name', 'role', 'status'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const [user] = await findCaller(options.db, id);
     if (!user || !fromDbBool(user.status)) throw unauthorized();
     request.caller = { id: user.id, userName: user.user_name, role: user.role as Role };
   });

@@ -11,7 +11,7 @@ import {
   testEngines,
   type TestContext,
 } from '../../test/test-app';
-import { insertLeads } from '../../test/fixtures';
+import { givePackage, insertLeads } from '../../test/fixtures';
 
 describe.each(testEngines())('lead page cache on %s', (engine) => {
   let ctx: TestContext;
@@ -53,5 +53,52 @@ describe.each(testEngines())('lead page cache on %s', (engine) => {
 
     const [added] = await insertLeads(ctx, [{ city: 'Sonipat' }]);
     expect(await sonipat(second)).toEqual([added!.id, before[1]]);
+  });
+
+  it('reuses one cached body only for callers who unlocked none of its leads', async () => {
+    const leads = await insertLeads(ctx, [{ city: 'Panipat' }, { city: 'Panipat' }]);
+    const [older, newer] = leads as [(typeof leads)[0], (typeof leads)[0]];
+    const buyer = await createMember(ctx);
+    const other = await createMember(ctx);
+    const admin = await createMember(ctx, { role: 'Admin' });
+    await givePackage(ctx, buyer.id, { credits: 5 });
+    const page = async (who?: { token: string }) => {
+      const res = await second.inject({ url: '/api/leads?city=Panipat', headers: bearer(who) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json<Lead[]>().map((l) => [l.phoneNumber, l.unlocked]);
+    };
+    const masked = (phone: string) => [`XXXXXXX${phone.slice(-3)}`, false];
+
+    // The page is cached (and its body serialized) by an anonymous caller first.
+    expect(await page()).toEqual([masked(newer.phone), masked(older.phone)]);
+    const unlock = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/leads/${newer.id}/unlock`,
+      headers: bearer(buyer),
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
+    // An unlock does not change the leads, so the cached page stays; the buyer still sees the contact.
+    expect(await page(buyer)).toEqual([[newer.phone, true], masked(older.phone)]);
+    expect(await page(other)).toEqual([masked(newer.phone), masked(older.phone)]);
+    expect(await page()).toEqual([masked(newer.phone), masked(older.phone)]);
+    expect(await page(admin)).toEqual([
+      [newer.phone, true],
+      [older.phone, true],
+    ]);
+    expect(await page(other)).toEqual([masked(newer.phone), masked(older.phone)]);
+
+    // A new lead makes a new page, first asked for by the buyer: the next caller still sees only masks.
+    const [newest] = await insertLeads(ctx, [{ city: 'Panipat' }]);
+    expect(await page(buyer)).toEqual([
+      masked(newest!.phone),
+      [newer.phone, true],
+      masked(older.phone),
+    ]);
+    expect(await page(other)).toEqual([
+      masked(newest!.phone),
+      masked(newer.phone),
+      masked(older.phone),
+    ]);
   });
 });

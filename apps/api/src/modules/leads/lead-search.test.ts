@@ -1,5 +1,6 @@
 // Text search (`searchterm`) as dealers and Admin see it, kept in step with lead status changes on each engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import type { Lead, Pagination } from '@dealerleads/shared';
 import {
   bearer,
@@ -103,8 +104,10 @@ describe.each(testEngines())('text search on %s', (engine) => {
   if (engine === 'sqlite') {
     it('indexes exactly the active leads when the migration runs over existing leads', async () => {
       const migration = activeLeadSearchMigration(engine);
-      await migration.down(ctx.database.db);
-      await migration.up(ctx.database.db);
+      // Migrations take an untyped Kysely (they run before the schema they build exists).
+      const db = ctx.database.db as unknown as Kysely<unknown>;
+      await migration.down(db);
+      await migration.up(db);
       expect(await search('searchterm=zoravar', dealer)).toEqual({ ids: [newer, older], total: 2 });
       expect(await search('searchterm=malhotra', dealer)).toEqual({ ids: [], total: 0 });
       expect(await search('searchterm=malhotra', admin)).toEqual({ ids: [inactive], total: 1 });

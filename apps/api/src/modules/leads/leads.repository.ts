@@ -2,6 +2,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { LIMITS, type Lead } from '@dealerleads/shared';
 import { fromDbBool, type Engine, type Queryable } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
 import {
   PG_SEARCH_EXPRESSION,
   SEARCH_COLUMNS,
@@ -268,18 +269,23 @@ export async function hasRecentDuplicate(
   return row !== undefined;
 }
 
-/** Which of these leads the user has unlocked. */
+const unlocksBetween = preparedQuery((db, userId: number, fromId: number, toId: number) =>
+  db
+    .selectFrom('lead_unlocks')
+    .select('lead_id')
+    .where('user_id', '=', userId)
+    .where('lead_id', '>=', fromId)
+    .where('lead_id', '<=', toId),
+);
+
+/** Which of these leads the user has unlocked: one range read of the user's unlocks (user_id, lead_id index). */
 export async function unlockedLeadIds(
   db: Queryable,
   userId: number,
   leadIds: number[],
 ): Promise<Set<number>> {
   if (leadIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('lead_unlocks')
-    .select('lead_id')
-    .where('user_id', '=', userId)
-    .where('lead_id', 'in', leadIds)
-    .execute();
-  return new Set(rows.map((r) => r.lead_id));
+  const asked = new Set(leadIds);
+  const rows = await unlocksBetween(db, userId, Math.min(...leadIds), Math.max(...leadIds));
+  return new Set(rows.map((r) => r.lead_id).filter((id) => asked.has(id)));
 }

@@ -11,7 +11,7 @@ import { dbBool, type Engine, type Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../plugins/errors';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter } from './lead-filters';
-import { LeadPageCache } from './lead-page-cache';
+import { LeadPageCache, type CachedLeadPage } from './lead-page-cache';
 import {
   findLeadById,
   hasRecentDuplicate,
@@ -22,34 +22,42 @@ import {
   updateLeadStatus,
 } from './leads.repository';
 
+/** One page of the lead list as a caller sees it. */
+export interface LeadListPage {
+  page: CachedLeadPage;
+  /** Admin: every contact is shown (and inactive leads are listed). */
+  admin: boolean;
+  /** Leads of this page the caller has unlocked (always empty for Admin and anonymous callers). */
+  unlocked: Set<number>;
+}
+
 export async function listLeads(
   db: Queryable,
   engine: Engine,
   cache: LeadPageCache,
   caller: Caller | undefined,
   filter: LeadFilter,
-): Promise<{ leads: Lead[]; total: number; totalCapped: boolean }> {
+): Promise<LeadListPage> {
   const admin = isAdmin(caller);
   const canonical = canonicalLeadFilter(filter);
   const version = await LeadPageCache.currentVersion(db);
-  const { rows, total, totalCapped } = await cache.get(
-    LeadPageCache.key(canonical, filter, admin),
-    version,
-    () => searchLeads(db, engine, canonical, filter, admin),
+  const page = await cache.get(LeadPageCache.key(canonical, filter, admin), version, () =>
+    searchLeads(db, engine, canonical, filter, admin),
   );
   const unlocked =
     caller && !admin
       ? await unlockedLeadIds(
           db,
           caller.id,
-          rows.map((r) => r.id),
+          page.rows.map((r) => r.id),
         )
       : new Set<number>();
-  return {
-    leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id))),
-    total,
-    totalCapped,
-  };
+  return { page, admin, unlocked };
+}
+
+/** The page's leads with each contact shown or masked for this caller. */
+export function leadsOf({ page, admin, unlocked }: LeadListPage): Lead[] {
+  return page.rows.map((row) => toLead(row, admin || unlocked.has(row.id)));
 }
 
 /** A lead as the caller may see it; an inactive lead exists only for Admin. */
