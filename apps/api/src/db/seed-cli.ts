@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
+import { optimizeLeadSearchIndex } from './migrations/2026-11-22-0005-active-lead-search';
 import { insertLeads, seedDemoIfEmpty, LEAD_BATCH } from './seed/demo';
 import { createRandom } from './seed/random';
 
@@ -49,6 +50,7 @@ try {
         );
     }
     bar.stop();
+    await optimizeLeadSearchIndex(handle.db, handle.engine);
     console.log(`Added ${missing} leads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   // Fresh statistics, so the query planner picks the right index for each filter mix.

@@ -32,6 +32,13 @@ async function replaceTriggers(db: Kysely<unknown>, triggers: string[]): Promise
   for (const trigger of triggers) await sql.raw(trigger).execute(db);
 }
 
+/** Merges the trigram index into one segment (seconds at a million leads): after bulk loads, searches read less. */
+export async function optimizeLeadSearchIndex<T>(db: Kysely<T>, engine: Engine): Promise<void> {
+  if (engine === 'sqlite') {
+    await sql.raw(`insert into leads_search(leads_search) values ('optimize')`).execute(db);
+  }
+}
+
 export function activeLeadSearchMigration(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -43,6 +50,7 @@ export function activeLeadSearchMigration(engine: Engine) {
           `insert into leads_search(rowid, ${columns}) select id, ${columns} from leads where status = 1`,
         )
         .execute(db);
+      await optimizeLeadSearchIndex(db, engine);
     },
     async down(db: Kysely<unknown>): Promise<void> {
       if (engine !== 'sqlite') return;

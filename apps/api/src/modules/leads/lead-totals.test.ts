@@ -52,4 +52,17 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
     const { count } = await paginationOf('?pageNumber=167&pageSize=60');
     expect(count).toBe(TOTAL_CAP + 5 - 166 * 60);
   });
+
+  // A page that ends the matches gives the total without a count; the other pages count.
+  it.each([
+    ['?city=Rohtak&pageSize=5&pageNumber=2', 2, 7],
+    ['?city=Rohtak&pageSize=7', 7, 7],
+    ['?city=Rohtak&pageSize=5&pageNumber=9', 0, 7],
+    ['?city=Sonipat', 0, 0],
+    ['?city=Sonipat&pageNumber=4', 0, 0],
+  ])('reports the true total on %s', async (query, rows, total) => {
+    const { pagination, count } = await paginationOf(query);
+    expect(count).toBe(rows);
+    expect(pagination.totalItems).toBe(total);
+  });
 });
