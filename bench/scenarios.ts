@@ -86,6 +86,18 @@ function fourFilterQueries(sample: LeadSample[]): string[] {
   return take(out, 13);
 }
 
+/** The most frequent city + fuel + price band among the sampled leads: one popular 3-filter mix, asked again and again. */
+function popularThreeFilterQuery(sample: LeadSample[]): string {
+  const counts = new Map<string, number>();
+  for (const l of sample) {
+    const price = bandOf(l.price, PRICE_BANDS);
+    if (!price) continue;
+    const query = `city=${q(l.city)}&fuel=${q(l.fuel_type)}&price=${q(price)}`;
+    counts.set(query, (counts.get(query) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+}
+
 /** The text `searchterm` looks in (full name, city, model, variant), lowercased. */
 function searchText(l: LeadSample): string[] {
   return [l.full_name, l.city, l.model, l.varient ?? ''].map((t) => t.toLowerCase());
@@ -162,6 +174,12 @@ export function readScenarios(
     deep === DEEP_PAGE ? `page ${DEEP_PAGE.toLocaleString('en-US')}` : `page ${deep} (last full)`;
   const lists: Scenario[] = [
     { key: 'list', label: 'list · page 1 (same query)', kind: 'list', paths: [list('')] },
+    {
+      key: 'list-3-filters-same',
+      label: 'list · city+fuel+price (same query)',
+      kind: 'list',
+      paths: [list(popularThreeFilterQuery(sample))],
+    },
     {
       key: 'list-city',
       label: 'list · city',
