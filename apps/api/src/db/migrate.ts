@@ -6,6 +6,7 @@ import { leadSearchMigration } from './migrations/2026-11-22-0002-lead-search';
 import { leadsVersionMigration } from './migrations/2026-11-22-0003-leads-version';
 import { coveringLeadIndexesMigration } from './migrations/2026-11-22-0004-covering-lead-indexes';
 import { activeLeadSearchMigration } from './migrations/2026-11-22-0005-active-lead-search';
+import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-city-fuel-covering-index';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -14,6 +15,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-22-0003-leads-version': leadsVersionMigration(engine),
     '2026-11-22-0004-covering-lead-indexes': coveringLeadIndexesMigration(),
     '2026-11-22-0005-active-lead-search': activeLeadSearchMigration(engine),
+    '2026-11-22-0006-city-fuel-covering-index': cityFuelCoveringIndexMigration(),
   };
 }
 

@@ -21,6 +21,7 @@ const filters: Record<string, string>[] = [
   { price: '500000-549999' },
   { KmDriven: '100000-' },
   { city: 'Gurugram', fuel: 'petrol', price: '500000-549999', KmDriven: '20000-29999' },
+  { city: 'Gurugram', fuel: 'diesel' },
   { searchterm: 'creta' },
   { searchterm: 'creta', city: 'Gurugram' },
   { searchterm: 'cr' },
@@ -72,6 +73,9 @@ describe('lead query plans on sqlite', () => {
         // A bare "SCAN leads" is a full table scan; scans through an index say "USING … INDEX".
         expect(plan, plan).not.toMatch(/SCAN leads\b(?! USING)/);
         expect(plan, plan).toMatch(/INDEX/);
+        if (raw.city !== undefined && raw.fuel !== undefined && raw.searchterm === undefined) {
+          expect(plan, plan).toMatch(/COVERING INDEX leads_city_fuel_covering/);
+        }
         // A dealer's text search is driven by the trigram index (the outer loop), newest first: no sort of matches.
         if ((raw.searchterm ?? '').length >= 3) {
           const outerLoop = plan.split('\n').find((line) => /^(SCAN|SEARCH) /.test(line));
