@@ -1,5 +1,6 @@
 // The lead list's state in the URL (filters by their API names, ?page and ?q as on every list), and its API query.
 import { FIRST_PAGE, LIMITS, PAGE_SIZE, type Pagination } from '@dealerleads/shared';
+import { groupIndian } from '../../lib/group-indian';
 
 /** The list filters of spec §2.3 and §9 (Seats), in panel order, named as `GET /api/leads` names them. */
 export const LEAD_FILTER_KEYS = [
@@ -165,7 +166,7 @@ export function toApiQuery(query: LeadListQuery): Record<string, string | number
 
 /** The total as shown: '5,000', or '10,000+' when the API stopped counting (design.md §8). */
 export function formatTotal(pagination: Pick<Pagination, 'totalItems' | 'totalCapped'>): string {
-  const total = new Intl.NumberFormat('en-IN').format(pagination.totalItems);
+  const total = groupIndian(pagination.totalItems);
   return pagination.totalCapped ? `${total}+` : total;
 }
 

@@ -1,19 +1,12 @@
 // How lead values read on screen: INR prices, dd/MM/yyyy hh:mm:ss dates, catalogue labels for stored slugs, +91 contact links.
 import { COUNTRY_CALLING_CODE } from '@dealerleads/shared';
 import { FUELS, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
+import { groupIndian } from '../../lib/group-indian';
+
+export { groupIndian };
 
 /** Shown for a field the lead does not have (the wizard leaves variant, RTO and km empty). */
 export const MISSING_VALUE = '—';
-
-const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-
-/**
- * Indian digit grouping: 1250000 → '12,50,000'. The catalogue's `groupIndian` does the same, but
- * its module (the bands) would be one more chunk in the lead list's first download.
- */
-export function groupIndian(n: number): string {
-  return indian.format(n);
-}
 
 /** 1250000 → '₹12,50,000' (design.md §5). */
 export function formatInr(amount: number): string {

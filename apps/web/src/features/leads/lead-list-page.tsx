@@ -35,7 +35,7 @@ import {
   type LeadFilterName,
   type LeadListQuery,
 } from './lead-filters';
-import { filterValueLabel } from './lead-format';
+import { filterValueLabel, groupIndian } from './lead-format';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
 
@@ -126,7 +126,7 @@ function ActiveFilters({
 function summary(pagination: PageInfo, shown: number): string {
   if (pagination.totalItems === 0 || shown === 0) return `${formatTotal(pagination)} leads`;
   const first = (pagination.currentPage - 1) * pagination.itemsPerPage + 1;
-  return `Showing ${first.toLocaleString('en-IN')}–${(first + shown - 1).toLocaleString('en-IN')} of ${formatTotal(pagination)} leads`;
+  return `Showing ${groupIndian(first)}–${groupIndian(first + shown - 1)} of ${formatTotal(pagination)} leads`;
 }
 
 export function LeadListPage() {
