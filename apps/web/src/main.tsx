@@ -1,13 +1,19 @@
-// Web entry: global styles, then the app.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+// Web entry: global styles; the lead list's first request when that is the page opened; then the app.
+// This script is small and runs as soon as it arrives (async, see earlyEntry in vite.config.ts), so the
+// request leaves while React and the screens (app/boot.tsx, preloaded by index.html) still download.
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './icons.css';
 import './styles.css';
-import { App } from './app/app';
+import { startEarlyLeads } from './features/leads/api/early-leads';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+startEarlyLeads(window.location);
+
+void import('./app/boot').then(({ mountApp }) => {
+  const mount = () => mountApp(document.getElementById('root')!);
+  // An async script may run before the parser has reached <div id="root">.
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', mount, { once: true });
+  } else {
+    mount();
+  }
+});

@@ -46,6 +46,9 @@ const FiltersPanel = lazy(() =>
 );
 
 const SKELETON_CARDS = 6;
+/** Cards in a page's first render (more than a phone's first screen holds); the rest follow in batches. */
+const FIRST_CARDS = 3;
+const CARDS_PER_BATCH = 6;
 export const NO_MATCH_TEXT = 'No leads match your search and filters.';
 export const NO_LEADS_TEXT = 'No leads to show.';
 
@@ -123,6 +126,29 @@ function ActiveFilters({
   );
 }
 
+/**
+ * How many of `items` to render: a page's first cards at once, then the rest a batch per task. Sixty
+ * cards rendered and laid out in one go block a slow phone's main thread for a few hundred ms (design.md
+ * §8, TBT); in batches the first screen paints sooner and input is never kept waiting long.
+ */
+function useCardsToRender(items: readonly unknown[] | undefined): number {
+  const [rendered, setRendered] = useState({ items, count: FIRST_CARDS });
+  // A new page (or the first): start again from its first cards.
+  if (rendered.items !== items) setRendered({ items, count: FIRST_CARDS });
+  const total = items?.length ?? 0;
+  const count = rendered.items === items ? rendered.count : FIRST_CARDS;
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() =>
+      setRendered((current) =>
+        current.items === items ? { items, count: current.count + CARDS_PER_BATCH } : current,
+      ),
+    );
+    return () => clearTimeout(timer);
+  }, [items, count, total]);
+  return count;
+}
+
 function summary(pagination: PageInfo, shown: number): string {
   if (pagination.totalItems === 0 || shown === 0) return `${formatTotal(pagination)} leads`;
   const first = (pagination.currentPage - 1) * pagination.itemsPerPage + 1;
@@ -166,6 +192,7 @@ export function LeadListPage() {
   };
 
   const page = leads.data;
+  const cardsToRender = useCardsToRender(page?.items);
   const pagination = page?.pagination ?? null;
   const filtered = activeFilterCount(query) > 0 || query.searchterm !== '';
   const pager = (position: 'top' | 'bottom') =>
@@ -202,7 +229,7 @@ export function LeadListPage() {
     );
   } else {
     const listUrl = `${location.pathname}${location.search}`;
-    body = page.items.map((lead) => (
+    body = page.items.slice(0, cardsToRender).map((lead) => (
       <div className="col" key={lead.id}>
         <LeadCard
           lead={lead}

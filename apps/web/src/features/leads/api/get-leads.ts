@@ -1,16 +1,12 @@
-// GET /api/leads: one page of leads with its Pagination header; the list toasts spec §8 "Leads load" when it finally fails.
+// The lead list's query of GET /api/leads (fetch-leads.ts); the list toasts spec §8 "Leads load" when it finally fails.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Lead, Pagination } from '@dealerleads/shared';
-import { apiRequest, readPagination } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import { toApiQuery, type LeadListQuery } from '../lead-filters';
+import type { LeadListQuery } from '../lead-filters';
+import { takeEarlyLeadPage, takeEarlyLeadRequest } from './early-leads';
+import { getLeads, type LeadPage } from './fetch-leads';
 import { leadKeys } from './lead-keys';
 
-export interface LeadPage {
-  items: Lead[];
-  /** null when the answer carried no Pagination header: the pagers are then hidden (spec §2.3). */
-  pagination: Pagination | null;
-}
+export { getLeads, type LeadPage };
 
 /** spec §8 "Leads load": text and title per failure. */
 export const leadsLoadErrors = {
@@ -25,23 +21,15 @@ export function leadsLoadError(error: unknown): { message: string; title: string
   return leadsLoadErrors.other;
 }
 
-export async function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<LeadPage> {
-  // The lead list always handles its own errors (spec §7), whatever the client would do.
-  const response = await apiRequest<unknown>('/leads', {
-    query: toApiQuery(query),
-    handleErrors: true,
-    signal,
-  });
-  return {
-    items: Array.isArray(response.data) ? (response.data as Lead[]) : [],
-    pagination: readPagination(response.headers),
-  };
-}
-
 export function leadsQueryOptions(query: LeadListQuery) {
+  // The first script's request for this page, if any (early-leads.ts): its answer, or the request itself.
+  let early: ReturnType<typeof takeEarlyLeadPage>;
   return queryOptions({
     queryKey: leadKeys.list(query),
-    queryFn: ({ signal }) => getLeads(query, signal),
+    // `context.signal` is read only when asking anew: reading it lets TanStack Query cancel the request.
+    queryFn: (context) => takeEarlyLeadRequest(query) ?? getLeads(query, context.signal),
+    initialData: () => (early = takeEarlyLeadPage(query))?.page,
+    initialDataUpdatedAt: () => early?.at,
     // The last page stays on screen while the next one loads: no flash of skeletons between pages.
     placeholderData: keepPreviousData,
   });
