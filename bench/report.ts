@@ -1,6 +1,7 @@
 // The printed table and the budget checks of design.md §8, derived from one run's measurements.
 import type { LoadResult } from './load';
 import type { Probe } from './probe';
+import type { TextSearchComparison } from './text-search';
 import type { UnlockLedger } from './unlock';
 import { kib, type LighthouseSummary, type WebJavaScript } from './web';
 
@@ -13,6 +14,8 @@ export interface ScenarioReport extends LoadResult {
   /** req/s divided by the ceiling's req/s. */
   ratio: number | null;
   probe?: Probe;
+  /** Search rows: the same pool one request at a time (the latency one dealer sees). */
+  alone?: LoadResult;
 }
 
 export type Verdict = 'PASS' | 'FAIL' | 'N/A';
@@ -31,6 +34,9 @@ export interface Measurements {
   lighthouse?: LighthouseSummary;
   lighthouseSkipped?: string;
   pageAloneQuery?: string;
+  textSearch?: { short: TextSearchComparison; long: TextSearchComparison };
+  /** Connections of the load runs. */
+  connections: number;
 }
 
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
@@ -133,20 +139,25 @@ export function budgetChecks(m: Measurements): Check[] {
   }
 
   for (const s of m.scenarios.filter((x) => x.key.startsWith('search-'))) {
+    const alone = s.alone;
     checks.push({
-      budget: `${s.label}: p95 ≤ 20 ms`,
-      measured: silent(s)
-        ? silentText(s)
-        : `p95 ${ms(s.p95)} (exact; autocannon-style p97.5 ${ms(s.p97_5)})`,
-      verdict: verdict(!silent(s) && s.p95 <= 20 && s.non2xx === 0),
+      budget: `${s.label}: p95 ≤ 20 ms (one search at a time)`,
+      measured:
+        alone === undefined || silent(alone)
+          ? 'not measured'
+          : `p95 ${ms(alone.p95)} alone; ${silent(s) ? silentText(s) : `p95 ${ms(s.p95)} at ${m.connections} connections`}`,
+      verdict: verdict(
+        alone !== undefined && !silent(alone) && alone.p95 <= 20 && alone.non2xx === 0,
+      ),
     });
   }
-  checks.push({
-    budget: 'searchterm ≥ 100× faster than a LIKE scan',
-    measured:
-      'not measurable over HTTP (the API never LIKE-scans a 3+ letter term); see the API tests',
-    verdict: 'N/A',
-  });
+  for (const [length, c] of Object.entries(m.textSearch ?? {})) {
+    checks.push({
+      budget: `searchterm (${length === 'short' ? '3 letters' : '8 characters'}) ≥ 100× faster than a LIKE scan`,
+      measured: `${Math.round(c.speedup)}× (${c.terms} terms: ${c.indexedMs.toFixed(1)} ms vs ${c.likeMs.toFixed(0)} ms; least ${Math.round(c.worstSpeedup)}× for "${c.worstTerm}")`,
+      verdict: verdict(c.speedup >= 100),
+    });
+  }
 
   if (m.unlock) {
     const u = m.unlock;

@@ -35,6 +35,7 @@ import {
 } from './report';
 import { readScenarios, SAMPLE_SIZE, type Scenario } from './scenarios';
 import { shuffled } from './shuffle';
+import { compareTextSearch } from './text-search';
 import { runUnlock } from './unlock';
 import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
 
@@ -43,6 +44,8 @@ const WEB_DIST = path.join(ROOT, 'apps/web/dist');
 const DEMO = {
   admin: { userName: 'admin', password: 'Admin@2026' },
   dealer: { userName: 'dealer', password: 'Dealer@2026' },
+  /** Unlocks as a dealer of its own, so the reading dealer's unlocks (and pages) stay the same from run to run. */
+  unlocker: { userName: 'benchunlocker', password: 'Unlock@2026' },
 };
 
 function newestMtime(dir: string): number {
@@ -272,8 +275,8 @@ async function main(): Promise<void> {
   // One cursor per scenario, shared by warm-up and run: the measured run goes on with queries the warm-up
   // has not sent, and a pool larger than any page cache is never served from it.
   const cursors = new Map<string, number>();
-  const loadOf = (s: Scenario, duration: number) => {
-    const common = { connections: run.connections, duration, headers: authHeaders };
+  const loadOf = (s: Scenario, duration: number, connections = run.connections) => {
+    const common = { connections, duration, headers: authHeaders };
     if (s.paths.length === 1) return measure({ ...common, url: api.baseUrl + s.paths[0] });
     const nextPath = () => {
       const i = cursors.get(s.key) ?? 0;
@@ -297,15 +300,23 @@ async function main(): Promise<void> {
     const r = report(s, await loadOf(s, run.duration), ceiling.rps, probes.get(s.key));
     results.push(r);
     logLine(r);
+    // A search's latency budget is what one dealer waits: also measured one request at a time.
+    if (s.kind === 'search') {
+      await drain(api.baseUrl);
+      r.alone = await loadOf(s, run.duration, 1);
+      logLine({ ...r, ...r.alone, label: `${s.label}, 1 connection` });
+    }
   }
 
   const measurements: Measurements = {
+    connections: run.connections,
     ceiling,
     scenarios: results,
     ...(options.pageAloneQuery ? { pageAloneQuery: options.pageAloneQuery } : {}),
   };
   await drain(api.baseUrl);
-  const unlock = await runUnlock({ api, admin, dealer, activeIds: ids.active, ...run });
+  const unlocker = await api.benchDealer(DEMO.unlocker.userName, DEMO.unlocker.password);
+  const unlock = await runUnlock({ api, admin, dealer: unlocker, activeIds: ids.active, ...run });
   measurements.unlock = {
     report: report(
       { key: 'unlock', label: 'unlock (distinct leads)', paths: ['/api/leads/:id/unlock'] },
@@ -321,6 +332,23 @@ async function main(): Promise<void> {
     console.error(`\n${bar}\n!!! UNLOCK LEDGER MISMATCH: ${unlock.ledger.message}\n${bar}\n`);
     process.exitCode = 1;
   }
+
+  const searchTerms = (kind: string) =>
+    [
+      ...new Set(
+        scenarios
+          .filter((s) => s.key === kind)
+          .flatMap((s) => s.paths)
+          .map((p) => new URLSearchParams(p.split('?')[1] ?? '').get('searchterm') ?? ''),
+      ),
+    ]
+      .filter(Boolean)
+      .slice(0, 8);
+  console.log('\nText search against a LIKE scan of the same rows (in process, on the database)…');
+  measurements.textSearch = {
+    short: await compareTextSearch(database, searchTerms('search-3')),
+    long: await compareTextSearch(database, searchTerms('search-8')),
+  };
 
   // Web: JavaScript sizes always; Lighthouse on the lead list unless --skip-web.
   measurements.js = measureJavaScript(WEB_DIST);

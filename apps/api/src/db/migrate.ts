@@ -7,6 +7,7 @@ import { leadsVersionMigration } from './migrations/2026-11-22-0003-leads-versio
 import { coveringLeadIndexesMigration } from './migrations/2026-11-22-0004-covering-lead-indexes';
 import { activeLeadSearchMigration } from './migrations/2026-11-22-0005-active-lead-search';
 import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-city-fuel-covering-index';
+import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -16,6 +17,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-22-0004-covering-lead-indexes': coveringLeadIndexesMigration(),
     '2026-11-22-0005-active-lead-search': activeLeadSearchMigration(engine),
     '2026-11-22-0006-city-fuel-covering-index': cityFuelCoveringIndexMigration(),
+    '2026-11-23-0007-lead-changes': leadChangesMigration(engine),
   };
 }
 

@@ -85,6 +85,12 @@ export interface LeadsVersionTable {
   version: number;
 }
 
+/** Which lead changed at each revision, in commit order (migration 0007): the lead filter index reads it. */
+export interface LeadChangesTable {
+  revision: Generated<number>;
+  lead_id: number;
+}
+
 /** SQLite only: the FTS5 trigram index of active leads (rowid = lead id); `leads_search` is its MATCH column. */
 export interface LeadsSearchTable {
   rowid: number;
@@ -93,6 +99,7 @@ export interface LeadsSearchTable {
 
 export interface Database {
   leads_version: LeadsVersionTable;
+  lead_changes: LeadChangesTable;
   leads_search: LeadsSearchTable;
   users: UsersTable;
   leads: LeadsTable;

@@ -59,7 +59,9 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
     };
     // Both start at once on the empty database: their migrations must serialise, not collide.
     const env = serverEnv({ databaseUrl, jwtSecret: JWT_SECRET, dataDir });
-    servers.push(...(await Promise.all([startServer(bundle.entry, env), startServer(bundle.entry, env)])));
+    servers.push(
+      ...(await Promise.all([startServer(bundle.entry, env), startServer(bundle.entry, env)])),
+    );
     handle = openDatabase(config);
   }, 120_000);
   afterAll(async () => cleanup?.(), 60_000);

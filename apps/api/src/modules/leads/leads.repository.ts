@@ -2,7 +2,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { LIMITS, type Lead } from '@dealerleads/shared';
 import { fromDbBool, type Engine, type Queryable } from '../../db/database';
-import { preparedQuery } from '../../db/prepared-query';
 import {
   PG_SEARCH_EXPRESSION,
   SEARCH_COLUMNS,
@@ -221,16 +220,18 @@ export async function searchLeads(
   const n = endsTheMatches
     ? offset + ids.length
     : Number((await queries.count.executeTakeFirstOrThrow()).n);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .selectFrom('leads')
-          .selectAll()
-          .where('id', 'in', ids)
-          .orderBy('id', 'desc')
-          .execute();
-  return { rows, total: Math.min(n, TOTAL_CAP), totalCapped: n > TOTAL_CAP };
+  return leadPageOf(await leadRowsByIds(db, ids), n);
+}
+
+/** A page from its rows and the matches counted (up to TOTAL_CAP + 1, or exactly). */
+export function leadPageOf(rows: LeadRow[], matched: number): LeadPage {
+  return { rows, total: Math.min(matched, TOTAL_CAP), totalCapped: matched > TOTAL_CAP };
+}
+
+/** These leads, newest first. */
+export async function leadRowsByIds(db: Queryable, ids: number[]): Promise<LeadRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('leads').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
 }
 
 export function findLeadById(db: Queryable, id: number): Promise<LeadRow | undefined> {
@@ -271,23 +272,21 @@ export async function hasRecentDuplicate(
   return row !== undefined;
 }
 
-const unlocksBetween = preparedQuery((db, userId: number, fromId: number, toId: number) =>
-  db
-    .selectFrom('lead_unlocks')
-    .select('lead_id')
-    .where('user_id', '=', userId)
-    .where('lead_id', '>=', fromId)
-    .where('lead_id', '<=', toId),
-);
-
-/** Which of these leads the user has unlocked: one range read of the user's unlocks (user_id, lead_id index). */
+/**
+ * Which of these leads the user has unlocked: one probe of the (user_id, lead_id) index per lead, so the cost follows
+ * the page, not how many leads the dealer has unlocked in its id range.
+ */
 export async function unlockedLeadIds(
   db: Queryable,
   userId: number,
   leadIds: number[],
 ): Promise<Set<number>> {
   if (leadIds.length === 0) return new Set();
-  const asked = new Set(leadIds);
-  const rows = await unlocksBetween(db, userId, Math.min(...leadIds), Math.max(...leadIds));
-  return new Set(rows.map((r) => r.lead_id).filter((id) => asked.has(id)));
+  const rows = await db
+    .selectFrom('lead_unlocks')
+    .select('lead_id')
+    .where('user_id', '=', userId)
+    .where('lead_id', 'in', leadIds)
+    .execute();
+  return new Set(rows.map((r) => r.lead_id));
 }

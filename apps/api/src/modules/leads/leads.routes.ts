@@ -16,6 +16,7 @@ import { badRequest } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { unlockLead } from '../unlocks/unlock.service';
+import { LeadListIndex } from './lead-list-index';
 import { LeadPageCache } from './lead-page-cache';
 import { getLead, leadsOf, listLeads, setLeadStatus, submitLead } from './leads.service';
 
@@ -37,8 +38,12 @@ function jsonBytes(serialized: string | Buffer | ArrayBuffer): Buffer {
 
 export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
   const { db, engine } = database;
-  const pageCache = new LeadPageCache();
+  const sources = { engine, cache: new LeadPageCache(), listIndex: new LeadListIndex() };
   return async (app: FastifyInstance) => {
+    // The list index is read before the server takes requests (seconds at a million leads), not by the first one.
+    app.addHook('onReady', async () =>
+      sources.listIndex.syncTo(db, await LeadPageCache.currentVersion(db)),
+    );
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['leads'];
 
@@ -52,7 +57,7 @@ export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
       },
       handler: async (request, reply) => {
         const { pageNumber, pageSize } = request.query;
-        const list = await listLeads(db, engine, pageCache, request.caller, request.query);
+        const list = await listLeads(db, sources, request.caller, request.query);
         const { total, totalCapped } = list.page;
         setPagination(reply, {
           ...paginationOf(pageNumber, pageSize, total),

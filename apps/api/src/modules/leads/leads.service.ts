@@ -9,13 +9,17 @@ import {
 import { CITY_RTO_STATE, canonicalCity } from '@dealerleads/shared/catalogues';
 import { dbBool, type Engine, type Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../plugins/errors';
+import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter } from './lead-filters';
+import { isIndexable, type LeadListIndex } from './lead-list-index';
 import { LeadPageCache, type CachedLeadPage } from './lead-page-cache';
 import {
+  TOTAL_CAP,
   findLeadById,
   hasRecentDuplicate,
   insertLead,
+  leadPageOf,
   searchLeads,
   toLead,
   unlockedLeadIds,
@@ -31,19 +35,36 @@ export interface LeadListPage {
   unlocked: Set<number>;
 }
 
+/** Where the list finds its pages: the in-memory lead list index, else SQL; recent pages are kept in the cache. */
+export interface LeadListSources {
+  engine: Engine;
+  cache: LeadPageCache;
+  listIndex: LeadListIndex;
+}
+
 export async function listLeads(
   db: Queryable,
-  engine: Engine,
-  cache: LeadPageCache,
+  { engine, cache, listIndex }: LeadListSources,
   caller: Caller | undefined,
   filter: LeadFilter,
 ): Promise<LeadListPage> {
   const admin = isAdmin(caller);
   const canonical = canonicalLeadFilter(filter);
   const version = await LeadPageCache.currentVersion(db);
-  const page = await cache.get(LeadPageCache.key(canonical, filter, admin), version, () =>
-    searchLeads(db, engine, canonical, filter, admin),
-  );
+  const page = await cache.get(LeadPageCache.key(canonical, filter, admin), version, async () => {
+    // Text filters need SQL's text indexes; every other mix is answered from memory.
+    if (!isIndexable(canonical)) return searchLeads(db, engine, canonical, filter, admin);
+    await listIndex.syncTo(db, version);
+    const { pageNumber, pageSize } = filter;
+    const { rows, matched } = listIndex.page(
+      canonical,
+      offsetOf(pageNumber, pageSize),
+      pageSize,
+      admin,
+      TOTAL_CAP + 1,
+    );
+    return leadPageOf(rows, matched);
+  });
   const unlocked =
     caller && !admin
       ? await unlockedLeadIds(

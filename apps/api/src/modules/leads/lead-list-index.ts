@@ -1,0 +1,623 @@
+// The lead list in memory: every lead as the list shows it, answering a filtered newest-first page and its capped count
+// without SQL, where SQL walks thousands of index entries and reads 60 rows per page. The database stays the source of
+// truth; this is a read model of it. Text filters (name, searchterm) stay in SQL (FTS5 / pg_trgm).
+//
+// - Each lead is one 64-byte record (status, ten dictionary-coded equality columns, price, kilometres, created time),
+//   so checking a lead against a filter mix touches one cache line.
+// - Each equality value has posting lists: the positions (id order) of its active leads and of its inactive ones. A
+//   query walks the shortest list among its filters newest first and checks the rest on the records. A single
+//   equality filter (or none) needs no walk at all: the page is a slice of the list and the count is its length.
+// - Counts of walked mixes are kept per filter mix until the next change of leads, so paging through a mix walks
+//   only to the page.
+// - The index follows the database through the lead_changes log (migration 0007): before a page is answered, the
+//   changes committed since the last look (by any process or tool) are applied.
+//
+// - Name, phone and creation time are kept as UTF-8 bytes in one buffer (no per-lead JavaScript objects for the
+//   garbage collector to trace).
+//
+// Memory: per lead ~64 bytes of record, ~44 bytes of posting lists and ~50 bytes of text (~160 MB at a million leads).
+import type { Queryable } from '../../db/database';
+import { fromDbBool } from '../../db/database';
+import type { LeadRow } from '../../db/schema';
+import type { CanonicalLeadFilter } from './lead-filters';
+
+/** The columns the index reads from each lead: all of them. */
+const INDEXED_COLUMNS = [
+  'id',
+  'full_name',
+  'phone_number',
+  'status',
+  'city',
+  'brand',
+  'model',
+  'varient',
+  'fuel_type',
+  'owner_name',
+  'transmission',
+  'rto',
+  'year',
+  'seats',
+  'price',
+  'km_driven',
+  'created_on',
+] as const;
+
+/** Equality-filtered columns (dictionary-coded, with posting lists) and the filter key each one answers. */
+const CODED_COLUMNS = [
+  ['city', 'city'],
+  ['brand', 'brand'],
+  ['model', 'model'],
+  ['varient', 'varient'],
+  ['fuel_type', 'fuelType'],
+  ['owner_name', 'ownerName'],
+  ['transmission', 'transmission'],
+  ['rto', 'rto'],
+  ['year', 'year'],
+  ['seats', 'seats'],
+] as const satisfies readonly (readonly [keyof IndexedLead, keyof CanonicalLeadFilter])[];
+
+export interface IndexedLead {
+  id: number;
+  full_name: string;
+  phone_number: string;
+  status: boolean | number;
+  city: string;
+  brand: string;
+  model: string;
+  varient: string | null;
+  fuel_type: string;
+  owner_name: string;
+  transmission: string;
+  rto: string | null;
+  year: number;
+  seats: number;
+  price: number;
+  km_driven: number | null;
+  created_on: string;
+}
+
+// Record layout, in int32 slots. The creation time (only read by date filters) is a column of its own.
+const STRIDE = 16;
+const STATUS = 0;
+const FIRST_CODE = 1;
+const PRICE = 11;
+const KM = 12;
+const ID = 13;
+/** Where the lead's name, phone and creation text start in the TextStore. */
+const TEXT = 14;
+
+const INACTIVE = 0;
+const ACTIVE = 1;
+/** A lead deleted from the database: in no posting list, never matched. */
+const REMOVED = 2;
+/** km_driven NULL: below every band's lower bound (bands start at 0), so it never matches a kilometre filter. */
+const NO_KM = -1;
+/** Rows read per query while loading or catching up. */
+const LOAD_CHUNK = 20_000;
+const ID_CHUNK = 500;
+/** More changed leads than this since the last catch-up: reloading everything is cheaper. */
+const RELOAD_THRESHOLD = 200_000;
+const COUNT_CACHE_CAPACITY = 10_000;
+
+/** A growable, ascending list of positions. */
+class PositionList {
+  data: Int32Array;
+  size = 0;
+  constructor(capacity = 8) {
+    this.data = new Int32Array(Math.max(1, capacity));
+  }
+  private ensure(capacity: number): void {
+    if (capacity <= this.data.length) return;
+    const next = new Int32Array(Math.max(capacity, this.data.length * 2));
+    next.set(this.data.subarray(0, this.size));
+    this.data = next;
+  }
+  push(position: number): void {
+    this.ensure(this.size + 1);
+    this.data[this.size++] = position;
+  }
+  /** Where `position` is or would go. */
+  private lowerBound(position: number): number {
+    let low = 0;
+    let high = this.size;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.data[mid]! < position) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+  insert(position: number): void {
+    const at = this.lowerBound(position);
+    if (at < this.size && this.data[at] === position) return;
+    this.ensure(this.size + 1);
+    this.data.copyWithin(at + 1, at, this.size);
+    this.data[at] = position;
+    this.size++;
+  }
+  remove(position: number): void {
+    const at = this.lowerBound(position);
+    if (at >= this.size || this.data[at] !== position) return;
+    this.data.copyWithin(at, at + 1, this.size);
+    this.size--;
+  }
+}
+
+/** The leads holding one value (or, for the list of every lead, all of them), by status. */
+class Postings {
+  readonly active = new PositionList();
+  readonly inactive = new PositionList();
+  of(status: number): PositionList {
+    return status === ACTIVE ? this.active : this.inactive;
+  }
+  size(includeInactive: boolean): number {
+    return this.active.size + (includeInactive ? this.inactive.size : 0);
+  }
+}
+
+/** A dictionary-coded column: code 0 is NULL. */
+class CodedColumn {
+  readonly codeOf = new Map<string | number, number>();
+  readonly values: (string | number | null)[] = [null];
+  readonly postings: Postings[] = [new Postings()];
+  code(value: string | number | null): number {
+    if (value === null) return 0;
+    let code = this.codeOf.get(value);
+    if (code === undefined) {
+      code = this.postings.length;
+      this.codeOf.set(value, code);
+      this.values.push(value);
+      this.postings.push(new Postings());
+    }
+    return code;
+  }
+}
+
+/**
+ * The text of every lead, appended to one growing buffer: per text a 2-byte length and its UTF-8 bytes. A changed lead's
+ * texts are appended again (the old bytes stay unused: leads change rarely).
+ */
+class TextStore {
+  private bytes = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+
+  /** Appends the texts; returns where they start. */
+  add(texts: string[]): number {
+    const start = this.used;
+    for (const text of texts) {
+      const length = Buffer.byteLength(text);
+      if (this.used + 2 + length > this.bytes.length) {
+        const next = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + 2 + length));
+        this.bytes.copy(next, 0, 0, this.used);
+        this.bytes = next;
+      }
+      this.bytes.writeUInt16LE(length, this.used);
+      this.bytes.write(text, this.used + 2, 'utf8');
+      this.used += 2 + length;
+    }
+    return start;
+  }
+
+  /** `count` texts starting at `start`. */
+  read(start: number, count: number): string[] {
+    const texts: string[] = [];
+    let at = start;
+    for (let i = 0; i < count; i++) {
+      const length = this.bytes.readUInt16LE(at);
+      texts.push(this.bytes.toString('utf8', at + 2, at + 2 + length));
+      at += 2 + length;
+    }
+    return texts;
+  }
+}
+
+export interface IndexedPage {
+  /** The page's leads, newest first. */
+  rows: LeadRow[];
+  /** Matching leads, counted up to `countUpTo` (exact below it). */
+  matched: number;
+}
+
+interface Walked {
+  positions: number[];
+  matched: number;
+}
+
+/** The filters the index can answer: everything but text (name and searchterm need the text indexes of SQL). */
+export function isIndexable(filter: CanonicalLeadFilter): boolean {
+  return filter.name === undefined && filter.searchterm === undefined;
+}
+
+/** Walks two ascending position lists as one, newest (highest) first. */
+function* newestFirst(a: PositionList, b: PositionList | undefined): Generator<number> {
+  let i = a.size - 1;
+  let j = b === undefined ? -1 : b.size - 1;
+  const ad = a.data;
+  const bd = b?.data;
+  while (i >= 0 || j >= 0) {
+    if (j < 0 || (i >= 0 && ad[i]! > bd![j]!)) yield ad[i--]!;
+    else yield bd![j--]!;
+  }
+}
+
+export class LeadListIndex {
+  private records = new Int32Array(STRIDE);
+  private createdAt = new Float64Array(1);
+  private texts = new TextStore();
+  private count = 0;
+  private everyLead = new Postings();
+  private columns: CodedColumn[] = [];
+  private readonly counts = new Map<string, number>();
+  /** The last lead_changes revision applied. */
+  private revision = 0;
+  /** The leads_version this index is known to reflect (every change up to it is applied). */
+  private version = -1;
+  private catchingUp: Promise<void> | undefined;
+  private loaded = false;
+
+  constructor() {
+    this.reset();
+  }
+
+  private reset(): void {
+    this.records = new Int32Array(STRIDE * 1024);
+    this.createdAt = new Float64Array(1024);
+    this.texts = new TextStore();
+    this.count = 0;
+    this.everyLead = new Postings();
+    this.columns = CODED_COLUMNS.map(() => new CodedColumn());
+    this.counts.clear();
+  }
+
+  /** Leads held, removed ones included. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Brings the index up to `version` of leads_version (read by the caller just before): a no-op when it is there. */
+  async syncTo(db: Queryable, version: number): Promise<void> {
+    // One catch-up at a time; one that started from an older version is followed by another.
+    while (this.version < version) {
+      this.catchingUp ??= this.catchUp(db, version).finally(() => {
+        this.catchingUp = undefined;
+      });
+      await this.catchingUp;
+    }
+  }
+
+  private async catchUp(db: Queryable, version: number): Promise<void> {
+    if (!this.loaded) {
+      await this.loadAll(db);
+      this.version = version;
+      return;
+    }
+    for (;;) {
+      const changes = await db
+        .selectFrom('lead_changes')
+        .select(['revision', 'lead_id'])
+        .where('revision', '>', this.revision)
+        .orderBy('revision')
+        .limit(RELOAD_THRESHOLD + 1)
+        .execute();
+      if (changes.length === 0) break;
+      if (changes.length > RELOAD_THRESHOLD) {
+        await this.loadAll(db);
+        break;
+      }
+      const changed = [...new Set(changes.map((c) => c.lead_id))];
+      const found = new Set<number>();
+      for (let i = 0; i < changed.length; i += ID_CHUNK) {
+        const rows = await db
+          .selectFrom('leads')
+          .select(INDEXED_COLUMNS)
+          .where('id', 'in', changed.slice(i, i + ID_CHUNK))
+          .execute();
+        for (const row of rows) {
+          found.add(row.id);
+          this.upsert(row);
+        }
+      }
+      for (const id of changed) if (!found.has(id)) this.remove(id);
+      this.revision = Number(changes[changes.length - 1]!.revision);
+      this.counts.clear();
+    }
+    this.version = version;
+  }
+
+  /** Reads every lead, id by id in chunks. Changes made meanwhile are applied again by the next catch-up. */
+  private async loadAll(db: Queryable): Promise<void> {
+    const last = await db
+      .selectFrom('lead_changes')
+      .select((eb) => eb.fn.max('revision').as('revision'))
+      .executeTakeFirst();
+    this.reset();
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .selectFrom('leads')
+        .select(INDEXED_COLUMNS)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(LOAD_CHUNK)
+        .execute();
+      for (const row of rows) this.link(this.append(row));
+      if (rows.length < LOAD_CHUNK) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    this.revision = Number(last?.revision ?? 0);
+    this.loaded = true;
+  }
+
+  private idAt(position: number): number {
+    return this.records[position * STRIDE + ID]!;
+  }
+
+  /** Writes a lead's record at `position` (not its posting lists). */
+  private write(position: number, row: IndexedLead): void {
+    const base = position * STRIDE;
+    const r = this.records;
+    r[base + STATUS] = fromDbBool(row.status) ? ACTIVE : INACTIVE;
+    CODED_COLUMNS.forEach(([column], k) => {
+      r[base + FIRST_CODE + k] = this.columns[k]!.code(row[column]);
+    });
+    r[base + PRICE] = row.price;
+    r[base + KM] = row.km_driven ?? NO_KM;
+    r[base + ID] = row.id;
+    r[base + TEXT] = this.texts.add([row.full_name, row.phone_number, row.created_on]);
+    this.createdAt[position] = Date.parse(row.created_on);
+  }
+
+  /** The lead at `position` as the database holds it. */
+  private rowAt(position: number): LeadRow {
+    const base = position * STRIDE;
+    const r = this.records;
+    const [fullName, phone, createdOn] = this.texts.read(r[base + TEXT]!, 3) as [
+      string,
+      string,
+      string,
+    ];
+    const value = (k: number) => this.columns[k]!.values[r[base + FIRST_CODE + k]!]!;
+    const km = r[base + KM]!;
+    return {
+      id: r[base + ID]!,
+      full_name: fullName,
+      phone_number: phone,
+      city: value(0) as string,
+      brand: value(1) as string,
+      model: value(2) as string,
+      varient: value(3) as string | null,
+      fuel_type: value(4) as string,
+      owner_name: value(5) as string,
+      transmission: value(6) as string,
+      rto: value(7) as string | null,
+      year: value(8) as number,
+      seats: value(9) as number,
+      price: r[base + PRICE]!,
+      km_driven: km === NO_KM ? null : km,
+      status: r[base + STATUS]!,
+      created_on: createdOn,
+    };
+  }
+
+  private append(row: IndexedLead): number {
+    if (this.count === this.createdAt.length) {
+      const records = new Int32Array(this.records.length * 2);
+      records.set(this.records);
+      this.records = records;
+      const createdAt = new Float64Array(this.createdAt.length * 2);
+      createdAt.set(this.createdAt);
+      this.createdAt = createdAt;
+    }
+    const position = this.count++;
+    this.write(position, row);
+    return position;
+  }
+
+  /** Adds or takes a position to or from the posting lists its record says it belongs to. */
+  private link(position: number, unlink = false): void {
+    const base = position * STRIDE;
+    const status = this.records[base + STATUS]!;
+    if (status === REMOVED) return;
+    const lists = [this.everyLead.of(status)];
+    for (let k = 0; k < this.columns.length; k++) {
+      lists.push(this.columns[k]!.postings[this.records[base + FIRST_CODE + k]!]!.of(status));
+    }
+    for (const list of lists) {
+      if (unlink) list.remove(position);
+      else if (list.size === 0 || list.data[list.size - 1]! < position) list.push(position);
+      else list.insert(position);
+    }
+  }
+
+  /** The position of a lead id, or -1 (positions are in id order). */
+  private positionOf(id: number): number {
+    let low = 0;
+    let high = this.count - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = this.idAt(mid);
+      if (at === id) return mid;
+      if (at < id) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+
+  private upsert(row: IndexedLead): void {
+    const position = this.positionOf(row.id);
+    if (position >= 0) {
+      this.link(position, true);
+      this.write(position, row);
+      this.link(position);
+    } else if (this.count === 0 || row.id > this.idAt(this.count - 1)) {
+      this.link(this.append(row));
+    } else {
+      this.insertInOrder(row);
+    }
+  }
+
+  /**
+   * A lead whose id is below the newest one held (an id taken before a later one committed, or written explicitly):
+   * rare, so the records after it move up and every posting list is rebuilt.
+   */
+  private insertInOrder(row: IndexedLead): void {
+    let at = 0;
+    while (at < this.count && this.idAt(at) < row.id) at++;
+    const end = this.append(row);
+    this.records.copyWithin((at + 1) * STRIDE, at * STRIDE, end * STRIDE);
+    this.createdAt.copyWithin(at + 1, at, end);
+    this.write(at, row);
+    this.everyLead = new Postings();
+    for (const column of this.columns) {
+      column.postings.splice(
+        0,
+        column.postings.length,
+        ...column.postings.map(() => new Postings()),
+      );
+    }
+    for (let p = 0; p < this.count; p++) this.link(p);
+  }
+
+  private remove(id: number): void {
+    const position = this.positionOf(id);
+    if (position < 0) return;
+    this.link(position, true);
+    this.records[position * STRIDE + STATUS] = REMOVED;
+  }
+
+  /**
+   * One newest-first page of the leads matching `filter` (which must be indexable) and how many match, counted up to
+   * `countUpTo`.
+   */
+  page(
+    filter: CanonicalLeadFilter,
+    offset: number,
+    limit: number,
+    includeInactive: boolean,
+    countUpTo: number,
+  ): IndexedPage {
+    const { positions, matched } = this.find(filter, offset, limit, includeInactive, countUpTo);
+    return { rows: positions.map((p) => this.rowAt(p)), matched };
+  }
+
+  private find(
+    filter: CanonicalLeadFilter,
+    offset: number,
+    limit: number,
+    includeInactive: boolean,
+    countUpTo: number,
+  ): Walked {
+    const codes: number[] = [];
+    const slots: number[] = [];
+    let driver = this.everyLead;
+    let drivers = 0;
+    for (let k = 0; k < CODED_COLUMNS.length; k++) {
+      const wanted = filter[CODED_COLUMNS[k]![1]];
+      if (wanted === undefined || typeof wanted === 'object') continue;
+      const code = this.columns[k]!.codeOf.get(wanted);
+      if (code === undefined) return { positions: [], matched: 0 };
+      const postings = this.columns[k]!.postings[code]!;
+      if (drivers++ === 0 || postings.size(includeInactive) < driver.size(includeInactive)) {
+        driver = postings;
+      }
+      codes.push(code);
+      slots.push(FIRST_CODE + k);
+    }
+    const ranged =
+      filter.price !== undefined ||
+      filter.kmDriven !== undefined ||
+      filter.createdFrom !== undefined ||
+      filter.createdBefore !== undefined;
+
+    // Every lead of the driving list matches: the page is a slice and the count its length.
+    if (drivers <= 1 && !ranged) {
+      const total = driver.size(includeInactive);
+      const positions: number[] = [];
+      if (!includeInactive) {
+        const { data, size } = driver.active;
+        for (let i = size - 1 - offset; i >= 0 && positions.length < limit; i--)
+          positions.push(data[i]!);
+      } else {
+        let skipped = 0;
+        for (const p of newestFirst(driver.active, driver.inactive)) {
+          if (skipped++ < offset) continue;
+          if (positions.length === limit) break;
+          positions.push(p);
+        }
+      }
+      return { positions, matched: Math.min(total, countUpTo) };
+    }
+
+    const countKey = JSON.stringify([filter, includeInactive, countUpTo]);
+    const known = this.counts.get(countKey);
+    const stopAt = known === undefined ? Math.max(countUpTo, offset + limit) : offset + limit;
+    const { positions, matched } = this.walk(driver, includeInactive, offset, limit, stopAt, {
+      codes,
+      slots,
+      priceMin: filter.price?.min ?? -Infinity,
+      priceMax: filter.price?.max ?? Infinity,
+      kmMin: filter.kmDriven?.min ?? -Infinity,
+      kmMax: filter.kmDriven?.max ?? Infinity,
+      createdMin: filter.createdFrom === undefined ? -Infinity : Date.parse(filter.createdFrom),
+      createdBefore:
+        filter.createdBefore === undefined ? Infinity : Date.parse(filter.createdBefore),
+    });
+    if (known !== undefined) return { positions, matched: known };
+    const counted = Math.min(matched, countUpTo);
+    if (this.counts.size >= COUNT_CACHE_CAPACITY)
+      this.counts.delete(this.counts.keys().next().value!);
+    this.counts.set(countKey, counted);
+    return { positions, matched: counted };
+  }
+
+  private walk(
+    driver: Postings,
+    includeInactive: boolean,
+    offset: number,
+    limit: number,
+    stopAt: number,
+    check: {
+      codes: number[];
+      slots: number[];
+      priceMin: number;
+      priceMax: number;
+      kmMin: number;
+      kmMax: number;
+      createdMin: number;
+      createdBefore: number;
+    },
+  ): Walked {
+    const r = this.records;
+    const created = this.createdAt;
+    const { codes, slots, priceMin, priceMax, kmMin, kmMax, createdMin, createdBefore } = check;
+    const checks = codes.length;
+    const positions: number[] = [];
+    let matched = 0;
+    const matches = (p: number): boolean => {
+      const base = p * STRIDE;
+      for (let k = 0; k < checks; k++) if (r[base + slots[k]!] !== codes[k]) return false;
+      const price = r[base + PRICE]!;
+      if (price < priceMin || price > priceMax) return false;
+      const km = r[base + KM]!;
+      if (km < kmMin || km > kmMax) return false;
+      const at = created[p]!;
+      return at >= createdMin && at < createdBefore;
+    };
+    if (!includeInactive) {
+      const { data } = driver.active;
+      for (let i = driver.active.size - 1; i >= 0; i--) {
+        const p = data[i]!;
+        if (!matches(p)) continue;
+        if (++matched > offset && positions.length < limit) positions.push(p);
+        if (matched >= stopAt) break;
+      }
+    } else {
+      for (const p of newestFirst(driver.active, driver.inactive)) {
+        if (!matches(p)) continue;
+        if (++matched > offset && positions.length < limit) positions.push(p);
+        if (matched >= stopAt) break;
+      }
+    }
+    return { positions, matched };
+  }
+}
