@@ -56,6 +56,18 @@ const CODED_COLUMNS = [
   ['seats', 'seats'],
 ] as const satisfies readonly (readonly [keyof IndexedLead, keyof CanonicalLeadFilter])[];
 
+/**
+ * Pairs of coded columns (their positions in CODED_COLUMNS) with posting lists of their own, for the most common mixes:
+ * city + fuel ("diesel cars in Gurugram") and model + year. A mix with both walks the pair's list, a fraction of either.
+ */
+const PAIRS = [
+  [0, 4],
+  [2, 8],
+] as const;
+
+/** A pair of codes as one number (codes stay far below 2^21). */
+const pairKey = (a: number, b: number) => a * 2 ** 32 + b;
+
 export interface IndexedLead {
   id: number;
   full_name: string;
@@ -155,6 +167,19 @@ class Postings {
   }
 }
 
+/** Posting lists per pair of codes (see PAIRS). */
+class PairColumn {
+  readonly codeOf = new Map<number, Postings>();
+  postings(key: number): Postings {
+    let postings = this.codeOf.get(key);
+    if (postings === undefined) {
+      postings = new Postings();
+      this.codeOf.set(key, postings);
+    }
+    return postings;
+  }
+}
+
 /** A dictionary-coded column: code 0 is NULL. */
 class CodedColumn {
   readonly codeOf = new Map<string | number, number>();
@@ -247,6 +272,7 @@ export class LeadListIndex {
   private count = 0;
   private everyLead = new Postings();
   private columns: CodedColumn[] = [];
+  private pairs: PairColumn[] = [];
   private readonly counts = new Map<string, number>();
   /** The last lead_changes revision applied. */
   private revision = 0;
@@ -266,6 +292,7 @@ export class LeadListIndex {
     this.count = 0;
     this.everyLead = new Postings();
     this.columns = CODED_COLUMNS.map(() => new CodedColumn());
+    this.pairs = PAIRS.map(() => new PairColumn());
     this.counts.clear();
   }
 
@@ -422,6 +449,13 @@ export class LeadListIndex {
     for (let k = 0; k < this.columns.length; k++) {
       lists.push(this.columns[k]!.postings[this.records[base + FIRST_CODE + k]!]!.of(status));
     }
+    PAIRS.forEach(([a, b], k) => {
+      const key = pairKey(
+        this.records[base + FIRST_CODE + a]!,
+        this.records[base + FIRST_CODE + b]!,
+      );
+      lists.push(this.pairs[k]!.postings(key).of(status));
+    });
     for (const list of lists) {
       if (unlink) list.remove(position);
       else if (list.size === 0 || list.data[list.size - 1]! < position) list.push(position);
@@ -509,19 +543,34 @@ export class LeadListIndex {
   ): Walked {
     const codes: number[] = [];
     const slots: number[] = [];
+    const codeOfColumn: (number | undefined)[] = [];
     let driver = this.everyLead;
-    let drivers = 0;
+    /** How many of the equality filters the driving list answers by itself (1, or 2 for a pair). */
+    let driverCovers = 0;
+    const consider = (postings: Postings, covers: number) => {
+      if (driverCovers === 0 || postings.size(includeInactive) < driver.size(includeInactive)) {
+        driver = postings;
+        driverCovers = covers;
+      }
+    };
     for (let k = 0; k < CODED_COLUMNS.length; k++) {
       const wanted = filter[CODED_COLUMNS[k]![1]];
       if (wanted === undefined || typeof wanted === 'object') continue;
       const code = this.columns[k]!.codeOf.get(wanted);
       if (code === undefined) return { positions: [], matched: 0 };
-      const postings = this.columns[k]!.postings[code]!;
-      if (drivers++ === 0 || postings.size(includeInactive) < driver.size(includeInactive)) {
-        driver = postings;
-      }
+      consider(this.columns[k]!.postings[code]!, 1);
+      codeOfColumn[k] = code;
       codes.push(code);
       slots.push(FIRST_CODE + k);
+    }
+    for (let k = 0; k < PAIRS.length; k++) {
+      const [a, b] = PAIRS[k]!;
+      const codeA = codeOfColumn[a];
+      const codeB = codeOfColumn[b];
+      if (codeA === undefined || codeB === undefined) continue;
+      const postings = this.pairs[k]!.codeOf.get(pairKey(codeA, codeB));
+      if (postings === undefined) return { positions: [], matched: 0 };
+      consider(postings, 2);
     }
     const ranged =
       filter.price !== undefined ||
@@ -530,7 +579,7 @@ export class LeadListIndex {
       filter.createdBefore !== undefined;
 
     // Every lead of the driving list matches: the page is a slice and the count its length.
-    if (drivers <= 1 && !ranged) {
+    if (driverCovers === codes.length && !ranged) {
       const total = driver.size(includeInactive);
       const positions: number[] = [];
       if (!includeInactive) {

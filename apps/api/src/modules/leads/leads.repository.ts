@@ -8,6 +8,7 @@ import {
 } from '../../db/migrations/2026-11-22-0002-lead-search';
 import type { Database, LeadRow, NewLead } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
+import { preparedQuery } from '../../db/prepared-query';
 import { anyColumnContains, columnContains, containsPattern } from '../../db/text-search';
 import type { CanonicalLeadFilter } from './lead-filters';
 
@@ -272,9 +273,43 @@ export async function hasRecentDuplicate(
   return row !== undefined;
 }
 
+/** How many of a user's unlocks one range read may return before the page's leads are probed one by one instead. */
+const UNLOCK_RANGE_ROWS = 64;
+
+const unlocksBetween = preparedQuery((db, userId: number, fromId: number, toId: number) =>
+  db
+    .selectFrom('lead_unlocks')
+    .select('lead_id')
+    .where('user_id', '=', userId)
+    .where('lead_id', '>=', fromId)
+    .where('lead_id', '<=', toId)
+    .limit(UNLOCK_RANGE_ROWS + 1),
+);
+
+/** `lead_id in (…)` with `size` places: one statement compiled once per size (page ids are padded up to a size). */
+function unlocksAmong(size: number) {
+  let query = unlocksAmongBySize.get(size);
+  if (query === undefined) {
+    query = preparedQuery((db, userId: number, ...leadIds: number[]) =>
+      db
+        .selectFrom('lead_unlocks')
+        .select('lead_id')
+        .where('user_id', '=', userId)
+        .where('lead_id', 'in', leadIds),
+    );
+    unlocksAmongBySize.set(size, query);
+  }
+  return query;
+}
+const unlocksAmongBySize = new Map<
+  number,
+  ReturnType<typeof preparedQuery<number[], { lead_id: number }>>
+>();
+
 /**
- * Which of these leads the user has unlocked: one probe of the (user_id, lead_id) index per lead, so the cost follows
- * the page, not how many leads the dealer has unlocked in its id range.
+ * Which of these leads the user has unlocked. Most dealers have unlocked few leads within a page's id range: one range
+ * read of the (user_id, lead_id) index answers. When that range holds more, the page's leads are probed one by one,
+ * so the cost follows the page, never how many leads the dealer has unlocked.
  */
 export async function unlockedLeadIds(
   db: Queryable,
@@ -282,11 +317,17 @@ export async function unlockedLeadIds(
   leadIds: number[],
 ): Promise<Set<number>> {
   if (leadIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('lead_unlocks')
-    .select('lead_id')
-    .where('user_id', '=', userId)
-    .where('lead_id', 'in', leadIds)
-    .execute();
+  const asked = new Set(leadIds);
+  const inRange = await unlocksBetween(db, userId, Math.min(...leadIds), Math.max(...leadIds));
+  if (inRange.length <= UNLOCK_RANGE_ROWS) {
+    return new Set(inRange.map((r) => r.lead_id).filter((id) => asked.has(id)));
+  }
+  // Sizes 1, 2, 4, … 128, then multiples of 128: a handful of statement shapes for every page size.
+  const size =
+    leadIds.length <= 128
+      ? 2 ** Math.ceil(Math.log2(leadIds.length))
+      : Math.ceil(leadIds.length / 128) * 128;
+  const padded = [...leadIds, ...Array<number>(size - leadIds.length).fill(leadIds[0]!)];
+  const rows = await unlocksAmong(size)(db, userId, ...padded);
   return new Set(rows.map((r) => r.lead_id));
 }
