@@ -65,6 +65,10 @@ const PAIRS = [
   [2, 8],
 ] as const;
 
+/** Columns whose posting lists carry price and kilometres, besides pairs and the list of every lead: city is the most
+ * common driver of a walk with price or kilometre bands ("cars under 5 lakh in Noida"). */
+const INLINE_COLUMNS = new Set<keyof IndexedLead>(['city']);
+
 /** A pair of codes as one number (codes stay far below 2^21). */
 const pairKey = (a: number, b: number) => a * 2 ** 32 + b;
 
@@ -111,22 +115,35 @@ const ID_CHUNK = 500;
 const RELOAD_THRESHOLD = 200_000;
 const COUNT_CACHE_CAPACITY = 10_000;
 
-/** A growable, ascending list of positions. */
+/**
+ * A growable, ascending list of positions. With `inline`, each entry also carries the lead's price and kilometres
+ * ([position, price, km] side by side), so a walk checking price and kilometre bands reads the list in order instead of
+ * jumping to each lead's record.
+ */
 class PositionList {
+  readonly stride: 1 | 3;
   data: Int32Array;
   size = 0;
-  constructor(capacity = 8) {
-    this.data = new Int32Array(Math.max(1, capacity));
+  constructor(inline: boolean) {
+    this.stride = inline ? 3 : 1;
+    this.data = new Int32Array(8 * this.stride);
   }
-  private ensure(capacity: number): void {
-    if (capacity <= this.data.length) return;
-    const next = new Int32Array(Math.max(capacity, this.data.length * 2));
-    next.set(this.data.subarray(0, this.size));
+  positionAt(i: number): number {
+    return this.data[i * this.stride]!;
+  }
+  private ensure(entries: number): void {
+    if (entries * this.stride <= this.data.length) return;
+    const next = new Int32Array(Math.max(entries * this.stride, this.data.length * 2));
+    next.set(this.data.subarray(0, this.size * this.stride));
     this.data = next;
   }
-  push(position: number): void {
-    this.ensure(this.size + 1);
-    this.data[this.size++] = position;
+  private put(at: number, position: number, price: number, km: number): void {
+    const i = at * this.stride;
+    this.data[i] = position;
+    if (this.stride === 3) {
+      this.data[i + 1] = price;
+      this.data[i + 2] = km;
+    }
   }
   /** Where `position` is or would go. */
   private lowerBound(position: number): number {
@@ -134,31 +151,39 @@ class PositionList {
     let high = this.size;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.data[mid]! < position) low = mid + 1;
+      if (this.positionAt(mid) < position) low = mid + 1;
       else high = mid;
     }
     return low;
   }
-  insert(position: number): void {
-    const at = this.lowerBound(position);
-    if (at < this.size && this.data[at] === position) return;
+  /** Adds a position (at the end when it is the highest, as for new leads). */
+  add(position: number, price: number, km: number): void {
+    const at =
+      this.size === 0 || this.positionAt(this.size - 1) < position
+        ? this.size
+        : this.lowerBound(position);
+    if (at < this.size && this.positionAt(at) === position) return;
     this.ensure(this.size + 1);
-    this.data.copyWithin(at + 1, at, this.size);
-    this.data[at] = position;
+    this.data.copyWithin((at + 1) * this.stride, at * this.stride, this.size * this.stride);
+    this.put(at, position, price, km);
     this.size++;
   }
   remove(position: number): void {
     const at = this.lowerBound(position);
-    if (at >= this.size || this.data[at] !== position) return;
-    this.data.copyWithin(at, at + 1, this.size);
+    if (at >= this.size || this.positionAt(at) !== position) return;
+    this.data.copyWithin(at * this.stride, (at + 1) * this.stride, this.size * this.stride);
     this.size--;
   }
 }
 
 /** The leads holding one value (or, for the list of every lead, all of them), by status. */
 class Postings {
-  readonly active = new PositionList();
-  readonly inactive = new PositionList();
+  readonly active: PositionList;
+  readonly inactive: PositionList;
+  constructor(inline = false) {
+    this.active = new PositionList(inline);
+    this.inactive = new PositionList(inline);
+  }
   of(status: number): PositionList {
     return status === ACTIVE ? this.active : this.inactive;
   }
@@ -173,7 +198,7 @@ class PairColumn {
   postings(key: number): Postings {
     let postings = this.codeOf.get(key);
     if (postings === undefined) {
-      postings = new Postings();
+      postings = new Postings(true);
       this.codeOf.set(key, postings);
     }
     return postings;
@@ -184,7 +209,11 @@ class PairColumn {
 class CodedColumn {
   readonly codeOf = new Map<string | number, number>();
   readonly values: (string | number | null)[] = [null];
-  readonly postings: Postings[] = [new Postings()];
+  readonly postings: Postings[];
+  /** `inline`: its posting lists carry price and kilometres (see PositionList). */
+  constructor(readonly inline: boolean) {
+    this.postings = [new Postings(inline)];
+  }
   code(value: string | number | null): number {
     if (value === null) return 0;
     let code = this.codeOf.get(value);
@@ -192,7 +221,7 @@ class CodedColumn {
       code = this.postings.length;
       this.codeOf.set(value, code);
       this.values.push(value);
-      this.postings.push(new Postings());
+      this.postings.push(new Postings(this.inline));
     }
     return code;
   }
@@ -254,14 +283,12 @@ export function isIndexable(filter: CanonicalLeadFilter): boolean {
 }
 
 /** Walks two ascending position lists as one, newest (highest) first. */
-function* newestFirst(a: PositionList, b: PositionList | undefined): Generator<number> {
+function* newestFirst(a: PositionList, b: PositionList): Generator<number> {
   let i = a.size - 1;
-  let j = b === undefined ? -1 : b.size - 1;
-  const ad = a.data;
-  const bd = b?.data;
+  let j = b.size - 1;
   while (i >= 0 || j >= 0) {
-    if (j < 0 || (i >= 0 && ad[i]! > bd![j]!)) yield ad[i--]!;
-    else yield bd![j--]!;
+    if (j < 0 || (i >= 0 && a.positionAt(i) > b.positionAt(j))) yield a.positionAt(i--);
+    else yield b.positionAt(j--);
   }
 }
 
@@ -270,7 +297,7 @@ export class LeadListIndex {
   private createdAt = new Float64Array(1);
   private texts = new TextStore();
   private count = 0;
-  private everyLead = new Postings();
+  private everyLead = new Postings(true);
   private columns: CodedColumn[] = [];
   private pairs: PairColumn[] = [];
   private readonly counts = new Map<string, number>();
@@ -290,8 +317,8 @@ export class LeadListIndex {
     this.createdAt = new Float64Array(1024);
     this.texts = new TextStore();
     this.count = 0;
-    this.everyLead = new Postings();
-    this.columns = CODED_COLUMNS.map(() => new CodedColumn());
+    this.everyLead = new Postings(true);
+    this.columns = CODED_COLUMNS.map(([column]) => new CodedColumn(INLINE_COLUMNS.has(column)));
     this.pairs = PAIRS.map(() => new PairColumn());
     this.counts.clear();
   }
@@ -456,10 +483,11 @@ export class LeadListIndex {
       );
       lists.push(this.pairs[k]!.postings(key).of(status));
     });
+    const price = this.records[base + PRICE]!;
+    const km = this.records[base + KM]!;
     for (const list of lists) {
       if (unlink) list.remove(position);
-      else if (list.size === 0 || list.data[list.size - 1]! < position) list.push(position);
-      else list.insert(position);
+      else list.add(position, price, km);
     }
   }
 
@@ -501,12 +529,12 @@ export class LeadListIndex {
     this.records.copyWithin((at + 1) * STRIDE, at * STRIDE, end * STRIDE);
     this.createdAt.copyWithin(at + 1, at, end);
     this.write(at, row);
-    this.everyLead = new Postings();
+    this.everyLead = new Postings(true);
     for (const column of this.columns) {
       column.postings.splice(
         0,
         column.postings.length,
-        ...column.postings.map(() => new Postings()),
+        ...column.postings.map(() => new Postings(column.inline)),
       );
     }
     for (let p = 0; p < this.count; p++) this.link(p);
@@ -545,12 +573,15 @@ export class LeadListIndex {
     const slots: number[] = [];
     const codeOfColumn: (number | undefined)[] = [];
     let driver = this.everyLead;
-    /** How many of the equality filters the driving list answers by itself (1, or 2 for a pair). */
-    let driverCovers = 0;
-    const consider = (postings: Postings, covers: number) => {
-      if (driverCovers === 0 || postings.size(includeInactive) < driver.size(includeInactive)) {
+    /** The record slots of the equality filters the driving list answers by itself. */
+    let driverSlots: number[] = [];
+    const consider = (postings: Postings, covers: number[]) => {
+      if (
+        driverSlots.length === 0 ||
+        postings.size(includeInactive) < driver.size(includeInactive)
+      ) {
         driver = postings;
-        driverCovers = covers;
+        driverSlots = covers;
       }
     };
     for (let k = 0; k < CODED_COLUMNS.length; k++) {
@@ -558,7 +589,7 @@ export class LeadListIndex {
       if (wanted === undefined || typeof wanted === 'object') continue;
       const code = this.columns[k]!.codeOf.get(wanted);
       if (code === undefined) return { positions: [], matched: 0 };
-      consider(this.columns[k]!.postings[code]!, 1);
+      consider(this.columns[k]!.postings[code]!, [FIRST_CODE + k]);
       codeOfColumn[k] = code;
       codes.push(code);
       slots.push(FIRST_CODE + k);
@@ -570,7 +601,7 @@ export class LeadListIndex {
       if (codeA === undefined || codeB === undefined) continue;
       const postings = this.pairs[k]!.codeOf.get(pairKey(codeA, codeB));
       if (postings === undefined) return { positions: [], matched: 0 };
-      consider(postings, 2);
+      consider(postings, [FIRST_CODE + a, FIRST_CODE + b]);
     }
     const ranged =
       filter.price !== undefined ||
@@ -579,13 +610,13 @@ export class LeadListIndex {
       filter.createdBefore !== undefined;
 
     // Every lead of the driving list matches: the page is a slice and the count its length.
-    if (driverCovers === codes.length && !ranged) {
+    if (driverSlots.length === codes.length && !ranged) {
       const total = driver.size(includeInactive);
       const positions: number[] = [];
       if (!includeInactive) {
-        const { data, size } = driver.active;
-        for (let i = size - 1 - offset; i >= 0 && positions.length < limit; i--)
-          positions.push(data[i]!);
+        const list = driver.active;
+        for (let i = list.size - 1 - offset; i >= 0 && positions.length < limit; i--)
+          positions.push(list.positionAt(i));
       } else {
         let skipped = 0;
         for (const p of newestFirst(driver.active, driver.inactive)) {
@@ -600,9 +631,13 @@ export class LeadListIndex {
     const countKey = JSON.stringify([filter, includeInactive, countUpTo]);
     const known = this.counts.get(countKey);
     const stopAt = known === undefined ? Math.max(countUpTo, offset + limit) : offset + limit;
+    // The driving list's own columns need no check.
+    const rest = slots
+      .map((slot, k) => [slot, codes[k]!])
+      .filter(([slot]) => !driverSlots.includes(slot!));
     const { positions, matched } = this.walk(driver, includeInactive, offset, limit, stopAt, {
-      codes,
-      slots,
+      codes: rest.map(([, code]) => code!),
+      slots: rest.map(([slot]) => slot!),
       priceMin: filter.price?.min ?? -Infinity,
       priceMax: filter.price?.max ?? Infinity,
       kmMin: filter.kmDriven?.min ?? -Infinity,
@@ -640,31 +675,44 @@ export class LeadListIndex {
     const created = this.createdAt;
     const { codes, slots, priceMin, priceMax, kmMin, kmMax, createdMin, createdBefore } = check;
     const checks = codes.length;
+    const dated = createdMin !== -Infinity || createdBefore !== Infinity;
     const positions: number[] = [];
     let matched = 0;
-    const matches = (p: number): boolean => {
+    /** What the record alone can tell: the other equality filters and the creation dates. */
+    const recordMatches = (p: number): boolean => {
       const base = p * STRIDE;
       for (let k = 0; k < checks; k++) if (r[base + slots[k]!] !== codes[k]) return false;
-      const price = r[base + PRICE]!;
-      if (price < priceMin || price > priceMax) return false;
-      const km = r[base + KM]!;
-      if (km < kmMin || km > kmMax) return false;
+      if (!dated) return true;
       const at = created[p]!;
       return at >= createdMin && at < createdBefore;
     };
-    if (!includeInactive) {
-      const { data } = driver.active;
-      for (let i = driver.active.size - 1; i >= 0; i--) {
-        const p = data[i]!;
-        if (!matches(p)) continue;
-        if (++matched > offset && positions.length < limit) positions.push(p);
-        if (matched >= stopAt) break;
+    const inBands = (price: number, km: number) =>
+      price >= priceMin && price <= priceMax && km >= kmMin && km <= kmMax;
+    /** Counts a match and keeps it when it falls on the page; true once the walk may stop. */
+    const take = (p: number): boolean => {
+      if (++matched > offset && positions.length < limit) positions.push(p);
+      return matched >= stopAt;
+    };
+    const fromRecord = (p: number) =>
+      inBands(r[p * STRIDE + PRICE]!, r[p * STRIDE + KM]!) && recordMatches(p);
+    const list = driver.active;
+    if (includeInactive) {
+      for (const p of newestFirst(driver.active, driver.inactive)) {
+        if (fromRecord(p) && take(p)) break;
+      }
+    } else if (list.stride === 3) {
+      // Price and kilometres from the list itself: the record is read only for what else the filter asks.
+      const data = list.data;
+      const needRecord = checks > 0 || dated;
+      for (let at = (list.size - 1) * 3; at >= 0; at -= 3) {
+        if (!inBands(data[at + 1]!, data[at + 2]!)) continue;
+        const p = data[at]!;
+        if ((!needRecord || recordMatches(p)) && take(p)) break;
       }
     } else {
-      for (const p of newestFirst(driver.active, driver.inactive)) {
-        if (!matches(p)) continue;
-        if (++matched > offset && positions.length < limit) positions.push(p);
-        if (matched >= stopAt) break;
+      for (let i = list.size - 1; i >= 0; i--) {
+        const p = list.positionAt(i);
+        if (fromRecord(p) && take(p)) break;
       }
     }
     return { positions, matched };
