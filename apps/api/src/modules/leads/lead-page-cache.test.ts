@@ -1,4 +1,5 @@
 // Cached lead pages never go stale: a write through one API instance is seen at once by another on the same database.
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Lead } from '@dealerleads/shared';
@@ -100,5 +101,22 @@ describe.each(testEngines())('lead page cache on %s', (engine) => {
       masked(newer.phone),
       masked(older.phone),
     ]);
+  });
+
+  it('sends browsers the same page gzipped, fresh or cached, and says the body varies by encoding', async () => {
+    await insertLeads(ctx, [{ city: 'Jhajjar' }, { city: 'Jhajjar' }]);
+    const plain = await second.inject({ url: '/api/leads?city=Jhajjar' });
+    for (let i = 0; i < 2; i++) {
+      const zipped = await second.inject({
+        url: '/api/leads?city=Jhajjar',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(String(zipped.headers.vary)).toMatch(/accept-encoding/i);
+      expect(zipped.headers.pagination).toBe(plain.headers.pagination);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json<Lead[]>()).toHaveLength(2);
   });
 });

@@ -9,6 +9,8 @@ import type { LeadPage } from './leads.repository';
 export interface CachedLeadPage extends LeadPage {
   /** The JSON body of this page for every caller who has unlocked none of its leads. */
   body?: Buffer;
+  /** That body gzipped, for browsers (compressed once per cached page). */
+  gzippedBody?: Buffer;
 }
 
 interface Entry {
