@@ -15,8 +15,6 @@ export interface BenchOptions {
   build: boolean;
   /** Lighthouse runs on the lead list; the median of each metric is reported. */
   lighthouseRuns: number;
-  /** A query string the API answers with a page but no total, e.g. `withTotal=false`; none exists yet. */
-  pageAloneQuery: string | undefined;
 }
 
 const HELP = `npm run bench -- [options]
@@ -28,7 +26,6 @@ const HELP = `npm run bench -- [options]
   --quick              small database, short runs: a smoke check of the harness
   --build              run \`npm run build\` even when the bundles exist
   --lighthouse-runs R  Lighthouse runs, median reported (default 3; 1 with --quick)
-  --page-alone-query Q query string for a page without its total (e.g. withTotal=false), if the API has one
 Environment: DATABASE_URL=postgres://… benchmarks PostgreSQL instead of SQLite.`;
 
 function whole(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -52,7 +49,6 @@ export function parseOptions(argv: string[]): BenchOptions {
       quick: { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string' },
-      'page-alone-query': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -71,6 +67,5 @@ export function parseOptions(argv: string[]): BenchOptions {
     quick,
     build: values.build,
     lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], quick ? 1 : 3, 1),
-    pageAloneQuery: values['page-alone-query']?.replace(/^[?&]/, ''),
   };
 }

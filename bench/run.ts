@@ -35,6 +35,7 @@ import {
 } from './report';
 import { readScenarios, SAMPLE_SIZE, type Scenario } from './scenarios';
 import { shuffled } from './shuffle';
+import { measureCountCost } from './count-cost';
 import { compareTextSearch } from './text-search';
 import { runUnlock } from './unlock';
 import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
@@ -219,7 +220,7 @@ async function main(): Promise<void> {
 
   // Probe a sample of every scenario's queries: status, rows, total; and the page size the ceiling copies.
   const sample = await readLeadSample(database, shuffled(ids.active, 3).slice(0, SAMPLE_SIZE));
-  const scenarios = readScenarios(ids.active.length, sample, options.pageAloneQuery);
+  const scenarios = readScenarios(ids.active.length, sample);
   const detailIds = shuffled(ids.active, 7);
   for (const s of scenarios)
     if (s.kind === 'detail') s.paths = detailIds.map((id) => `/api/leads/${id}`);
@@ -312,7 +313,6 @@ async function main(): Promise<void> {
     connections: run.connections,
     ceiling,
     scenarios: results,
-    ...(options.pageAloneQuery ? { pageAloneQuery: options.pageAloneQuery } : {}),
   };
   await drain(api.baseUrl);
   const unlocker = await api.benchDealer(DEMO.unlocker.userName, DEMO.unlocker.password);
@@ -349,6 +349,9 @@ async function main(): Promise<void> {
     short: await compareTextSearch(database, searchTerms('search-3')),
     long: await compareTextSearch(database, searchTerms('search-8')),
   };
+
+  console.log('Page + total against the page alone (in process, on the database)…');
+  measurements.countCost = await measureCountCost(database, scenarios);
 
   // Web: JavaScript sizes always; Lighthouse on the lead list unless --skip-web.
   measurements.js = measureJavaScript(WEB_DIST);

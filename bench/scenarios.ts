@@ -9,7 +9,7 @@ import {
 import type { LeadSample } from './database';
 import { seededRandom, shuffled } from './shuffle';
 
-export type ScenarioKind = 'list' | 'search' | 'deep' | 'detail' | 'page-alone';
+export type ScenarioKind = 'list' | 'search' | 'deep' | 'detail';
 
 export interface Scenario {
   key: string;
@@ -17,8 +17,6 @@ export interface Scenario {
   kind: ScenarioKind;
   /** Paths with query, used in turn; for `detail` the lead ids are filled in by the runner. */
   paths: string[];
-  /** For `page-alone`: the list scenario it is compared with. */
-  withTotalOf?: string;
 }
 
 export const DEEP_PAGE = 1000;
@@ -164,11 +162,7 @@ function deepQueries(activeLeads: number, deep: number): string[] {
   return take(out, 16);
 }
 
-export function readScenarios(
-  activeLeads: number,
-  sample: LeadSample[],
-  pageAloneQuery: string | undefined,
-): Scenario[] {
+export function readScenarios(activeLeads: number, sample: LeadSample[]): Scenario[] {
   const deep = deepPageFor(activeLeads);
   const deepLabel =
     deep === DEEP_PAGE ? `page ${DEEP_PAGE.toLocaleString('en-US')}` : `page ${deep} (last full)`;
@@ -199,18 +193,8 @@ export function readScenarios(
       paths: fourFilterQueries(sample).map(list),
     },
   ];
-  const pageAlone: Scenario[] = pageAloneQuery
-    ? lists.map((s) => ({
-        key: `${s.key}-page-alone`,
-        label: `${s.label} · no total`,
-        kind: 'page-alone' as const,
-        paths: s.paths.map((p) => `${p}${p.includes('?') ? '&' : '?'}${pageAloneQuery}`),
-        withTotalOf: s.key,
-      }))
-    : [];
   return [
     ...lists,
-    ...pageAlone,
     {
       key: 'search-3',
       label: 'search · 3 letters',
