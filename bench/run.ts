@@ -190,9 +190,19 @@ async function main(): Promise<void> {
     `http://127.0.0.1:${apiPort}`,
     apiLog,
   );
-  const health = (await (await waitForHttp(apiService, '/api/health', 300_000)).json()) as {
-    database: { engine: string; version: string };
-  };
+  type Health = { database: { engine: string; version: string }; leadListIndex: string };
+  let health = (await (await waitForHttp(apiService, '/api/health', 300_000)).json()) as Health;
+  // The API answers at once and reads every lead into its lead list index in the background: measure once it has.
+  const indexStarted = Date.now();
+  while (health.leadListIndex !== 'ready') {
+    if (Date.now() - indexStarted > 600_000)
+      throw new Error('the lead list index did not load in 10 min');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    health = (await (await waitForHttp(apiService, '/api/health', 60_000)).json()) as Health;
+  }
+  console.log(
+    `Lead list index loaded ${((Date.now() - indexStarted) / 1000).toFixed(1)} s after the API answered`,
+  );
   console.log(
     `API serving on ${apiService.url} (${health.database.engine} ${health.database.version}); log ${path.relative(ROOT, apiLog)}`,
   );

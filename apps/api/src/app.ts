@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { LeadListIndex } from './modules/leads/lead-list-index';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -118,10 +119,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(database));
+      const leadListIndex = new LeadListIndex();
+      await api.register(healthRoutes(database, leadListIndex));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
-      await api.register(leadRoutes(database, config.rateLimits.leadSubmit));
+      await api.register(leadRoutes(database, config.rateLimits.leadSubmit, leadListIndex));
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
       await api.register(membersRoutes(database.db));

@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database';
+import type { LeadListIndex } from '../leads/lead-list-index';
 
-export function healthRoutes(database: DatabaseHandle) {
+export function healthRoutes(database: DatabaseHandle, leadListIndex: LeadListIndex) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get('/health', {
       schema: {
@@ -15,6 +16,8 @@ export function healthRoutes(database: DatabaseHandle) {
           200: z.object({
             status: z.literal('ok'),
             database: z.object({ engine: z.string(), version: z.string(), ok: z.boolean() }),
+            /** The in-memory lead list: 'loading' while it reads every lead after a start (SQL answers meanwhile). */
+            leadListIndex: z.enum(['loading', 'ready']),
           }),
           503: z.object({
             status: z.literal('unavailable'),
@@ -28,6 +31,7 @@ export function healthRoutes(database: DatabaseHandle) {
           return {
             status: 'ok' as const,
             database: { engine: database.engine, version: await database.version(), ok: true },
+            leadListIndex: leadListIndex.loaded ? ('ready' as const) : ('loading' as const),
           };
         } catch {
           return reply.code(503).send({

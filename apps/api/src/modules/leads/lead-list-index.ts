@@ -20,6 +20,7 @@ import type { Queryable } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import type { LeadRow } from '../../db/schema';
 import type { CanonicalLeadFilter } from './lead-filters';
+import { LeadPageCache } from './lead-page-cache';
 
 /** The columns the index reads from each lead: all of them. */
 const INDEXED_COLUMNS = [
@@ -306,7 +307,7 @@ export class LeadListIndex {
   /** The leads_version this index is known to reflect (every change up to it is applied). */
   private version = -1;
   private catchingUp: Promise<void> | undefined;
-  private loaded = false;
+  private hasLoaded = false;
 
   constructor() {
     this.reset();
@@ -328,6 +329,22 @@ export class LeadListIndex {
     return this.count;
   }
 
+  /** Whether every lead has been read once: until then the list is answered by SQL. */
+  get loaded(): boolean {
+    return this.hasLoaded;
+  }
+
+  /**
+   * Starts reading every lead in the background (seconds at a million leads) unless that is done or under way: the
+   * server answers meanwhile, from SQL. A failure is reported and the next call tries again.
+   */
+  startLoading(db: Queryable, onError: (error: unknown) => void): void {
+    if (this.hasLoaded || this.catchingUp) return;
+    void LeadPageCache.currentVersion(db)
+      .then((version) => this.syncTo(db, version))
+      .catch(onError);
+  }
+
   /** Brings the index up to `version` of leads_version (read by the caller just before): a no-op when it is there. */
   async syncTo(db: Queryable, version: number): Promise<void> {
     // One catch-up at a time; one that started from an older version is followed by another.
@@ -340,7 +357,7 @@ export class LeadListIndex {
   }
 
   private async catchUp(db: Queryable, version: number): Promise<void> {
-    if (!this.loaded) {
+    if (!this.hasLoaded) {
       await this.loadAll(db);
       this.version = version;
       return;
@@ -399,7 +416,7 @@ export class LeadListIndex {
       after = rows[rows.length - 1]!.id;
     }
     this.revision = Number(last?.revision ?? 0);
-    this.loaded = true;
+    this.hasLoaded = true;
   }
 
   private idAt(position: number): number {

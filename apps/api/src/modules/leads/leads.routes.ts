@@ -17,7 +17,7 @@ import { badRequest } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { unlockLead } from '../unlocks/unlock.service';
-import { LeadListIndex } from './lead-list-index';
+import type { LeadListIndex } from './lead-list-index';
 import { LeadPageCache } from './lead-page-cache';
 import { getLead, leadsOf, listLeads, setLeadStatus, submitLead } from './leads.service';
 
@@ -42,14 +42,20 @@ function acceptsGzip(request: FastifyRequest): boolean {
   return /\bgzip\b/i.test(request.headers['accept-encoding'] ?? '');
 }
 
-export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
+export function leadRoutes(
+  database: DatabaseHandle,
+  leadSubmitLimit: number,
+  listIndex: LeadListIndex,
+) {
   const { db, engine } = database;
-  const sources = { engine, cache: new LeadPageCache(), listIndex: new LeadListIndex() };
+  const sources = { engine, cache: new LeadPageCache(), listIndex };
   return async (app: FastifyInstance) => {
-    // The list index is read before the server takes requests (seconds at a million leads), not by the first one.
-    app.addHook('onReady', async () =>
-      sources.listIndex.syncTo(db, await LeadPageCache.currentVersion(db)),
-    );
+    // The list index starts reading every lead as the server starts, in the background (SQL answers meanwhile).
+    app.addHook('onReady', async () => {
+      listIndex.startLoading(db, (error) =>
+        app.log.error(error, 'lead list index: loading failed'),
+      );
+    });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['leads'];
 
@@ -63,7 +69,9 @@ export function leadRoutes(database: DatabaseHandle, leadSubmitLimit: number) {
       },
       handler: async (request, reply) => {
         const { pageNumber, pageSize } = request.query;
-        const list = await listLeads(db, sources, request.caller, request.query);
+        const list = await listLeads(db, sources, request.caller, request.query, (error) =>
+          request.log.error(error, 'lead list index: loading failed'),
+        );
         const { total, totalCapped } = list.page;
         setPagination(reply, {
           ...paginationOf(pageNumber, pageSize, total),

@@ -47,13 +47,17 @@ export async function listLeads(
   { engine, cache, listIndex }: LeadListSources,
   caller: Caller | undefined,
   filter: LeadFilter,
+  onIndexError: (error: unknown) => void,
 ): Promise<LeadListPage> {
   const admin = isAdmin(caller);
   const canonical = canonicalLeadFilter(filter);
   const version = await LeadPageCache.currentVersion(db);
   const page = await cache.get(LeadPageCache.key(canonical, filter, admin), version, async () => {
-    // Text filters need SQL's text indexes; every other mix is answered from memory.
-    if (!isIndexable(canonical)) return searchLeads(db, engine, canonical, filter, admin);
+    // Text filters need SQL's text indexes; every other mix is answered from memory once the index has read the leads.
+    if (!isIndexable(canonical) || !listIndex.loaded) {
+      listIndex.startLoading(db, onIndexError);
+      return searchLeads(db, engine, canonical, filter, admin);
+    }
     await listIndex.syncTo(db, version);
     const { pageNumber, pageSize } = filter;
     const { rows, matched } = listIndex.page(

@@ -1,0 +1,51 @@
+// The server answers as soon as it starts: the lead list index reads every lead in the background, SQL answers the
+// list meanwhile, and /api/health says when the index is ready. Both answer the same pages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestAppOn,
+  createTestDatabase,
+  testEngines,
+  type TestContext,
+} from '../../test/test-app';
+import { leadValues } from '../../test/fixtures';
+
+describe.each(testEngines())('lead list while the index loads on %s', (engine) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const testDb = await createTestDatabase(engine);
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      leadValues({ city: i % 3 ? 'Noida' : 'Gurugram', status: i % 10 ? 1 : 0 }),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await testDb.handle.db
+        .insertInto('leads')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    ctx = await createTestAppOn(testDb);
+  });
+  afterAll(async () => ctx.close());
+
+  const health = async () =>
+    (await ctx.app.inject({ url: '/api/health' })).json<{ leadListIndex: string }>().leadListIndex;
+  const queries = ['', '?city=Noida&pageNumber=3', '?city=Gurugram&price=500000-599999'];
+  const pages = () =>
+    Promise.all(
+      queries.map(async (q) => {
+        const res = await ctx.app.inject({ url: `/api/leads${q}` });
+        expect(res.statusCode).toBe(200);
+        return [res.headers.pagination, res.body];
+      }),
+    );
+
+  it('answers from SQL until the index is ready, then from memory, the same pages', async () => {
+    const early = await pages();
+    expect(['loading', 'ready']).toContain(await health());
+    const deadline = Date.now() + 30_000;
+    while ((await health()) !== 'ready') {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await pages()).toEqual(early);
+  });
+});
