@@ -229,7 +229,7 @@ class CodedColumn {
 }
 
 /**
- * The text of every lead, appended to one growing buffer: per text a 2-byte length and its UTF-8 bytes. A changed lead's
+ * The text of every lead, appended to one growing buffer: per text a 4-byte length and its UTF-8 bytes (SQLite does not enforce column lengths). A changed lead's
  * texts are appended again (the old bytes stay unused: leads change rarely).
  */
 class TextStore {
@@ -241,14 +241,14 @@ class TextStore {
     const start = this.used;
     for (const text of texts) {
       const length = Buffer.byteLength(text);
-      if (this.used + 2 + length > this.bytes.length) {
-        const next = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + 2 + length));
+      if (this.used + 4 + length > this.bytes.length) {
+        const next = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + 4 + length));
         this.bytes.copy(next, 0, 0, this.used);
         this.bytes = next;
       }
-      this.bytes.writeUInt16LE(length, this.used);
-      this.bytes.write(text, this.used + 2, 'utf8');
-      this.used += 2 + length;
+      this.bytes.writeUInt32LE(length, this.used);
+      this.bytes.write(text, this.used + 4, 'utf8');
+      this.used += 4 + length;
     }
     return start;
   }
@@ -258,9 +258,9 @@ class TextStore {
     const texts: string[] = [];
     let at = start;
     for (let i = 0; i < count; i++) {
-      const length = this.bytes.readUInt16LE(at);
-      texts.push(this.bytes.toString('utf8', at + 2, at + 2 + length));
-      at += 2 + length;
+      const length = this.bytes.readUInt32LE(at);
+      texts.push(this.bytes.toString('utf8', at + 4, at + 4 + length));
+      at += 4 + length;
     }
     return texts;
   }
