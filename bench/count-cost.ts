@@ -1,13 +1,18 @@
 // design.md §8 "a page with its total costs at most 2× the page alone, for every filter mix": the API's own page code
-// run in this process on the benchmark database, once asking for the capped total and once for the page alone, over
-// each scenario's queries. Filter mixes go through the in-memory lead list index (with its count per mix), text
-// searches through SQL (page ids, then the capped count).
+// (findLeadPage, with its count per filter mix) run in this process on the benchmark database, against the page alone
+// from the same source (the in-memory lead list index for filter mixes, SQL for text searches), over each scenario's
+// queries.
 import { leadFilterSchema, type LeadFilter } from '@dealerleads/shared';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database';
 import { canonicalLeadFilter } from '../apps/api/src/modules/leads/lead-filters';
 import { isIndexable, LeadListIndex } from '../apps/api/src/modules/leads/lead-list-index';
 import { LeadPageCache } from '../apps/api/src/modules/leads/lead-page-cache';
-import { leadPageQueries, TOTAL_CAP } from '../apps/api/src/modules/leads/leads.repository';
+import { leadPageQueries, leadRowsByIds } from '../apps/api/src/modules/leads/leads.repository';
+import {
+  findLeadPage,
+  leadListSources,
+  type LeadListSources,
+} from '../apps/api/src/modules/leads/leads.service';
 import { offsetOf } from '../apps/api/src/plugins/pagination';
 import type { BenchDatabase } from './database';
 import type { Scenario } from './scenarios';
@@ -35,24 +40,30 @@ async function timedMs(run: () => Promise<unknown> | unknown): Promise<number> {
   return performance.now() - started;
 }
 
-async function costOf(
-  handle: DatabaseHandle,
-  index: LeadListIndex,
-  filter: LeadFilter,
-  withTotal: boolean,
-): Promise<number> {
+/** The page alone: from the index without a count, or the SQL page ids and their rows. */
+async function pageAloneMs(handle: DatabaseHandle, sources: LeadListSources, filter: LeadFilter) {
   const canonical = canonicalLeadFilter(filter);
-  const offset = offsetOf(filter.pageNumber, filter.pageSize);
   if (isIndexable(canonical)) {
-    return timedMs(() =>
-      index.page(canonical, offset, filter.pageSize, false, withTotal ? TOTAL_CAP + 1 : 0),
-    );
+    const offset = offsetOf(filter.pageNumber, filter.pageSize);
+    return timedMs(() => sources.listIndex.page(canonical, offset, filter.pageSize, false, 0));
   }
   const queries = leadPageQueries(handle.db, handle.engine, canonical, filter, false);
-  return timedMs(async () => {
-    await queries.ids.execute();
-    if (withTotal) await queries.count.executeTakeFirstOrThrow();
-  });
+  return timedMs(async () =>
+    leadRowsByIds(
+      handle.db,
+      (await queries.ids.execute()).map((r) => r.id),
+    ),
+  );
+}
+
+/** The page with its total, as the API finds it. */
+function pageAndTotalMs(handle: DatabaseHandle, sources: LeadListSources, filter: LeadFilter) {
+  const canonical = canonicalLeadFilter(filter);
+  return timedMs(() =>
+    findLeadPage(handle.db, sources, canonical, filter, false, 0, (error) => {
+      throw error;
+    }),
+  );
 }
 
 export async function measureCountCost(
@@ -67,6 +78,8 @@ export async function measureCountCost(
   try {
     const index = new LeadListIndex();
     await index.syncTo(handle.db, await LeadPageCache.currentVersion(handle.db));
+    // Fresh counts per scenario (version 0 stands for the unchanging benchmark database).
+    const sourcesFor = () => leadListSources(handle.engine, index);
     const costs: CountCost[] = [];
     for (const s of scenarios) {
       if (s.kind === 'detail' || s.paths.length < 2) continue;
@@ -74,13 +87,14 @@ export async function measureCountCost(
       // Warm the code paths, then time both for each query in turn, which one first alternating, so neither gains from
       // pages the other read. The total's count per filter mix is measured as a dealer meets it (the first page of a
       // mix counts, later pages reuse it).
-      for (const f of filters.slice(0, 20)) await costOf(handle, index, f, false);
+      const sources = sourcesFor();
+      for (const f of filters.slice(0, 20)) await pageAloneMs(handle, sources, f);
       let page = 0;
       let total = 0;
       for (const [i, f] of filters.entries()) {
-        if (i % 2 === 0) page += await costOf(handle, index, f, false);
-        total += await costOf(handle, index, f, true);
-        if (i % 2 === 1) page += await costOf(handle, index, f, false);
+        if (i % 2 === 0) page += await pageAloneMs(handle, sources, f);
+        total += await pageAndTotalMs(handle, sources, f);
+        if (i % 2 === 1) page += await pageAloneMs(handle, sources, f);
       }
       costs.push({
         key: s.key,

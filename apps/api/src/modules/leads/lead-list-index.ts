@@ -7,8 +7,6 @@
 // - Each equality value has posting lists: the positions (id order) of its active leads and of its inactive ones. A
 //   query walks the shortest list among its filters newest first and checks the rest on the records. A single
 //   equality filter (or none) needs no walk at all: the page is a slice of the list and the count is its length.
-// - Counts of walked mixes are kept per filter mix until the next change of leads, so paging through a mix walks
-//   only to the page.
 // - The index follows the database through the lead_changes log (migration 0007): before a page is answered, the
 //   changes committed since the last look (by any process or tool) are applied.
 //
@@ -114,7 +112,6 @@ const LOAD_CHUNK = 20_000;
 const ID_CHUNK = 500;
 /** More changed leads than this since the last catch-up: reloading everything is cheaper. */
 const RELOAD_THRESHOLD = 200_000;
-const COUNT_CACHE_CAPACITY = 10_000;
 
 /**
  * A growable, ascending list of positions. With `inline`, each entry also carries the lead's price and kilometres
@@ -301,7 +298,6 @@ export class LeadListIndex {
   private everyLead = new Postings(true);
   private columns: CodedColumn[] = [];
   private pairs: PairColumn[] = [];
-  private readonly counts = new Map<string, number>();
   /** The last lead_changes revision applied. */
   private revision = 0;
   /** The leads_version this index is known to reflect (every change up to it is applied). */
@@ -321,7 +317,6 @@ export class LeadListIndex {
     this.everyLead = new Postings(true);
     this.columns = CODED_COLUMNS.map(([column]) => new CodedColumn(INLINE_COLUMNS.has(column)));
     this.pairs = PAIRS.map(() => new PairColumn());
-    this.counts.clear();
   }
 
   /** Leads held, removed ones included. */
@@ -390,7 +385,6 @@ export class LeadListIndex {
       }
       for (const id of changed) if (!found.has(id)) this.remove(id);
       this.revision = Number(changes[changes.length - 1]!.revision);
-      this.counts.clear();
     }
     this.version = version;
   }
@@ -645,9 +639,7 @@ export class LeadListIndex {
       return { positions, matched: Math.min(total, countUpTo) };
     }
 
-    const countKey = JSON.stringify([filter, includeInactive, countUpTo]);
-    const known = this.counts.get(countKey);
-    const stopAt = known === undefined ? Math.max(countUpTo, offset + limit) : offset + limit;
+    const stopAt = Math.max(countUpTo, offset + limit);
     // The driving list's own columns need no check.
     const rest = slots
       .map((slot, k) => [slot, codes[k]!])
@@ -663,12 +655,7 @@ export class LeadListIndex {
       createdBefore:
         filter.createdBefore === undefined ? Infinity : Date.parse(filter.createdBefore),
     });
-    if (known !== undefined) return { positions, matched: known };
-    const counted = Math.min(matched, countUpTo);
-    if (this.counts.size >= COUNT_CACHE_CAPACITY)
-      this.counts.delete(this.counts.keys().next().value!);
-    this.counts.set(countKey, counted);
-    return { positions, matched: counted };
+    return { positions, matched: Math.min(matched, countUpTo) };
   }
 
   private walk(

@@ -1,4 +1,4 @@
-// Keeps recent lead pages per filter mix in this process; a page is reused only while the leads_version
+// Keeps recent lead pages (and counts) per filter mix in this process; one is reused only while the leads_version
 // counter in the database is unchanged, so a write through any process invalidates every process's pages.
 import type { Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
@@ -13,19 +13,53 @@ export interface CachedLeadPage extends LeadPage {
   gzippedBody?: Buffer;
 }
 
-interface Entry {
-  version: number;
-  page: CachedLeadPage;
-}
-
 const leadsVersion = preparedQuery((db) =>
   db.selectFrom('leads_version').select('version').where('id', '=', 1),
 );
 
-export class LeadPageCache {
-  private readonly entries = new Map<string, Entry>();
+/**
+ * Values per key, each valid only while leads_version is what it was when the value was stored; the least recently used
+ * go first once `capacity` is reached.
+ */
+export class VersionedCache<T> {
+  private readonly entries = new Map<string, { version: number; value: T }>();
 
-  constructor(private readonly capacity = 2000) {}
+  constructor(private readonly capacity: number) {}
+
+  /** The value stored under `key` for this version, if any. */
+  peek(key: string, version: number): T | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.version !== version) return undefined;
+    // Re-insert so the Map's order stays least-recently-used first.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, version: number, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { version, value });
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  async get(key: string, version: number, load: () => Promise<T>): Promise<T> {
+    const hit = this.peek(key, version);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    this.set(key, version, value);
+    return value;
+  }
+}
+
+/** Recent lead pages per filter mix and page. */
+export class LeadPageCache extends VersionedCache<CachedLeadPage> {
+  constructor(capacity = 2000) {
+    super(capacity);
+  }
 
   static key(
     filter: CanonicalLeadFilter,
@@ -39,24 +73,5 @@ export class LeadPageCache {
   static async currentVersion(db: Queryable): Promise<number> {
     const [row] = await leadsVersion(db);
     return Number(row?.version ?? 0);
-  }
-
-  async get(key: string, version: number, load: () => Promise<LeadPage>): Promise<CachedLeadPage> {
-    const hit = this.entries.get(key);
-    if (hit && hit.version === version) {
-      // Re-insert so the Map's order stays least-recently-used first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.page;
-    }
-    const page: CachedLeadPage = await load();
-    this.entries.delete(key);
-    this.entries.set(key, { version, page });
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    return page;
   }
 }

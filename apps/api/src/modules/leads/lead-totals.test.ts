@@ -4,6 +4,9 @@ import type { Pagination } from '@dealerleads/shared';
 import { createTestApp, testEngines, type TestContext } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
 import { TOTAL_CAP } from './leads.repository';
+import { LeadListIndex } from './lead-list-index';
+import { LeadPageCache } from './lead-page-cache';
+import { findLeadPage, leadListSources } from './leads.service';
 
 describe.each(testEngines())('lead totals on %s', (engine) => {
   let ctx: TestContext;
@@ -64,5 +67,39 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
     const { pagination, count } = await paginationOf(query);
     expect(count).toBe(rows);
     expect(pagination.totalItems).toBe(total);
+  });
+
+  it('counts a filter mix once for all its pages, until a lead changes', async () => {
+    const db = ctx.database.db;
+    const index = new LeadListIndex();
+    const version = await LeadPageCache.currentVersion(db);
+    await index.syncTo(db, version);
+    const sources = leadListSources(engine, index);
+    const fail = (error: unknown) => {
+      throw error;
+    };
+    const page = { pageNumber: 1, pageSize: 5 };
+    for (const filter of [{ city: 'Rohtak', price: { min: 0 } }, { searchterm: 'rohtak' }]) {
+      expect((await findLeadPage(db, sources, filter, page, false, version, fail)).total).toBe(7);
+      // A count kept for the mix stands for every page of it: planted here, it shows instead of a new count.
+      sources.counts.set(JSON.stringify([filter, false]), version, TOTAL_CAP + 1);
+      const second = await findLeadPage(db, sources, filter, page, false, version, fail);
+      expect([second.total, second.totalCapped, second.rows.length]).toEqual([TOTAL_CAP, true, 5]);
+      // Another leads version: counted afresh.
+      const fresh = await findLeadPage(db, sources, filter, page, false, version + 1, fail);
+      expect([fresh.total, fresh.totalCapped]).toEqual([7, false]);
+    }
+  });
+
+  it('shows a new total after a lead is added, on every path', async () => {
+    const totalOf = async (query: string) => (await paginationOf(query)).pagination.totalItems;
+    const queries = ['?city=Rohtak&pageSize=5', '?city=Rohtak&price=0-&pageSize=5&pageNumber=2'];
+    queries.push('?searchterm=rohtak&pageSize=5');
+    for (const q of queries) expect(await totalOf(q)).toBe(7);
+    await ctx.database.db
+      .insertInto('leads')
+      .values([leadValues({ city: 'Rohtak' })])
+      .execute();
+    for (const q of queries) expect(await totalOf(q)).toBe(8);
   });
 });

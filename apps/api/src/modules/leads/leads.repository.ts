@@ -211,6 +211,8 @@ export async function searchLeads(
   filter: CanonicalLeadFilter,
   page: { pageNumber: number; pageSize: number },
   includeInactive: boolean,
+  /** The capped count of these filters when already known (an earlier page counted): not counted again. */
+  knownMatched?: number,
 ): Promise<LeadPage> {
   const queries = leadPageQueries(db, engine, filter, page, includeInactive);
   const ids = (await queries.ids.execute()).map((r) => r.id);
@@ -220,13 +222,18 @@ export async function searchLeads(
   const endsTheMatches = ids.length < page.pageSize && (ids.length > 0 || offset === 0);
   const n = endsTheMatches
     ? offset + ids.length
-    : Number((await queries.count.executeTakeFirstOrThrow()).n);
+    : (knownMatched ?? Number((await queries.count.executeTakeFirstOrThrow()).n));
   return leadPageOf(await leadRowsByIds(db, ids), n);
 }
 
 /** A page from its rows and the matches counted (up to TOTAL_CAP + 1, or exactly). */
 export function leadPageOf(rows: LeadRow[], matched: number): LeadPage {
   return { rows, total: Math.min(matched, TOTAL_CAP), totalCapped: matched > TOTAL_CAP };
+}
+
+/** The matches a page counted, as leadPageOf took them (TOTAL_CAP + 1 for a capped total). */
+export function matchedOf(page: LeadPage): number {
+  return page.totalCapped ? TOTAL_CAP + 1 : page.total;
 }
 
 /** These leads, newest first. */

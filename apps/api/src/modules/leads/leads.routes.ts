@@ -18,8 +18,14 @@ import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { unlockLead } from '../unlocks/unlock.service';
 import type { LeadListIndex } from './lead-list-index';
-import { LeadPageCache } from './lead-page-cache';
-import { getLead, leadsOf, listLeads, setLeadStatus, submitLead } from './leads.service';
+import {
+  getLead,
+  leadListSources,
+  leadsOf,
+  listLeads,
+  setLeadStatus,
+  submitLead,
+} from './leads.service';
 
 const leadIdParams = z.object({ id: z.string().max(20) });
 
@@ -48,7 +54,7 @@ export function leadRoutes(
   listIndex: LeadListIndex,
 ) {
   const { db, engine } = database;
-  const sources = { engine, cache: new LeadPageCache(), listIndex };
+  const sources = leadListSources(engine, listIndex);
   return async (app: FastifyInstance) => {
     // The list index starts reading every lead as the server starts, in the background (SQL answers meanwhile).
     app.addHook('onReady', async () => {

@@ -11,15 +11,17 @@ import { dbBool, type Engine, type Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
-import { canonicalLeadFilter } from './lead-filters';
+import { canonicalLeadFilter, type CanonicalLeadFilter } from './lead-filters';
 import { isIndexable, type LeadListIndex } from './lead-list-index';
-import { LeadPageCache, type CachedLeadPage } from './lead-page-cache';
+import { LeadPageCache, VersionedCache, type CachedLeadPage } from './lead-page-cache';
 import {
   TOTAL_CAP,
   findLeadById,
   hasRecentDuplicate,
   insertLead,
   leadPageOf,
+  matchedOf,
+  type LeadPage,
   searchLeads,
   toLead,
   unlockedLeadIds,
@@ -40,11 +42,57 @@ export interface LeadListSources {
   engine: Engine;
   cache: LeadPageCache;
   listIndex: LeadListIndex;
+  /** Capped counts per filter mix (any page): paging through a mix counts once, until the next lead change. */
+  counts: VersionedCache<number>;
+}
+
+export function leadListSources(engine: Engine, listIndex: LeadListIndex): LeadListSources {
+  return {
+    engine,
+    cache: new LeadPageCache(),
+    listIndex,
+    counts: new VersionedCache<number>(5000),
+  };
+}
+
+/**
+ * One newest-first page and its capped total at `version` of the leads: from the in-memory index, or from SQL for text
+ * filters (and while the index is still loading). A count already made for the filter mix is reused.
+ */
+export async function findLeadPage(
+  db: Queryable,
+  { engine, listIndex, counts }: LeadListSources,
+  filter: CanonicalLeadFilter,
+  page: { pageNumber: number; pageSize: number },
+  admin: boolean,
+  version: number,
+  onIndexError: (error: unknown) => void,
+): Promise<LeadPage> {
+  const countKey = JSON.stringify([filter, admin]);
+  const known = counts.peek(countKey, version);
+  let found: LeadPage;
+  if (!isIndexable(filter) || !listIndex.loaded) {
+    // Text filters need SQL's text indexes.
+    listIndex.startLoading(db, onIndexError);
+    found = await searchLeads(db, engine, filter, page, admin, known);
+  } else {
+    await listIndex.syncTo(db, version);
+    const { rows, matched } = listIndex.page(
+      filter,
+      offsetOf(page.pageNumber, page.pageSize),
+      page.pageSize,
+      admin,
+      known === undefined ? TOTAL_CAP + 1 : 0,
+    );
+    found = leadPageOf(rows, known ?? matched);
+  }
+  counts.set(countKey, version, matchedOf(found));
+  return found;
 }
 
 export async function listLeads(
   db: Queryable,
-  { engine, cache, listIndex }: LeadListSources,
+  sources: LeadListSources,
   caller: Caller | undefined,
   filter: LeadFilter,
   onIndexError: (error: unknown) => void,
@@ -52,23 +100,9 @@ export async function listLeads(
   const admin = isAdmin(caller);
   const canonical = canonicalLeadFilter(filter);
   const version = await LeadPageCache.currentVersion(db);
-  const page = await cache.get(LeadPageCache.key(canonical, filter, admin), version, async () => {
-    // Text filters need SQL's text indexes; every other mix is answered from memory once the index has read the leads.
-    if (!isIndexable(canonical) || !listIndex.loaded) {
-      listIndex.startLoading(db, onIndexError);
-      return searchLeads(db, engine, canonical, filter, admin);
-    }
-    await listIndex.syncTo(db, version);
-    const { pageNumber, pageSize } = filter;
-    const { rows, matched } = listIndex.page(
-      canonical,
-      offsetOf(pageNumber, pageSize),
-      pageSize,
-      admin,
-      TOTAL_CAP + 1,
-    );
-    return leadPageOf(rows, matched);
-  });
+  const page = await sources.cache.get(LeadPageCache.key(canonical, filter, admin), version, () =>
+    findLeadPage(db, sources, canonical, filter, admin, version, onIndexError),
+  );
   const unlocked =
     caller && !admin
       ? await unlockedLeadIds(
