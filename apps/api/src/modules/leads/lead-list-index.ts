@@ -2,18 +2,18 @@
 // without SQL, where SQL walks thousands of index entries and reads 60 rows per page. The database stays the source of
 // truth; this is a read model of it. Text filters (name, searchterm) stay in SQL (FTS5 / pg_trgm).
 //
-// - Each lead is one 64-byte record (status, ten dictionary-coded equality columns, price, kilometres, created time),
-//   so checking a lead against a filter mix touches one cache line.
-// - Each equality value has posting lists: the positions (id order) of its active leads and of its inactive ones. A
-//   query walks the shortest list among its filters newest first and checks the rest on the records. A single
-//   equality filter (or none) needs no walk at all: the page is a slice of the list and the count is its length.
+// - Each lead is one 64-byte record (status, ten dictionary-coded equality columns, price, kilometres, id and where its
+//   texts start), so checking a lead against a filter mix touches one cache line.
+// - Each equality value, and each pair of values of PAIRS, has posting lists: the positions (id order) of its active
+//   leads and of its inactive ones; some also carry price and kilometres (see PositionList). A query walks the
+//   shortest list among its filters newest first and checks only what that list does not answer. A list that answers
+//   every filter (one value, a pair, or none) needs no walk: the page is a slice and the count its length.
+// - Name, phone and creation time are kept as UTF-8 bytes in one buffer (no per-lead JavaScript objects for the
+//   garbage collector to trace).
 // - The index follows the database through the lead_changes log (migration 0007): before a page is answered, the
 //   changes committed since the last look (by any process or tool) are applied.
 //
-// - Name, phone and creation time are kept as UTF-8 bytes in one buffer (no per-lead JavaScript objects for the
-//   garbage collector to trace).
-//
-// Memory: per lead ~64 bytes of record, ~44 bytes of posting lists and ~50 bytes of text (~160 MB at a million leads).
+// Memory: per lead ~64 bytes of record, ~70 bytes of posting lists and ~60 bytes of text (~200 MB at a million leads).
 import type { Queryable } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import type { LeadRow } from '../../db/schema';
