@@ -22,6 +22,12 @@ const SQLITE_TRIGGERS = [
    end`,
 ];
 
+/** PostgreSQL: the leads_version bump of migration 0003, run before or after each statement that writes leads. */
+function versionBumpTrigger(timing: 'before' | 'after'): string {
+  return `create trigger leads_version_bump ${timing} insert or update or delete on leads
+          for each statement execute function bump_leads_version()`;
+}
+
 export function leadChangesMigration(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -36,12 +42,7 @@ export function leadChangesMigration(engine: Engine) {
         .raw('create table lead_changes (revision serial primary key, lead_id integer not null)')
         .execute(db);
       await sql.raw('drop trigger leads_version_bump on leads').execute(db);
-      await sql
-        .raw(
-          `create trigger leads_version_bump before insert or update or delete on leads
-           for each statement execute function bump_leads_version()`,
-        )
-        .execute(db);
+      await sql.raw(versionBumpTrigger('before')).execute(db);
       await sql
         .raw(
           `create function log_lead_change() returns trigger language plpgsql as $$
@@ -74,12 +75,7 @@ export function leadChangesMigration(engine: Engine) {
         await sql.raw('drop trigger if exists lead_changes_log on leads').execute(db);
         await sql.raw('drop function if exists log_lead_change()').execute(db);
         await sql.raw('drop trigger leads_version_bump on leads').execute(db);
-        await sql
-          .raw(
-            `create trigger leads_version_bump after insert or update or delete on leads
-             for each statement execute function bump_leads_version()`,
-          )
-          .execute(db);
+        await sql.raw(versionBumpTrigger('after')).execute(db);
       }
       await sql.raw('drop table lead_changes').execute(db);
     },

@@ -20,27 +20,6 @@ import type { LeadRow } from '../../db/schema';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { LeadPageCache } from './lead-page-cache';
 
-/** The columns the index reads from each lead: all of them. */
-const INDEXED_COLUMNS = [
-  'id',
-  'full_name',
-  'phone_number',
-  'status',
-  'city',
-  'brand',
-  'model',
-  'varient',
-  'fuel_type',
-  'owner_name',
-  'transmission',
-  'rto',
-  'year',
-  'seats',
-  'price',
-  'km_driven',
-  'created_on',
-] as const;
-
 /** Equality-filtered columns (dictionary-coded, with posting lists) and the filter key each one answers. */
 const CODED_COLUMNS = [
   ['city', 'city'],
@@ -53,7 +32,7 @@ const CODED_COLUMNS = [
   ['rto', 'rto'],
   ['year', 'year'],
   ['seats', 'seats'],
-] as const satisfies readonly (readonly [keyof IndexedLead, keyof CanonicalLeadFilter])[];
+] as const satisfies readonly (readonly [keyof LeadRow, keyof CanonicalLeadFilter])[];
 
 /**
  * Pairs of coded columns (their positions in CODED_COLUMNS) with posting lists of their own, for the most common mixes:
@@ -66,30 +45,10 @@ const PAIRS = [
 
 /** Columns whose posting lists carry price and kilometres, besides pairs and the list of every lead: city is the most
  * common driver of a walk with price or kilometre bands ("cars under 5 lakh in Noida"). */
-const INLINE_COLUMNS = new Set<keyof IndexedLead>(['city']);
+const INLINE_COLUMNS = new Set<keyof LeadRow>(['city']);
 
 /** A pair of codes as one number (codes stay far below 2^21). */
 const pairKey = (a: number, b: number) => a * 2 ** 32 + b;
-
-export interface IndexedLead {
-  id: number;
-  full_name: string;
-  phone_number: string;
-  status: boolean | number;
-  city: string;
-  brand: string;
-  model: string;
-  varient: string | null;
-  fuel_type: string;
-  owner_name: string;
-  transmission: string;
-  rto: string | null;
-  year: number;
-  seats: number;
-  price: number;
-  km_driven: number | null;
-  created_on: string;
-}
 
 // Record layout, in int32 slots. The creation time (only read by date filters) is a column of its own.
 const STRIDE = 16;
@@ -375,7 +334,7 @@ export class LeadListIndex {
       for (let i = 0; i < changed.length; i += ID_CHUNK) {
         const rows = await db
           .selectFrom('leads')
-          .select(INDEXED_COLUMNS)
+          .selectAll()
           .where('id', 'in', changed.slice(i, i + ID_CHUNK))
           .execute();
         for (const row of rows) {
@@ -400,7 +359,7 @@ export class LeadListIndex {
     for (;;) {
       const rows = await db
         .selectFrom('leads')
-        .select(INDEXED_COLUMNS)
+        .selectAll()
         .where('id', '>', after)
         .orderBy('id')
         .limit(LOAD_CHUNK)
@@ -418,7 +377,7 @@ export class LeadListIndex {
   }
 
   /** Writes a lead's record at `position` (not its posting lists). */
-  private write(position: number, row: IndexedLead): void {
+  private write(position: number, row: LeadRow): void {
     const base = position * STRIDE;
     const r = this.records;
     r[base + STATUS] = fromDbBool(row.status) ? ACTIVE : INACTIVE;
@@ -464,7 +423,7 @@ export class LeadListIndex {
     };
   }
 
-  private append(row: IndexedLead): number {
+  private append(row: LeadRow): number {
     if (this.count === this.createdAt.length) {
       const records = new Int32Array(this.records.length * 2);
       records.set(this.records);
@@ -516,7 +475,7 @@ export class LeadListIndex {
     return -1;
   }
 
-  private upsert(row: IndexedLead): void {
+  private upsert(row: LeadRow): void {
     const position = this.positionOf(row.id);
     if (position >= 0) {
       this.link(position, true);
@@ -533,7 +492,7 @@ export class LeadListIndex {
    * A lead whose id is below the newest one held (an id taken before a later one committed, or written explicitly):
    * rare, so the records after it move up and every posting list is rebuilt.
    */
-  private insertInOrder(row: IndexedLead): void {
+  private insertInOrder(row: LeadRow): void {
     let at = 0;
     while (at < this.count && this.idAt(at) < row.id) at++;
     const end = this.append(row);
