@@ -267,4 +267,28 @@ describe.each(testEngines())('lead list index on %s', (engine) => {
         .execute();
       expect(changes.map((c) => c.lead_id)).toEqual([firstId, secondId]);
     });
+
+  it('keeps answering from the whole previous index while a reload reads every lead', async () => {
+    const index = await syncedIndex(db, new LeadListIndex(3));
+    const before = answer(index, {}, 0, 1000, true, Infinity);
+    // More changes than the threshold: the next catch-up reloads everything.
+    await other.db
+      .insertInto('leads')
+      .values(Array.from({ length: 5 }, () => leadValues({ city: 'Sonipat' })))
+      .execute();
+    let done = false;
+    const reload = syncedIndex(db, index).then(() => (done = true));
+    let looks = 0;
+    while (!done) {
+      const now = answer(index, {}, 0, 1000, true, Infinity);
+      expect([before.matched, before.matched + 5]).toContain(now.matched);
+      // Look between the reload's own steps (microtasks on SQLite), letting I/O in now and then (PostgreSQL).
+      if (++looks % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+      else await Promise.resolve();
+    }
+    await reload;
+    expect(looks).toBeGreaterThan(1);
+    const expected = await sqlAnswer(db, {}, { pageNumber: 1, pageSize: 1000 }, true);
+    expect(answer(index, {}, 0, 1000, true, Infinity)).toEqual(expected);
+  });
 });

@@ -264,7 +264,8 @@ export class LeadListIndex {
   private catchingUp: Promise<void> | undefined;
   private hasLoaded = false;
 
-  constructor() {
+  /** `reloadThreshold`: more changed leads than this since the last catch-up are read by a full reload. */
+  constructor(private readonly reloadThreshold = RELOAD_THRESHOLD) {
     this.reset();
   }
 
@@ -322,10 +323,10 @@ export class LeadListIndex {
         .select(['revision', 'lead_id'])
         .where('revision', '>', this.revision)
         .orderBy('revision')
-        .limit(RELOAD_THRESHOLD + 1)
+        .limit(this.reloadThreshold + 1)
         .execute();
       if (changes.length === 0) break;
-      if (changes.length > RELOAD_THRESHOLD) {
+      if (changes.length > this.reloadThreshold) {
         await this.loadAll(db);
         break;
       }
@@ -348,13 +349,17 @@ export class LeadListIndex {
     this.version = version;
   }
 
-  /** Reads every lead, id by id in chunks. Changes made meanwhile are applied again by the next catch-up. */
+  /**
+   * Reads every lead, id by id in chunks, into a fresh index, then takes its data at once: pages answered meanwhile
+   * (a reload of a loaded index) still see the whole previous index. Changes made during the read are applied again
+   * by the next catch-up.
+   */
   private async loadAll(db: Queryable): Promise<void> {
     const last = await db
       .selectFrom('lead_changes')
       .select((eb) => eb.fn.max('revision').as('revision'))
       .executeTakeFirst();
-    this.reset();
+    const fresh = new LeadListIndex();
     let after = 0;
     for (;;) {
       const rows = await db
@@ -364,10 +369,17 @@ export class LeadListIndex {
         .orderBy('id')
         .limit(LOAD_CHUNK)
         .execute();
-      for (const row of rows) this.link(this.append(row));
+      for (const row of rows) fresh.link(fresh.append(row));
       if (rows.length < LOAD_CHUNK) break;
       after = rows[rows.length - 1]!.id;
     }
+    this.records = fresh.records;
+    this.createdAt = fresh.createdAt;
+    this.texts = fresh.texts;
+    this.count = fresh.count;
+    this.everyLead = fresh.everyLead;
+    this.columns = fresh.columns;
+    this.pairs = fresh.pairs;
     this.revision = Number(last?.revision ?? 0);
     this.hasLoaded = true;
   }
