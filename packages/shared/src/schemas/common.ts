@@ -69,6 +69,9 @@ export const searchterm = z
   .string()
   .trim()
   .max(LIMITS.searchtermMax, textMessages.maxLength('searchterm', LIMITS.searchtermMax))
+  // A search engine's query parser may stop at a NUL; no one types control characters into a search box.
+  // eslint-disable-next-line no-control-regex
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'searchterm must not contain control characters')
   .optional();
 
 /** pageNumber, pageSize (with the list's default size) and searchterm: spec §3 "Generic paging parameters". */

@@ -191,6 +191,8 @@ describe.each(testEngines())('leads on %s', (engine) => {
     ['?pageNumber=0', 'pageNumber'],
     ['?pageSize=1000', 'pageSize'],
     ['?year=twenty', 'year'],
+    ['?searchterm=a%00b', 'searchterm'],
+    ['?searchterm=amit%0Ashah', 'searchterm'],
   ])('rejects the bad query %s with a validation error on %s', async (query, field) => {
     const res = await ctx.app.inject({ url: `/api/leads${query}` });
     expect(res.statusCode).toBe(400);
