@@ -3,12 +3,14 @@
 // an id that commits below the newest one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import type { Lead } from '@dealerleads/shared';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
 import type { NewLead } from '../../db/schema';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { LeadListIndex } from './lead-list-index';
+import { LeadPageBody } from './lead-page-body';
 import { LeadPageCache } from './lead-page-cache';
 import { leadPageQueries, leadRowsByIds, toLead } from './leads.repository';
 
@@ -91,8 +93,8 @@ async function sqlAnswer(
 
 /** The index's page as ids and count, like sqlAnswer. */
 function answer(index: LeadListIndex, ...args: Parameters<LeadListIndex['page']>) {
-  const { rows, matched } = index.page(...args);
-  return { ids: rows.map((r) => r.id), matched };
+  const { body, matched } = index.page(...args);
+  return { ids: [...body.ids], matched };
 }
 
 async function syncedIndex(database: DatabaseHandle, index = new LeadListIndex()) {
@@ -134,11 +136,14 @@ describe.each(testEngines())('lead list index on %s', (engine) => {
           const expected = await sqlAnswer(db, filter, page, includeInactive);
           const offset = (pageNumber - 1) * pageSize;
           const exact = index.page(filter, offset, pageSize, includeInactive, Infinity);
-          expect({ ids: exact.rows.map((r) => r.id), matched: exact.matched }).toEqual(expected);
-          // Every field of every lead, as the API shows it.
+          expect({ ids: [...exact.body.ids], matched: exact.matched }).toEqual(expected);
+          // Every field of every lead, as the API shows it (Admin: contacts shown), byte for byte as an SQL page.
           const stored = await leadRowsByIds(db.db, expected.ids);
-          expect(exact.rows.map((r) => toLead(r, true))).toEqual(
-            stored.map((r) => toLead(r, true)),
+          expect(JSON.parse(exact.body.bytes.toString())).toEqual(
+            stored.map((r) => toLead(r, includeInactive)),
+          );
+          expect(exact.body.bytes.equals(LeadPageBody.ofRows(stored, includeInactive).bytes)).toBe(
+            true,
           );
           // Counting stops at the cap, never before the page is complete.
           const capped = answer(index, filter, offset, pageSize, includeInactive, 3);
@@ -184,7 +189,8 @@ describe.each(testEngines())('lead list index on %s', (engine) => {
       false,
       Infinity,
     );
-    expect(moved.rows.map((r) => [r.id, r.full_name])).toEqual([[inserted!.id, longName]]);
+    const movedLeads = JSON.parse(moved.body.bytes.toString()) as Lead[];
+    expect(movedLeads.map((l) => [l.id, l.fullName])).toEqual([[inserted!.id, longName]]);
 
     await other.db.deleteFrom('leads').where('id', '=', inserted!.id).execute();
     await syncedIndex(db, index);

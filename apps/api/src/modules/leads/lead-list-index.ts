@@ -3,21 +3,24 @@
 // truth; this is a read model of it. Text filters (name, searchterm) stay in SQL (FTS5 / pg_trgm).
 //
 // - Each lead is one 64-byte record (status, ten dictionary-coded equality columns, price, kilometres, id and where its
-//   texts start), so checking a lead against a filter mix touches one cache line.
+//   JSON starts), so checking a lead against a filter mix touches one cache line.
 // - Each equality value, and each pair of values of PAIRS, has posting lists: the positions (id order) of its active
 //   leads and of its inactive ones; some also carry price and kilometres (see PositionList). A query walks the
 //   shortest list among its filters newest first and checks only what that list does not answer. A list that answers
 //   every filter (one value, a pair, or none) needs no walk: the page is a slice and the count its length.
-// - Name, phone and creation time are kept as UTF-8 bytes in one buffer (no per-lead JavaScript objects for the
-//   garbage collector to trace).
+// - Each lead's JSON, as the list sends it, is kept as bytes in one buffer (no per-lead JavaScript objects for the
+//   garbage collector to trace): a page's body is a few copies per lead (lead-page-body.ts).
 // - The index follows the database through the lead_changes log (migration 0007): before a page is answered, the
 //   changes committed since the last look (by any process or tool) are applied.
 //
-// Memory: per lead ~64 bytes of record, ~70 bytes of posting lists and ~60 bytes of text (~200 MB at a million leads).
+// Memory: per lead ~64 bytes of record, ~70 bytes of posting lists and ~350 bytes of JSON (~500 MB at a million leads;
+// the JSON buffer holds up to 4 GiB, about 12 million leads).
+import { constants } from 'node:buffer';
 import type { Queryable } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import type { LeadRow } from '../../db/schema';
 import type { CanonicalLeadFilter } from './lead-filters';
+import { LeadPageWriter, leadJson, type LeadJson, type LeadPageBody } from './lead-page-body';
 import { LeadPageCache } from './lead-page-cache';
 
 /** Equality-filtered columns (dictionary-coded, with posting lists) and the filter key each one answers. */
@@ -57,8 +60,10 @@ const FIRST_CODE = 1;
 const PRICE = 11;
 const KM = 12;
 const ID = 13;
-/** Where the lead's name, phone and creation text start in the TextStore. */
+/** Where the lead's JSON starts in the JsonStore (unsigned). */
 const TEXT = 14;
+/** The JsonStore is one buffer, its offsets 32-bit. */
+const MAX_JSON_BYTES = Math.min(2 ** 32 - 1, constants.MAX_LENGTH);
 
 const INACTIVE = 0;
 const ACTIVE = 1;
@@ -165,7 +170,6 @@ class PairColumn {
 /** A dictionary-coded column: code 0 is NULL. */
 class CodedColumn {
   readonly codeOf = new Map<string | number, number>();
-  readonly values: (string | number | null)[] = [null];
   readonly postings: Postings[];
   /** `inline`: its posting lists carry price and kilometres (see PositionList). */
   constructor(readonly inline: boolean) {
@@ -177,7 +181,6 @@ class CodedColumn {
     if (code === undefined) {
       code = this.postings.length;
       this.codeOf.set(value, code);
-      this.values.push(value);
       this.postings.push(new Postings(this.inline));
     }
     return code;
@@ -185,46 +188,63 @@ class CodedColumn {
 }
 
 /**
- * The text of every lead, appended to one growing buffer: per text a 4-byte length and its UTF-8 bytes (SQLite does not enforce column lengths). A changed lead's
- * texts are appended again (the old bytes stay unused: leads change rarely).
+ * Every lead's JSON (see LeadJson) in one growing buffer, each as a 16-byte header (its length, where its masked phone
+ * starts and ends in it, the length of its full phone) then the JSON and the full phone. A changed lead's JSON is
+ * appended again (the old bytes stay unused: leads change rarely).
  */
-class TextStore {
-  private bytes = Buffer.allocUnsafe(1 << 16);
+class JsonStore {
+  private bytes = Buffer.allocUnsafe(1 << 20);
   private used = 0;
 
-  /** Appends the texts; returns where they start. */
-  add(texts: string[]): number {
+  /** Appends a lead's JSON; returns where it starts. */
+  add({ bytes, phoneStart, phoneEnd, phone }: LeadJson): number {
     const start = this.used;
-    for (const text of texts) {
-      const length = Buffer.byteLength(text);
-      if (this.used + 4 + length > this.bytes.length) {
-        const next = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + 4 + length));
-        this.bytes.copy(next, 0, 0, this.used);
-        this.bytes = next;
+    const size = 16 + bytes.length + phone.length;
+    if (this.used + size > this.bytes.length) {
+      if (this.used + size > MAX_JSON_BYTES) {
+        throw new RangeError(
+          'lead list index: the leads JSON outgrew 4 GiB (about 12 million leads)',
+        );
       }
-      this.bytes.writeUInt32LE(length, this.used);
-      this.bytes.write(text, this.used + 4, 'utf8');
-      this.used += 4 + length;
+      const next = Buffer.allocUnsafe(
+        Math.min(MAX_JSON_BYTES, Math.max(this.bytes.length * 2, this.used + size)),
+      );
+      this.bytes.copy(next, 0, 0, this.used);
+      this.bytes = next;
     }
+    const b = this.bytes;
+    b.writeUInt32LE(bytes.length, start);
+    b.writeUInt32LE(phoneStart, start + 4);
+    b.writeUInt32LE(phoneEnd, start + 8);
+    b.writeUInt32LE(phone.length, start + 12);
+    bytes.copy(b, start + 16);
+    phone.copy(b, start + 16 + bytes.length);
+    this.used += size;
     return start;
   }
 
-  /** `count` texts starting at `start`. */
-  read(start: number, count: number): string[] {
-    const texts: string[] = [];
-    let at = start;
-    for (let i = 0; i < count; i++) {
-      const length = this.bytes.readUInt32LE(at);
-      texts.push(this.bytes.toString('utf8', at + 4, at + 4 + length));
-      at += 4 + length;
-    }
-    return texts;
+  /** Writes the lead whose JSON starts at `at` into a page. */
+  writeTo(writer: LeadPageWriter, id: number, at: number): void {
+    const b = this.bytes;
+    const json = at + 16;
+    const end = json + b.readUInt32LE(at);
+    writer.lead(
+      id,
+      b,
+      json,
+      end,
+      json + b.readUInt32LE(at + 4),
+      json + b.readUInt32LE(at + 8),
+      b,
+      end,
+      end + b.readUInt32LE(at + 12),
+    );
   }
 }
 
 export interface IndexedPage {
-  /** The page's leads, newest first. */
-  rows: LeadRow[];
+  /** The page's leads, newest first, as the response body. */
+  body: LeadPageBody;
   /** Matching leads, counted up to `countUpTo` (exact below it). */
   matched: number;
 }
@@ -252,7 +272,7 @@ function* newestFirst(a: PositionList, b: PositionList): Generator<number> {
 export class LeadListIndex {
   private records = new Int32Array(STRIDE);
   private createdAt = new Float64Array(1);
-  private texts = new TextStore();
+  private json = new JsonStore();
   private count = 0;
   private everyLead = new Postings(true);
   private columns: CodedColumn[] = [];
@@ -272,7 +292,7 @@ export class LeadListIndex {
   private reset(): void {
     this.records = new Int32Array(STRIDE * 1024);
     this.createdAt = new Float64Array(1024);
-    this.texts = new TextStore();
+    this.json = new JsonStore();
     this.count = 0;
     this.everyLead = new Postings(true);
     this.columns = CODED_COLUMNS.map(([column]) => new CodedColumn(INLINE_COLUMNS.has(column)));
@@ -375,7 +395,7 @@ export class LeadListIndex {
     }
     this.records = fresh.records;
     this.createdAt = fresh.createdAt;
-    this.texts = fresh.texts;
+    this.json = fresh.json;
     this.count = fresh.count;
     this.everyLead = fresh.everyLead;
     this.columns = fresh.columns;
@@ -399,40 +419,8 @@ export class LeadListIndex {
     r[base + PRICE] = row.price;
     r[base + KM] = row.km_driven ?? NO_KM;
     r[base + ID] = row.id;
-    r[base + TEXT] = this.texts.add([row.full_name, row.phone_number, row.created_on]);
+    r[base + TEXT] = this.json.add(leadJson(row));
     this.createdAt[position] = Date.parse(row.created_on);
-  }
-
-  /** The lead at `position` as the database holds it. */
-  private rowAt(position: number): LeadRow {
-    const base = position * STRIDE;
-    const r = this.records;
-    const [fullName, phone, createdOn] = this.texts.read(r[base + TEXT]!, 3) as [
-      string,
-      string,
-      string,
-    ];
-    const value = (k: number) => this.columns[k]!.values[r[base + FIRST_CODE + k]!]!;
-    const km = r[base + KM]!;
-    return {
-      id: r[base + ID]!,
-      full_name: fullName,
-      phone_number: phone,
-      city: value(0) as string,
-      brand: value(1) as string,
-      model: value(2) as string,
-      varient: value(3) as string | null,
-      fuel_type: value(4) as string,
-      owner_name: value(5) as string,
-      transmission: value(6) as string,
-      rto: value(7) as string | null,
-      year: value(8) as number,
-      seats: value(9) as number,
-      price: r[base + PRICE]!,
-      km_driven: km === NO_KM ? null : km,
-      status: r[base + STATUS]!,
-      created_on: createdOn,
-    };
   }
 
   private append(row: LeadRow): number {
@@ -531,17 +519,23 @@ export class LeadListIndex {
 
   /**
    * One newest-first page of the leads matching `filter` (which must be indexable) and how many match, counted up to
-   * `countUpTo`.
+   * `countUpTo`. `admin`: inactive leads are listed too and every contact is shown.
    */
   page(
     filter: CanonicalLeadFilter,
     offset: number,
     limit: number,
-    includeInactive: boolean,
+    admin: boolean,
     countUpTo: number,
   ): IndexedPage {
-    const { positions, matched } = this.find(filter, offset, limit, includeInactive, countUpTo);
-    return { rows: positions.map((p) => this.rowAt(p)), matched };
+    const { positions, matched } = this.find(filter, offset, limit, admin, countUpTo);
+    const writer = new LeadPageWriter(admin);
+    for (const position of positions) {
+      const base = position * STRIDE;
+      // Offsets past 2 GiB are stored as negative int32s: read them back unsigned.
+      this.json.writeTo(writer, this.records[base + ID]!, this.records[base + TEXT]! >>> 0);
+    }
+    return { body: writer.finish(), matched };
   }
 
   private find(

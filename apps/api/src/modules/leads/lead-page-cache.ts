@@ -5,11 +5,9 @@ import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
 import type { LeadPage } from './leads.repository';
 
-/** A cached page; once a response carried it, also that response body (see leads.routes.ts). */
+/** A cached page; once a browser asked for it, also its body gzipped (see leads.routes.ts). */
 export interface CachedLeadPage extends LeadPage {
-  /** The JSON body of this page for every caller who has unlocked none of its leads. */
-  body?: Buffer;
-  /** That body gzipped, for browsers (compressed once per cached page). */
+  /** The body for callers who unlocked none of its leads (`body.bytes`), gzipped once per cached page. */
   gzippedBody?: Buffer;
 }
 

@@ -84,7 +84,11 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
       // A count kept for the mix stands for every page of it: planted here, it shows instead of a new count.
       sources.counts.set(JSON.stringify([filter, false]), version, TOTAL_CAP + 1);
       const second = await findLeadPage(db, sources, filter, page, false, version, fail);
-      expect([second.total, second.totalCapped, second.rows.length]).toEqual([TOTAL_CAP, true, 5]);
+      expect([second.total, second.totalCapped, second.body.ids.length]).toEqual([
+        TOTAL_CAP,
+        true,
+        5,
+      ]);
       // Another leads version: counted afresh.
       const fresh = await findLeadPage(db, sources, filter, page, false, version + 1, fail);
       expect([fresh.total, fresh.totalCapped]).toEqual([7, false]);

@@ -11,6 +11,7 @@ import { offsetOf } from '../../plugins/pagination';
 import { preparedQuery } from '../../db/prepared-query';
 import { anyColumnContains, columnContains, containsPattern } from '../../db/text-search';
 import type { CanonicalLeadFilter } from './lead-filters';
+import type { LeadPageBody } from './lead-page-body';
 
 /** Every character but the last 3 becomes X: what a caller who has not unlocked the lead sees. */
 export function maskPhone(phone: string): string {
@@ -124,7 +125,8 @@ function coveredByLeadingIndex(filter: CanonicalLeadFilter): boolean {
 }
 
 export interface LeadPage {
-  rows: LeadRow[];
+  /** The page's leads as the response body. */
+  body: LeadPageBody;
   /** Matching leads, counted up to TOTAL_CAP. */
   total: number;
   /** True when more than TOTAL_CAP leads match. */
@@ -213,7 +215,7 @@ export async function searchLeads(
   includeInactive: boolean,
   /** The capped count of these filters when already known (an earlier page counted): not counted again. */
   knownMatched?: number,
-): Promise<LeadPage> {
+): Promise<{ rows: LeadRow[]; matched: number }> {
   const queries = leadPageQueries(db, engine, filter, page, includeInactive);
   const ids = (await queries.ids.execute()).map((r) => r.id);
   const offset = offsetOf(page.pageNumber, page.pageSize);
@@ -223,12 +225,12 @@ export async function searchLeads(
   const n = endsTheMatches
     ? offset + ids.length
     : (knownMatched ?? Number((await queries.count.executeTakeFirstOrThrow()).n));
-  return leadPageOf(await leadRowsByIds(db, ids), n);
+  return { rows: await leadRowsByIds(db, ids), matched: n };
 }
 
-/** A page from its rows and the matches counted (up to TOTAL_CAP + 1, or exactly). */
-export function leadPageOf(rows: LeadRow[], matched: number): LeadPage {
-  return { rows, total: Math.min(matched, TOTAL_CAP), totalCapped: matched > TOTAL_CAP };
+/** A page from its body and the matches counted (up to TOTAL_CAP + 1, or exactly). */
+export function leadPageOf(body: LeadPageBody, matched: number): LeadPage {
+  return { body, total: Math.min(matched, TOTAL_CAP), totalCapped: matched > TOTAL_CAP };
 }
 
 /** The matches a page counted, as leadPageOf took them (TOTAL_CAP + 1 for a capped total). */
@@ -321,7 +323,7 @@ const unlocksAmongBySize = new Map<
 export async function unlockedLeadIds(
   db: Queryable,
   userId: number,
-  leadIds: number[],
+  leadIds: readonly number[],
 ): Promise<Set<number>> {
   if (leadIds.length === 0) return new Set();
   const asked = new Set(leadIds);

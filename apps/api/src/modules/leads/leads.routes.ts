@@ -21,7 +21,7 @@ import type { LeadListIndex } from './lead-list-index';
 import {
   getLead,
   leadListSources,
-  leadsOf,
+  leadListBody,
   listLeads,
   setLeadStatus,
   submitLead,
@@ -35,12 +35,6 @@ function leadId(raw: string): number {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
     throw badRequest(apiMessages.invalidLeadId);
   return id;
-}
-
-/** The serializer's output as bytes (fast-json-stringify writes strings). */
-function jsonBytes(serialized: string | Buffer | ArrayBuffer): Buffer {
-  if (typeof serialized === 'string') return Buffer.from(serialized);
-  return Buffer.isBuffer(serialized) ? serialized : Buffer.from(new Uint8Array(serialized));
 }
 
 /** Whether the client takes a gzip body (every browser does; load tools and scripts often do not ask). */
@@ -83,16 +77,18 @@ export function leadRoutes(
           ...paginationOf(pageNumber, pageSize, total),
           ...(totalCapped ? { totalCapped } : {}),
         });
-        if (list.unlocked.size > 0) return leadsOf(list);
-        // Everyone who unlocked none of these leads gets the same bytes (masked, or every contact for Admin, whose
-        // pages are cached apart): serialized once by this route's response schema, then reused from the page cache.
-        list.page.body ??= jsonBytes(reply.serialize(leadsOf(list)));
+        // The body is written as bytes with the page (lead-page-body.ts), the very bytes this route's response schema
+        // would serialize; callers who unlocked none of the page's leads all get the same ones.
+        const body = leadListBody(list);
         const untyped: FastifyReply = reply.type('application/json; charset=utf-8');
         void untyped.header('Vary', 'Accept-Encoding');
-        if (!acceptsGzip(request)) return untyped.send(list.page.body);
+        if (!acceptsGzip(request)) return untyped.send(body);
         // A lead page is ~20 KB of JSON and ~4 KB gzipped: on a phone's connection that is most of the wait.
-        list.page.gzippedBody ??= gzipSync(list.page.body);
-        return untyped.header('Content-Encoding', 'gzip').send(list.page.gzippedBody);
+        const gzipped =
+          body === list.page.body.bytes
+            ? (list.page.gzippedBody ??= gzipSync(body))
+            : gzipSync(body);
+        return untyped.header('Content-Encoding', 'gzip').send(gzipped);
       },
     });
 

@@ -13,6 +13,7 @@ import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter, type CanonicalLeadFilter } from './lead-filters';
 import { isIndexable, type LeadListIndex } from './lead-list-index';
+import { LeadPageBody } from './lead-page-body';
 import { LeadPageCache, VersionedCache, type CachedLeadPage } from './lead-page-cache';
 import {
   TOTAL_CAP,
@@ -74,17 +75,18 @@ export async function findLeadPage(
   if (!isIndexable(filter) || !listIndex.loaded) {
     // Text filters need SQL's text indexes.
     listIndex.startLoading(db, onIndexError);
-    found = await searchLeads(db, engine, filter, page, admin, known);
+    const { rows, matched } = await searchLeads(db, engine, filter, page, admin, known);
+    found = leadPageOf(LeadPageBody.ofRows(rows, admin), matched);
   } else {
     await listIndex.syncTo(db, version);
-    const { rows, matched } = listIndex.page(
+    const { body, matched } = listIndex.page(
       filter,
       offsetOf(page.pageNumber, page.pageSize),
       page.pageSize,
       admin,
       known === undefined ? TOTAL_CAP + 1 : 0,
     );
-    found = leadPageOf(rows, known ?? matched);
+    found = leadPageOf(body, known ?? matched);
   }
   counts.set(countKey, version, matchedOf(found));
   return found;
@@ -104,19 +106,13 @@ export async function listLeads(
     findLeadPage(db, sources, canonical, filter, admin, version, onIndexError),
   );
   const unlocked =
-    caller && !admin
-      ? await unlockedLeadIds(
-          db,
-          caller.id,
-          page.rows.map((r) => r.id),
-        )
-      : new Set<number>();
+    caller && !admin ? await unlockedLeadIds(db, caller.id, page.body.ids) : new Set<number>();
   return { page, admin, unlocked };
 }
 
-/** The page's leads with each contact shown or masked for this caller. */
-export function leadsOf({ page, admin, unlocked }: LeadListPage): Lead[] {
-  return page.rows.map((row) => toLead(row, admin || unlocked.has(row.id)));
+/** The page's JSON body for this caller: their unlocked leads' contacts shown. */
+export function leadListBody({ page, unlocked }: LeadListPage): Buffer {
+  return page.body.forCaller(unlocked);
 }
 
 /** A lead as the caller may see it; an inactive lead exists only for Admin. */
