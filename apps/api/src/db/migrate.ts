@@ -8,6 +8,7 @@ import { coveringLeadIndexesMigration } from './migrations/2026-11-22-0004-cover
 import { activeLeadSearchMigration } from './migrations/2026-11-22-0005-active-lead-search';
 import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-city-fuel-covering-index';
 import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes';
+import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -18,6 +19,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-22-0005-active-lead-search': activeLeadSearchMigration(engine),
     '2026-11-22-0006-city-fuel-covering-index': cityFuelCoveringIndexMigration(),
     '2026-11-23-0007-lead-changes': leadChangesMigration(engine),
+    '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
   };
 }
 

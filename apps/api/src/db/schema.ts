@@ -19,6 +19,8 @@ export interface UsersTable {
   password_hash: string;
   status: DbBool;
   created_on: DbTimestamp;
+  /** Bumped by every write to the member's unlocks (migration 0008). */
+  unlocks_revision: Generated<number>;
 }
 
 export interface LeadsTable {

@@ -15,6 +15,15 @@ const leadsVersion = preparedQuery((db) =>
   db.selectFrom('leads_version').select('version').where('id', '=', 1),
 );
 
+/** The leads version and a member's unlocks revision (null: no such member), in one read. */
+const leadsVersionAndUnlocks = preparedQuery((db, userId: number) =>
+  db
+    .selectFrom('leads_version')
+    .leftJoin('users', (join) => join.on('users.id', '=', userId))
+    .select(['leads_version.version', 'users.unlocks_revision'])
+    .where('leads_version.id', '=', 1),
+);
+
 /**
  * Values per key, each valid only while leads_version is what it was when the value was stored; the least recently used
  * go first once `capacity` is reached.
@@ -71,5 +80,17 @@ export class LeadPageCache extends VersionedCache<CachedLeadPage> {
   static async currentVersion(db: Queryable): Promise<number> {
     const [row] = await leadsVersion(db);
     return Number(row?.version ?? 0);
+  }
+
+  /** The current leads version and the unlocks revision of member `userId` (0 for none): one read. */
+  static async versionsFor(
+    db: Queryable,
+    userId: number,
+  ): Promise<{ version: number; unlocksRevision: number }> {
+    const [row] = await leadsVersionAndUnlocks(db, userId);
+    return {
+      version: Number(row?.version ?? 0),
+      unlocksRevision: Number(row?.unlocks_revision ?? 0),
+    };
   }
 }

@@ -1,5 +1,6 @@
-// A lead page shows a dealer's own unlocks exactly, whether the dealer unlocked a few leads (one range read) or many
-// inside the page's id range (the page's leads probed one by one), on each engine.
+// A lead page shows a dealer's own unlocks exactly, on each engine: kept in memory per dealer (unlocked-leads.ts) while
+// the dealer's unlocks revision stands, and asked per page (a range read, or the page's leads probed one by one) for a
+// dealer with more unlocks than are kept. Unlocks written past the API (another process, a tool) show at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '@dealerleads/shared';
 import {
@@ -11,6 +12,7 @@ import {
   type TestMember,
 } from '../../test/test-app';
 import { givePackage, insertLeads } from '../../test/fixtures';
+import { UnlockedLeads } from './unlocked-leads';
 
 describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
   let ctx: TestContext;
@@ -65,6 +67,62 @@ describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
       for (const lead of leads) {
         expect(lead.unlocked).toBe(mine.has(lead.id));
         expect(lead.phoneNumber.startsWith('X')).toBe(!mine.has(lead.id));
+      }
+    }
+  });
+
+  it('shows unlocks written or removed outside the API on the next page', async () => {
+    const { db } = ctx.database;
+    const page = async () =>
+      (await ctx.app.inject({ url: '/api/leads?pageSize=5', headers: bearer(few) })).json<Lead[]>();
+    const [first, second] = await page();
+    expect([first!.unlocked, second!.unlocked]).toEqual([true, false]);
+    const { id: packageId } = await db
+      .selectFrom('user_packages')
+      .select('id')
+      .where('user_id', '=', few.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('lead_unlocks')
+      .values({
+        user_id: few.id,
+        user_package_id: packageId,
+        lead_id: second!.id,
+        credit_debited: 1,
+        ip_address: null,
+        created_on: new Date().toISOString(),
+      })
+      .execute();
+    expect((await page()).slice(0, 2).map((l) => l.unlocked)).toEqual([true, true]);
+    await db
+      .deleteFrom('lead_unlocks')
+      .where('user_id', '=', few.id)
+      .where('lead_id', 'in', [first!.id, second!.id])
+      .execute();
+    expect((await page()).slice(0, 2).map((l) => l.unlocked)).toEqual([false, false]);
+    for (const id of [first!.id, second!.id]) unlockedBy.get(few.id)!.delete(id);
+  });
+
+  it('answers the same from memory and per page for a dealer with more unlocks than are kept', async () => {
+    const { db } = ctx.database;
+    const leadIds = (await db.selectFrom('leads').select('id').execute()).map((r) => r.id);
+    const revisionOf = async (id: number) =>
+      (
+        await db
+          .selectFrom('users')
+          .select('unlocks_revision')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).unlocks_revision;
+    const kept = new UnlockedLeads(10, 200);
+    const asked = new UnlockedLeads(10, 100);
+    for (const member of [many, few]) {
+      const revision = await revisionOf(member.id);
+      expect(revision).toBeGreaterThan(0);
+      const expected = unlockedBy.get(member.id)!;
+      for (const source of [kept, asked]) {
+        const found = await source.among(db, member.id, revision, leadIds);
+        expect([...found].sort()).toEqual([...expected].sort());
       }
     }
   });

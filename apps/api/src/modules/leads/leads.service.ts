@@ -15,6 +15,7 @@ import { canonicalLeadFilter, type CanonicalLeadFilter } from './lead-filters';
 import { isIndexable, type LeadListIndex } from './lead-list-index';
 import { LeadPageBody } from './lead-page-body';
 import { LeadPageCache, VersionedCache, type CachedLeadPage } from './lead-page-cache';
+import { UnlockedLeads } from './unlocked-leads';
 import {
   TOTAL_CAP,
   findLeadById,
@@ -32,8 +33,6 @@ import {
 /** One page of the lead list as a caller sees it. */
 export interface LeadListPage {
   page: CachedLeadPage;
-  /** Admin: every contact is shown (and inactive leads are listed). */
-  admin: boolean;
   /** Leads of this page the caller has unlocked (always empty for Admin and anonymous callers). */
   unlocked: Set<number>;
 }
@@ -45,6 +44,8 @@ export interface LeadListSources {
   listIndex: LeadListIndex;
   /** Capped counts per filter mix (any page): paging through a mix counts once, until the next lead change. */
   counts: VersionedCache<number>;
+  /** Each dealer's unlocked leads, for the unlocked flags of a page. */
+  unlocks: UnlockedLeads;
 }
 
 export function leadListSources(engine: Engine, listIndex: LeadListIndex): LeadListSources {
@@ -53,6 +54,7 @@ export function leadListSources(engine: Engine, listIndex: LeadListIndex): LeadL
     cache: new LeadPageCache(),
     listIndex,
     counts: new VersionedCache<number>(5000),
+    unlocks: new UnlockedLeads(),
   };
 }
 
@@ -101,13 +103,15 @@ export async function listLeads(
 ): Promise<LeadListPage> {
   const admin = isAdmin(caller);
   const canonical = canonicalLeadFilter(filter);
-  const version = await LeadPageCache.currentVersion(db);
+  const { version, unlocksRevision } = await LeadPageCache.versionsFor(db, caller?.id ?? 0);
   const page = await sources.cache.get(LeadPageCache.key(canonical, filter, admin), version, () =>
     findLeadPage(db, sources, canonical, filter, admin, version, onIndexError),
   );
   const unlocked =
-    caller && !admin ? await unlockedLeadIds(db, caller.id, page.body.ids) : new Set<number>();
-  return { page, admin, unlocked };
+    caller && !admin
+      ? await sources.unlocks.among(db, caller.id, unlocksRevision, page.body.ids)
+      : new Set<number>();
+  return { page, unlocked };
 }
 
 /** The page's JSON body for this caller: their unlocked leads' contacts shown. */

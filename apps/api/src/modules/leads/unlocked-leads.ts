@@ -1,0 +1,62 @@
+// Which leads of a page a dealer has unlocked, from memory: each dealer's unlocked lead ids are read once and kept while
+// their unlocks_revision (migration 0008, bumped by every write to their unlocks, by any process) is unchanged. The
+// revision comes with the leads version in the one read a lead page makes anyway (LeadPageCache.versionsFor).
+import type { Queryable } from '../../db/database';
+import { VersionedCache } from './lead-page-cache';
+import { unlockedLeadIds } from './leads.repository';
+
+/** Whether the sorted `ids` hold `id`. */
+function holds(ids: Int32Array, id: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = ids[mid]!;
+    if (at === id) return true;
+    if (at < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return false;
+}
+
+export class UnlockedLeads {
+  private readonly kept: VersionedCache<Int32Array>;
+
+  /**
+   * `dealers`: how many dealers' ids are kept; a dealer with more than `maxKept` unlocks is asked per page instead
+   * (their ids would crowd the memory).
+   */
+  constructor(
+    dealers = 2000,
+    private readonly maxKept = 100_000,
+  ) {
+    this.kept = new VersionedCache<Int32Array>(dealers);
+  }
+
+  /** The ones among `leadIds` that member `userId`, whose unlocks revision is `revision`, has unlocked. */
+  async among(
+    db: Queryable,
+    userId: number,
+    revision: number,
+    leadIds: readonly number[],
+  ): Promise<Set<number>> {
+    // Revision 0: never unlocked anything.
+    if (revision === 0 || leadIds.length === 0) return new Set();
+    const key = String(userId);
+    let unlocked = this.kept.peek(key, revision);
+    if (unlocked === undefined) {
+      const rows = await db
+        .selectFrom('lead_unlocks')
+        .select('lead_id')
+        .where('user_id', '=', userId)
+        .orderBy('lead_id')
+        .limit(this.maxKept + 1)
+        .execute();
+      if (rows.length > this.maxKept) return unlockedLeadIds(db, userId, leadIds);
+      unlocked = Int32Array.from(rows, (r) => r.lead_id);
+      this.kept.set(key, revision, unlocked);
+    }
+    const ids = unlocked;
+    return new Set(leadIds.filter((id) => holds(ids, id)));
+  }
+}
