@@ -24,8 +24,8 @@ const TRANSMISSIONS = ['manual', 'automatic'];
 const RTOS = ['HR', 'DL', null];
 const YEARS = [2018, 2019, 2020];
 const SEATS = [5, 7];
-const PRICES = [300_000, 450_000, 450_001, 900_000];
-const KMS = [0, 25_000, 60_000, null];
+const PRICES = [99_999, 300_000, 450_000, 450_001, 499_999, 900_000, 2_600_000];
+const KMS = [0, 9_999, 25_000, 60_000, 100_000, null];
 const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03'];
 
 const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc.record({
@@ -47,12 +47,19 @@ const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc.record({
     .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
 });
 
+/** Bands across the catalogue's cells (walked) and on them (counted by band grids: PRICE_BANDS, KM_BANDS). */
 const bandArbitrary = fc.oneof(
   fc.constant({ min: 450_000 }),
   fc.constant({ min: 0, max: 450_000 }),
   fc.constant({ min: 450_001, max: 900_000 }),
   fc.constant({ min: 20_000, max: 60_000 }),
   fc.constant({ min: 0 }),
+  fc.constant({ min: 450_000, max: 499_999 }),
+  fc.constant({ min: 300_000, max: 449_999 }),
+  fc.constant({ min: 2_500_000 }),
+  fc.constant({ min: 0, max: 9_999 }),
+  fc.constant({ min: 20_000, max: 29_999 }),
+  fc.constant({ min: 100_000 }),
 );
 
 /** Canonical filters over the same small value pools (plus a value no lead has): any 0 to 5 of the filters. */
@@ -212,6 +219,56 @@ describe.each(testEngines())('lead list index on %s', (engine) => {
     }
   });
 
+  it('keeps counting catalogue bands right through inserts, band changes and deletes', async () => {
+    const index = await syncedIndex(db);
+    const mixes: CanonicalLeadFilter[] = [
+      { city: 'Noida', price: { min: 450_000, max: 499_999 } },
+      { city: 'Noida', fuelType: 'diesel', kmDriven: { min: 20_000, max: 29_999 } },
+      { price: { min: 300_000, max: 449_999 }, kmDriven: { min: 100_000 } },
+    ];
+    const check = async () => {
+      for (const filter of mixes) {
+        for (const includeInactive of [false, true]) {
+          const expected = await sqlAnswer(
+            db,
+            filter,
+            { pageNumber: 1, pageSize: 5 },
+            includeInactive,
+          );
+          expect(answer(index, filter, 0, 5, includeInactive, Infinity)).toEqual(expected);
+        }
+      }
+    };
+    await check(); // the grids are made here, from the lists
+    const added = await other.db
+      .insertInto('leads')
+      .values([
+        leadValues({ city: 'Noida', fuel_type: 'diesel', price: 470_000, km_driven: 25_000 }),
+        leadValues({ city: 'Noida', price: 320_000, km_driven: 120_000, status: 0 }),
+      ])
+      .returning('id')
+      .execute();
+    await syncedIndex(db, index);
+    await check();
+    await other.db
+      .updateTable('leads')
+      .set({ price: 499_999, km_driven: 29_999, status: 1 })
+      .where('id', '=', added[1]!.id)
+      .execute();
+    await syncedIndex(db, index);
+    await check();
+    await other.db
+      .deleteFrom('leads')
+      .where(
+        'id',
+        'in',
+        added.map((a) => a.id),
+      )
+      .execute();
+    await syncedIndex(db, index);
+    await check();
+  });
+
   it('places a lead whose id is below the newest one in id order', async () => {
     const index = await syncedIndex(db);
     const { min } = await db.db
@@ -230,6 +287,48 @@ describe.each(testEngines())('lead list index on %s', (engine) => {
     expect(answer(index, { city: 'Panipat' }, 0, 10, false, Infinity).ids).toEqual([lowId]);
     const expected = await sqlAnswer(db, {}, { pageNumber: 1, pageSize: 1000 }, true);
     expect(answer(index, {}, 0, 1000, true, Infinity)).toEqual(expected);
+    // A lead never seen, below the newest (an id taken before a later one committed): the records after it move up,
+    // and every posting list with them (equality values, groups, band counts).
+    const [high, below] = [2_000_000_000, 1_999_999_999];
+    await other.db
+      .insertInto('leads')
+      .values({ ...leadValues({ city: 'Noida', fuel_type: 'diesel' }), id: high } as NewLead)
+      .execute();
+    await syncedIndex(db, index);
+    await other.db
+      .insertInto('leads')
+      .values({
+        ...leadValues({
+          city: 'Rohtak',
+          fuel_type: 'petrol',
+          price: 300_000,
+          km_driven: 5_000,
+        }),
+        id: below,
+      } as NewLead)
+      .execute();
+    await syncedIndex(db, index);
+    const mixes: CanonicalLeadFilter[] = [
+      { city: 'Noida', fuelType: 'diesel' },
+      { model: 'Creta', year: 2019 },
+      { city: 'Noida', price: { min: 450_000, max: 499_999 } },
+      {
+        city: 'Rohtak',
+        fuelType: 'petrol',
+        price: { min: 300_000, max: 349_999 },
+        kmDriven: { min: 0, max: 9_999 },
+      },
+    ];
+    for (const filter of mixes) {
+      for (const includeInactive of [false, true]) {
+        const page = { pageNumber: 1, pageSize: 1000 };
+        expect(answer(index, filter, 0, 1000, includeInactive, Infinity)).toEqual(
+          await sqlAnswer(db, filter, page, includeInactive),
+        );
+      }
+    }
+    await other.db.deleteFrom('leads').where('id', 'in', [high, below]).execute();
+    await syncedIndex(db, index);
   });
 
   // SQLite has one writer at a time (and better-sqlite3 waits for a lock synchronously, so one process cannot even
@@ -296,5 +395,25 @@ describe.each(testEngines())('lead list index on %s', (engine) => {
     expect(looks).toBeGreaterThan(1);
     const expected = await sqlAnswer(db, {}, { pageNumber: 1, pageSize: 1000 }, true);
     expect(answer(index, {}, 0, 1000, true, Infinity)).toEqual(expected);
+    // Every posting list moved with the records: equality values, groups, band counts.
+    const mixes: CanonicalLeadFilter[] = [
+      { city: 'Noida', fuelType: 'diesel' },
+      { model: 'Creta', year: 2019 },
+      { city: 'Noida', price: { min: 450_000, max: 499_999 } },
+      {
+        city: 'Rohtak',
+        fuelType: 'petrol',
+        price: { min: 300_000, max: 349_999 },
+        kmDriven: { min: 0, max: 9_999 },
+      },
+    ];
+    for (const filter of mixes) {
+      for (const includeInactive of [false, true]) {
+        const page = { pageNumber: 1, pageSize: 1000 };
+        expect(answer(index, filter, 0, 1000, includeInactive, Infinity)).toEqual(
+          await sqlAnswer(db, filter, page, includeInactive),
+        );
+      }
+    }
   });
 });

@@ -4,10 +4,11 @@
 //
 // - Each lead is one 64-byte record (status, ten dictionary-coded equality columns, price, kilometres, id and where its
 //   JSON starts), so checking a lead against a filter mix touches one cache line.
-// - Each equality value, and each pair of values of PAIRS, has posting lists: the positions (id order) of its active
-//   leads and of its inactive ones; some also carry price and kilometres (see PositionList). A query walks the
+// - Each equality value, and each combination of values of GROUPS, has posting lists: the positions (id order) of its
+//   active leads and of its inactive ones; some also carry price and kilometres (see PositionList). A query walks the
 //   shortest list among its filters newest first and checks only what that list does not answer. A list that answers
-//   every filter (one value, a pair, or none) needs no walk: the page is a slice and the count its length.
+//   every filter (one value, a pair, or none) needs no walk: the page is a slice and the count its length. A list
+//   filtered by catalogue price and kilometre bands only is counted by its band grid (BandGrid), not walked.
 // - Each lead's JSON, as the list sends it, is kept as bytes in one buffer (no per-lead JavaScript objects for the
 //   garbage collector to trace): a page's body is a few copies per lead (lead-page-body.ts).
 // - The index follows the database through the lead_changes log (migration 0007): before a page is answered, the
@@ -16,6 +17,7 @@
 // Memory: per lead ~64 bytes of record, ~70 bytes of posting lists and ~350 bytes of JSON (~500 MB at a million leads;
 // the JSON buffer holds up to 4 GiB, about 12 million leads).
 import { constants } from 'node:buffer';
+import { KM_BANDS, PRICE_BANDS, parseBand, type Band } from '@dealerleads/shared/catalogues';
 import type { Queryable } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import type { LeadRow } from '../../db/schema';
@@ -37,21 +39,25 @@ const CODED_COLUMNS = [
   ['seats', 'seats'],
 ] as const satisfies readonly (readonly [keyof LeadRow, keyof CanonicalLeadFilter])[];
 
+/** In a group, the lead's price band: the cell of PRICE_EDGES its price falls in (a catalogue price band is one cell). */
+const PRICE_CELL = -1;
+
 /**
- * Pairs of coded columns (their positions in CODED_COLUMNS) with posting lists of their own, for the most common mixes:
- * city + fuel ("diesel cars in Gurugram") and model + year. A mix with both walks the pair's list, a fraction of either.
+ * Combinations of coded columns (their positions in CODED_COLUMNS) and the price band with posting lists of their own,
+ * for the most common mixes: city + fuel ("diesel cars in Gurugram"), model + year, city + price band ("cars under 5
+ * lakh in Noida") and city + fuel + price band. A mix with all of a group's filters walks the group's list, a fraction
+ * of any one's.
  */
-const PAIRS = [
+const GROUPS: readonly (readonly number[])[] = [
   [0, 4],
   [2, 8],
-] as const;
+  [0, PRICE_CELL],
+  [0, 4, PRICE_CELL],
+];
 
-/** Columns whose posting lists carry price and kilometres, besides pairs and the list of every lead: city is the most
- * common driver of a walk with price or kilometre bands ("cars under 5 lakh in Noida"). */
+/** Columns whose posting lists carry price and kilometres, besides groups and the list of every lead: city is the most
+ * common driver of a walk with price or kilometre bands. */
 const INLINE_COLUMNS = new Set<keyof LeadRow>(['city']);
-
-/** A pair of codes as one number (codes stay far below 2^21). */
-const pairKey = (a: number, b: number) => a * 2 ** 32 + b;
 
 // Record layout, in int32 slots. The creation time (only read by date filters) is a column of its own.
 const STRIDE = 16;
@@ -77,6 +83,46 @@ const ID_CHUNK = 500;
 /** More changed leads than this since the last catch-up: reloading everything is cheaper. */
 const RELOAD_THRESHOLD = 200_000;
 
+/** The lower bounds of the catalogue's bands, ascending: the edges of the cells of a BandGrid. */
+const edgesOf = (bands: readonly { value: string }[]) => bands.map((b) => parseBand(b.value)!.min);
+const PRICE_EDGES = edgesOf(PRICE_BANDS);
+const KM_EDGES = edgesOf(KM_BANDS);
+const KM_CELLS = KM_EDGES.length + 1;
+
+/** The cell of a value: how many edges are at or below it (0: below every band, as a NULL kilometre reading is). */
+function cellOf(edges: readonly number[], value: number): number {
+  let cell = 0;
+  while (cell < edges.length && edges[cell]! <= value) cell++;
+  return cell;
+}
+
+/** The cells [from, to) a band filter covers, when its bounds fall on edges (as the catalogue's bands do); every cell
+ * when there is no filter; undefined for a band across cells. */
+function cellsOf(edges: readonly number[], band: Band | undefined): [number, number] | undefined {
+  if (band === undefined) return [0, edges.length + 1];
+  const from = edges.indexOf(band.min);
+  const to = band.max === undefined ? edges.length : edges.indexOf(band.max + 1);
+  return from < 0 || to < 0 ? undefined : [from + 1, to + 1];
+}
+
+/**
+ * How many leads of a list fall in each price × kilometre cell: the count of a list filtered by catalogue bands, without
+ * walking it (a walk then only finds the page).
+ */
+class BandGrid {
+  private readonly counts = new Int32Array((PRICE_EDGES.length + 1) * KM_CELLS);
+  add(price: number, km: number, by: 1 | -1): void {
+    this.counts[cellOf(PRICE_EDGES, price) * KM_CELLS + cellOf(KM_EDGES, km)]! += by;
+  }
+  count([priceFrom, priceTo]: [number, number], [kmFrom, kmTo]: [number, number]): number {
+    let n = 0;
+    for (let p = priceFrom; p < priceTo; p++) {
+      for (let k = kmFrom; k < kmTo; k++) n += this.counts[p * KM_CELLS + k]!;
+    }
+    return n;
+  }
+}
+
 /**
  * A growable, ascending list of positions. With `inline`, each entry also carries the lead's price and kilometres
  * ([position, price, km] side by side), so a walk checking price and kilometre bands reads the list in order instead of
@@ -99,6 +145,8 @@ class PositionList {
     next.set(this.data.subarray(0, this.size * this.stride));
     this.data = next;
   }
+  /** Counts per band cell, once asked for (lists with price and kilometres only); kept up to date from then on. */
+  private grid: BandGrid | undefined;
   private put(at: number, position: number, price: number, km: number): void {
     const i = at * this.stride;
     this.data[i] = position;
@@ -106,6 +154,16 @@ class PositionList {
       this.data[i + 1] = price;
       this.data[i + 2] = km;
     }
+  }
+  /** How many leads of this list (inline only) fall in these band cells (see cellsOf). */
+  bandCount(price: [number, number], km: [number, number]): number {
+    if (this.grid === undefined) {
+      this.grid = new BandGrid();
+      for (let at = 0; at < this.size * 3; at += 3) {
+        this.grid.add(this.data[at + 1]!, this.data[at + 2]!, 1);
+      }
+    }
+    return this.grid.count(price, km);
   }
   /** Where `position` is or would go. */
   private lowerBound(position: number): number {
@@ -129,10 +187,12 @@ class PositionList {
     this.data.copyWithin((at + 1) * this.stride, at * this.stride, this.size * this.stride);
     this.put(at, position, price, km);
     this.size++;
+    this.grid?.add(price, km, 1);
   }
   remove(position: number): void {
     const at = this.lowerBound(position);
     if (at >= this.size || this.positionAt(at) !== position) return;
+    this.grid?.add(this.data[at * 3 + 1]!, this.data[at * 3 + 2]!, -1);
     this.data.copyWithin(at * this.stride, (at + 1) * this.stride, this.size * this.stride);
     this.size--;
   }
@@ -154,10 +214,10 @@ class Postings {
   }
 }
 
-/** Posting lists per pair of codes (see PAIRS). */
-class PairColumn {
-  readonly codeOf = new Map<number, Postings>();
-  postings(key: number): Postings {
+/** Posting lists per combination of a group's codes (see GROUPS), keyed by the codes joined with ':'. */
+class GroupColumn {
+  readonly codeOf = new Map<string, Postings>();
+  postings(key: string): Postings {
     let postings = this.codeOf.get(key);
     if (postings === undefined) {
       postings = new Postings(true);
@@ -276,7 +336,7 @@ export class LeadListIndex {
   private count = 0;
   private everyLead = new Postings(true);
   private columns: CodedColumn[] = [];
-  private pairs: PairColumn[] = [];
+  private groups: GroupColumn[] = [];
   /** The last lead_changes revision applied. */
   private revision = 0;
   /** The leads_version this index is known to reflect (every change up to it is applied). */
@@ -296,7 +356,7 @@ export class LeadListIndex {
     this.count = 0;
     this.everyLead = new Postings(true);
     this.columns = CODED_COLUMNS.map(([column]) => new CodedColumn(INLINE_COLUMNS.has(column)));
-    this.pairs = PAIRS.map(() => new PairColumn());
+    this.groups = GROUPS.map(() => new GroupColumn());
   }
 
   /** Leads held, removed ones included. */
@@ -399,7 +459,7 @@ export class LeadListIndex {
     this.count = fresh.count;
     this.everyLead = fresh.everyLead;
     this.columns = fresh.columns;
-    this.pairs = fresh.pairs;
+    this.groups = fresh.groups;
     this.revision = Number(last?.revision ?? 0);
     this.hasLoaded = true;
   }
@@ -446,15 +506,15 @@ export class LeadListIndex {
     for (let k = 0; k < this.columns.length; k++) {
       lists.push(this.columns[k]!.postings[this.records[base + FIRST_CODE + k]!]!.of(status));
     }
-    PAIRS.forEach(([a, b], k) => {
-      const key = pairKey(
-        this.records[base + FIRST_CODE + a]!,
-        this.records[base + FIRST_CODE + b]!,
-      );
-      lists.push(this.pairs[k]!.postings(key).of(status));
-    });
     const price = this.records[base + PRICE]!;
     const km = this.records[base + KM]!;
+    const priceCell = cellOf(PRICE_EDGES, price);
+    GROUPS.forEach((parts, k) => {
+      const key = parts
+        .map((part) => (part === PRICE_CELL ? priceCell : this.records[base + FIRST_CODE + part]!))
+        .join(':');
+      lists.push(this.groups[k]!.postings(key).of(status));
+    });
     for (const list of lists) {
       if (unlink) list.remove(position);
       else list.add(position, price, km);
@@ -507,6 +567,7 @@ export class LeadListIndex {
         ...column.postings.map(() => new Postings(column.inline)),
       );
     }
+    this.groups = GROUPS.map(() => new GroupColumn());
     for (let p = 0; p < this.count; p++) this.link(p);
   }
 
@@ -570,14 +631,22 @@ export class LeadListIndex {
       codes.push(code);
       slots.push(FIRST_CODE + k);
     }
-    for (let k = 0; k < PAIRS.length; k++) {
-      const [a, b] = PAIRS[k]!;
-      const codeA = codeOfColumn[a];
-      const codeB = codeOfColumn[b];
-      if (codeA === undefined || codeB === undefined) continue;
-      const postings = this.pairs[k]!.codeOf.get(pairKey(codeA, codeB));
+    // A price filter of one catalogue band is one cell of the groups with the price band.
+    const priceCells = cellsOf(PRICE_EDGES, filter.price);
+    const priceCell =
+      filter.price !== undefined && priceCells && priceCells[1] - priceCells[0] === 1
+        ? priceCells[0]
+        : undefined;
+    for (let k = 0; k < GROUPS.length; k++) {
+      const parts = GROUPS[k]!;
+      const partCodes = parts.map((part) => (part === PRICE_CELL ? priceCell : codeOfColumn[part]));
+      if (partCodes.includes(undefined)) continue;
+      const postings = this.groups[k]!.codeOf.get(partCodes.join(':'));
       if (postings === undefined) return { positions: [], matched: 0 };
-      consider(postings, [FIRST_CODE + a, FIRST_CODE + b]);
+      consider(
+        postings,
+        parts.filter((part) => part !== PRICE_CELL).map((part) => FIRST_CODE + part),
+      );
     }
     const ranged =
       filter.price !== undefined ||
@@ -604,11 +673,19 @@ export class LeadListIndex {
       return { positions, matched: Math.min(total, countUpTo) };
     }
 
-    const stopAt = Math.max(countUpTo, offset + limit);
     // The driving list's own columns need no check.
     const rest = slots
       .map((slot, k) => [slot, codes[k]!])
       .filter(([slot]) => !driverSlots.includes(slot!));
+    // Only catalogue bands left to check, on a list that carries price and kilometres: its band grid counts.
+    const dated = filter.createdFrom !== undefined || filter.createdBefore !== undefined;
+    const kmCells = cellsOf(KM_EDGES, filter.kmDriven);
+    const counted =
+      rest.length === 0 && !dated && driver.active.stride === 3 && priceCells && kmCells
+        ? driver.active.bandCount(priceCells, kmCells) +
+          (includeInactive ? driver.inactive.bandCount(priceCells, kmCells) : 0)
+        : undefined;
+    const stopAt = counted === undefined ? Math.max(countUpTo, offset + limit) : offset + limit;
     const { positions, matched } = this.walk(driver, includeInactive, offset, limit, stopAt, {
       codes: rest.map(([, code]) => code!),
       slots: rest.map(([slot]) => slot!),
@@ -620,7 +697,7 @@ export class LeadListIndex {
       createdBefore:
         filter.createdBefore === undefined ? Infinity : Date.parse(filter.createdBefore),
     });
-    return { positions, matched: Math.min(matched, countUpTo) };
+    return { positions, matched: Math.min(counted ?? matched, countUpTo) };
   }
 
   private walk(
