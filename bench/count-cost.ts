@@ -6,6 +6,7 @@ import { leadFilterSchema, type LeadFilter } from '@dealerleads/shared';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database';
 import { canonicalLeadFilter } from '../apps/api/src/modules/leads/lead-filters';
 import { isIndexable, LeadListIndex } from '../apps/api/src/modules/leads/lead-list-index';
+import { LeadPageBody } from '../apps/api/src/modules/leads/lead-page-body';
 import { LeadPageCache } from '../apps/api/src/modules/leads/lead-page-cache';
 import { leadPageQueries, leadRowsByIds } from '../apps/api/src/modules/leads/leads.repository';
 import {
@@ -40,7 +41,7 @@ async function timedMs(run: () => Promise<unknown> | unknown): Promise<number> {
   return performance.now() - started;
 }
 
-/** The page alone: from the index without a count, or the SQL page ids and their rows. */
+/** The page alone: from the index without a count, or the SQL page ids, their rows and the body. */
 async function pageAloneMs(handle: DatabaseHandle, sources: LeadListSources, filter: LeadFilter) {
   const canonical = canonicalLeadFilter(filter);
   if (isIndexable(canonical)) {
@@ -48,12 +49,10 @@ async function pageAloneMs(handle: DatabaseHandle, sources: LeadListSources, fil
     return timedMs(() => sources.listIndex.page(canonical, offset, filter.pageSize, false, 0));
   }
   const queries = leadPageQueries(handle.db, handle.engine, canonical, filter, false);
-  return timedMs(async () =>
-    leadRowsByIds(
-      handle.db,
-      (await queries.ids.execute()).map((r) => r.id),
-    ),
-  );
+  return timedMs(async () => {
+    const ids = (await queries.ids.execute()).map((r) => r.id);
+    return LeadPageBody.ofRows(await leadRowsByIds(handle.db, ids), false);
+  });
 }
 
 /** The page with its total, as the API finds it. */

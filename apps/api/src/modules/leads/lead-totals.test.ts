@@ -1,9 +1,10 @@
-// The capped total of design.md §8: exact up to 10,000 matches, then 10,000 with totalCapped, on each engine.
+// The capped total of design.md §8: exact up to 10,000 matches (text searches 1,000), then the cap with totalCapped,
+// on each engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '@dealerleads/shared';
 import { createTestApp, testEngines, type TestContext } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
-import { TOTAL_CAP } from './leads.repository';
+import { SEARCH_TOTAL_CAP, TOTAL_CAP, totalCapOf } from './leads.repository';
 import { LeadListIndex } from './lead-list-index';
 import { LeadPageCache } from './lead-page-cache';
 import { findLeadPage, leadListSources } from './leads.service';
@@ -51,6 +52,21 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
     });
   });
 
+  it.each([['?searchterm=verma'], ['?name=amit'], ['?searchterm=verma&city=Noida']])(
+    'stops counting a text search at its own cap on %s',
+    async (query) => {
+      const { pagination, count } = await paginationOf(query);
+      expect(count).toBe(60);
+      expect(pagination).toEqual({
+        currentPage: 1,
+        itemsPerPage: 60,
+        totalItems: SEARCH_TOTAL_CAP,
+        totalPages: Math.ceil(SEARCH_TOTAL_CAP / 60),
+        totalCapped: true,
+      });
+    },
+  );
+
   it('still serves pages past the counted ones', async () => {
     const { count } = await paginationOf('?pageNumber=167&pageSize=60');
     expect(count).toBe(TOTAL_CAP + 5 - 166 * 60);
@@ -82,13 +98,10 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
     for (const filter of [{ city: 'Rohtak', price: { min: 0 } }, { searchterm: 'rohtak' }]) {
       expect((await findLeadPage(db, sources, filter, page, false, version, fail)).total).toBe(7);
       // A count kept for the mix stands for every page of it: planted here, it shows instead of a new count.
-      sources.counts.set(JSON.stringify([filter, false]), version, TOTAL_CAP + 1);
+      const cap = totalCapOf(filter);
+      sources.counts.set(JSON.stringify([filter, false]), version, cap + 1);
       const second = await findLeadPage(db, sources, filter, page, false, version, fail);
-      expect([second.total, second.totalCapped, second.body.ids.length]).toEqual([
-        TOTAL_CAP,
-        true,
-        5,
-      ]);
+      expect([second.total, second.totalCapped, second.body.ids.length]).toEqual([cap, true, 5]);
       // Another leads version: counted afresh.
       const fresh = await findLeadPage(db, sources, filter, page, false, version + 1, fail);
       expect([fresh.total, fresh.totalCapped]).toEqual([7, false]);

@@ -53,6 +53,19 @@ export const INDEXED_SEARCH_MIN_LENGTH = 3;
 /** Totals stop counting here: the screen shows "10,000+" (design.md §8, capped count). */
 export const TOTAL_CAP = 10_000;
 
+/**
+ * Text searches (searchterm, name) stop counting at 1,000 ("1,000+"): each match counted is a step through the text
+ * index, where a filter mix's count comes from memory, and a search with more matches gets refined, not paged through.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
+
+/** Where the total of these filters stops counting. */
+export function totalCapOf(filter: CanonicalLeadFilter): number {
+  return filter.searchterm !== undefined || filter.name !== undefined
+    ? SEARCH_TOTAL_CAP
+    : TOTAL_CAP;
+}
+
 /** An FTS5 phrase: the whole term as one quoted string, so it matches as a substring. */
 function ftsPhrase(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
@@ -127,13 +140,13 @@ function coveredByLeadingIndex(filter: CanonicalLeadFilter): boolean {
 export interface LeadPage {
   /** The page's leads as the response body. */
   body: LeadPageBody;
-  /** Matching leads, counted up to TOTAL_CAP. */
+  /** Matching leads, counted up to the cap of the filters (totalCapOf). */
   total: number;
-  /** True when more than TOTAL_CAP leads match. */
+  /** True when more leads match than the cap. */
   totalCapped: boolean;
 }
 
-/** The two statements behind a page: the page's ids and the count of matches capped at TOTAL_CAP + 1. */
+/** The two statements behind a page: the page's ids and the count of matches, up to the cap + 1 (totalCapOf). */
 export interface LeadPageQueries {
   ids: Compilable & { execute(): Promise<{ id: number }[]> };
   count: Compilable & { executeTakeFirstOrThrow(): Promise<{ n: number | bigint | string }> };
@@ -167,7 +180,7 @@ function activeSearchQueries(
   return {
     ids: newestFirst.limit(page.pageSize).offset(offsetOf(page.pageNumber, page.pageSize)),
     count: db
-      .selectFrom(newestFirst.limit(TOTAL_CAP + 1).as('matching'))
+      .selectFrom(newestFirst.limit(totalCapOf(filter) + 1).as('matching'))
       .select((eb) => eb.fn.countAll<number>().as('n')),
   };
 }
@@ -196,7 +209,7 @@ export function leadPageQueries(
         // without the order, SQLite's planner may pick a range index and read up to every matching row.
         (coveredByLeadingIndex(filter) ? base.orderBy('leads.id', 'desc') : base)
           .select('leads.id')
-          .limit(TOTAL_CAP + 1)
+          .limit(totalCapOf(filter) + 1)
           .as('matching'),
       )
       .select((eb) => eb.fn.countAll<number>().as('n')),
@@ -205,7 +218,7 @@ export function leadPageQueries(
 
 /**
  * One newest-first page: the ids are paged on the index first and only those rows are read, so a deep
- * page never walks wide rows; the total is a count capped at TOTAL_CAP, so it costs about a page.
+ * page never walks wide rows; the total is a capped count (totalCapOf).
  */
 export async function searchLeads(
   db: Queryable,
@@ -228,14 +241,14 @@ export async function searchLeads(
   return { rows: await leadRowsByIds(db, ids), matched: n };
 }
 
-/** A page from its body and the matches counted (up to TOTAL_CAP + 1, or exactly). */
-export function leadPageOf(body: LeadPageBody, matched: number): LeadPage {
-  return { body, total: Math.min(matched, TOTAL_CAP), totalCapped: matched > TOTAL_CAP };
+/** A page from its body and the matches counted (up to `cap` + 1, or exactly). */
+export function leadPageOf(body: LeadPageBody, matched: number, cap: number): LeadPage {
+  return { body, total: Math.min(matched, cap), totalCapped: matched > cap };
 }
 
-/** The matches a page counted, as leadPageOf took them (TOTAL_CAP + 1 for a capped total). */
+/** The matches a page counted, as leadPageOf took them (the cap + 1 for a capped total). */
 export function matchedOf(page: LeadPage): number {
-  return page.totalCapped ? TOTAL_CAP + 1 : page.total;
+  return page.totalCapped ? page.total + 1 : page.total;
 }
 
 /** These leads, newest first. */

@@ -18,6 +18,7 @@ import { LeadPageCache, VersionedCache, type CachedLeadPage } from './lead-page-
 import { UnlockedLeads } from './unlocked-leads';
 import {
   TOTAL_CAP,
+  totalCapOf,
   findLeadById,
   hasRecentDuplicate,
   insertLead,
@@ -78,7 +79,7 @@ export async function findLeadPage(
     // Text filters need SQL's text indexes.
     listIndex.startLoading(db, onIndexError);
     const { rows, matched } = await searchLeads(db, engine, filter, page, admin, known);
-    found = leadPageOf(LeadPageBody.ofRows(rows, admin), matched);
+    found = leadPageOf(LeadPageBody.ofRows(rows, admin), matched, totalCapOf(filter));
   } else {
     await listIndex.syncTo(db, version);
     const { body, matched } = listIndex.page(
@@ -88,7 +89,7 @@ export async function findLeadPage(
       admin,
       known === undefined ? TOTAL_CAP + 1 : 0,
     );
-    found = leadPageOf(body, known ?? matched);
+    found = leadPageOf(body, known ?? matched, TOTAL_CAP);
   }
   counts.set(countKey, version, matchedOf(found));
   return found;
