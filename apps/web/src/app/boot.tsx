@@ -1,12 +1,19 @@
 // Mounts the app; main.tsx loads this (React, the router, the screens) after starting the lead list's request.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 
+/**
+ * The first render is a transition: React renders it in slices of a few milliseconds and yields between them, so a slow
+ * phone's main thread is never blocked for long while the app starts (design.md §8, TBT).
+ */
 export function mountApp(container: HTMLElement): void {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,6 +1,7 @@
 // Lead list (dealers/leads, spec §2.3): search, the Filters panel, pagers above and below, lead cards with lock and unlock.
 import {
   lazy,
+  startTransition,
   Suspense,
   useCallback,
   useEffect,
@@ -139,9 +140,12 @@ function useCardsToRender(items: readonly unknown[] | undefined): number {
   const count = rendered.items === items ? rendered.count : FIRST_CARDS;
   useEffect(() => {
     if (count >= total) return;
+    // A transition: React renders the batch in slices, yielding to input between them.
     const timer = setTimeout(() =>
-      setRendered((current) =>
-        current.items === items ? { items, count: current.count + CARDS_PER_BATCH } : current,
+      startTransition(() =>
+        setRendered((current) =>
+          current.items === items ? { items, count: current.count + CARDS_PER_BATCH } : current,
+        ),
       ),
     );
     return () => clearTimeout(timer);
