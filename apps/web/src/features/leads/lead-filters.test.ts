@@ -6,6 +6,7 @@ import {
   PAGE_PARAM,
   SEARCH_PARAM,
   formatTotal,
+  pagesToShow,
   parseLeadListQuery,
   searchToSend,
   toApiQuery,
@@ -113,5 +114,23 @@ describe('filters ↔ URL', () => {
   it("shows a capped total as '10,000+'", () => {
     expect(formatTotal({ totalItems: 5000 })).toBe('5,000');
     expect(formatTotal({ totalItems: 10_000, totalCapped: true })).toBe('10,000+');
+  });
+
+  it('offers the pages past a capped total while pages come back full', () => {
+    const counted = { currentPage: 4, itemsPerPage: 60, totalItems: 200, totalPages: 4 };
+    // Exact totals stand as they are.
+    expect(pagesToShow(counted, 20)).toEqual(counted);
+    const capped = { ...counted, totalCapped: true };
+    // Page 4 full: page 5 is offered, and 240 leads have been seen.
+    expect(pagesToShow(capped, 60)).toEqual({ ...capped, totalItems: 240, totalPages: 5 });
+    // A short page ends the list.
+    expect(pagesToShow({ ...capped, currentPage: 6 }, 12)).toEqual({
+      ...capped,
+      currentPage: 6,
+      totalItems: 312,
+      totalPages: 6,
+    });
+    // Within the counted pages nothing changes.
+    expect(pagesToShow({ ...capped, currentPage: 1 }, 60)).toEqual({ ...capped, currentPage: 1 });
   });
 });

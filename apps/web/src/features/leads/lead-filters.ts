@@ -164,6 +164,22 @@ export function toApiQuery(query: LeadListQuery): Record<string, string | number
   return api;
 }
 
+/**
+ * The pagination a page shows. A capped total (the API stopped counting: 10,000 for filters, 200 for text searches) has
+ * more pages than it counted: while pages come back full, the one after the current page is offered too, and the total
+ * shown is at least what has been seen ("Showing 241–300 of 300+").
+ */
+export function pagesToShow(pagination: Pagination, shown: number): Pagination {
+  if (!pagination.totalCapped) return pagination;
+  const seen = (pagination.currentPage - 1) * pagination.itemsPerPage + shown;
+  const more = shown === pagination.itemsPerPage ? 1 : 0;
+  return {
+    ...pagination,
+    totalItems: Math.max(pagination.totalItems, seen),
+    totalPages: Math.max(pagination.totalPages, pagination.currentPage + more),
+  };
+}
+
 /** The total as shown: '5,000', or '10,000+' when the API stopped counting (design.md §8). */
 export function formatTotal(pagination: Pick<Pagination, 'totalItems' | 'totalCapped'>): string {
   const total = groupIndian(pagination.totalItems);

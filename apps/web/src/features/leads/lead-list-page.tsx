@@ -27,6 +27,7 @@ import {
   activeFilterCount,
   cleanSearch,
   formatTotal,
+  pagesToShow,
   parseLeadListQuery,
   searchToSend,
   toSearchParams,
@@ -197,7 +198,7 @@ export function LeadListPage() {
 
   const page = leads.data;
   const cardsToRender = useCardsToRender(page?.items);
-  const pagination = page?.pagination ?? null;
+  const pagination = page?.pagination ? pagesToShow(page.pagination, page.items.length) : null;
   const filtered = activeFilterCount(query) > 0 || query.searchterm !== '';
   const pager = (position: 'top' | 'bottom') =>
     pagination && pagination.totalPages > 0 ? (
