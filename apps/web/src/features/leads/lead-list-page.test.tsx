@@ -1,5 +1,5 @@
 // The lead list: cards, pagers, filters and search in the URL, spec §8 load errors, and every branch of the unlock flow.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/shared';
@@ -223,6 +223,23 @@ describe('the lead list', () => {
     await user.clear(box);
     await user.type(box, 'xy{Enter}');
     await expectLocation(router, paths.leads, '?q=xy');
+  });
+
+  it('keeps what is typed when its own earlier search lands in the URL afterwards', async () => {
+    listApi();
+    const { router } = renderRoute(paths.leads);
+    await card('Maruti Suzuki Swift');
+    const box = screen.getByRole('searchbox', { name: 'Search leads' });
+    // The dealer clears the box in the instant the search typed before reaches the URL, before the list re-renders.
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location.search === '?q=hon') fireEvent.change(box, { target: { value: '' } });
+    });
+    await userEvent.setup().type(box, 'hon');
+    await expectLocation(router, paths.leads, '?q=hon');
+    unsubscribe();
+    // The cleared box stands, and its (empty) search follows.
+    await expectLocation(router, paths.leads, '');
+    expect(box).toHaveValue('');
   });
 
   it('says so when no lead matches, with a Reset Filter button', async () => {

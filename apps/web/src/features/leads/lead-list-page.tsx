@@ -58,24 +58,36 @@ export const NO_LEADS_TEXT = 'No leads to show.';
 function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
+  /** The term this box last sent, until the URL shows it. */
+  const [sent, setSent] = useState<string | null>(null);
   const hintId = useId();
-  // The URL changed under the box (back/forward, Reset Filter): show its search, unless it is what is typed.
   if (value !== shown) {
     setShown(value);
-    if (searchToSend(text) !== value) setText(value);
+    // This box's own search arrived: the box keeps whatever has been typed since. Otherwise the URL changed under the
+    // box (back/forward, Reset Filter): show its search, unless it is what is typed.
+    if (value === sent) setSent(null);
+    else if (searchToSend(text) !== value) setText(value);
   }
+
+  const search = useCallback(
+    (term: string) => {
+      setSent(term);
+      onSearch(term);
+    },
+    [onSearch],
+  );
 
   useEffect(() => {
     const next = searchToSend(text);
     if (next === null || next === value) return;
-    const timer = setTimeout(() => onSearch(next), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => search(next), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, value, onSearch]);
+  }, [text, value, search]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const term = cleanSearch(text);
-    if (term !== value) onSearch(term);
+    if (term !== value) search(term);
   };
   const tooShort = searchToSend(text) === null;
 
