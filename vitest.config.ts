@@ -1,16 +1,28 @@
 // One Vitest run for every unit and API test of the monorepo (browser journeys live in e2e/ under Playwright).
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/** Every project's property tests run on one fixed seed (see the file). */
+const FAST_CHECK_SEED = fileURLToPath(new URL('./vitest.fast-check.ts', import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          environment: 'node',
+          setupFiles: [FAST_CHECK_SEED],
+        },
+      },
       {
         test: {
           name: 'api',
           root: 'apps/api',
           environment: 'node',
+          setupFiles: [FAST_CHECK_SEED],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // API test files each open their own database; SQLite files and PG schemas are per file.
@@ -23,7 +35,7 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: [FAST_CHECK_SEED, './src/test/setup.ts'],
         },
       },
     ],
