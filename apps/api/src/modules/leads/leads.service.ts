@@ -17,7 +17,6 @@ import { LeadPageBody } from './lead-page-body';
 import { LeadPageCache, VersionedCache, type CachedLeadPage } from './lead-page-cache';
 import { UnlockedLeads } from './unlocked-leads';
 import {
-  TOTAL_CAP,
   totalCapOf,
   findLeadById,
   hasRecentDuplicate,
@@ -74,12 +73,13 @@ export async function findLeadPage(
 ): Promise<LeadPage> {
   const countKey = JSON.stringify([filter, admin]);
   const known = counts.peek(countKey, version);
+  const cap = totalCapOf(filter);
   let found: LeadPage;
   if (!isIndexable(filter) || !listIndex.loaded) {
     // Text filters need SQL's text indexes.
     listIndex.startLoading(db, onIndexError);
     const { rows, matched } = await searchLeads(db, engine, filter, page, admin, known);
-    found = leadPageOf(LeadPageBody.ofRows(rows, admin), matched, totalCapOf(filter));
+    found = leadPageOf(LeadPageBody.ofRows(rows, admin), matched, cap);
   } else {
     await listIndex.syncTo(db, version);
     const { body, matched } = listIndex.page(
@@ -87,9 +87,9 @@ export async function findLeadPage(
       offsetOf(page.pageNumber, page.pageSize),
       page.pageSize,
       admin,
-      known === undefined ? TOTAL_CAP + 1 : 0,
+      known === undefined ? cap + 1 : 0,
     );
-    found = leadPageOf(body, known ?? matched, TOTAL_CAP);
+    found = leadPageOf(body, known ?? matched, cap);
   }
   counts.set(countKey, version, matchedOf(found));
   return found;
