@@ -268,6 +268,18 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         request: () => ({ url: '/api/buggy/auth' }),
         expected: [401, 200, 200, 200, 200],
       },
+      {
+        name: 'read the settings',
+        doc: '/api/settings',
+        request: () => ({ url: '/api/settings' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'change the settings',
+        doc: '/api/settings',
+        request: () => ({ method: 'PUT', url: '/api/settings', payload: { maxDealersPerLead: 5 } }),
+        expected: [401, 403, 403, 200, 403],
+      },
     ];
   };
   let activePackage: number | undefined;
