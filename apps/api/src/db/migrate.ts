@@ -10,6 +10,8 @@ import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-cit
 import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes';
 import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
+import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key';
+import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -22,14 +24,20 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-23-0007-lead-changes': leadChangesMigration(engine),
     '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
+    '2026-11-24-0101-user-name-key': userNameKeyMigration(engine),
+    '2026-11-24-0102-token-version': tokenVersionMigration(),
   };
 }
 
-/** `schema`: the PostgreSQL schema to keep Kysely's bookkeeping tables in when it is not the default. */
+/**
+ * `schema`: the PostgreSQL schema to keep Kysely's bookkeeping tables in when it is not the default.
+ * `target`: stop after this migration (tests of a migration set up the data it finds).
+ */
 export async function migrateToLatest<T>(
   db: Kysely<T>,
   engine: Engine,
   schema?: string,
+  target?: string,
 ): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
   const migrator = new Migrator({
@@ -37,7 +45,9 @@ export async function migrateToLatest<T>(
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(target));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

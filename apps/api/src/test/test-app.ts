@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { userNameKey } from '@dealerleads/shared';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
@@ -55,13 +56,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database of the given engine. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** A brand-new, migrated database of the given engine (up to `migrateTo` when given, else to the latest). */
+export async function createTestDatabase(
+  engine: Engine,
+  options: { migrateTo?: string } = {},
+): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-test-'));
     const config: DatabaseConfig = { engine: 'sqlite', file: path.join(dir, 'test.db') };
     const handle = openDatabase(config);
-    await migrateToLatest(handle.db, handle.engine, handle.schema);
+    await migrateToLatest(handle.db, handle.engine, handle.schema, options.migrateTo);
     return {
       config,
       handle,
@@ -82,7 +86,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.end();
   const config: DatabaseConfig = { engine: 'postgres', url, schema };
   const handle = openDatabase(config);
-  await migrateToLatest(handle.db, handle.engine, handle.schema);
+  await migrateToLatest(handle.db, handle.engine, handle.schema, options.migrateTo);
   return {
     config,
     handle,
@@ -217,6 +221,7 @@ export async function createMember(
     .insertInto('users')
     .values({
       user_name: userName,
+      user_name_key: userNameKey(userName),
       name: `Member ${userName}`,
       email: `${userName}@example.in`,
       phone: '9876543210',

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiMessages,
   currentUserSchema,
+  userNameKey,
   loginSchema,
   memberSchema,
   registrationSchema,
@@ -47,7 +48,7 @@ export function accountRoutes(db: Db, loginLimit: number) {
           hook: 'preHandler',
           keyGenerator: (request) => {
             const body = request.body as { userName?: unknown } | undefined;
-            const name = typeof body?.userName === 'string' ? body.userName.toLowerCase() : '';
+            const name = typeof body?.userName === 'string' ? userNameKey(body.userName) : '';
             return `login:${request.ip}:${name}`;
           },
           errorResponseBuilder: () => ({
@@ -62,7 +63,11 @@ export function accountRoutes(db: Db, loginLimit: number) {
         return {
           id: user.id,
           username: user.user_name,
-          token: signToken(app, { id: user.id, userName: user.user_name }),
+          token: signToken(app, {
+            id: user.id,
+            userName: user.user_name,
+            tokenVersion: user.token_version,
+          }),
           role: user.role as Role,
         };
       },

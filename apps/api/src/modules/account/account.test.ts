@@ -159,7 +159,7 @@ describe.each(testEngines())('account on %s', (engine) => {
   it('answers 401 to a protected route without, with an expired and with a forged token', async () => {
     const member = await createMember(ctx);
     const expired = ctx.app.jwt.sign(
-      { sub: String(member.id), name: member.userName },
+      { sub: String(member.id), name: member.userName, ver: 0 },
       { expiresIn: -10 },
     );
     const [header, payload] = member.token.split('.');

@@ -1,6 +1,7 @@
 // Member rules: Admins manage everyone; a member reads and edits only their own profile, never their role or status.
 import {
   apiMessages,
+  sameUserName,
   type Member,
   type MemberDropdownItem,
   type MemberFilter,
@@ -35,7 +36,7 @@ export async function memberDropdown(db: Queryable): Promise<MemberDropdownItem[
 
 /** Admin: any member (404 if unknown). Anyone else: only themselves, so another name is 403 whether it exists or not. */
 export async function getMember(db: Queryable, caller: Caller, userName: string): Promise<Member> {
-  const self = caller.userName.toLowerCase() === userName.toLowerCase();
+  const self = sameUserName(caller.userName, userName);
   if (!isAdmin(caller) && !self) throw forbidden();
   const row = await findUserByName(db, userName);
   if (!row) throw notFound(apiMessages.memberNotFound);
@@ -79,7 +80,13 @@ export async function updateMember(
   if (admin && input.status !== undefined) changes.status = dbBool(input.status);
   if (input.password) changes.password_hash = await hashPassword(input.password);
 
-  const updated = await updateUser(db, id, changes);
+  // A new password, a status change (deactivation or reactivation) or a role change ends every session of the
+  // member issued before, the caller's own included (docs/hardening.md, "Sessions").
+  const endSessions =
+    changes.password_hash !== undefined ||
+    (changes.status !== undefined && fromDbBool(changes.status) !== fromDbBool(row.status)) ||
+    (changes.role !== undefined && changes.role !== row.role);
+  const updated = await updateUser(db, id, changes, { endSessions });
   if (!updated) throw notFound(apiMessages.memberNotFound);
   return toMember(updated);
 }
