@@ -17,7 +17,9 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { isApiPath, requestPath } from './plugins/request-path';
 import { accountRoutes } from './modules/account/account.routes';
+import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
@@ -27,6 +29,13 @@ import { userPackageRoutes } from './modules/user-packages/user-packages.routes'
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's bounded argon2 gate (modules/account/passwords.ts). */
+    passwordHasher: PasswordHasher;
+  }
+}
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
@@ -53,6 +62,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // A client gets this long to send a whole request and its headers, and an idle kept-alive connection is
+    // closed after keepAlive: slow senders cannot hold connections open (docs/hardening.md, "Time-outs").
+    requestTimeout: config.timeouts.request,
+    keepAliveTimeout: config.timeouts.keepAlive,
+    http: {
+      headersTimeout: config.timeouts.headers,
+      // Node checks the two time-outs above on this period (30 s by default, too coarse for a 10 s bound).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(config.timeouts.headers / 4)),
+      ),
+    },
     routerOptions: { maxParamLength: 200 },
     // The router refuses some URLs before any route or error handler runs; those answers keep the JSON shape too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -111,23 +132,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
   });
   await registerOpenApi(app);
+  const passwordHasher = createPasswordHasher(config.passwordHashing);
+  app.decorate('passwordHasher', passwordHasher);
 
   // Personal data must not sit in shared caches.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
-      reply.header('Cache-Control', 'no-store');
+    const path = requestPath(request);
+    if (isApiPath(path) && !path.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
   });
 
   await app.register(
     async (api) => {
       const leadListIndex = new LeadListIndex();
       await api.register(healthRoutes(database, leadListIndex));
-      await api.register(accountRoutes(database.db, config.rateLimits.login));
+      await api.register(accountRoutes(database.db, passwordHasher, config.rateLimits));
       await api.register(buggyRoutes);
       await api.register(leadRoutes(database, config.rateLimits.leadSubmit, leadListIndex));
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
-      await api.register(membersRoutes(database.db));
+      await api.register(membersRoutes(database.db, passwordHasher));
       await api.register(packagesRoutes(database.db));
       await api.register(settingsRoutes(database));
     },

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { fromDbBool } from '../db/database';
 import { preparedQuery } from '../db/prepared-query';
 import { forbidden, unauthorized } from './errors';
+import { isApiPath, requestPath } from './request-path';
 
 export interface Caller {
   id: number;
@@ -59,7 +60,7 @@ export async function registerAuth(
   // A present but bad token is refused everywhere, so a stale session is noticed rather than silently downgraded.
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
-    if (header === undefined || !request.url.startsWith('/api/')) return;
+    if (header === undefined || !isApiPath(requestPath(request))) return;
     if (!/^Bearer [\w-]+\.[\w-]+\.[\w-]*$/.test(header)) throw unauthorized();
     let payload: TokenPayload;
     try {

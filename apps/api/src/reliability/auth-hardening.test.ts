@@ -144,7 +144,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
   describe('login brute force', () => {
     it('answers 429 with the clear message once the attempts per minute are spent, even for the right password', async () => {
       const limited = await createTestApp(engine, {
-        rateLimits: { login: 5, leadSubmit: 1000, api: 100_000 },
+        rateLimits: { login: 5, loginPerIp: 1000, leadSubmit: 1000, api: 100_000 },
       });
       try {
         const victim = await createMember(limited, { userName: `victim${Date.now()}` });

@@ -44,8 +44,10 @@ export function testConfig(
     logLevel: 'silent',
     seedDemo: false,
     trustProxy: false,
-    rateLimits: { login: 1000, leadSubmit: 1000, api: 100_000 },
+    rateLimits: { login: 1000, loginPerIp: 10_000, leadSubmit: 1000, api: 100_000 },
+    passwordHashing: { concurrency: 2, queue: 1000 },
     webDist: path.join(tmpdir(), 'no-web-dist'),
+    timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000 },
     ...overrides,
   };
 }

@@ -194,7 +194,7 @@ describe.each(testEngines())('account on %s', (engine) => {
 
   it('rate-limits login attempts per user name', async () => {
     const limited = await createTestApp(engine, {
-      rateLimits: { login: 3, leadSubmit: 10, api: 1000 },
+      rateLimits: { login: 3, loginPerIp: 1000, leadSubmit: 10, api: 1000 },
     });
     try {
       const codes: number[] = [];

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database';
 import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
+import type { PasswordHasher } from '../account/passwords';
 import { getMember, listMembers, memberDropdown, updateMember } from './members.service';
 
 const userNameParams = z.object({
@@ -24,7 +25,7 @@ const userNameParams = z.object({
     .max(LIMITS.userNameMax, `userName must be at most ${LIMITS.userNameMax} characters`),
 });
 
-export function membersRoutes(db: Db) {
+export function membersRoutes(db: Db, passwords: PasswordHasher) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['members'];
@@ -74,11 +75,11 @@ export function membersRoutes(db: Db) {
           'Update a member (Admin: every field incl. role, status, password; a member: their own profile only)',
         params: idParams,
         body: memberUpdateSchema,
-        response: { 200: memberSchema, ...errorSchemas(400, 401, 403, 404) },
+        response: { 200: memberSchema, ...errorSchemas(400, 401, 403, 404, 503) },
       },
       preHandler: requireUser,
       handler: async (request) =>
-        updateMember(db, currentCaller(request), request.params.id, request.body),
+        updateMember(db, passwords, currentCaller(request), request.params.id, request.body),
     });
   };
 }

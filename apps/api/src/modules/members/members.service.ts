@@ -11,7 +11,7 @@ import { dbBool, fromDbBool, type Queryable } from '../../db/database';
 import type { UserUpdate } from '../../db/schema';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
-import { hashPassword } from '../account/passwords';
+import type { PasswordHasher } from '../account/passwords';
 import {
   findUserById,
   findUserByName,
@@ -51,6 +51,7 @@ export async function getMember(db: Queryable, caller: Caller, userName: string)
  */
 export async function updateMember(
   db: Queryable,
+  passwords: PasswordHasher,
   caller: Caller,
   id: number,
   input: MemberUpdate,
@@ -78,7 +79,7 @@ export async function updateMember(
   if (input.pincode !== undefined) changes.pincode = input.pincode || null;
   if (admin && input.role !== undefined) changes.role = input.role;
   if (admin && input.status !== undefined) changes.status = dbBool(input.status);
-  if (input.password) changes.password_hash = await hashPassword(input.password);
+  if (input.password) changes.password_hash = await passwords.hash(input.password);
 
   // A new password, a status change (deactivation or reactivation) or a role change ends every session of the
   // member issued before, the caller's own included (docs/hardening.md, "Sessions").
