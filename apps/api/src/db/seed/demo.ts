@@ -214,7 +214,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedSummary | undefined> 
     summary:
       `Seeded demo data (${DEMO_LEAD_COUNT} leads). Logins: ` +
       `admin ${a.admin.userName}/${a.admin.password}, dealer with credits ${a.dealer.userName}/${a.dealer.password}, ` +
-      `dealer without a package ${a.newDealer.userName}/${a.newDealer.password}`,
+      `dealer without a package ${a.newDealer.userName}/${a.newDealer.password}, ` +
+      `inactive member (login refused) ${a.inactive.userName}/${a.inactive.password}`,
   };
 }
 
