@@ -5,7 +5,9 @@ import { createQueryClient } from '../lib/query-client';
 import { useToastContainerWanted } from '../lib/notify';
 import { useCurrentUser } from '../lib/session';
 
-const ToastHost = lazy(() => import('./toast-host').then((module) => ({ default: module.ToastHost })));
+const ToastHost = lazy(() =>
+  import('./toast-host').then((module) => ({ default: module.ToastHost })),
+);
 
 /**
  * Cached answers belong to one user (masked phones, own packages): drop them when the user changes.

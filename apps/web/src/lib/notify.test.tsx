@@ -33,7 +33,9 @@ describe('toasts under StrictMode', () => {
   it('shows a toast that follows another below it', async () => {
     renderApp();
     notify.success('Lead contact details unlocked. 1 credit used. 0 credits remaining.');
-    notify.info('This was your last credit. Please purchase more credits to unlock additional leads.');
+    notify.info(
+      'This was your last credit. Please purchase more credits to unlock additional leads.',
+    );
     const info = await screen.findByText(/This was your last credit/);
     const success = screen.getByText(/Lead contact details unlocked/);
     expect(success.compareDocumentPosition(info) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -42,11 +44,12 @@ describe('toasts under StrictMode', () => {
   it('closes a toast 1,000 ms after the mouse leaves it, not after the rest of its 5 s', async () => {
     renderApp();
     notify.error('Failed to load leads. Please try again later.');
-    const toast = (await screen.findByText('Failed to load leads. Please try again later.')).closest(
-      '.Toastify__toast',
-    );
+    const toast = (
+      await screen.findByText('Failed to load leads. Please try again later.')
+    ).closest('.Toastify__toast');
     if (!toast) throw new Error('no toast element');
-    const timer = () => toast.querySelector<HTMLElement>('[role="progressbar"]')?.style.animationDuration;
+    const timer = () =>
+      toast.querySelector<HTMLElement>('[role="progressbar"]')?.style.animationDuration;
     expect(timer()).toBe('5000ms');
     fireEvent.mouseOver(toast);
     fireEvent.mouseOut(toast, { relatedTarget: document.body });
