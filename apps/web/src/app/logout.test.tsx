@@ -80,7 +80,10 @@ describe('logout', () => {
       localStorage.removeItem('user');
       window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
     });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    // The login screen is a lazy chunk: on a busy machine its first import takes a while.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.login), {
+      timeout: 5000,
+    });
     expect(notify.error).toHaveBeenCalledWith(guardMessages.anonymous);
     expect(
       fetchMock.mock.calls.every(([, init]) => new Headers(init?.headers).has('Authorization')),
