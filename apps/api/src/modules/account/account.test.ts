@@ -86,6 +86,7 @@ describe.each(testEngines())('account on %s', (engine) => {
       'confirmPassword',
       textMessages.passwordsMustMatch,
     ],
+    ['no role', { role: '' }, 'role', textMessages.required('Role')],
     ['Admin role', { role: 'Admin' }, 'role', 'Role must be one of User, Dealer, Seller, Buyer'],
   ];
   it.each(cases)('rejects %s with the exact message', async (_name, change, field, message) => {
