@@ -30,6 +30,8 @@ export const paths = {
   lists: '/dealers/lists',
   leadEdit: withParam('/dealers/lead/edit/:id'),
   messages: '/dealers/messages',
+  /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
+  myLeads: '/dealers/my-leads',
   /** Any unknown path shows the home screen. */
   unknown: '*',
 } as const;
