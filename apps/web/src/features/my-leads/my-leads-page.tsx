@@ -69,7 +69,7 @@ export function MyLeadsPage() {
       <div className="row g-2 mb-3">
         <SearchBox
           className="col-md-6"
-          initialValue={searchterm}
+          value={searchterm}
           onSearch={setSearchterm}
           label="Search my leads"
           placeholder="Search by owner, phone, city, brand or model..."
