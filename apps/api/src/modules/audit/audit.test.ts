@@ -1,6 +1,6 @@
 // The audit trail on each engine: every existing Admin action writes exactly one entry with the right before → after,
 // a refused change writes none, and GET /api/admin/audit filters and pages it for Admins only.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AuditEntry, Pagination } from '@dealerleads/shared';
 import { todayInIndia, addDays } from '../../lib/calendar';
@@ -8,25 +8,20 @@ import { createPackage, givePackage, insertLeads } from '../../test/fixtures';
 import {
   bearer,
   createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 
 describe.each(testEngines())('audit trail on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
-  let lastId = 0;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin', userName: `Auditor${engine}` });
-    dealer = await createMember(ctx);
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, {
+    admin: { role: 'Admin', userName: `Auditor${engine}` },
+    dealer: {},
   });
-  afterAll(async () => ctx.close());
+  let lastId = 0;
 
   /** Entries written since the previous call. */
   const newEntries = async () => {

@@ -88,32 +88,26 @@ export function AuditPage() {
             ))}
           </select>
         </div>
-        <div className="col-6 col-lg-2">
-          <label htmlFor="audit-from" className="form-label">
-            From
-          </label>
-          <input
-            id="audit-from"
-            type="date"
-            className="form-control"
-            value={applied.from}
-            max={applied.to || undefined}
-            onChange={(event) => setFilter('from', event.target.value)}
-          />
-        </div>
-        <div className="col-6 col-lg-2">
-          <label htmlFor="audit-to" className="form-label">
-            To
-          </label>
-          <input
-            id="audit-to"
-            type="date"
-            className="form-control"
-            value={applied.to}
-            min={applied.from || undefined}
-            onChange={(event) => setFilter('to', event.target.value)}
-          />
-        </div>
+        {(
+          [
+            { name: 'from', label: 'From', bounds: { max: applied.to || undefined } },
+            { name: 'to', label: 'To', bounds: { min: applied.from || undefined } },
+          ] as const
+        ).map(({ name, label, bounds }) => (
+          <div className="col-6 col-lg-2" key={name}>
+            <label htmlFor={`audit-${name}`} className="form-label">
+              {label}
+            </label>
+            <input
+              id={`audit-${name}`}
+              type="date"
+              className="form-control"
+              value={applied[name]}
+              {...bounds}
+              onChange={(event) => setFilter(name, event.target.value)}
+            />
+          </div>
+        ))}
         <div className="col-lg-2 d-flex gap-2">
           <button type="submit" className="btn btn-primary">
             Apply
