@@ -34,6 +34,8 @@ export const paths = {
   messages: '/dealers/messages',
   /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
   myLeads: '/dealers/my-leads',
+  /** The audit log of Admin actions (Admin). */
+  audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */
   unknown: '*',
 } as const;
