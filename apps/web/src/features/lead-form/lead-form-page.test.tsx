@@ -35,6 +35,7 @@ const storedLead: Lead = {
   kmDriven: null,
   status: true,
   createdOn: '2026-11-22T03:00:00.000Z',
+  listingStatus: 'open',
   unlocked: false,
 };
 
