@@ -158,14 +158,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
 
-  if (config.leadLifecycleIntervalMinutes > 0) {
+  if (config.leadSweepMinutes > 0) {
     let schedule: LifecycleSchedule | undefined;
     app.addHook('onReady', async () => {
       schedule = scheduleLeadLifecycle(
         database.db,
         database.engine,
         clock,
-        config.leadLifecycleIntervalMinutes * 60_000,
+        config.leadSweepMinutes * 60_000,
         (error) => app.log.error(error, 'lead lifecycle: a sweep failed'),
       );
     });

@@ -29,7 +29,7 @@ const envSchema = z.object({
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1000),
   OWNER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
-  LEAD_LIFECYCLE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   WEB_DIST: z.string().default(defaultWebDist),
 });
 
@@ -52,7 +52,7 @@ export interface AppConfig {
   /** Days an open lead stays on the list (docs/owners-insights-moderation.md). */
   leadTtlDays: number;
   /** How often each process runs the expiry and erasure sweeps; 0 turns the schedule off. */
-  leadLifecycleIntervalMinutes: number;
+  leadSweepMinutes: number;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist: string;
 }
@@ -131,7 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ownerRateLimit: e.OWNER_RATE_LIMIT,
     leadTtlDays: e.LEAD_TTL_DAYS,
-    leadLifecycleIntervalMinutes: e.LEAD_LIFECYCLE_INTERVAL_MINUTES,
+    leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,
   };
 }

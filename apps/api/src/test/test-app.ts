@@ -36,7 +36,7 @@ export function testConfig(
     ownerRateLimit: 1000,
     leadTtlDays: 60,
     // Tests run the lifecycle sweeps themselves, at the moment they choose.
-    leadLifecycleIntervalMinutes: 0,
+    leadSweepMinutes: 0,
     webDist: path.join(tmpdir(), 'no-web-dist'),
     ...overrides,
   };

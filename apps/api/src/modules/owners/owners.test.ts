@@ -74,7 +74,7 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
   }
 
   const owner = (token: string) => ctx.app.inject({ url: `/api/owner/leads/${token}` });
-  const change = (token: string, payload: unknown) =>
+  const change = (token: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'PUT', url: `/api/owner/leads/${token}`, payload });
   const listIds = async (query = '', member?: TestMember) => {
     const res = await ctx.app.inject({

@@ -42,7 +42,15 @@ describe('app shell', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Leads', 'Register', 'Members', 'Packages', 'User Packages']);
+    ).toEqual([
+      'Leads',
+      'Register',
+      'Members',
+      'Packages',
+      'User Packages',
+      'Insights',
+      'Moderation',
+    ]);
     expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
       'target',
       '_blank',
