@@ -31,6 +31,7 @@ import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
@@ -149,11 +150,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
-      await api.register(membersRoutes(database.db));
-      await api.register(packagesRoutes(database.db));
+      await api.register(membersRoutes(database));
+      await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
+      await api.register(auditRoutes(database.db));
     },
     { prefix: '/api' },
   );

@@ -346,6 +346,12 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         }),
         expected: [401, 403, 403, 200, 403],
       },
+      {
+        name: 'read the audit log',
+        doc: '/api/admin/audit',
+        request: () => ({ url: '/api/admin/audit?action=settings.update' }),
+        expected: [401, 403, 403, 200, 403],
+      },
     ];
   };
   let activePackage: number | undefined;

@@ -38,6 +38,8 @@ export const paths = {
   insights: '/dealers/insights',
   /** Admin: the queue of flagged leads. */
   moderation: '/dealers/moderation',
+  /** The audit log of Admin actions (Admin). */
+  audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */
   unknown: '*',
 } as const;

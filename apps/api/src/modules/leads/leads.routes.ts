@@ -13,10 +13,12 @@ import {
   unlockResultSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
+import { auditActorOf } from '../audit/audit.service';
 import { unlockLead } from '../unlocks/unlock.service';
 import type { LeadListIndex } from './lead-list-index';
 import {
@@ -113,7 +115,12 @@ export function leadRoutes(
         body: leadUpdateSchema,
         response: { 200: leadSchema, ...errorSchemas(400, 401, 403, 404) },
       },
-      handler: async (request) => setLeadStatus(db, leadId(request.params.id), request.body.status),
+      handler: async (request) => {
+        const id = leadId(request.params.id);
+        return runWrite(db, engine, (tx) =>
+          setLeadStatus(tx, id, request.body.status, auditActorOf(request)),
+        );
+      },
     });
 
     r.post('/leads', {

@@ -78,6 +78,7 @@ describe('app shell', () => {
       'User Packages',
       'Insights',
       'Moderation',
+      'Audit',
     ]);
     expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
       'target',
