@@ -28,6 +28,10 @@ const envSchema = z.object({
   LEAD_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1000),
   WEB_DIST: z.string().default(defaultWebDist),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -46,6 +50,8 @@ export interface AppConfig {
   rateLimits: { login: number; leadSubmit: number; api: number };
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist: string;
+  /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
+  redisUrl?: string;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -121,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       api: e.API_RATE_LIMIT,
     },
     webDist: e.WEB_DIST,
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }
