@@ -1,8 +1,6 @@
 // The printed table and the budget checks of design.md §8, derived from one run's measurements.
 import type { LoadResult } from './load';
 import type { Probe } from './probe';
-import type { CountCost } from './count-cost';
-import type { TextSearchComparison } from './text-search';
 import type { UnlockLedger } from './unlock';
 import { kib, type LighthouseSummary, type WebJavaScript } from './web';
 
@@ -34,9 +32,6 @@ export interface Measurements {
   js?: WebJavaScript;
   lighthouse?: LighthouseSummary;
   lighthouseSkipped?: string;
-  /** Page + total against the page alone, per scenario (in process). */
-  countCost?: CountCost[];
-  textSearch?: { short: TextSearchComparison; long: TextSearchComparison };
   /** Connections of the load runs. */
   connections: number;
 }
@@ -94,21 +89,6 @@ export function budgetChecks(m: Measurements): Check[] {
     });
   }
 
-  if (!m.countCost) {
-    checks.push({
-      budget: 'page + total ≤ 2× page alone (every mix)',
-      measured: 'not measured',
-      verdict: 'N/A',
-    });
-  }
-  for (const c of m.countCost ?? []) {
-    checks.push({
-      budget: `${c.label.replace(/ \(same query\)$/, '')}: page + total ≤ 2× page alone`,
-      measured: `${c.ratio.toFixed(2)}× (${c.pageAndTotalMs.toFixed(3)} ms vs ${c.pageMs.toFixed(3)} ms, ${c.queries} queries in process)`,
-      verdict: verdict(c.ratio <= 2),
-    });
-  }
-
   const page1 = byKey.get('list');
   for (const deep of [byKey.get('page-deep-same'), byKey.get('page-deep')]) {
     if (!page1 || !deep) continue;
@@ -138,14 +118,6 @@ export function budgetChecks(m: Measurements): Check[] {
       ),
     });
   }
-  for (const [length, c] of Object.entries(m.textSearch ?? {})) {
-    checks.push({
-      budget: `searchterm (${length === 'short' ? '3 letters' : '8 characters'}) ≥ 100× faster than a LIKE scan`,
-      measured: `${Math.round(c.speedup)}× (${c.terms} terms: ${c.indexedMs.toFixed(1)} ms vs ${c.likeMs.toFixed(0)} ms; least ${Math.round(c.worstSpeedup)}× for "${c.worstTerm}")`,
-      verdict: verdict(c.speedup >= 100),
-    });
-  }
-
   if (m.unlock) {
     const u = m.unlock;
     checks.push({

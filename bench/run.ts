@@ -35,8 +35,6 @@ import {
 } from './report';
 import { readScenarios, SAMPLE_SIZE, type Scenario } from './scenarios';
 import { shuffled } from './shuffle';
-import { measureCountCost } from './count-cost';
-import { compareTextSearch } from './text-search';
 import { runUnlock } from './unlock';
 import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
 
@@ -342,26 +340,6 @@ async function main(): Promise<void> {
     console.error(`\n${bar}\n!!! UNLOCK LEDGER MISMATCH: ${unlock.ledger.message}\n${bar}\n`);
     process.exitCode = 1;
   }
-
-  const searchTerms = (kind: string) =>
-    [
-      ...new Set(
-        scenarios
-          .filter((s) => s.key === kind)
-          .flatMap((s) => s.paths)
-          .map((p) => new URLSearchParams(p.split('?')[1] ?? '').get('searchterm') ?? ''),
-      ),
-    ]
-      .filter(Boolean)
-      .slice(0, 8);
-  console.log('\nText search against a LIKE scan of the same rows (in process, on the database)…');
-  measurements.textSearch = {
-    short: await compareTextSearch(database, searchTerms('search-3')),
-    long: await compareTextSearch(database, searchTerms('search-8')),
-  };
-
-  console.log('Page + total against the page alone (in process, on the database)…');
-  measurements.countCost = await measureCountCost(database, scenarios);
 
   // Web: JavaScript sizes always; Lighthouse on the lead list unless --skip-web.
   measurements.js = measureJavaScript(WEB_DIST);

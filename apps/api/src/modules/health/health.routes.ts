@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database';
-import type { LeadListEngine } from '../leads/lead-list-engine';
+import { currentLeadsVersion, type LeadListEngine } from '../leads/lead-list-engine';
 
-const engineStates = z.enum(['loading', 'ready', 'failed']);
+const engineStates = z.enum(['loading', 'ready', 'behind', 'failed']);
 
 export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngine) {
   return async (app: FastifyInstance) => {
@@ -20,7 +20,8 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
           200: z.object({
             status: z.literal('ok'),
             database: z.object({ engine: z.string(), version: z.string(), ok: z.boolean() }),
-            /** The lead list engine: 'loading' after a start and 'failed' after an error (SQL answers lists then). */
+            /** The lead list engine: 'loading' after a start, 'behind' while it applies many changes, 'failed' after an
+             * error; SQL answers lists in all three. */
             leadListIndex: engineStates,
             leadListLeads: z.number().int(),
           }),
@@ -36,7 +37,7 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
           return {
             status: 'ok' as const,
             database: { engine: database.engine, version: await database.version(), ok: true },
-            leadListIndex: listEngine.state,
+            leadListIndex: await listEngine.statusAt(await currentLeadsVersion(database.db)),
             leadListLeads: listEngine.size,
           };
         } catch {
@@ -59,10 +60,11 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
         },
       },
       handler: async (_request, reply) => {
-        const state = listEngine.state;
-        if (state === 'ready') return { ready: true as const };
-        listEngine.start();
-        return reply.code(503).send({ ready: false as const, leadListIndex: state });
+        const status = await listEngine
+          .statusAt(await currentLeadsVersion(database.db))
+          .catch(() => 'failed' as const);
+        if (status === 'ready') return { ready: true as const };
+        return reply.code(503).send({ ready: false as const, leadListIndex: status });
       },
     });
   };

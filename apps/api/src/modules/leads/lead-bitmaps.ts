@@ -263,9 +263,6 @@ class NameColumn {
   }
 }
 
-const ACTIVE = 2;
-const INACTIVE = 1;
-
 /** The columns a lead's row gives, as held. */
 export type LeadListRow = Pick<
   LeadRow,

@@ -23,6 +23,8 @@ const CATCH_UP_WAIT_MS = 50;
 const RETRY_AFTER_MS = 10_000;
 
 export type LeadListEngineState = 'loading' | 'ready' | 'failed';
+/** As /api/health reports it: `behind` when ready but still applying changes (SQL answers meanwhile). */
+export type LeadListEngineStatus = LeadListEngineState | 'behind';
 
 const leadsVersion = preparedQuery((db) =>
   db.selectFrom('leads_version').select('version').where('id', '=', 1),
@@ -109,6 +111,15 @@ export class LeadListEngine {
     const result = await Promise.race([done.then(() => true), late]);
     clearTimeout(timer);
     return result && this.state === 'ready' && this.version >= version;
+  }
+
+  /** The state at `version` of the leads (read just before), after a moment's catch-up if need be. */
+  async statusAt(version: number): Promise<LeadListEngineStatus> {
+    if (this.state !== 'ready') {
+      this.start();
+      return this.state;
+    }
+    return (await this.readyAt(version)) ? 'ready' : this.state === 'ready' ? 'behind' : this.state;
   }
 
   /** Brings the bitmaps up to `version` (loading them first if need be). */

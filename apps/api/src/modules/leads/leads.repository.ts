@@ -57,13 +57,12 @@ type LeadQuery = SelectQueryBuilder<Database, 'leads', object>;
 /** Terms this long use the trigram index; shorter ones fall back to a LIKE scan (there is no trigram in them). */
 export const INDEXED_SEARCH_MIN_LENGTH = 3;
 
-/** Totals stop counting here: the screen shows "10,000+" (design.md §8, capped count). */
+/** The SQL fallback stops counting here: the screen shows "10,000+" (docs/lead-list-engine.md). */
 export const TOTAL_CAP = 10_000;
 
 /**
- * Text searches (searchterm, name) stop counting at 200 ("200+"; the lead list still offers the pages past it while
- * they come back full). Each match counted is a step through the text index, where a filter mix's count comes from
- * memory: counting up to 1,000 matches of an 8-letter term cost 2.2x its page (design.md §8 allows 2x), up to 200 1.75x.
+ * The SQL fallback's text searches (searchterm, name) stop counting at 200 ("200+"; the lead list still offers the
+ * pages past it while they come back full): each match counted is a step through the text index.
  */
 export const SEARCH_TOTAL_CAP = 200;
 
