@@ -24,6 +24,10 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
              * error; SQL answers lists in all three. */
             leadListIndex: engineStates,
             leadListLeads: z.number().int(),
+            /** Memory the engine holds, in MB (bitmaps and per-lead arrays). */
+            leadListMegabytes: z.number(),
+            /** Seconds the engine's last full load took. */
+            leadListLoadSeconds: z.number().nullable(),
           }),
           503: z.object({
             status: z.literal('unavailable'),
@@ -39,6 +43,8 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
             database: { engine: database.engine, version: await database.version(), ok: true },
             leadListIndex: await listEngine.statusAt(await currentLeadsVersion(database.db)),
             leadListLeads: listEngine.size,
+            leadListMegabytes: Math.round(listEngine.memoryBytes / 1e5) / 10,
+            leadListLoadSeconds: listEngine.loadSeconds ?? null,
           };
         } catch {
           return reply.code(503).send({

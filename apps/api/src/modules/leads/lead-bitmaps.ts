@@ -14,6 +14,9 @@ const { RoaringBitmap32 } = roaring;
 type Bitmap = InstanceType<typeof RoaringBitmap32>;
 type Key = string | number;
 
+/** Memory of every roaring bitmap of this process (the engine's are the only ones). */
+export const bitmapBytes = () => RoaringBitmap32.getRoaringUsedMemory();
+
 /** Lead ids above this are not held (per-id arrays would outgrow the memory budget): the engine fails over to SQL. */
 export const MAX_LEAD_ID = 1 << 26;
 
@@ -65,6 +68,11 @@ class ValueColumn {
 
   clear(id: number): void {
     if (id < this.codes.length) this.set(id, null);
+  }
+
+  /** Bytes of its per-lead array (the bitmaps are counted by roaring). */
+  get arrayBytes(): number {
+    return this.codes.byteLength;
   }
 
   /** The bitmaps of the values containing `term` (values compared in lower case). */
@@ -133,6 +141,10 @@ class RangeColumn {
     this.values[id] = NaN;
   }
 
+  get arrayBytes(): number {
+    return this.values.byteLength;
+  }
+
   /** The leads of `within` whose value lies in `range`. */
   filter(within: Bitmap, { min = -Infinity, max = Infinity }: NumberRange): Bitmap {
     if (min > max) return new RoaringBitmap32();
@@ -180,6 +192,10 @@ class NameColumn {
     if (length === 0) return undefined;
     const start = this.starts[id]!;
     return this.text.toString('utf8', start, start + length - 1);
+  }
+
+  get arrayBytes(): number {
+    return this.text.byteLength + this.starts.byteLength + this.lengths.byteLength;
   }
 
   private static wordsOf(name: string): string[] {
@@ -332,6 +348,14 @@ export class LeadBitmaps {
 
   get size(): number {
     return this.active.size + this.inactive.size;
+  }
+
+  /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
+  get arrayBytes(): number {
+    let bytes = this.names.arrayBytes;
+    for (const column of this.equality.values()) bytes += column.arrayBytes;
+    for (const column of this.ranges.values()) bytes += column.arrayBytes;
+    return bytes;
   }
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */

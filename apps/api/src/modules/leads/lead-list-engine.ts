@@ -5,7 +5,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
-import { LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
 const LOAD_CHUNK = 5_000;
@@ -68,6 +68,11 @@ export class LeadListEngine {
   /** Leads held. */
   get size(): number {
     return this.bitmaps?.size ?? 0;
+  }
+
+  /** Memory held: the bitmaps and the per-lead arrays (a reload holds two sets until it swaps them). */
+  get memoryBytes(): number {
+    return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0);
   }
 
   /** Starts loading in the background unless loaded, under way or failed a moment ago. */
