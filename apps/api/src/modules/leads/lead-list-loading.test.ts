@@ -1,33 +1,26 @@
 // The server answers as soon as it starts: the lead list engine reads every lead in the background, SQL answers the
 // list meanwhile, and /api/health and /api/health/ready say when the engine is ready. Both answer the same pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestAppOn,
-  createTestDatabase,
-  testEngines,
-  type TestContext,
-} from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { testEngines, useTestApp } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
 import { leadListSources, listLeads } from './leads.service';
 import { waitForLeadList } from './lead-list-test-helpers';
 
 describe.each(testEngines())('lead list while the engine loads on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    const testDb = await createTestDatabase(engine);
-    const rows = Array.from({ length: 3000 }, (_, i) =>
-      leadValues({ city: i % 3 ? 'Noida' : 'Gurugram', status: i % 10 ? 1 : 0 }),
-    );
-    for (let i = 0; i < rows.length; i += 500) {
-      await testDb.handle.db
-        .insertInto('leads')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
-    ctx = await createTestAppOn(testDb);
+  const ctx = useTestApp(engine, {
+    beforeBuild: async (database) => {
+      const rows = Array.from({ length: 3000 }, (_, i) =>
+        leadValues({ city: i % 3 ? 'Noida' : 'Gurugram', status: i % 10 ? 1 : 0 }),
+      );
+      for (let i = 0; i < rows.length; i += 500) {
+        await database.db
+          .insertInto('leads')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      }
+    },
   });
-  afterAll(async () => ctx.close());
 
   const queries = ['', '?city=Noida&pageNumber=3', '?city=Gurugram&price=500000-599999'];
   const pages = () =>

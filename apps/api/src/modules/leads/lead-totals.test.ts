@@ -1,17 +1,16 @@
 // Totals: exact from the lead list engine at any size; the SQL fallback counts up to its caps and says so, on each
 // database engine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '@dealerleads/shared';
-import { createTestApp, testEngines, type TestContext } from '../../test/test-app';
+import { testEngines, useTestApp } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
 import { canonicalLeadFilter } from './lead-filters';
 import { findLeadIdPage, SEARCH_TOTAL_CAP, TOTAL_CAP } from './leads.repository';
 import { waitForLeadList } from './lead-list-test-helpers';
 
 describe.each(testEngines())('lead totals on %s', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestApp(engine);
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
     const rows = Array.from({ length: TOTAL_CAP + 5 }, (_, i) =>
       leadValues({ city: i < 7 ? 'Rohtak' : 'Noida' }),
     );
@@ -23,7 +22,6 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
     }
     await waitForLeadList(ctx);
   });
-  afterAll(async () => ctx.close());
 
   const paginationOf = async (query: string) => {
     const res = await ctx.app.inject({ url: `/api/leads${query}` });
