@@ -29,6 +29,7 @@ import { userPackageRoutes } from './modules/user-packages/user-packages.routes'
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
@@ -143,9 +144,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(leadRoutes(database, config.rateLimits.leadSubmit, leadListEngine));
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
-      await api.register(membersRoutes(database.db));
-      await api.register(packagesRoutes(database.db));
+      await api.register(membersRoutes(database));
+      await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
+      await api.register(auditRoutes(database.db));
     },
     { prefix: '/api' },
   );

@@ -280,6 +280,12 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         request: () => ({ method: 'PUT', url: '/api/settings', payload: { maxDealersPerLead: 5 } }),
         expected: [401, 403, 403, 200, 403],
       },
+      {
+        name: 'read the audit log',
+        doc: '/api/admin/audit',
+        request: () => ({ url: '/api/admin/audit?action=settings.update' }),
+        expected: [401, 403, 403, 200, 403],
+      },
     ];
   };
   let activePackage: number | undefined;

@@ -155,6 +155,14 @@ export const routes: RouteObject[] = [
             ],
           },
 
+          {
+            path: paths.audit,
+            loader: requireAdmin(guardMessages.notAuthorized),
+            lazy: async () => ({
+              Component: (await import('../features/audit/audit-page')).AuditPage,
+            }),
+          },
+
           // Any unknown path shows the home screen (at that URL).
           { path: paths.unknown, Component: HomePage },
         ],

@@ -32,6 +32,8 @@ export const paths = {
   lists: '/dealers/lists',
   leadEdit: withParam('/dealers/lead/edit/:id'),
   messages: '/dealers/messages',
+  /** The audit log of Admin actions (Admin). */
+  audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */
   unknown: '*',
 } as const;

@@ -9,9 +9,11 @@ import {
   leadUpdateSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import { requireAdmin } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
+import { auditActorOf } from '../audit/audit.service';
 import { leadIdParams, parseLeadId as leadId } from './lead-id';
 import type { LeadListEngine } from './lead-list-engine';
 import { getLead, leadListSources, listLeads, setLeadStatus, submitLead } from './leads.service';
@@ -68,7 +70,12 @@ export function leadRoutes(
         body: leadUpdateSchema,
         response: { 200: leadSchema, ...errorSchemas(400, 401, 403, 404) },
       },
-      handler: async (request) => setLeadStatus(db, leadId(request.params.id), request.body.status),
+      handler: async (request) => {
+        const id = leadId(request.params.id);
+        return runWrite(db, engine, (tx) =>
+          setLeadStatus(tx, id, request.body.status, auditActorOf(request)),
+        );
+      },
     });
 
     r.post('/leads', {

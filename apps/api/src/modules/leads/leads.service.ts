@@ -7,7 +7,8 @@ import {
   type LeadSubmission,
 } from '@dealerleads/shared';
 import { CITY_RTO_STATE, canonicalCity } from '@dealerleads/shared/catalogues';
-import { dbBool, type Engine, type Queryable } from '../../db/database';
+import { dbBool, fromDbBool, type Engine, type Queryable } from '../../db/database';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
@@ -95,9 +96,24 @@ export async function getLead(
   return toLead(row, unlocked);
 }
 
-export async function setLeadStatus(db: Queryable, id: number, status: boolean): Promise<Lead> {
+/** Admin's lead edit; call it inside the write transaction, which also holds its audit entry. */
+export async function setLeadStatus(
+  db: Queryable,
+  id: number,
+  status: boolean,
+  actor: AuditActor,
+): Promise<Lead> {
+  const before = await findLeadById(db, id);
+  if (!before) throw notFound(apiMessages.leadNotFound);
   const row = await updateLeadStatus(db, id, status);
   if (!row) throw notFound(apiMessages.leadNotFound);
+  await recordAudit(db, actor, {
+    action: 'lead.update',
+    targetType: 'lead',
+    targetId: id,
+    before: { status: fromDbBool(before.status) },
+    after: { status: fromDbBool(row.status) },
+  });
   return toLead(row, true);
 }
 
