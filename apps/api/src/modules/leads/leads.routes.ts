@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   leadFilterSchema,
   leadSchema,
+  leadSubmissionResultSchema,
   leadSubmissionSchema,
   leadUpdateSchema,
 } from '@dealerleads/shared';
@@ -22,6 +23,7 @@ export function leadRoutes(
   database: DatabaseHandle,
   leadSubmitLimit: number,
   listEngine: LeadListEngine,
+  { leadTtlDays, clock }: { leadTtlDays: number; clock: () => Date },
 ) {
   const { db, engine } = database;
   const sources = leadListSources(engine, listEngine);
@@ -81,12 +83,16 @@ export function leadRoutes(
     r.post('/leads', {
       schema: {
         tags,
-        summary: 'Submit a car (the lead wizard); rate-limited per IP',
+        summary:
+          "Submit a car (the lead wizard; consent required); answers with the owner's private link. Rate-limited per IP",
         body: leadSubmissionSchema,
-        response: { 201: leadSchema, ...errorSchemas(400, 429) },
+        response: { 201: leadSubmissionResultSchema, ...errorSchemas(400, 429) },
       },
       config: { rateLimit: { max: leadSubmitLimit, timeWindow: '1 minute' } },
-      handler: async (request, reply) => reply.code(201).send(await submitLead(db, request.body)),
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(await submitLead(database, request.body, { leadTtlDays, now: clock() })),
     });
   };
 }
