@@ -57,12 +57,19 @@ const envSchema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   LEAD_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1000),
+  OWNER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   WEB_DIST: z.string().default(defaultWebDist),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
   /** Where npm was started from: relative paths given by the user resolve against it (npm -w moves the cwd). */
   INIT_CWD: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -89,6 +96,14 @@ export interface AppConfig {
    * connection may stay idle between requests (keepAlive). See docs/hardening.md, "Time-outs".
    */
   timeouts: { request: number; headers: number; keepAlive: number };
+  /** Owner-link requests per minute per IP (guessing a link). */
+  ownerRateLimit: number;
+  /** Days an open lead stays on the list (docs/owners-insights-moderation.md). */
+  leadTtlDays: number;
+  /** How often each process runs the expiry and erasure sweeps; 0 turns the schedule off. */
+  leadSweepMinutes: number;
+  /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
+  redisUrl?: string;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -194,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leadSubmit: e.LEAD_SUBMIT_RATE_LIMIT,
       api: e.API_RATE_LIMIT,
     },
+    ownerRateLimit: e.OWNER_RATE_LIMIT,
+    leadTtlDays: e.LEAD_TTL_DAYS,
+    leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     timeouts: {
@@ -201,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       headers: e.HEADERS_TIMEOUT_MS,
       keepAlive: e.KEEP_ALIVE_TIMEOUT_MS,
     },
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }

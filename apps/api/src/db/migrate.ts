@@ -12,6 +12,8 @@ import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-r
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
 import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key';
 import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
+import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
+import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -26,6 +28,8 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
     '2026-11-24-0101-user-name-key': userNameKeyMigration(engine),
     '2026-11-24-0102-token-version': tokenVersionMigration(),
+    '2026-11-24-0501-workspace': workspaceMigration(engine),
+    '2026-11-24-0601-owner-control': ownerControlMigration(engine),
   };
 }
 

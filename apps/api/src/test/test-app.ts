@@ -46,6 +46,10 @@ export function testConfig(
     trustProxy: false,
     rateLimits: { login: 1000, loginPerIp: 10_000, leadSubmit: 1000, api: 100_000 },
     passwordHashing: { concurrency: 2, queue: 1000 },
+    ownerRateLimit: 1000,
+    leadTtlDays: 60,
+    // Tests run the lifecycle sweeps themselves, at the moment they choose.
+    leadSweepMinutes: 0,
     webDist: path.join(tmpdir(), 'no-web-dist'),
     timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000 },
     ...overrides,

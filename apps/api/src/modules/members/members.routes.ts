@@ -10,11 +10,12 @@ import {
   memberSchema,
   memberUpdateSchema,
 } from '@dealerleads/shared';
-import type { Db } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import type { PasswordHasher } from '../account/passwords';
+import { auditActorOf } from '../audit/audit.service';
 import { getMember, listMembers, memberDropdown, updateMember } from './members.service';
 
 const userNameParams = z.object({
@@ -25,7 +26,8 @@ const userNameParams = z.object({
     .max(LIMITS.userNameMax, `userName must be at most ${LIMITS.userNameMax} characters`),
 });
 
-export function membersRoutes(db: Db, passwords: PasswordHasher) {
+export function membersRoutes(database: DatabaseHandle, passwords: PasswordHasher) {
+  const { db } = database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['members'];
@@ -79,7 +81,14 @@ export function membersRoutes(db: Db, passwords: PasswordHasher) {
       },
       preHandler: requireUser,
       handler: async (request) =>
-        updateMember(db, passwords, currentCaller(request), request.params.id, request.body),
+        updateMember(
+          database,
+          passwords,
+          currentCaller(request),
+          request.params.id,
+          request.body,
+          auditActorOf(request),
+        ),
     });
   };
 }
