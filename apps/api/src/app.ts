@@ -1,5 +1,6 @@
 // Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -17,6 +18,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { accountRoutes } from './modules/account/account.routes';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -33,6 +36,8 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -51,7 +56,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
+    // One line per request comes from registerRequestLog instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -74,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => database.close());
   }
 
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, production);
@@ -119,9 +129,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       reply.header('Cache-Control', 'no-store');
   });
 
+  const leadListIndex = new LeadListIndex();
   await app.register(
     async (api) => {
-      const leadListIndex = new LeadListIndex();
       await api.register(healthRoutes(database, leadListIndex));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
@@ -136,6 +146,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
 
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    listEngine: async () => ({
+      state: leadListIndex.loaded ? 'ready' : 'loading',
+      lagVersions: null,
+    }),
+  });
   await registerWebApp(app, config.webDist);
   return { app, database };
 }

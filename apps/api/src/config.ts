@@ -28,6 +28,8 @@ const envSchema = z.object({
   LEAD_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1000),
   WEB_DIST: z.string().default(defaultWebDist),
+  /** Bearer token for GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
 });
 
 export type DatabaseConfig =
@@ -46,6 +48,8 @@ export interface AppConfig {
   rateLimits: { login: number; leadSubmit: number; api: number };
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist: string;
+  /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
+  metricsToken?: string;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -105,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret = embeddedSecret(dataDir);
   }
 
+  const metricsToken = e.METRICS_TOKEN === '' ? undefined : e.METRICS_TOKEN;
+  if (metricsToken !== undefined && !isStrongSecret(metricsToken)) {
+    throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -121,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       api: e.API_RATE_LIMIT,
     },
     webDist: e.WEB_DIST,
+    ...(metricsToken ? { metricsToken } : {}),
   };
 }
