@@ -70,6 +70,12 @@ describe('request log', () => {
     for (const line of logged) expect(line.level).toBe(30);
     // Fastify's own "incoming request" / "request completed" pair is off.
     expect(lines.filter((line) => /incoming request|request completed/.test(line.msg))).toEqual([]);
+    // An owner's private link never reaches the log.
+    lines.length = 0;
+    const token = 'a'.repeat(43);
+    await app.inject({ url: `/api/owner/leads/${token}` });
+    expect(JSON.stringify(requestLines())).not.toContain(token);
+    expect(requestLines()).toHaveLength(1);
     expect(asset.headers['x-request-id']).toBeDefined();
   });
 

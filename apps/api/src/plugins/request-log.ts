@@ -23,7 +23,10 @@ export function requestIdGenerator(trustProxy: boolean): (request: IncomingMessa
   };
 }
 
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(
+  app: FastifyInstance,
+  options: { redactUrl: (url: string) => string },
+): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     reply.header('X-Request-Id', request.id);
     return payload;
@@ -32,7 +35,8 @@ export function registerRequestLog(app: FastifyInstance): void {
     const route = routeLabel(request);
     const line = {
       method: request.method,
-      url: request.url,
+      // Secrets in paths (an owner's private link) never reach the log.
+      url: options.redactUrl(request.url),
       route,
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,

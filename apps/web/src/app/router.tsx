@@ -76,6 +76,12 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/lead-form/lead-form-page')).LeadFormPage,
             }),
           },
+          {
+            path: paths.myCar.path,
+            lazy: async () => ({
+              Component: (await import('../features/owner-car/my-car-page')).MyCarPage,
+            }),
+          },
           { path: paths.serverError, Component: ServerErrorPage },
           { path: paths.notFound, Component: NotFoundPage },
           {
@@ -153,6 +159,13 @@ export const routes: RouteObject[] = [
                 }),
               },
             ],
+          },
+          {
+            path: paths.moderation,
+            loader: requireAdmin(guardMessages.notAuthorized),
+            lazy: async () => ({
+              Component: (await import('../features/moderation/moderation-page')).ModerationPage,
+            }),
           },
 
           {

@@ -7,6 +7,7 @@ import {
   apiMessages,
   leadFilterSchema,
   leadSchema,
+  leadSubmissionResultSchema,
   leadSubmissionSchema,
   leadUpdateSchema,
   unlockResultSchema,
@@ -48,6 +49,7 @@ export function leadRoutes(
   database: DatabaseHandle,
   leadSubmitLimit: number,
   listIndex: LeadListIndex,
+  { leadTtlDays, clock }: { leadTtlDays: number; clock: () => Date },
 ) {
   const { db, engine } = database;
   const sources = leadListSources(engine, listIndex);
@@ -124,12 +126,16 @@ export function leadRoutes(
     r.post('/leads', {
       schema: {
         tags,
-        summary: 'Submit a car (the lead wizard); rate-limited per IP',
+        summary:
+          "Submit a car (the lead wizard; consent required); answers with the owner's private link. Rate-limited per IP",
         body: leadSubmissionSchema,
-        response: { 201: leadSchema, ...errorSchemas(400, 429) },
+        response: { 201: leadSubmissionResultSchema, ...errorSchemas(400, 429) },
       },
       config: { rateLimit: { max: leadSubmitLimit, timeWindow: '1 minute' } },
-      handler: async (request, reply) => reply.code(201).send(await submitLead(db, request.body)),
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(await submitLead(database, request.body, { leadTtlDays, now: clock() })),
     });
 
     r.post('/leads/:id/unlock', {
