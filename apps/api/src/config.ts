@@ -33,6 +33,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(defaultWebDist),
   /** Bearer token for GET /metrics; unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -59,6 +63,8 @@ export interface AppConfig {
   webDist: string;
   /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
   metricsToken?: string;
+  /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
+  redisUrl?: string;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -143,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,
     ...(metricsToken ? { metricsToken } : {}),
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }
