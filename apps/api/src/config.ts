@@ -66,6 +66,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
   /** Where npm was started from: relative paths given by the user resolve against it (npm -w moves the cwd). */
   INIT_CWD: z.string().optional(),
+  /** Bearer token for GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -102,6 +104,8 @@ export interface AppConfig {
   leadTtlDays: number;
   /** How often each process runs the expiry and erasure sweeps; 0 turns the schedule off. */
   leadSweepMinutes: number;
+  /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
+  metricsToken?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
 }
@@ -193,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret = embeddedSecret(dataDir);
   }
 
+  const metricsToken = e.METRICS_TOKEN === '' ? undefined : e.METRICS_TOKEN;
+  if (metricsToken !== undefined && !isStrongSecret(metricsToken)) {
+    throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -219,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       headers: e.HEADERS_TIMEOUT_MS,
       keepAlive: e.KEEP_ALIVE_TIMEOUT_MS,
     },
+    ...(metricsToken ? { metricsToken } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }
