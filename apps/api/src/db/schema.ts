@@ -66,6 +66,8 @@ export interface UserPackagesTable {
   credit_debited: number;
   /** Credits taken by the legacy subtract-credit call and not yet tied to a lead view. */
   unattributed_debits: Generated<number>;
+  /** The package's type when assigned (a snapshot, like credits, unit and validity). */
+  package_type: Generated<string>;
   start_date: string;
   end_date: string;
   is_active: DbBool;
@@ -79,6 +81,24 @@ export interface LeadUnlocksTable {
   lead_id: number;
   credit_debited: number;
   ip_address: string | null;
+  created_on: DbTimestamp;
+}
+
+export type LedgerKind = 'grant' | 'unlock' | 'refund' | 'expiry' | 'adjustment';
+
+/** One change of a package's balance (modules/credits, docs/credits.md): append-only. */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  user_package_id: number;
+  kind: LedgerKind;
+  /** Signed credits: + grant, refund, positive adjustment; − unlock, expiry, negative adjustment. */
+  amount: number;
+  lead_id: number | null;
+  order_id: number | null;
+  dispute_id: number | null;
+  reason: string | null;
+  actor_id: number | null;
   created_on: DbTimestamp;
 }
 
@@ -130,6 +150,7 @@ export interface Database {
   packages: PackagesTable;
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;
+  credit_ledger: CreditLedgerTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -142,4 +163,6 @@ export type NewPackage = Insertable<PackagesTable>;
 export type UserPackageRow = Selectable<UserPackagesTable>;
 export type NewUserPackage = Insertable<UserPackagesTable>;
 export type NewLeadUnlock = Insertable<LeadUnlocksTable>;
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type NewCreditLedgerEntry = Insertable<CreditLedgerTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

@@ -274,7 +274,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       .executeTakeFirstOrThrow();
                     await pause();
                     return db.transaction().execute((tx) =>
-                      updateUserPackage(tx, engine, pkg!.id, {
+                      updateUserPackage(tx, engine, { id: admin.id, userName: admin.userName, ip: null }, pkg!.id, {
                         userId: pkg!.userId,
                         packageId: pkg!.packageId,
                         startDate: seen.start_date,

@@ -18,6 +18,8 @@ import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { findUserPackage, listUserPackages, toUserPackage } from './user-packages.repository';
 import { addUserPackage, updateUserPackage } from './user-packages.service';
+import { runWrite } from '../../db/write-batcher';
+import { auditActorOf } from '../audit/audit.service';
 
 export function userPackageRoutes(database: DatabaseHandle) {
   const { db, engine } = database;
@@ -95,7 +97,11 @@ export function userPackageRoutes(database: DatabaseHandle) {
       handler: async (request, reply) =>
         reply
           .code(201)
-          .send(await db.transaction().execute((tx) => addUserPackage(tx, request.body))),
+          .send(
+            await runWrite(db, engine, (tx) =>
+              addUserPackage(tx, auditActorOf(request), request.body),
+            ),
+          ),
     });
 
     r.put('/userpackage/update/:id', {
@@ -108,9 +114,9 @@ export function userPackageRoutes(database: DatabaseHandle) {
         response: { 200: userPackageSchema, ...errorSchemas(400, 401, 403, 404) },
       },
       handler: async (request) =>
-        db
-          .transaction()
-          .execute((tx) => updateUserPackage(tx, engine, request.params.id, request.body)),
+        runWrite(db, engine, (tx) =>
+          updateUserPackage(tx, engine, auditActorOf(request), request.params.id, request.body),
+        ),
     });
   };
 }

@@ -2,9 +2,11 @@
 import { apiMessages, userPackageInputSchema, type UserPackage } from '@dealerleads/shared';
 import type { z } from 'zod';
 import { dbBool, fromDbBool, type Engine, type Queryable, type Tx } from '../../db/database';
-import { addDays } from '../../lib/calendar';
+import { addDays, todayInIndia } from '../../lib/calendar';
 import { badRequest, notFound } from '../../plugins/errors';
 import { lockMember } from '../unlocks/unlocks.repository';
+import { appendEntry, applyEntry } from '../credits/credit-ledger';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import {
   findUserPackage,
   insertUserPackage,
@@ -50,6 +52,7 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   return {
     user_id: input.userId,
     package_id: input.packageId,
+    package_type: pkg.package_type,
     package_credits: pkg.package_credits,
     package_unit: pkg.package_unit,
     package_validity: pkg.package_validity,
@@ -60,14 +63,50 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   };
 }
 
-export async function addUserPackage(db: Queryable, input: Input): Promise<UserPackage> {
+/** What the audit log records of an assignment. */
+function auditView(p: UserPackage) {
+  const { userName: _u, packageName: _p, ...rest } = p;
+  return rest;
+}
+
+/** Assigns a package: the assignment, its `grant` entry (and the credits already used, if the Admin says so). */
+export async function addUserPackage(
+  db: Tx,
+  actor: AuditActor,
+  input: Input,
+): Promise<UserPackage> {
   const values = await derive(db, input);
+  if (values.end_date < todayInIndia()) throw badRequest(apiMessages.packageAlreadyEnded);
   const id = await insertUserPackage(db, {
     ...values,
+    package_balance_credits: values.package_credits,
+    credit_debited: 0,
     is_active: dbBool(input.isActive ?? true),
     created_on: new Date().toISOString(),
   });
-  return toUserPackage((await findUserPackage(db, id))!);
+  const entry = { userId: values.user_id, userPackageId: id, actorId: actor.id };
+  await appendEntry(db, {
+    ...entry,
+    kind: 'grant',
+    amount: values.package_credits,
+    reason: 'Package assigned',
+  });
+  if (values.credit_debited > 0) {
+    await applyEntry(db, {
+      ...entry,
+      kind: 'adjustment',
+      amount: -values.credit_debited,
+      reason: 'Credits already used when assigned',
+    });
+  }
+  const created = toUserPackage((await findUserPackage(db, id))!);
+  await recordAudit(db, actor, {
+    action: 'assignment.create',
+    targetType: 'user_package',
+    targetId: id,
+    after: auditView(created),
+  });
+  return created;
 }
 
 /** Credits the ledger already holds against an assignment: paid lead views, and subtract-credit calls not yet used. */
@@ -95,18 +134,55 @@ export const creditDebitedBelowUsed = (used: number) =>
 export async function updateUserPackage(
   db: Tx,
   engine: Engine,
+  actor: AuditActor,
   id: number,
   input: Input,
 ): Promise<UserPackage> {
-  const existing = await findUserPackage(db, id);
-  if (!existing) throw notFound(apiMessages.userPackageMapNotFound);
-  await lockMember(db, engine, existing.user_id);
+  const found = await findUserPackage(db, id);
+  if (!found) throw notFound(apiMessages.userPackageMapNotFound);
+  await lockMember(db, engine, found.user_id);
+  // Read again under the member's lock: an unlock may have committed since.
+  const existing = (await findUserPackage(db, id))!;
   const used = await creditsRecorded(db, id);
   if (input.creditDebited < used) throw badRequest(creditDebitedBelowUsed(used));
+  if (input.userId !== existing.user_id) throw badRequest(apiMessages.assignmentMemberFixed);
   const values = await derive(db, input, existing.package_id);
+  const active = input.isActive ?? fromDbBool(existing.is_active);
+  const redated =
+    values.start_date !== existing.start_date || values.package_id !== existing.package_id;
+  if (active && redated && values.end_date < todayInIndia())
+    throw badRequest(apiMessages.packageAlreadyEnded);
+  // The balance the form derives (credits − debited) is reached through an adjustment entry, never silently.
+  const { package_balance_credits: balance, credit_debited: debited, ...rest } = values;
   await updateUserPackageRow(db, id, {
-    ...values,
+    ...rest,
     ...(input.isActive === undefined ? {} : { is_active: dbBool(input.isActive) }),
   });
-  return toUserPackage((await findUserPackage(db, id))!);
+  const change = balance - existing.package_balance_credits;
+  if (change !== 0) {
+    await db
+      .updateTable('user_packages')
+      .set({ package_balance_credits: balance, credit_debited: debited })
+      .where('id', '=', id)
+      .execute();
+    await appendEntry(db, {
+      userId: existing.user_id,
+      userPackageId: id,
+      kind: 'adjustment',
+      amount: change,
+      reason: 'Assignment edited by Admin',
+      actorId: actor.id,
+    });
+  } else if (debited !== existing.credit_debited) {
+    await db.updateTable('user_packages').set({ credit_debited: debited }).where('id', '=', id).execute();
+  }
+  const updated = toUserPackage((await findUserPackage(db, id))!);
+  await recordAudit(db, actor, {
+    action: 'assignment.update',
+    targetType: 'user_package',
+    targetId: id,
+    before: auditView(toUserPackage(existing)),
+    after: auditView(updated),
+  });
+  return updated;
 }
