@@ -27,6 +27,7 @@ import { userPackageRoutes } from './modules/user-packages/user-packages.routes'
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
@@ -130,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(membersRoutes(database.db));
       await api.register(packagesRoutes(database.db));
       await api.register(settingsRoutes(database));
+      await api.register(creditsRoutes(database));
     },
     { prefix: '/api' },
   );

@@ -73,6 +73,7 @@ export const apiMessages = {
   packageNotStarted: 'This package has not started yet. Credits can be used from its start date.',
   assignmentMemberFixed:
     'An assignment stays with its member. Assign a new package to the other member instead.',
+  endedPackageCredits: 'This package has ended: its credits can no longer change.',
   packageAlreadyEnded:
     'This package would already have ended. Choose a start date so that it ends today or later.',
 } as const;

@@ -27,6 +27,23 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
   };
 }
 
+/** Migrates up (or down) to the named migration: tests of a data migration start from the one before it. */
+export async function migrateTo<T>(
+  db: Kysely<T>,
+  engine: Engine,
+  target: string,
+  schema?: string,
+): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error } = await migrator.migrateTo(target);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 /** `schema`: the PostgreSQL schema to keep Kysely's bookkeeping tables in when it is not the default. */
 export async function migrateToLatest<T>(
   db: Kysely<T>,

@@ -1,5 +1,6 @@
 // Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LedgerKind } from '@dealerleads/shared';
 
 /** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
 export type DbBool = ColumnType<boolean | number, 0 | 1, 0 | 1>;
@@ -83,8 +84,6 @@ export interface LeadUnlocksTable {
   ip_address: string | null;
   created_on: DbTimestamp;
 }
-
-export type LedgerKind = 'grant' | 'unlock' | 'refund' | 'expiry' | 'adjustment';
 
 /** One change of a package's balance (modules/credits, docs/credits.md): append-only. */
 export interface CreditLedgerTable {

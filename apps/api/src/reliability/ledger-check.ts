@@ -115,18 +115,27 @@ export async function ledgerViolations(
     duplicatesQuery = duplicatesQuery.where('user_id', 'in', userIds);
     foreignQuery = foreignQuery.where('l.user_id', 'in', userIds);
   }
-  const [packages, unlockRows, entries, freeRows, stray, foreignEntries, twice, duplicates, foreign] =
-    await Promise.all([
-      packagesQuery.execute(),
-      unlockRowsQuery.execute(),
-      entriesQuery.execute(),
-      freeRowsQuery.execute(),
-      strayEntriesQuery.execute(),
-      foreignEntriesQuery.execute(),
-      twiceGrantedQuery.execute(),
-      duplicatesQuery.execute(),
-      foreignQuery.execute(),
-    ]);
+  const [
+    packages,
+    unlockRows,
+    entries,
+    freeRows,
+    stray,
+    foreignEntries,
+    twice,
+    duplicates,
+    foreign,
+  ] = await Promise.all([
+    packagesQuery.execute(),
+    unlockRowsQuery.execute(),
+    entriesQuery.execute(),
+    freeRowsQuery.execute(),
+    strayEntriesQuery.execute(),
+    foreignEntriesQuery.execute(),
+    twiceGrantedQuery.execute(),
+    duplicatesQuery.execute(),
+    foreignQuery.execute(),
+  ]);
 
   const problems: string[] = [];
   const paid = new Map(unlockRows.map((r) => [r.user_package_id, Number(r.paid ?? 0)]));
@@ -165,7 +174,9 @@ export async function ledgerViolations(
       );
   }
   for (const e of stray)
-    problems.push(`unlock entry ${e.id} of member ${e.user_id} names lead ${e.lead_id} they never unlocked`);
+    problems.push(
+      `unlock entry ${e.id} of member ${e.user_id} names lead ${e.lead_id} they never unlocked`,
+    );
   for (const f of foreignEntries)
     problems.push(`ledger entry ${f.id} of member ${f.user_id} is on member ${f.owner}'s package`);
   for (const t of twice) problems.push(`order ${t.order_id} was granted ${Number(t.n)} times`);

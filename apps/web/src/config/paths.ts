@@ -30,6 +30,10 @@ export const paths = {
   lists: '/dealers/lists',
   leadEdit: withParam('/dealers/lead/edit/:id'),
   messages: '/dealers/messages',
+  /** The dealer's balance, packages and ledger (docs/credits.md). */
+  credits: '/dealers/credits',
+  /** Admin: one member's credits, ledger and adjustments. */
+  memberCredits: withParam('/dealers/credits/:userId'),
   /** Any unknown path shows the home screen. */
   unknown: '*',
 } as const;

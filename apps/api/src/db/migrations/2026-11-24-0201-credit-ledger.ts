@@ -14,7 +14,9 @@ export function creditLedgerMigration(engine: Engine) {
     async up(db: Kysely<unknown>): Promise<void> {
       // An assignment keeps the type it was sold with: a later price-list edit never turns it Unlimited.
       await sql
-        .raw(`alter table user_packages add column package_type varchar(50) not null default 'Lead'`)
+        .raw(
+          `alter table user_packages add column package_type varchar(50) not null default 'Lead'`,
+        )
         .execute(db);
       await sql
         .raw(

@@ -2,7 +2,7 @@
 // written with the package's balance in the same transaction.
 import type { Queryable } from '../../db/database';
 import { fromDbBool } from '../../db/database';
-import type { LedgerKind } from '../../db/schema';
+import type { LedgerKind } from '@dealerleads/shared';
 
 /** What the spending rule needs to know about an assignment. */
 export interface SpendablePackage {

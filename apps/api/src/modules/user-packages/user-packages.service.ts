@@ -150,7 +150,10 @@ export async function updateUserPackage(
   const active = input.isActive ?? fromDbBool(existing.is_active);
   const redated =
     values.start_date !== existing.start_date || values.package_id !== existing.package_id;
-  if (active && redated && values.end_date < todayInIndia())
+  // Saving an ended package Active is refused when it is new to that state (re-dated or re-activated): it would
+  // hold credits no rule lets anyone spend, and its expiry would be written a second time.
+  const reactivated = !fromDbBool(existing.is_active);
+  if (active && (redated || reactivated) && values.end_date < todayInIndia())
     throw badRequest(apiMessages.packageAlreadyEnded);
   // The balance the form derives (credits − debited) is reached through an adjustment entry, never silently.
   const { package_balance_credits: balance, credit_debited: debited, ...rest } = values;
@@ -159,6 +162,9 @@ export async function updateUserPackage(
     ...(input.isActive === undefined ? {} : { is_active: dbBool(input.isActive) }),
   });
   const change = balance - existing.package_balance_credits;
+  // An ended package's credits went with its expiry entry; an edit read before it must not bring them back.
+  if (change !== 0 && existing.end_date < todayInIndia())
+    throw badRequest(apiMessages.endedPackageCredits);
   if (change !== 0) {
     await db
       .updateTable('user_packages')
@@ -174,7 +180,11 @@ export async function updateUserPackage(
       actorId: actor.id,
     });
   } else if (debited !== existing.credit_debited) {
-    await db.updateTable('user_packages').set({ credit_debited: debited }).where('id', '=', id).execute();
+    await db
+      .updateTable('user_packages')
+      .set({ credit_debited: debited })
+      .where('id', '=', id)
+      .execute();
   }
   const updated = toUserPackage((await findUserPackage(db, id))!);
   await recordAudit(db, actor, {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isAdmin, useCurrentUser } from '../../lib/session';
 import { paths } from '../../config/paths';
 import { UserMenu } from './user-menu';
+import { NavBalance } from './nav-balance';
 
 // The side menu (react-bootstrap Offcanvas) loads when first wanted, outside the first download.
 const loadSideMenu = () => import('./side-menu');
@@ -37,7 +38,8 @@ export function NavBar() {
         <Link to={paths.home} className="navbar-brand m-0 text-center fw-semibold">
           DealerLeads
         </Link>
-        <div className="justify-self-end">
+        <div className="justify-self-end d-flex align-items-center">
+          <NavBalance />
           <UserMenu user={user} />
         </div>
       </div>

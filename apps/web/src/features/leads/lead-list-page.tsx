@@ -40,6 +40,7 @@ import {
 import { filterValueLabel, groupIndian } from './lead-format';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
+import { EndingSoonNotice } from '../../components/ending-soon-notice';
 
 // The panel (react-bootstrap Offcanvas and the ~40-brand catalogue) loads when first wanted.
 const loadFiltersPanel = () => import('./filters-panel');
@@ -264,6 +265,7 @@ export function LeadListPage() {
   return (
     <section className="container-xl py-3">
       <h1 className="h3 mb-3">Leads</h1>
+      <EndingSoonNotice />
       <div className="d-flex flex-wrap align-items-start gap-2 mb-2">
         <SearchBox value={query.searchterm} onSearch={search} />
         <button
