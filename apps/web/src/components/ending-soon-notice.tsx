@@ -1,7 +1,7 @@
-// Points out a dealer's package that ends within a few days (docs/credits.md), above the lead list.
+// Points out a dealer's package that ends within a few days (docs/credits.md), above the lead list. In the lead
+// list's first download, so the date is written dd/MM/yyyy by hand rather than with lib/format's formatters.
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
-import { formatMediumDate } from '../lib/format';
 import { useMyCredits } from '../lib/my-credits';
 
 export function endingSoonText(p: {
@@ -11,7 +11,7 @@ export function endingSoonText(p: {
   packageType: string;
 }) {
   const left = p.packageType === 'Unlimited' ? '' : ` with ${p.balance} credits left`;
-  return `Your package ${p.packageName ?? ''} ends on ${formatMediumDate(p.endDate)}${left}.`;
+  return `Your package ${p.packageName ?? ''} ends on ${p.endDate.split('-').reverse().join('/')}${left}.`;
 }
 
 export function EndingSoonNotice() {

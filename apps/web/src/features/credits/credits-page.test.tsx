@@ -114,7 +114,7 @@ describe('credits', () => {
     renderRoute(paths.leads);
     expect(
       await screen.findByText(
-        'Your package Pro 50 Leads ends on Nov 25, 2026 with 12 credits left.',
+        'Your package Pro 50 Leads ends on 25/11/2026 with 12 credits left.',
       ),
     ).toBeVisible();
   });
