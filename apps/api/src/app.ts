@@ -28,11 +28,18 @@ import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
+import { ownerRoutes } from './modules/owners/owners.routes';
+import { redactOwnerTokens } from './modules/owners/owner-token';
+import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** The clock of lead submissions and the lifecycle sweeps (tests move it). */
+  clock?: () => Date;
 }
 
 export interface BuiltApp {
@@ -51,6 +58,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
+            // An owner's link is a bearer secret: its token never reaches the logs.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactOwnerTokens(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
           },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
@@ -67,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
     },
   });
+  const clock = options.clock ?? (() => new Date());
   const database = options.database ?? openDatabase(config.database);
   const ownsDatabase = options.database === undefined;
   if (ownsDatabase) {
@@ -125,16 +143,38 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(healthRoutes(database, leadListIndex));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
-      await api.register(leadRoutes(database, config.rateLimits.leadSubmit, leadListIndex));
+      await api.register(
+        leadRoutes(database, config.rateLimits.leadSubmit, leadListIndex, {
+          leadTtlDays: config.leadTtlDays,
+          clock,
+        }),
+      );
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
-      await api.register(membersRoutes(database.db));
-      await api.register(packagesRoutes(database.db));
+      await api.register(membersRoutes(database));
+      await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
       await api.register(creditsRoutes(database));
+      await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
+      await api.register(moderationRoutes(database));
+      await api.register(auditRoutes(database.db));
     },
     { prefix: '/api' },
   );
+
+  if (config.leadSweepMinutes > 0) {
+    let schedule: LifecycleSchedule | undefined;
+    app.addHook('onReady', async () => {
+      schedule = scheduleLeadLifecycle(
+        database.db,
+        database.engine,
+        clock,
+        config.leadSweepMinutes * 60_000,
+        (error) => app.log.error(error, 'lead lifecycle: a sweep failed'),
+      );
+    });
+    app.addHook('preClose', async () => schedule?.stop());
+  }
 
   await registerWebApp(app, config.webDist);
   return { app, database };

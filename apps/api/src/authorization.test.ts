@@ -1,14 +1,7 @@
 // Every route × every kind of caller on each engine: the expected status, no leaked phone numbers, all routes documented.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import {
-  bearer,
-  createMember,
-  createTestApp,
-  testEngines,
-  type TestContext,
-  type TestMember,
-} from './test/test-app';
+import { bearer, testEngines, useMembers, useTestApp, type TestMember } from './test/test-app';
 import { createPackage, givePackage, insertLeads } from './test/fixtures';
 import { todayInIndia } from './lib/calendar';
 
@@ -25,28 +18,54 @@ interface RouteCase {
 }
 
 describe.each(testEngines())('authorization matrix on %s', (engine) => {
-  let ctx: TestContext;
-  const members = {} as Record<Exclude<Who, 'anonymous'>, TestMember>;
+  const ctx = useTestApp(engine);
+  const members: Record<Exclude<Who, 'anonymous'>, TestMember> = useMembers(ctx, {
+    user: { role: 'User' },
+    dealer: {},
+    admin: { role: 'Admin' },
+    otherDealer: {},
+  });
   let leads: { id: number; phone: string }[];
+  let flagged: { id: number; phone: string }[];
+  let ownerToken: string;
   let dealerPackage: number;
   let packageId: number;
   let counter = 0;
   const next = () => ++counter;
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    members.user = await createMember(ctx, { role: 'User' });
-    members.dealer = await createMember(ctx);
-    members.admin = await createMember(ctx, { role: 'Admin' });
-    members.otherDealer = await createMember(ctx);
     leads = await insertLeads(
       ctx,
       Array.from({ length: 5 }, () => ({})),
     );
     dealerPackage = await givePackage(ctx, members.dealer.id, { credits: 20 });
+    flagged = await insertLeads(ctx, [
+      { moderation_status: 'flagged', moderation_flags: 'fake_phone', status: 0 },
+      { moderation_status: 'flagged', moderation_flags: 'repeated_phone', status: 0 },
+    ]);
+    leads.push(...flagged);
+    const submitted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        year: 2021,
+        brand: 'hyundai',
+        model: 'Creta',
+        ownerType: 'first',
+        transmission: 'automatic',
+        fuelType: 'diesel',
+        seats: 5,
+        fullName: 'Owner With Link',
+        city: 'Noida',
+        phoneNumber: '9811100042',
+        price: 1_250_000,
+        consent: true,
+      },
+    });
+    ownerToken = submitted.json<{ manageUrl: string }>().manageUrl.split('/').pop()!;
+    leads.push({ id: submitted.json<{ id: number }>().id, phone: '9811100042' });
     packageId = await createPackage(ctx, { credits: 10 });
   });
-  afterAll(async () => ctx.close());
 
   const routes = (): RouteCase[] => {
     const d = members.dealer;
@@ -92,6 +111,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
             city: 'Noida',
             phoneNumber: `91${String(10_000_000 + next()).slice(-8)}`,
             price: 900_000,
+            consent: true,
           },
         }),
         expected: [201, 201, 201, 201, 201],
@@ -321,6 +341,50 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
           url: `/api/members/${d.id}/credits/adjustments`,
           payload: { userPackageId: dealerPackage, amount: 1, reason: 'Goodwill credit' },
         }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: "read the owner's lead (whoever holds the link)",
+        doc: '/api/owner/leads/{token}',
+        request: () => ({ url: `/api/owner/leads/${ownerToken}` }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: "change the owner's price (whoever holds the link)",
+        doc: '/api/owner/leads/{token}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/owner/leads/${ownerToken}`,
+          payload: { price: 700_000 + next() },
+        }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'read the moderation queue',
+        doc: '/api/moderation',
+        request: () => ({ url: '/api/moderation' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'approve a flagged lead',
+        doc: '/api/moderation/{id}/approve',
+        request: () => ({ method: 'PUT', url: `/api/moderation/${flagged[0]!.id}/approve` }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'deactivate a flagged lead',
+        doc: '/api/moderation/{id}/deactivate',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/moderation/${flagged[1]!.id}/deactivate`,
+          payload: { reason: 'Fake number' },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'read the audit log',
+        doc: '/api/admin/audit',
+        request: () => ({ url: '/api/admin/audit?action=settings.update' }),
         expected: [401, 403, 403, 200, 403],
       },
     ];

@@ -1,6 +1,7 @@
 // Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LedgerKind } from '@dealerleads/shared';
+import type { ListingStatus, ModerationStatus } from '@dealerleads/shared';
 
 /** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
 export type DbBool = ColumnType<boolean | number, 0 | 1, 0 | 1>;
@@ -41,6 +42,25 @@ export interface LeadsTable {
   price: number;
   km_driven: number | null;
   status: DbBool;
+  created_on: DbTimestamp;
+  /** 'open' | 'sold' | 'withdrawn' | 'expired' (migration 0601); a closed lead also has status 0. */
+  listing_status: Generated<ListingStatus>;
+  /** 'clear' | 'flagged' | 'approved' | 'rejected'; a held flagged lead has status 0 until approved. */
+  moderation_status: Generated<ModerationStatus>;
+  /** Why moderation flagged it: comma-separated 'repeated_phone', 'fake_phone'. */
+  moderation_flags: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Admin's reason when deactivating a flagged lead. */
+  moderation_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the lead was sold, withdrawn or expired: its phone number is erased 180 days later. */
+  closed_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it leaves the list unless closed before; null for leads stored before owners had links (seed, imports). */
+  expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An owner's private link to their lead: only the sha-256 of the token is kept. */
+export interface OwnerTokensTable {
+  lead_id: number;
+  token_hash: string;
   created_on: DbTimestamp;
 }
 
@@ -150,6 +170,7 @@ export interface Database {
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;
   credit_ledger: CreditLedgerTable;
+  owner_tokens: OwnerTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import {
   creditDebitedBelowUsed,
   updateUserPackage,
 } from '../modules/user-packages/user-packages.service';
+import { SYSTEM_ACTOR } from '../modules/audit/audit.service';
 import { deactivatePackage } from '../modules/packages/packages.service';
 import { adjustCredits, creditsSummary } from '../modules/credits/credits.service';
 import { addDays, todayInIndia } from '../lib/calendar';
@@ -296,17 +297,27 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       .executeTakeFirstOrThrow();
                     await pause();
                     return db.transaction().execute((tx) =>
-                      updateUserPackage(tx, engine, adminActor, pkg!.id, {
-                        userId: pkg!.userId,
-                        packageId: pkg!.packageId,
-                        startDate: seen.start_date,
-                        creditDebited: seen.credit_debited,
-                        isActive: op.isActive,
-                      }),
+                      updateUserPackage(
+                        tx,
+                        engine,
+                        pkg!.id,
+                        {
+                          userId: pkg!.userId,
+                          packageId: pkg!.packageId,
+                          startDate: seen.start_date,
+                          creditDebited: seen.credit_debited,
+                          isActive: op.isActive,
+                        },
+                        adminActor,
+                      ),
                     );
                   });
                 case 'retireCatalogue':
-                  return outcomeOf(() => deactivatePackage(db, pkg!.packageId));
+                  return outcomeOf(() =>
+                    db
+                      .transaction()
+                      .execute((tx) => deactivatePackage(tx, pkg!.packageId, SYSTEM_ACTOR)),
+                  );
                 case 'adjust':
                   return outcomeOf(() =>
                     adjustCredits(db, engine, adminActor, pkg!.userId, {

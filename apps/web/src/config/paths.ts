@@ -14,12 +14,16 @@ export const paths = {
   register: '/dealers/register',
   signupSuccess: '/dealers/signup-success',
   login: '/dealers/login',
+  /** Ends the session and goes to '/' (a route, so a screen's leave guard asks first). */
+  logout: '/dealers/logout',
   leads: '/dealers/leads',
   /** Package management (Admin; see the decision in app/router.tsx). */
   packages: '/dealers/packages',
   userPackages: '/dealers/user-packages',
   leadDetail: withParam('/leads/:id'),
   leadForm: '/lead-form',
+  /** The owner's private page; the token is the key (no login). */
+  myCar: withParam('/my-car/:token'),
   serverError: '/server-error',
   notFound: '/not-found',
   testErrors: '/errors',
@@ -34,6 +38,12 @@ export const paths = {
   credits: '/dealers/credits',
   /** Admin: one member's credits, ledger and adjustments. */
   memberCredits: withParam('/dealers/credits/:userId'),
+  /** Admin: KPIs and charts of a period. */
+  insights: '/dealers/insights',
+  /** Admin: the queue of flagged leads. */
+  moderation: '/dealers/moderation',
+  /** The audit log of Admin actions (Admin). */
+  audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */
   unknown: '*',
 } as const;

@@ -14,6 +14,13 @@ import { parseBand } from '../catalogues/bands';
 import { WIZARD_BRANDS } from '../catalogues/wizard-brands';
 import { pagingQuery } from './common';
 
+/** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
+export const LISTING_STATUSES = ['open', 'sold', 'withdrawn', 'expired'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+/** Moderation of a new lead: 'flagged' ones wait for an Admin (and stay off the list while the setting holds them). */
+export const MODERATION_STATUSES = ['clear', 'flagged', 'approved', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
 export const leadSchema = z.object({
   id: z.number().int(),
   fullName: z.string(),
@@ -33,6 +40,8 @@ export const leadSchema = z.object({
   kmDriven: z.number().int().nullable(),
   status: z.boolean(),
   createdOn: z.string(),
+  /** 'sold', 'withdrawn' or 'expired' once the owner closed it or it ran out: dealers who unlocked it see why it left. */
+  listingStatus: z.enum(LISTING_STATUSES),
   /** Whether the caller may see the contact (Admin, or unlocked by this user). */
   unlocked: z.boolean(),
 });
@@ -130,12 +139,18 @@ export const leadSubmissionSchema = z
       .int(m.price)
       .min(1, m.price)
       .max(1_000_000_000, 'Expected Price is too large.'),
+    /** The owner agrees to share the number with up to `maxDealersPerLead` dealers (DPDP Act consent). */
+    consent: z.literal(true, { error: m.consent }),
   })
   .refine(
     (v) => WIZARD_BRANDS.find((b) => b.value === v.brand)?.models.includes(v.model) ?? false,
     { message: m.model, path: ['model'] },
   );
 export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
+
+/** `POST /api/leads` answers with the stored lead and the owner's private link (`/my-car/{token}`). */
+export const leadSubmissionResultSchema = leadSchema.extend({ manageUrl: z.string() });
+export type LeadSubmissionResult = z.infer<typeof leadSubmissionResultSchema>;
 
 /** Admin lead edit: only the status may change (spec §2.5); other fields in the body are ignored. */
 export const leadUpdateSchema = z.object({

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { leadSchema } from '@dealerleads/shared';
+import { LISTING_STATUSES, MODERATION_STATUSES, leadSchema } from '@dealerleads/shared';
 import type { LeadRow } from '../../db/schema';
 import { serializerCompiler } from '../../plugins/serializer';
 import { LeadPageBody, LeadPageWriter, leadJson } from './lead-page-body';
@@ -42,6 +42,12 @@ const rowArbitrary: fc.Arbitrary<Omit<LeadRow, 'id'>> = fc.record({
   km_driven: fc.option(fc.integer({ min: 0, max: 2_000_000_000 }), { nil: null }),
   status: fc.constantFrom(0, 1),
   created_on: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  listing_status: fc.constantFrom(...LISTING_STATUSES),
+  moderation_status: fc.constantFrom(...MODERATION_STATUSES),
+  moderation_flags: fc.constant(null),
+  moderation_note: fc.constant(null),
+  closed_on: fc.constant(null),
+  expires_on: fc.constant(null),
 });
 
 const pageArbitrary = fc

@@ -41,6 +41,7 @@ export function toLead(row: LeadRow, unlocked: boolean): Lead {
     kmDriven: row.km_driven,
     status: fromDbBool(row.status),
     createdOn: row.created_on,
+    listingStatus: row.listing_status,
     unlocked,
   };
 }

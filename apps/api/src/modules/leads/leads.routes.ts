@@ -7,15 +7,18 @@ import {
   apiMessages,
   leadFilterSchema,
   leadSchema,
+  leadSubmissionResultSchema,
   leadSubmissionSchema,
   leadUpdateSchema,
   unlockResultSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
+import { auditActorOf } from '../audit/audit.service';
 import { unlockLead } from '../unlocks/unlock.service';
 import type { LeadListIndex } from './lead-list-index';
 import {
@@ -46,6 +49,7 @@ export function leadRoutes(
   database: DatabaseHandle,
   leadSubmitLimit: number,
   listIndex: LeadListIndex,
+  { leadTtlDays, clock }: { leadTtlDays: number; clock: () => Date },
 ) {
   const { db, engine } = database;
   const sources = leadListSources(engine, listIndex);
@@ -111,18 +115,27 @@ export function leadRoutes(
         body: leadUpdateSchema,
         response: { 200: leadSchema, ...errorSchemas(400, 401, 403, 404) },
       },
-      handler: async (request) => setLeadStatus(db, leadId(request.params.id), request.body.status),
+      handler: async (request) => {
+        const id = leadId(request.params.id);
+        return runWrite(db, engine, (tx) =>
+          setLeadStatus(tx, id, request.body.status, auditActorOf(request)),
+        );
+      },
     });
 
     r.post('/leads', {
       schema: {
         tags,
-        summary: 'Submit a car (the lead wizard); rate-limited per IP',
+        summary:
+          "Submit a car (the lead wizard; consent required); answers with the owner's private link. Rate-limited per IP",
         body: leadSubmissionSchema,
-        response: { 201: leadSchema, ...errorSchemas(400, 429) },
+        response: { 201: leadSubmissionResultSchema, ...errorSchemas(400, 429) },
       },
       config: { rateLimit: { max: leadSubmitLimit, timeWindow: '1 minute' } },
-      handler: async (request, reply) => reply.code(201).send(await submitLead(db, request.body)),
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(await submitLead(database, request.body, { leadTtlDays, now: clock() })),
     });
 
     r.post('/leads/:id/unlock', {

@@ -5,9 +5,23 @@ import {
   type Lead,
   type LeadFilter,
   type LeadSubmission,
+  type LeadSubmissionResult,
 } from '@dealerleads/shared';
 import { CITY_RTO_STATE, canonicalCity } from '@dealerleads/shared/catalogues';
-import { dbBool, type Engine, type Queryable } from '../../db/database';
+import {
+  dbBool,
+  fromDbBool,
+  type Db,
+  type Engine,
+  type Queryable,
+  type Tx,
+} from '../../db/database';
+import type { LeadRow } from '../../db/schema';
+import { runWrite } from '../../db/write-batcher';
+import { assessSubmission } from '../moderation/moderation.service';
+import { createOwnerLink } from '../owners/owners.service';
+import { readSettings } from '../settings/settings.service';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
@@ -128,23 +142,64 @@ export async function getLead(
 ): Promise<Lead> {
   const row = await findLeadById(db, id);
   const admin = isAdmin(caller);
-  if (!row || (!row.status && !admin)) throw notFound(apiMessages.leadNotFound);
+  if (!row) throw notFound(apiMessages.leadNotFound);
   const unlocked =
     admin || (caller !== undefined && (await unlockedLeadIds(db, caller.id, [id])).has(id));
+  // A lead off the list (inactive, sold, withdrawn, expired, held) exists only for Admin and the dealers who unlocked
+  // it: they paid for it and see why it left (its listingStatus).
+  if (!row.status && !unlocked) throw notFound(apiMessages.leadNotFound);
   return toLead(row, unlocked);
 }
 
-export async function setLeadStatus(db: Queryable, id: number, status: boolean): Promise<Lead> {
+/** Admin's lead edit; call it inside the write transaction, which also holds its audit entry. */
+export async function setLeadStatus(
+  db: Queryable,
+  id: number,
+  status: boolean,
+  actor: AuditActor,
+): Promise<Lead> {
+  const before = await findLeadById(db, id);
+  if (!before) throw notFound(apiMessages.leadNotFound);
   const row = await updateLeadStatus(db, id, status);
   if (!row) throw notFound(apiMessages.leadNotFound);
+  await recordAudit(db, actor, {
+    action: 'lead.update',
+    targetType: 'lead',
+    targetId: id,
+    before: { status: fromDbBool(before.status) },
+    after: { status: fromDbBool(row.status) },
+  });
   return toLead(row, true);
 }
 
+export interface SubmitOptions {
+  /** Days until an open lead leaves the list (LEAD_TTL_DAYS). */
+  leadTtlDays: number;
+  now?: Date;
+}
+
+/**
+ * Stores a wizard submission in one write transaction: the duplicate check, moderation's verdict (a flagged lead is
+ * held off the list while the holdFlaggedLeads setting is on), the lead, and the owner's private link.
+ */
 export async function submitLead(
-  db: Queryable,
+  { db, engine }: { db: Db; engine: Engine },
   input: LeadSubmission,
-  now = new Date(),
-): Promise<Lead> {
+  { leadTtlDays, now = new Date() }: SubmitOptions,
+): Promise<LeadSubmissionResult> {
+  return runWrite(db, engine, async (tx) => {
+    const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays);
+    // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
+    return { ...toLead(row, false), manageUrl };
+  });
+}
+
+async function insertSubmission(
+  db: Tx,
+  input: LeadSubmission,
+  now: Date,
+  leadTtlDays: number,
+): Promise<{ row: LeadRow; manageUrl: string }> {
   const since = new Date(now.getTime() - DUPLICATE_LEAD_WINDOW_DAYS * 86_400_000).toISOString();
   if (
     await hasRecentDuplicate(
@@ -155,6 +210,8 @@ export async function submitLead(
   ) {
     throw badRequest(apiMessages.duplicateLead);
   }
+  const verdict = await assessSubmission(db, input.phoneNumber, now);
+  const held = verdict.flags.length > 0 && (await readSettings(db)).holdFlaggedLeads;
   const city = canonicalCity(input.city);
   const row = await insertLead(db, {
     full_name: input.fullName,
@@ -172,9 +229,11 @@ export async function submitLead(
     seats: input.seats,
     price: input.price,
     km_driven: null,
-    status: dbBool(true),
+    status: dbBool(!held),
     created_on: now.toISOString(),
+    ...verdict.columns,
+    expires_on: new Date(now.getTime() + leadTtlDays * 86_400_000).toISOString(),
   });
-  // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
-  return toLead(row, false);
+  const manageUrl = await createOwnerLink(db, row.id, now);
+  return { row, manageUrl };
 }

@@ -1,27 +1,23 @@
 // Leads through real HTTP on each engine: filters and bands, paging, masking, detail, admin edit, the wizard submission.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, leadWizardMessages, type Lead, type Pagination } from '@dealerleads/shared';
 import {
   bearer,
-  createMember,
   createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { insertLeads } from '../../test/fixtures';
 
 describe.each(testEngines())('leads on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, { admin: { role: 'Admin' }, dealer: {} });
   let ids: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx);
     ids = await insertLeads(ctx, [
       {
         brand: 'maruti_suzuki',
@@ -101,7 +97,6 @@ describe.each(testEngines())('leads on %s', (engine) => {
       },
     ]);
   });
-  afterAll(async () => ctx.close());
 
   async function list(query: string, who?: TestMember) {
     const res = await ctx.app.inject({ url: `/api/leads${query}`, headers: bearer(who) });
@@ -263,6 +258,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
     city: '  noida ',
     phoneNumber: '9876501234',
     price: 825_000,
+    consent: true,
   };
 
   it('stores a wizard submission as an active lead found by the list filters', async () => {
@@ -311,6 +307,8 @@ describe.each(testEngines())('leads on %s', (engine) => {
     ['short phone', { phoneNumber: '98765' }, 'phoneNumber'],
     ['letters in phone', { phoneNumber: '98765abcde' }, 'phoneNumber'],
     ['missing price', { price: undefined }, 'price'],
+    ['no consent', { consent: undefined }, 'consent'],
+    ['consent refused', { consent: false }, 'consent'],
   ];
   it.each(wizardCases)(
     'rejects a submission with %s using the spec message',

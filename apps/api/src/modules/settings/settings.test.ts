@@ -1,27 +1,21 @@
 // /api/settings on each engine: defaults, who may change them, validation, and the audit entry each change writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type MarketplaceSettings } from '@dealerleads/shared';
 import {
   bearer,
-  createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 
 describe.each(testEngines())('settings on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx, { role: 'Dealer' });
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, {
+    admin: { role: 'Admin' },
+    dealer: { role: 'Dealer' },
   });
-  afterAll(async () => ctx.close());
 
   const put = (payload: Record<string, unknown>, who?: TestMember) =>
     ctx.app.inject({ method: 'PUT', url: '/api/settings', payload, headers: bearer(who) });

@@ -12,14 +12,14 @@ import {
   PAGE_SIZE,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import { assertSelfOrAdmin, requireAdmin, requireUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { findUserPackage, listUserPackages, toUserPackage } from './user-packages.repository';
-import { addUserPackage, updateUserPackage } from './user-packages.service';
-import { runWrite } from '../../db/write-batcher';
 import { auditActorOf } from '../audit/audit.service';
+import { addUserPackage, updateUserPackage } from './user-packages.service';
 
 export function userPackageRoutes(database: DatabaseHandle) {
   const { db, engine } = database;
@@ -99,7 +99,7 @@ export function userPackageRoutes(database: DatabaseHandle) {
           .code(201)
           .send(
             await runWrite(db, engine, (tx) =>
-              addUserPackage(tx, auditActorOf(request), request.body),
+              addUserPackage(tx, request.body, auditActorOf(request)),
             ),
           ),
     });
@@ -115,7 +115,7 @@ export function userPackageRoutes(database: DatabaseHandle) {
       },
       handler: async (request) =>
         runWrite(db, engine, (tx) =>
-          updateUserPackage(tx, engine, auditActorOf(request), request.params.id, request.body),
+          updateUserPackage(tx, engine, request.params.id, request.body, auditActorOf(request)),
         ),
     });
   };

@@ -6,7 +6,7 @@ import { addDays, todayInIndia } from '../../lib/calendar';
 import { badRequest, notFound } from '../../plugins/errors';
 import { lockMember } from '../unlocks/unlocks.repository';
 import { appendEntry, applyEntry } from '../credits/credit-ledger';
-import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { recordAudit, withoutId, type AuditActor } from '../audit/audit.service';
 import {
   findUserPackage,
   insertUserPackage,
@@ -63,17 +63,11 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   };
 }
 
-/** What the audit log records of an assignment. */
-function auditView(p: UserPackage) {
-  const { userName: _u, packageName: _p, ...rest } = p;
-  return rest;
-}
-
 /** Assigns a package: the assignment, its `grant` entry (and the credits already used, if the Admin says so). */
 export async function addUserPackage(
   db: Tx,
-  actor: AuditActor,
   input: Input,
+  actor: AuditActor,
 ): Promise<UserPackage> {
   const values = await derive(db, input);
   if (values.end_date < todayInIndia()) throw badRequest(apiMessages.packageAlreadyEnded);
@@ -102,9 +96,9 @@ export async function addUserPackage(
   const created = toUserPackage((await findUserPackage(db, id))!);
   await recordAudit(db, actor, {
     action: 'assignment.create',
-    targetType: 'user_package',
+    targetType: 'userPackage',
     targetId: id,
-    after: auditView(created),
+    after: withoutId(created),
   });
   return created;
 }
@@ -134,9 +128,9 @@ export const creditDebitedBelowUsed = (used: number) =>
 export async function updateUserPackage(
   db: Tx,
   engine: Engine,
-  actor: AuditActor,
   id: number,
   input: Input,
+  actor: AuditActor,
 ): Promise<UserPackage> {
   const found = await findUserPackage(db, id);
   if (!found) throw notFound(apiMessages.userPackageMapNotFound);
@@ -189,10 +183,10 @@ export async function updateUserPackage(
   const updated = toUserPackage((await findUserPackage(db, id))!);
   await recordAudit(db, actor, {
     action: 'assignment.update',
-    targetType: 'user_package',
+    targetType: 'userPackage',
     targetId: id,
-    before: auditView(toUserPackage(existing)),
-    after: auditView(updated),
+    before: withoutId(toUserPackage(existing)),
+    after: withoutId(updated),
   });
   return updated;
 }

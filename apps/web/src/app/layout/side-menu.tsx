@@ -16,6 +16,9 @@ const links = [
   { to: paths.members, label: 'Members', icon: 'bi-people', adminOnly: true },
   { to: paths.packages, label: 'Packages', icon: 'bi-box-seam', adminOnly: true },
   { to: paths.userPackages, label: 'User Packages', icon: 'bi-person-vcard', adminOnly: true },
+  { to: paths.insights, label: 'Insights', icon: 'bi-graph-up', adminOnly: true },
+  { to: paths.moderation, label: 'Moderation', icon: 'bi-shield-exclamation', adminOnly: true },
+  { to: paths.audit, label: 'Audit', icon: 'bi-journal-text', adminOnly: true },
 ];
 
 export function SideMenu({ show, onClose, admin }: SideMenuProps) {
