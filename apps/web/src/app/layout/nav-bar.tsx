@@ -4,11 +4,14 @@ import { Link } from 'react-router';
 import { isAdmin, useCurrentUser } from '../../lib/session';
 import { paths } from '../../config/paths';
 import { UserMenu } from './user-menu';
-import { NavBalance } from './nav-balance';
 
 // The side menu (react-bootstrap Offcanvas) loads when first wanted, outside the first download.
 const loadSideMenu = () => import('./side-menu');
 const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
+// A dealer's balance: its own small chunk, so visitors' first download does not carry it.
+const NavBalance = lazy(() =>
+  import('./nav-balance').then((module) => ({ default: module.NavBalance })),
+);
 
 export function NavBar() {
   const user = useCurrentUser();
@@ -39,7 +42,11 @@ export function NavBar() {
           DealerLeads
         </Link>
         <div className="justify-self-end d-flex align-items-center">
-          <NavBalance />
+          {user && !isAdmin(user) ? (
+            <Suspense fallback={null}>
+              <NavBalance />
+            </Suspense>
+          ) : null}
           <UserMenu user={user} />
         </div>
       </div>
