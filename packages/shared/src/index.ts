@@ -12,4 +12,5 @@ export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/
 export * from './schemas/settings';
 export * from './schemas/audit';
 export * from './schemas/credits';
+export * from './schemas/workspace';
 export * from './schemas/owner';

@@ -38,6 +38,8 @@ export const paths = {
   credits: '/dealers/credits',
   /** Admin: one member's credits, ledger and adjustments. */
   memberCredits: withParam('/dealers/credits/:userId'),
+  /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
+  myLeads: '/dealers/my-leads',
   /** Admin: KPIs and charts of a period. */
   insights: '/dealers/insights',
   /** Admin: the queue of flagged leads. */
