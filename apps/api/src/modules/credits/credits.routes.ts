@@ -1,5 +1,5 @@
 // /api/me/credits and /api/me/ledger for the dealer; a member's credits, ledger and adjustments for Admin.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +21,16 @@ export function creditsRoutes(database: DatabaseHandle) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['credits'];
+    /** A page of a member's ledger, its paging in the Pagination header. */
+    const sendLedger = async (
+      reply: FastifyReply,
+      userId: number,
+      paging: { pageNumber: number; pageSize: number },
+    ) => {
+      const { entries, total } = await ledgerPage(db, userId, paging);
+      setPagination(reply, paginationOf(paging.pageNumber, paging.pageSize, total));
+      return entries;
+    };
 
     r.get('/me/credits', {
       preHandler: requireUser,
@@ -40,12 +50,8 @@ export function creditsRoutes(database: DatabaseHandle) {
         querystring: ledgerQuerySchema,
         response: { 200: z.array(ledgerEntrySchema), ...errorSchemas(400, 401) },
       },
-      handler: async (request, reply) => {
-        const { pageNumber, pageSize } = request.query;
-        const { entries, total } = await ledgerPage(db, currentCaller(request).id, request.query);
-        setPagination(reply, paginationOf(pageNumber, pageSize, total));
-        return entries;
-      },
+      handler: async (request, reply) =>
+        sendLedger(reply, currentCaller(request).id, request.query),
     });
 
     r.get('/members/:userId/credits', {
@@ -73,10 +79,7 @@ export function creditsRoutes(database: DatabaseHandle) {
       },
       handler: async (request, reply) => {
         assertSelfOrAdmin(request.caller, request.params.userId);
-        const { pageNumber, pageSize } = request.query;
-        const { entries, total } = await ledgerPage(db, request.params.userId, request.query);
-        setPagination(reply, paginationOf(pageNumber, pageSize, total));
-        return entries;
+        return sendLedger(reply, request.params.userId, request.query);
       },
     });
 

@@ -72,6 +72,8 @@ beforeEach(() => {
           }),
         },
       });
+    if (url.startsWith('/api/me/leads/follow-ups'))
+      return jsonResponse({ dueToday: 0, overdue: 0 });
     if (url.startsWith('/api/leads'))
       return jsonResponse([], {
         headers: {
@@ -86,6 +88,9 @@ beforeEach(() => {
     return jsonResponse({ status: 500, message: `No fake for ${url}` }, { status: 500 });
   });
   vi.stubGlobal('fetch', fetchMock);
+  // The nav bar's extras wait for an idle browser; jsdom has no requestIdleCallback.
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
 });
 
 const creditCalls = () =>
@@ -113,9 +118,7 @@ describe('credits', () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
     renderRoute(paths.leads);
     expect(
-      await screen.findByText(
-        'Your package Pro 50 Leads ends on 25/11/2026 with 12 credits left.',
-      ),
+      await screen.findByText('Your package Pro 50 Leads ends on 25/11/2026 with 12 credits left.'),
     ).toBeVisible();
   });
 
