@@ -426,6 +426,13 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [401, 403, 403, 200, 403],
       },
       {
+        // Off unless METRICS_TOKEN is configured (the matrix's app has none); metrics.test.ts covers it on.
+        name: 'metrics',
+        doc: '/metrics',
+        request: () => ({ url: '/metrics' }),
+        expected: [404, 404, 404, 404, 404],
+      },
+      {
         name: 'read the audit log',
         doc: '/api/admin/audit',
         request: () => ({ url: '/api/admin/audit?action=settings.update' }),
