@@ -12,5 +12,6 @@ export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/
 export * from './schemas/settings';
 export * from './schemas/audit';
 export * from './user-name';
+export * from './schemas/credits';
 export * from './schemas/workspace';
 export * from './schemas/owner';

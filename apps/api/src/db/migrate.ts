@@ -12,6 +12,7 @@ import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-r
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
 import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key';
 import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
+import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 
@@ -28,20 +29,34 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
     '2026-11-24-0101-user-name-key': userNameKeyMigration(engine),
     '2026-11-24-0102-token-version': tokenVersionMigration(),
+    '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
     '2026-11-24-0501-workspace': workspaceMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
   };
 }
 
-/**
- * `schema`: the PostgreSQL schema to keep Kysely's bookkeeping tables in when it is not the default.
- * `target`: stop after this migration (tests of a migration set up the data it finds).
- */
+/** Migrates up (or down) to the named migration: tests of a data migration start from the one before it. */
+export async function migrateTo<T>(
+  db: Kysely<T>,
+  engine: Engine,
+  target: string,
+  schema?: string,
+): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error } = await migrator.migrateTo(target);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** `schema`: the PostgreSQL schema to keep Kysely's bookkeeping tables in when it is not the default. */
 export async function migrateToLatest<T>(
   db: Kysely<T>,
   engine: Engine,
   schema?: string,
-  target?: string,
 ): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
   const migrator = new Migrator({
@@ -49,9 +64,7 @@ export async function migrateToLatest<T>(
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await (target === undefined
-    ? migrator.migrateToLatest()
-    : migrator.migrateTo(target));
+  const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -62,16 +62,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database of the given engine (up to `migrateTo` when given, else to the latest). */
+/** A brand-new database of the given engine, migrated to the latest migration unless `migrated` is false. */
 export async function createTestDatabase(
   engine: Engine,
-  options: { migrateTo?: string } = {},
+  options: { migrated?: boolean } = {},
 ): Promise<TestDatabase> {
+  const migrate = options.migrated === false ? async () => undefined : migrateToLatest;
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-test-'));
     const config: DatabaseConfig = { engine: 'sqlite', file: path.join(dir, 'test.db') };
     const handle = openDatabase(config);
-    await migrateToLatest(handle.db, handle.engine, handle.schema, options.migrateTo);
+    await migrate(handle.db, handle.engine, handle.schema);
     return {
       config,
       handle,
@@ -92,7 +93,7 @@ export async function createTestDatabase(
   await admin.end();
   const config: DatabaseConfig = { engine: 'postgres', url, schema };
   const handle = openDatabase(config);
-  await migrateToLatest(handle.db, handle.engine, handle.schema, options.migrateTo);
+  await migrate(handle.db, handle.engine, handle.schema);
   return {
     config,
     handle,

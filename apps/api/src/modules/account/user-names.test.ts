@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { apiMessages, userNameKey, type Member } from '@dealerleads/shared';
-import { migrateToLatest } from '../../db/migrate';
+import { migrateTo, migrateToLatest } from '../../db/migrate';
 import {
   bearer,
   createTestAppOn,
@@ -110,9 +110,13 @@ describe.each(testEngines())('user names on %s', (engine) => {
 
 describe.each(testEngines())('the user name key migration on %s', (engine) => {
   it('keys every existing name and renames the newer of two names that are now one', async () => {
-    const testDb = await createTestDatabase(engine, {
-      migrateTo: '2026-11-24-0001-settings-and-audit',
-    });
+    const testDb = await createTestDatabase(engine, { migrated: false });
+    await migrateTo(
+      testDb.handle.db,
+      engine,
+      '2026-11-24-0001-settings-and-audit',
+      testDb.handle.schema,
+    );
     // The schema as it was before the migration, which the app's table types no longer describe.
     const before = testDb.handle.db as unknown as Kysely<unknown>;
     const people =
