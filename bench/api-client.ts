@@ -1,4 +1,5 @@
 // The few API calls the benchmark makes outside the load: logins, packages, balances, unlocked leads.
+import { todayInIndia } from '@dealerleads/shared';
 export interface Session {
   id: number;
   userName: string;
@@ -142,14 +143,4 @@ export class ApiClient {
     });
     return `added package ${code} (1,000,000 credits) and assigned it to ${dealer.userName}`;
   }
-}
-
-/** 'YYYY-MM-DD' in India, the calendar the API checks package dates against. */
-export function todayInIndia(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 }

@@ -1,14 +1,7 @@
-// Seeded randomness (mulberry32), so every run rotates through the same queries and leads in the same order.
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded randomness (the shared mulberry32), so every run rotates through the same queries and leads in the same order.
+import { mulberry32 } from '@dealerleads/shared';
+
+export const seededRandom = mulberry32;
 
 /** A Fisher-Yates shuffle driven by `seededRandom(seed)`. */
 export function shuffled<T>(items: readonly T[], seed = 20261122): T[] {

@@ -48,13 +48,3 @@ export async function tokenOf(
   const user = (await response.json()) as { token: string };
   return user.token;
 }
-
-/** Today's date in India (the API's calendar), 'YYYY-MM-DD'. */
-export function todayInIndia(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}

@@ -1,6 +1,7 @@
 // User package management (spec §2.12, §4, §5, §8): an Admin assigns a package to a dealer; the derived fields follow the package.
 import { expect, test } from '@playwright/test';
-import { registerMember, todayInIndia } from './admin-support';
+import { todayInIndia } from '@dealerleads/shared';
+import { registerMember } from './admin-support';
 import { demo, loginAs, toast } from './support';
 
 function mediumDate(isoDate: string): string {

@@ -2,16 +2,8 @@
 // download the CSV with ₹ intact.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { todayInIndia } from '@dealerleads/shared';
 import { demo, loginAs } from './support';
-
-function todayInIndia(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 test('unlock → My Leads shows it → stage, note, follow-up → CSV with ₹ intact', async ({
   page,

@@ -15,3 +15,5 @@ export * from './user-name';
 export * from './schemas/credits';
 export * from './schemas/workspace';
 export * from './schemas/owner';
+export * from './calendar';
+export * from './random';

@@ -20,7 +20,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * which nothing answers, and the page stays blank. Two header sets are made at start-up and chosen per request.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
+  const csp =
+    typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
   const withUpgrade = (upgrade: boolean): HelmetOptions => ({
     ...options,
     contentSecurityPolicy: {

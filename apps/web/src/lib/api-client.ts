@@ -1,6 +1,7 @@
 // The one HTTP client every screen uses (spec §7 "For every request"): bearer token, busy counter, optional delay, error catalogue.
 import type { Pagination } from '@dealerleads/shared';
 import { env } from '../config/env';
+import { abortableDelay } from './abortable-delay';
 import { ApiError } from './api-error';
 import { beginRequest, endRequest } from './busy';
 import { applyErrorCatalogue } from './http-error-catalogue';
@@ -61,21 +62,6 @@ export function isLeadListRequest(method: string, url: string): boolean {
   return method === 'GET' && path.includes('/leads') && !path.includes('/leads/');
 }
 
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const text = await response.text();
@@ -110,7 +96,7 @@ export async function apiRequest<T>(
 
   beginRequest();
   try {
-    if (env.requestDelayMs > 0) await delay(env.requestDelayMs, options.signal);
+    if (env.requestDelayMs > 0) await abortableDelay(env.requestDelayMs, options.signal);
     const response = await fetch(url, { method, headers, body, signal: options.signal });
     const data = await readBody(response);
     if (response.ok) return { data: data as T, status: response.status, headers: response.headers };

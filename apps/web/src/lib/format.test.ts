@@ -1,12 +1,37 @@
 // Rupees and dates as the admin tables show them.
 import { describe, expect, it } from 'vitest';
-import { addDaysToIsoDate, formatInr, formatMediumDate, todayInIndia } from './format';
+import { todayInIndia } from '@dealerleads/shared';
+import { addDaysToIsoDate, formatInr, formatLeadDate, formatMediumDate } from './format';
 
 describe('formatInr', () => {
   it('groups digits the Indian way with the rupee sign', () => {
     expect(formatInr(12999)).toBe('₹12,999');
     expect(formatInr(1250000)).toBe('₹12,50,000');
     expect(formatInr(0)).toBe('₹0');
+    expect(formatInr(10_000_000)).toBe('₹1,00,00,000');
+    expect(formatInr(-500)).toBe('-₹500');
+  });
+
+  it('writes what Intl writes for rupees, for every screen', () => {
+    const intl = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      maximumFractionDigits: 0,
+    });
+    for (const amount of [
+      0, 7, 999, 1000, 12_999, 99_999, 1_00_000, 12_50_000, 9_99_99_999, -4500,
+    ]) {
+      expect(formatInr(amount)).toBe(intl.format(amount));
+    }
+  });
+});
+
+describe('formatLeadDate', () => {
+  it("shows dd/MM/yyyy hh:mm:ss (the 12-hour hh) in the browser's zone", () => {
+    expect(formatLeadDate(new Date(2025, 0, 5, 15, 4, 9).toISOString())).toBe(
+      '05/01/2025 03:04:09',
+    );
+    expect(formatLeadDate('not a date')).toBe('not a date');
   });
 });
 

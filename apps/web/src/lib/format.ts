@@ -1,23 +1,32 @@
-// Display formats of design.md §5 and spec §2.12: rupees with Indian digit grouping, calendar dates in the medium format.
+// Display formats of every screen: rupees with Indian digit grouping, lead dates, calendar dates in the medium format.
+import { groupIndian } from './group-indian';
 
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 0,
-});
-
-/** 12999 → '₹12,999'; 1250000 → '₹12,50,000'. */
+/**
+ * 12999 → '₹12,999'; 1250000 → '₹12,50,000'; -500 → '-₹500'. The one rupee format of every screen; by hand, not
+ * Intl, so the lead list's first render loads no locale data (lib/group-indian.ts).
+ */
 export function formatInr(amount: number): string {
-  return inr.format(amount);
+  return `${amount < 0 ? '-' : ''}₹${groupIndian(Math.abs(amount))}`;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * 'dd/MM/yyyy hh:mm:ss' in the browser's time zone, `hh` being the 12-hour clock of the original app's date
+ * pattern, kept as written; screens put the exact instant in a <time> element beside it.
+ */
+export function formatLeadDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours12 = date.getHours() % 12 === 0 ? 12 : date.getHours() % 12;
+  return (
+    `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ` +
+    `${two(hours12)}:${two(date.getMinutes())}:${two(date.getSeconds())}`
+  );
 }
 
 // Calendar dates carry no time zone: read and shown as UTC so no viewer sees the day shift.
-const mediumDate = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+let mediumDate: Intl.DateTimeFormat | undefined;
 
 function parseIsoDate(isoDate: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
@@ -29,7 +38,14 @@ function parseIsoDate(isoDate: string): Date | null {
 /** '2026-11-22' → 'Nov 22, 2026'; anything unreadable is shown as given. */
 export function formatMediumDate(isoDate: string): string {
   const date = parseIsoDate(isoDate);
-  return date ? mediumDate.format(date) : isoDate;
+  if (!date) return isoDate;
+  mediumDate ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return mediumDate.format(date);
 }
 
 /** '2026-11-22' + 8 → '2026-11-30' (the API's end-date rule); undefined for an unreadable date. */
@@ -38,16 +54,4 @@ export function addDaysToIsoDate(isoDate: string, days: number): string | undefi
   if (!date || !Number.isFinite(days)) return undefined;
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
-}
-
-const indiaCalendarDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** Today in India as 'YYYY-MM-DD': the day the API counts package validity from. */
-export function todayInIndia(now: Date = new Date()): string {
-  return indiaCalendarDate.format(now);
 }

@@ -5,3 +5,4 @@ export * from './vehicles';
 export * from './wizard-brands';
 export * from './locations';
 export * from './search-aliases';
+export * from './labels';

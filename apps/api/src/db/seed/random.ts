@@ -1,4 +1,6 @@
-// A small seeded PRNG (mulberry32) so the demo data is the same on every machine.
+// The demo's random choices, drawn from the shared seeded generator so the demo data is the same on every machine.
+import { mulberry32 } from '@dealerleads/shared';
+
 export interface Random {
   next(): number;
   int(min: number, max: number): number;
@@ -7,14 +9,7 @@ export interface Random {
 }
 
 export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

@@ -9,7 +9,7 @@ import {
   type MyLeadUpdate,
   type MyLeadsQuery,
 } from '@dealerleads/shared';
-import { findBrand, FUELS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
+import { findBrand, FUELS, labelOrValue, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
 import type { Db, Engine, Queryable } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 import { todayInIndia } from '../../lib/calendar';
@@ -165,10 +165,6 @@ const indiaDateTime = new Intl.DateTimeFormat('en-GB', {
   hour12: false,
 });
 
-function labelOf(options: readonly { value: string; label: string }[], value: string): string {
-  return options.find((o) => o.value === value)?.label ?? value;
-}
-
 export const CSV_HEADER = [
   'Unlocked on (IST)',
   'Owner',
@@ -197,8 +193,8 @@ function csvRow(lead: MyLead): string {
     lead.model,
     lead.varient,
     lead.year,
-    labelOf(FUELS, lead.fuelType),
-    labelOf(TRANSMISSIONS, lead.transmission),
+    labelOrValue(FUELS, lead.fuelType),
+    labelOrValue(TRANSMISSIONS, lead.transmission),
     lead.price,
     lead.kmDriven,
     lead.stage,

@@ -19,6 +19,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_SETTINGS, leadSubmissionSchema, type LeadSubmission } from '@dealerleads/shared';
 import {
   FUELS,
+  labelOf,
   NCR_CITIES,
   TRANSMISSIONS,
   WIZARD_BRANDS,
@@ -27,7 +28,7 @@ import {
   wizardYearOptions,
 } from '@dealerleads/shared/catalogues';
 import { ErrorList } from '../../components/error-list';
-import { formatInr } from '../../lib/format-inr';
+import { formatInr } from '../../lib/format';
 import { ChoiceTiles } from './choice-tiles';
 import { ConsentCheck } from './consent-check';
 import {
@@ -112,13 +113,6 @@ function WizardTextField({
       ) : null}
     </div>
   );
-}
-
-function labelOf<V extends string>(
-  options: readonly { value: V; label: string }[],
-  value: unknown,
-) {
-  return options.find((option) => option.value === value)?.label;
 }
 
 /** One line saying which car this is, shown above the contact details. */

@@ -1,5 +1,6 @@
 // Manufacturer Specifications demo (spec §1, §4): plausible figures after a simulated 2-second delay, the same every time for a model.
-import { UI } from '@dealerleads/shared';
+import { mulberry32, UI } from '@dealerleads/shared';
+import { abortableDelay } from '../../lib/abortable-delay';
 import { brandLabel } from './lead-format';
 
 export interface DemoSpec {
@@ -25,15 +26,9 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded generator, so a model always gets the same figures (the spec's were random). */
+/** The shared seeded generator, so a model always gets the same figures (the spec's were random). */
 function seeded(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
@@ -100,26 +95,11 @@ export function demoSpecs(lead: DemoSpecInput): DemoSpec[] {
   ];
 }
 
-function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
 /** The demo "request": no call is made (spec §1); the figures come after the simulated delay. */
 export async function loadDemoSpecs(
   lead: DemoSpecInput,
   signal?: AbortSignal,
 ): Promise<DemoSpec[]> {
-  await wait(UI.demoSpecsDelayMs, signal);
+  await abortableDelay(UI.demoSpecsDelayMs, signal);
   return demoSpecs(lead);
 }

@@ -1,17 +1,13 @@
 // How lead values read on screen: INR prices, dd/MM/yyyy hh:mm:ss dates, catalogue labels for stored slugs, +91 contact links.
 import { COUNTRY_CALLING_CODE, type ListingStatus } from '@dealerleads/shared';
-import { FUELS, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
+import { FUELS, labelOf, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
 import { groupIndian } from '../../lib/group-indian';
 
 export { groupIndian };
+export { formatInr, formatLeadDate } from '../../lib/format';
 
 /** Shown for a field the lead does not have (the wizard leaves variant, RTO and km empty). */
 export const MISSING_VALUE = '—';
-
-/** 1250000 → '₹12,50,000' (design.md §5). */
-export function formatInr(amount: number): string {
-  return `₹${groupIndian(amount)}`;
-}
 
 /** 45000 → '45,000 km'. */
 export function formatKm(km: number | null): string {
@@ -20,22 +16,6 @@ export function formatKm(km: number | null): string {
 
 export function formatSeats(seats: number): string {
   return `${seats} Seater`;
-}
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/**
- * spec §2.3 and §9: 'dd/MM/yyyy hh:mm:ss' in the browser's time zone. `hh` is the 12-hour clock of
- * the spec's date pattern, kept as written; the <time> element carries the exact instant.
- */
-export function formatLeadDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const hours12 = date.getHours() % 12 === 0 ? 12 : date.getHours() % 12;
-  return (
-    `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ` +
-    `${two(hours12)}:${two(date.getMinutes())}:${two(date.getSeconds())}`
-  );
 }
 
 function titleCase(text: string): string {
@@ -66,7 +46,7 @@ export function brandLabel(slug: string): string {
 }
 
 function optionLabel(options: readonly { value: string; label: string }[], value: string): string {
-  return options.find((option) => option.value === value.toLowerCase())?.label ?? titleCase(value);
+  return labelOf(options, value) ?? titleCase(value);
 }
 
 export const fuelLabel = (value: string) => optionLabel(FUELS, value);

@@ -7,7 +7,7 @@ import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
-import { formatInr } from '../../lib/format-inr';
+import { formatInr } from '../../lib/format';
 import { formatMediumDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useDecideModeration } from './api/decide-moderation';

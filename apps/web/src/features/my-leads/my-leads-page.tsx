@@ -10,7 +10,7 @@ import {
 import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { usePageAndSearch } from '../../hooks/use-page-and-search';
-import { todayInIndia } from '../../lib/format';
+import { todayInIndia } from '@dealerleads/shared';
 import { reportLoadError } from '../../lib/report-error';
 import { reportChangeError } from './report-change-error';
 import { downloadMyLeadsCsv, useMyLeads, type MyLeadsView } from './api/my-leads';

@@ -7,7 +7,7 @@ import { WIZARD_BRANDS } from '@dealerleads/shared/catalogues';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-error';
-import { formatInr } from '../../lib/format-inr';
+import { formatInr } from '../../lib/format';
 import { formatMediumDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useOwnerLead } from './api/get-owner-lead';

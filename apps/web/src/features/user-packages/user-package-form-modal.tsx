@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { UserPackage, UserPackageInput } from '@dealerleads/shared';
 import { Spinner } from '../../components/spinner';
-import { todayInIndia } from '../../lib/format';
+import { todayInIndia } from '@dealerleads/shared';
 import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
 import { useAddUserPackage } from './api/add-user-package';
