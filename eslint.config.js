@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import boundaries from './eslint-rules/module-boundaries.js';
 
 export default tseslint.config(
   {
@@ -26,6 +27,12 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // Web features and API modules stay out of each other's internals (eslint-rules/module-boundaries.js).
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/api/src/modules/**/*.ts'],
+    plugins: { dealerleads: boundaries },
+    rules: { 'dealerleads/module-boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
