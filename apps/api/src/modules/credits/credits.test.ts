@@ -1,6 +1,6 @@
 // Credits on each engine: the one spending rule, the type snapshot, assignments ending in the past, the ledger's
 // entries, balance, history and expiry, the Admin's adjustment, and the migration of earlier data into the ledger.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ENDING_SOON_DAYS,
   adjustmentMessages,
@@ -14,11 +14,11 @@ import {
 import {
   bearer,
   createMember,
-  createTestApp,
   createTestDatabase,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { balanceOf, createPackage, givePackage, insertLeads } from '../../test/fixtures';
@@ -29,19 +29,16 @@ import type { NewUser } from '../../db/schema';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 
 describe.each(testEngines())('credits on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin } = useMembers(ctx, { admin: { role: 'Admin' } });
   let leads: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
     leads = await insertLeads(
       ctx,
       Array.from({ length: 20 }, () => ({})),
     );
   });
-  afterAll(async () => ctx.close());
 
   const unlock = (who: TestMember, leadId: number) =>
     ctx.app.inject({ method: 'POST', url: `/api/leads/${leadId}/unlock`, headers: bearer(who) });
