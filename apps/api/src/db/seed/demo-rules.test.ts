@@ -28,14 +28,14 @@ interface GeneratedLead {
   city: string;
   brand: string;
   model: string;
-  varient: string | null;
-  rto: string | null;
+  varient?: string | null;
+  rto?: string | null;
   year: number;
   fuel_type: string;
   transmission: string;
   seats: number;
   price: number;
-  km_driven: number | null;
+  km_driven?: number | null;
   phone_number: string;
   created_on: string;
 }
@@ -54,7 +54,7 @@ function brokenRule(lead: GeneratedLead, now: Date): string | undefined {
   const age = currentYear(now) - lead.year;
   if (age > OLDEST_SEED_AGE) return `older than ${OLDEST_SEED_AGE} years`;
   const sold = variantsIn(model, lead.year).map((v) => v.name);
-  if (lead.varient === null ? sold.length > 0 : !sold.includes(lead.varient)) {
+  if (lead.varient == null ? sold.length > 0 : !sold.includes(lead.varient)) {
     return `variant ${lead.varient} not sold in ${lead.year}`;
   }
   const choices = carChoices(model, lead.year, lead.varient ?? undefined);
@@ -64,7 +64,7 @@ function brokenRule(lead: GeneratedLead, now: Date): string | undefined {
   }
   if (!choices.seats.includes(lead.seats)) return `${lead.seats} seats`;
   const [kmMin, kmMax] = kmRange(age);
-  if (lead.km_driven === null || lead.km_driven < kmMin || lead.km_driven > kmMax) {
+  if (lead.km_driven == null || lead.km_driven < kmMin || lead.km_driven > kmMax) {
     return `${lead.km_driven} km at ${age} years`;
   }
   const [low, high] = plausiblePriceRange(model, lead.year, lead.km_driven, now);
@@ -95,7 +95,7 @@ function expectBelievable(leads: readonly GeneratedLead[], now: Date) {
   for (const lead of leads) byBrand.set(lead.brand, (byBrand.get(lead.brand) ?? 0) + 1);
   const ranked = [...byBrand.entries()].sort((a, b) => b[1] - a[1]).map(([b]) => b);
   expect(new Set(ranked.slice(0, LEADING_BRANDS.length))).toEqual(new Set(LEADING_BRANDS));
-  const share = (brands: Set<string>) =>
+  const share = (brands: ReadonlySet<string>) =>
     leads.filter((l) => brands.has(l.brand)).length / leads.length;
   expect(share(LUXURY_BRANDS)).toBeGreaterThan(0.01);
   expect(share(LUXURY_BRANDS)).toBeLessThan(0.06);

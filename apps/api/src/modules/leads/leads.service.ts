@@ -6,7 +6,12 @@ import {
   type LeadFilter,
   type LeadSubmission,
 } from '@dealerleads/shared';
-import { CITY_RTO_STATE, canonicalCity } from '@dealerleads/shared/catalogues';
+import {
+  CITY_RTO_STATE,
+  findCity,
+  findModel,
+  findVariant,
+} from '@dealerleads/shared/catalogues';
 import { dbBool, type Engine, type Queryable } from '../../db/database';
 import { badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
@@ -145,25 +150,29 @@ export async function submitLead(
   input: LeadSubmission,
   now = new Date(),
 ): Promise<Lead> {
+  // The schema has checked the car and the city against the catalogue; store the catalogue's spellings.
+  const city = findCity(input.city) ?? input.city;
+  const model = findModel(input.brand, input.model);
+  const variant = model && input.varient ? findVariant(model, input.varient)?.name : undefined;
   const since = new Date(now.getTime() - DUPLICATE_LEAD_WINDOW_DAYS * 86_400_000).toISOString();
   if (
     await hasRecentDuplicate(
       db,
-      { phone: input.phoneNumber, brand: input.brand, model: input.model },
+      { phone: input.phoneNumber, brand: input.brand, model: model?.name ?? input.model },
       since,
     )
   ) {
     throw badRequest(apiMessages.duplicateLead);
   }
-  const city = canonicalCity(input.city);
   const row = await insertLead(db, {
     full_name: input.fullName,
     phone_number: input.phoneNumber,
     city,
     brand: input.brand,
-    model: input.model,
-    varient: null,
-    rto: CITY_RTO_STATE[city] ?? null,
+    model: model?.name ?? input.model,
+    varient: variant ?? null,
+    // Without a registration state from the owner, the city's.
+    rto: input.rto ?? CITY_RTO_STATE[city] ?? null,
     year: input.year,
     fuel_type: input.fuelType,
     // design.md §9.4: the ownership order is the chosen Owner Type.
@@ -171,7 +180,7 @@ export async function submitLead(
     transmission: input.transmission,
     seats: input.seats,
     price: input.price,
-    km_driven: null,
+    km_driven: input.kmDriven ?? null,
     status: dbBool(true),
     created_on: now.toISOString(),
   });
