@@ -132,3 +132,11 @@ export function canonicalCity(input: string): string {
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
 }
+
+/** The state each RTO code of the catalogue registers cars in, as a person reads it. */
+export const RTO_STATE_NAMES: Readonly<Record<RtoCode, string>> = {
+  DL: 'Delhi (DL)',
+  UP: 'Uttar Pradesh (UP)',
+  HR: 'Haryana (HR)',
+  RJ: 'Rajasthan (RJ)',
+};

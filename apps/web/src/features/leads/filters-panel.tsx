@@ -11,9 +11,9 @@ import {
   TRANSMISSIONS,
   VEHICLE_BRANDS,
   filterSeatOptions,
-  filterYearOptions,
   findBrand,
   findModel,
+  leadYearOptions,
   type Option,
 } from '@dealerleads/shared/catalogues';
 import { SidePanel } from '../../components/side-panel';
@@ -63,7 +63,7 @@ export function filterOptions(
     case 'KmDriven':
       return KM_BANDS;
     case 'year':
-      return filterYearOptions;
+      return leadYearOptions();
     case 'seats':
       return filterSeatOptions;
   }
