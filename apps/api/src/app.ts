@@ -26,6 +26,7 @@ import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(unlockRoutes(database));
       await api.register(membersRoutes(database.db));
       await api.register(packagesRoutes(database.db));
+      await api.register(settingsRoutes(database));
     },
     { prefix: '/api' },
   );

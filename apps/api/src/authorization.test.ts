@@ -1,14 +1,7 @@
 // Every route × every kind of caller on each engine: the expected status, no leaked phone numbers, all routes documented.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import {
-  bearer,
-  createMember,
-  createTestApp,
-  testEngines,
-  type TestContext,
-  type TestMember,
-} from './test/test-app';
+import { bearer, testEngines, useMembers, useTestApp, type TestMember } from './test/test-app';
 import { createPackage, givePackage, insertLeads } from './test/fixtures';
 
 type Who = 'anonymous' | 'user' | 'dealer' | 'admin' | 'otherDealer';
@@ -24,8 +17,13 @@ interface RouteCase {
 }
 
 describe.each(testEngines())('authorization matrix on %s', (engine) => {
-  let ctx: TestContext;
-  const members = {} as Record<Exclude<Who, 'anonymous'>, TestMember>;
+  const ctx = useTestApp(engine);
+  const members: Record<Exclude<Who, 'anonymous'>, TestMember> = useMembers(ctx, {
+    user: { role: 'User' },
+    dealer: {},
+    admin: { role: 'Admin' },
+    otherDealer: {},
+  });
   let leads: { id: number; phone: string }[];
   let dealerPackage: number;
   let packageId: number;
@@ -33,11 +31,6 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   const next = () => ++counter;
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    members.user = await createMember(ctx, { role: 'User' });
-    members.dealer = await createMember(ctx);
-    members.admin = await createMember(ctx, { role: 'Admin' });
-    members.otherDealer = await createMember(ctx);
     leads = await insertLeads(
       ctx,
       Array.from({ length: 5 }, () => ({})),
@@ -45,7 +38,6 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     dealerPackage = await givePackage(ctx, members.dealer.id, { credits: 20 });
     packageId = await createPackage(ctx, { credits: 10 });
   });
-  afterAll(async () => ctx.close());
 
   const routes = (): RouteCase[] => {
     const d = members.dealer;
@@ -275,6 +267,18 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         doc: '/api/buggy/auth',
         request: () => ({ url: '/api/buggy/auth' }),
         expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'read the settings',
+        doc: '/api/settings',
+        request: () => ({ url: '/api/settings' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'change the settings',
+        doc: '/api/settings',
+        request: () => ({ method: 'PUT', url: '/api/settings', payload: { maxDealersPerLead: 5 } }),
+        expected: [401, 403, 403, 200, 403],
       },
     ];
   };

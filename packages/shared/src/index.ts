@@ -9,3 +9,5 @@ export * from './schemas/package';
 export * from './schemas/user-package';
 export type { Role, PackageType, PackageUnit } from './catalogues/options';
 export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/options';
+export * from './schemas/settings';
+export * from './schemas/audit';

@@ -9,6 +9,7 @@ import { activeLeadSearchMigration } from './migrations/2026-11-22-0005-active-l
 import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-city-fuel-covering-index';
 import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes';
 import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
+import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -20,6 +21,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-22-0006-city-fuel-covering-index': cityFuelCoveringIndexMigration(),
     '2026-11-23-0007-lead-changes': leadChangesMigration(engine),
     '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
+    '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
   };
 }
 

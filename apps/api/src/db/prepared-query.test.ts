@@ -1,14 +1,10 @@
 // preparedQuery: compiled once, run with each call's own arguments, on each engine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createMember, testEngines, type TestContext } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { createMember, testEngines, useTestApp } from '../test/test-app';
 import { preparedQuery } from './prepared-query';
 
 describe.each(testEngines())('preparedQuery on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestApp(engine);
 
   // Arguments given in another order than the query uses them, next to a constant of the query.
   const membersNamed = preparedQuery((db, role: string, name: string) =>

@@ -99,7 +99,29 @@ export interface LeadsSearchTable {
   leads_search: string;
 }
 
+/** Marketplace settings: one row per key, the value as JSON text (modules/settings). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+/** One Admin action (modules/audit): append-only, the database refuses updates and deletes. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  actor_user_name: string;
+  ip_address: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON: `{ field: { before, after } }`. */
+  changes: string;
+  created_on: DbTimestamp;
+}
+
 export interface Database {
+  settings: SettingsTable;
+  audit_log: AuditLogTable;
   leads_version: LeadsVersionTable;
   lead_changes: LeadChangesTable;
   leads_search: LeadsSearchTable;
@@ -120,3 +142,4 @@ export type NewPackage = Insertable<PackagesTable>;
 export type UserPackageRow = Selectable<UserPackagesTable>;
 export type NewUserPackage = Insertable<UserPackagesTable>;
 export type NewLeadUnlock = Insertable<LeadUnlocksTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

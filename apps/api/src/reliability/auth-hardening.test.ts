@@ -4,33 +4,25 @@ import { generateKeyPairSync, createSign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiMessages, LIMITS, textMessages } from '@dealerleads/shared';
 import { isStrongSecret, loadConfig } from '../config';
 import {
   bearer,
   createMember,
   createTestApp,
-  testEngines,
   TEST_JWT_SECRET,
-  type TestContext,
-  type TestMember,
+  testEngines,
+  useMembers,
+  useTestApp,
 } from '../test/test-app';
 import { makeJwt } from './http';
 
 const ARGON2ID_OWASP = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
 
 describe.each(testEngines())('auth hardening on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, { admin: { role: 'Admin' }, dealer: {} });
 
   const now = () => Math.floor(Date.now() / 1000);
   const asAdmin = () => ({

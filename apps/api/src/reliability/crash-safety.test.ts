@@ -43,10 +43,6 @@ describe('crash safety on SQLite', () => {
 });
 
 describe('the SQLite version floor', () => {
-  it('is 3.51.3, the release that fixes the WAL-reset corruption bug', () => {
-    expect(MIN_SQLITE_VERSION).toBe('3.51.3');
-  });
-
   it('compares versions part by part as numbers', () => {
     expect(compareVersions('3.51.2', MIN_SQLITE_VERSION)).toBeLessThan(0);
     expect(compareVersions('3.51.3', MIN_SQLITE_VERSION)).toBe(0);

@@ -1,7 +1,7 @@
 // Fuzzing every documented endpoint as anonymous, dealer and Admin: requests generated from the OpenAPI document
 // with wrong types, missing and extra fields, huge and hostile text, odd numbers. Never a 5xx, every error in the
 // documented JSON shape, no internals leaked, and no row changed by a refused request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { apiMessages } from '@dealerleads/shared';
@@ -9,9 +9,9 @@ import type { Db } from '../db/database';
 import { todayInIndia } from '../lib/calendar';
 import {
   createMember,
-  createTestApp,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../test/test-app';
 import { createPackage, givePackage, insertLeads } from '../test/fixtures';
@@ -229,15 +229,15 @@ function requestFor(op: Operation, known: KnownValues): fc.Arbitrary<FuzzRequest
 }
 
 describe.each(testEngines())('fuzzing every endpoint on %s', (engine) => {
-  let ctx: TestContext;
-  const members = {} as Record<Exclude<Who, 'anonymous'>, TestMember>;
+  const ctx = useTestApp(engine);
+  const members: Record<Exclude<Who, 'anonymous'>, TestMember> = useMembers(ctx, {
+    admin: { role: 'Admin' },
+    dealer: {},
+  });
   let known: KnownValues;
   let operations: Operation[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    members.admin = await createMember(ctx, { role: 'Admin' });
-    members.dealer = await createMember(ctx);
     const other = await createMember(ctx);
     const leads = await insertLeads(
       ctx,
@@ -265,7 +265,6 @@ describe.each(testEngines())('fuzzing every endpoint on %s', (engine) => {
     const doc = await ctx.app.inject({ url: '/api/docs/json' });
     operations = operationsOf(doc.json<OpenApiDocument>());
   });
-  afterAll(async () => ctx.close());
 
   it('finds the routes in the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(25);
@@ -315,20 +314,15 @@ describe.each(testEngines())('fuzzing every endpoint on %s', (engine) => {
 });
 
 describe.each(testEngines())('values the database cannot take, on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, { admin: { role: 'Admin' }, dealer: {} });
   let packageId: number;
   let endlessPackage: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx);
     packageId = await createPackage(ctx, { credits: 20 });
     endlessPackage = await createPackage(ctx, { credits: 20, validity: 99_999_999 });
   });
-  afterAll(async () => ctx.close());
 
   type Body = Record<string, unknown> | undefined;
   type Case = [

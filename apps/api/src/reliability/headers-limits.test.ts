@@ -1,15 +1,8 @@
 // Security headers and request limits on each engine: helmet's CSP (frame-ancestors 'none'), HSTS, nosniff,
 // Referrer-Policy, no-store on every API answer with personal data, and the 64 KiB body limit as a JSON 413.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import {
-  bearer,
-  createMember,
-  createTestApp,
-  testEngines,
-  type TestContext,
-  type TestMember,
-} from '../test/test-app';
+import { bearer, testEngines, useMembers, useTestApp } from '../test/test-app';
 import { givePackage, insertLeads } from '../test/fixtures';
 
 const BODY_LIMIT = 64 * 1024;
@@ -47,18 +40,15 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
 }
 
 describe.each(testEngines())('security headers and limits on %s', (engine) => {
-  let ctx: TestContext;
-  let dealer: TestMember;
+  const ctx = useTestApp(engine);
+  const { dealer } = useMembers(ctx, { dealer: {} });
   let leadId: number;
   let userPackageId: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    dealer = await createMember(ctx);
     leadId = (await insertLeads(ctx, [{}]))[0]!.id;
     userPackageId = await givePackage(ctx, dealer.id, { credits: 3 });
   });
-  afterAll(async () => ctx.close());
 
   const personal = (): [string, InjectOptions][] => [
     [

@@ -1,16 +1,8 @@
 // Mass assignment on each engine: fields a client has no say over (role, status, ids, balances, charges, dates)
 // slipped into non-admin bodies change nothing they should not.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, type UnlockResult } from '@dealerleads/shared';
-import {
-  bearer,
-  createMember,
-  createTestApp,
-  json,
-  testEngines,
-  type TestContext,
-  type TestMember,
-} from '../test/test-app';
+import { bearer, createMember, json, testEngines, useMembers, useTestApp } from '../test/test-app';
 import { balanceOf, givePackage, insertLeads, ledgerOf } from '../test/fixtures';
 import { ledgerViolations } from './ledger-check';
 
@@ -34,19 +26,16 @@ const smuggled = {
 };
 
 describe.each(testEngines())('mass assignment on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin } = useMembers(ctx, { admin: { role: 'Admin' } });
   let leads: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
     leads = await insertLeads(
       ctx,
       Array.from({ length: 6 }, () => ({})),
     );
   });
-  afterAll(async () => ctx.close());
 
   const userRow = (id: number) =>
     ctx.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 // Test data written straight to the database: leads with chosen fields, packages and assignments.
 import type { NewLead } from '../db/schema';
 import { todayInIndia, addDays } from '../lib/calendar';
-import type { TestContext } from './test-app';
+import type { TestAppFixture } from './test-app';
 
 let phoneCounter = 0;
 
@@ -29,7 +29,7 @@ export function leadValues(overrides: Partial<NewLead> = {}): NewLead {
 }
 
 export async function insertLeads(
-  ctx: TestContext,
+  ctx: TestAppFixture,
   leads: Partial<NewLead>[],
 ): Promise<{ id: number; phone: string }[]> {
   const rows = await ctx.database.db
@@ -43,7 +43,7 @@ export async function insertLeads(
 let packageCounter = 0;
 
 export async function createPackage(
-  ctx: TestContext,
+  ctx: TestAppFixture,
   options: {
     type?: 'Lead' | 'LimitedTime' | 'Unlimited';
     credits?: number;
@@ -71,7 +71,7 @@ export async function createPackage(
 
 /** Gives a member a package with `credits` left, valid from `startOffsetDays` for `validity` days. */
 export async function givePackage(
-  ctx: TestContext,
+  ctx: TestAppFixture,
   userId: number,
   options: {
     credits?: number;
@@ -109,7 +109,7 @@ export async function givePackage(
   return row.id;
 }
 
-export async function balanceOf(ctx: TestContext, userPackageId: number) {
+export async function balanceOf(ctx: TestAppFixture, userPackageId: number) {
   return ctx.database.db
     .selectFrom('user_packages')
     .select(['package_balance_credits as balance', 'credit_debited', 'is_active'])
@@ -117,7 +117,7 @@ export async function balanceOf(ctx: TestContext, userPackageId: number) {
     .executeTakeFirstOrThrow();
 }
 
-export async function ledgerOf(ctx: TestContext, userId: number) {
+export async function ledgerOf(ctx: TestAppFixture, userId: number) {
   return ctx.database.db
     .selectFrom('lead_unlocks')
     .selectAll()

@@ -5,15 +5,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../modules/account/passwords';
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export function testEngines(): Engine[] {
-  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Where PostgreSQL is expected
+ * (CI=true, or REQUIRE_POSTGRES=1 as .ci/run sets) a missing TEST_DATABASE_URL fails the test
+ * file instead of silently running the SQLite half only.
+ */
+export function testEngines(env: NodeJS.ProcessEnv = process.env): Engine[] {
+  if (env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  if (env.REQUIRE_POSTGRES === '1' || env.CI === 'true') {
+    throw new Error(
+      'PostgreSQL is expected (CI=true or REQUIRE_POSTGRES=1) but TEST_DATABASE_URL is not set',
+    );
+  }
+  return ['sqlite'];
 }
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -85,9 +96,13 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   };
 }
 
-export interface TestContext {
-  app: FastifyInstance;
-  database: DatabaseHandle;
+/** The app and its database, as tests and fixtures use them. */
+export interface TestAppFixture {
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+}
+
+export interface TestContext extends TestAppFixture {
   close(): Promise<void>;
 }
 
@@ -119,6 +134,66 @@ export async function createTestAppOn(
   };
 }
 
+/**
+ * The test file's app on a fresh database of `engine`: built before the file's other beforeAll
+ * hooks, closed (and its database dropped) after its tests. Use it inside the describe block.
+ */
+export function useTestApp(
+  engine: Engine,
+  options: {
+    config?: Partial<AppConfig>;
+    /** Runs on the migrated database before the app is built (e.g. rows the app must find at start). */
+    beforeBuild?: (database: DatabaseHandle) => Promise<void>;
+  } = {},
+): TestAppFixture {
+  let built: TestContext | undefined;
+  const current = (): TestContext => {
+    if (!built)
+      throw new Error('useTestApp: the app exists from beforeAll on, use it in tests and hooks');
+    return built;
+  };
+  beforeAll(async () => {
+    const testDb = await createTestDatabase(engine);
+    await options.beforeBuild?.(testDb.handle);
+    built = await createTestAppOn(testDb, options.config);
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+  };
+}
+
+type MemberOptions = Parameters<typeof createMember>[1];
+
+/**
+ * Members created (and logged in) right after the app is built, one per key:
+ * `const { admin, dealer } = useMembers(ctx, { admin: { role: 'Admin' }, dealer: {} })`.
+ * The objects are filled in beforeAll, so read their fields inside tests and hooks.
+ */
+export function useMembers<K extends string>(
+  ctx: TestAppFixture,
+  wanted: Record<K, MemberOptions>,
+): Record<K, TestMember> {
+  const members = {} as Record<K, TestMember>;
+  for (const key of Object.keys(wanted) as K[]) {
+    members[key] = { id: 0, userName: '', password: '', token: '' };
+  }
+  beforeAll(async () => {
+    for (const key of Object.keys(wanted) as K[]) {
+      Object.assign(members[key], await createMember(ctx, wanted[key]));
+    }
+  });
+  return members;
+}
+
 export interface TestMember {
   id: number;
   userName: string;
@@ -131,7 +206,7 @@ const passwordHashes = new Map<string, Promise<string>>();
 
 /** Inserts a member straight into the database and logs them in through the API. */
 export async function createMember(
-  ctx: TestContext,
+  ctx: TestAppFixture,
   options: { role?: string; status?: boolean; userName?: string; password?: string } = {},
 ): Promise<TestMember> {
   memberCounter += 1;

@@ -3,7 +3,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
-import { getCurrentUser, isAdmin } from '../lib/session';
+import { clearCurrentUser, getCurrentUser, isAdmin } from '../lib/session';
 
 export const guardMessages = {
   anonymous: 'You shall not pass!',
@@ -45,5 +45,15 @@ export function requireAdminOrSelf({ params }: LoaderFunctionArgs): null {
   const username = params.username ?? '';
   if (isAdmin(user) || username.toLowerCase() === user.username.toLowerCase()) return null;
   notify.error(guardMessages.membersAdminOnly);
+  throw redirect(paths.root);
+}
+
+/**
+ * Logout as a route (`paths.logout`): leaving the screen goes through its leave guard first (unsaved
+ * changes ask, and Cancel keeps the session), then the session ends and the app goes to '/'. The open
+ * screen is still shown while this runs; guarded ones vanish with the session (SessionGate).
+ */
+export function logOut(): never {
+  clearCurrentUser();
   throw redirect(paths.root);
 }

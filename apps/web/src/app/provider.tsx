@@ -1,25 +1,28 @@
-// App-wide providers: TanStack Query, the toast container (mounted with the first toast), a cache reset when the user changes.
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+// App-wide providers: TanStack Query, the toast host (mounted with the first toast), a cache reset when the user changes.
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-import { loadToastLibrary, toastContainerProps, useToastContainerWanted } from '../lib/notify';
-import { getCurrentUser, subscribeToSession } from '../lib/session';
+import { useToastContainerWanted } from '../lib/notify';
+import { useCurrentUser } from '../lib/session';
 
-const ToastContainer = lazy(() =>
-  loadToastLibrary().then((library) => ({ default: library.ToastContainer })),
+const ToastHost = lazy(() =>
+  import('./toast-host').then((module) => ({ default: module.ToastHost })),
 );
 
-/** Cached answers belong to one user (masked phones, own packages): refetch when that changes. */
+/**
+ * Cached answers belong to one user (masked phones, own packages): drop them when the user changes.
+ * This runs after React has rendered the change, so screens that need a session (the guarded group,
+ * see SessionGate) are gone by then and only screens still shown refetch: logging out never sends a
+ * guarded request without a token (and so never shows 'Authentication Error').
+ */
 function useResetCacheOnUserChange(queryClient: QueryClient) {
+  const token = useCurrentUser()?.token;
+  const previous = useRef(token);
   useEffect(() => {
-    let token = getCurrentUser()?.token;
-    return subscribeToSession(() => {
-      const next = getCurrentUser()?.token;
-      if (next === token) return;
-      token = next;
-      void queryClient.resetQueries();
-    });
-  }, [queryClient]);
+    if (previous.current === token) return;
+    previous.current = token;
+    void queryClient.cancelQueries().then(() => queryClient.resetQueries());
+  }, [queryClient, token]);
 }
 
 export function AppProvider({
@@ -37,7 +40,7 @@ export function AppProvider({
       {children}
       {toastsWanted ? (
         <Suspense fallback={null}>
-          <ToastContainer {...toastContainerProps} />
+          <ToastHost />
         </Suspense>
       ) : null}
     </QueryClientProvider>

@@ -7,9 +7,10 @@ import { NotFoundPage } from '../features/errors/not-found-page';
 import { ServerErrorPage } from '../features/errors/server-error-page';
 import { HomePage } from '../features/home/home-page';
 import { LeadListPage } from '../features/leads/lead-list-page';
-import { guardMessages, requireAdmin, requireAdminOrSelf, requireUser } from './guards';
+import { guardMessages, logOut, requireAdmin, requireAdminOrSelf, requireUser } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
+import { SessionGate } from './layout/session-gate';
 
 /*
  * Decision on `dealers/packages` and `dealers/user-packages`: spec §2.1 lists both as open and
@@ -84,64 +85,74 @@ export const routes: RouteObject[] = [
             }),
           },
 
-          // The guarded group under dealers: every child needs a login, some a role.
+          { path: paths.logout, loader: logOut },
+
+          // The guarded group under dealers: every child needs a login, some a role; nothing of it renders
+          // (or fetches) without a session.
           {
-            path: paths.members,
-            loader: requireAdmin(guardMessages.membersAdminOnly),
-            lazy: async () => ({
-              Component: (await import('../features/members/member-list-page')).MemberListPage,
-            }),
-          },
-          {
-            path: paths.memberDetail.path,
-            loader: requireAdminOrSelf,
-            lazy: async () => ({
-              Component: (await import('../features/members/member-detail-page')).MemberDetailPage,
-            }),
-          },
-          {
-            path: paths.memberEdit.path,
-            loader: requireAdminOrSelf,
-            lazy: async () => ({
-              Component: (await import('../features/members/member-edit-page')).MemberEditPage,
-            }),
-          },
-          {
-            path: paths.lists,
-            loader: requireUser,
-            lazy: async () => ({
-              Component: (await import('../features/lists/lists-page')).ListsPage,
-            }),
-          },
-          {
-            path: paths.leadEdit.path,
-            loader: requireAdmin(guardMessages.notAuthorized),
-            lazy: async () => ({
-              Component: (await import('../features/lead-edit/lead-edit-page')).LeadEditPage,
-            }),
-          },
-          {
-            path: paths.messages,
-            loader: requireUser,
-            lazy: async () => ({
-              Component: (await import('../features/messages/messages-page')).MessagesPage,
-            }),
-          },
-          {
-            path: paths.packages,
-            loader: requireAdmin(guardMessages.notAuthorized),
-            lazy: async () => ({
-              Component: (await import('../features/packages/package-management-page'))
-                .PackageManagementPage,
-            }),
-          },
-          {
-            path: paths.userPackages,
-            loader: requireAdmin(guardMessages.notAuthorized),
-            lazy: async () => ({
-              Component: (await import('../features/user-packages/user-package-management-page'))
-                .UserPackageManagementPage,
-            }),
+            Component: SessionGate,
+            children: [
+              {
+                path: paths.members,
+                loader: requireAdmin(guardMessages.membersAdminOnly),
+                lazy: async () => ({
+                  Component: (await import('../features/members/member-list-page')).MemberListPage,
+                }),
+              },
+              {
+                path: paths.memberDetail.path,
+                loader: requireAdminOrSelf,
+                lazy: async () => ({
+                  Component: (await import('../features/members/member-detail-page'))
+                    .MemberDetailPage,
+                }),
+              },
+              {
+                path: paths.memberEdit.path,
+                loader: requireAdminOrSelf,
+                lazy: async () => ({
+                  Component: (await import('../features/members/member-edit-page')).MemberEditPage,
+                }),
+              },
+              {
+                path: paths.lists,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/lists/lists-page')).ListsPage,
+                }),
+              },
+              {
+                path: paths.leadEdit.path,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/lead-edit/lead-edit-page')).LeadEditPage,
+                }),
+              },
+              {
+                path: paths.messages,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/messages/messages-page')).MessagesPage,
+                }),
+              },
+              {
+                path: paths.packages,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/packages/package-management-page'))
+                    .PackageManagementPage,
+                }),
+              },
+              {
+                path: paths.userPackages,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (
+                    await import('../features/user-packages/user-package-management-page')
+                  ).UserPackageManagementPage,
+                }),
+              },
+            ],
           },
 
           // Any unknown path shows the home screen (at that URL).

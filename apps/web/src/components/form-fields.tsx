@@ -13,6 +13,10 @@ interface FieldProps {
   className?: string;
   /** Style the field invalid without the message under it (the form lists its errors elsewhere). */
   hideFeedback?: boolean;
+  /** Marks the label with a red asterisk (see `RequiredFieldsNote`) and the control `aria-required`. */
+  required?: boolean;
+  /** A rule to know before typing (e.g. the password length), shown under the control. */
+  hint?: string;
 }
 
 type InputProps = FieldProps &
@@ -39,13 +43,15 @@ export function fieldErrors<T extends FieldValues>({
   });
 }
 
-/** The wrapper, label and invalid feedback around one control, given its id and whether it is invalid. */
+/** The wrapper, label, hint and invalid feedback around one control, given its id and whether it is invalid. */
 export function FieldShell({
   label,
   error,
   showError = false,
   className = 'mb-3',
   hideFeedback = false,
+  required = false,
+  hint,
   children,
 }: Omit<FieldProps, 'registration'> & {
   children: (control: {
@@ -57,18 +63,36 @@ export function FieldShell({
   const id = useId();
   const invalid = showError && error !== undefined;
   const feedback = invalid && !hideFeedback;
+  const describedBy =
+    [hint === undefined ? '' : `${id}-hint`, feedback ? `${id}-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="form-label">
+      <label htmlFor={id} className={required ? 'form-label required-mark' : 'form-label'}>
         {label}
       </label>
-      {children({ id, invalid, describedBy: feedback ? `${id}-error` : undefined })}
+      {children({ id, invalid, describedBy })}
+      {hint === undefined ? null : (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      )}
       {feedback ? (
         <div id={`${id}-error`} className="invalid-feedback">
           {error}
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Says what the asterisks of `required` fields mean; put it above the form's fields. */
+export function RequiredFieldsNote() {
+  return (
+    <p className="small text-body-secondary mb-3">
+      Fields marked with an asterisk (<span className="required-star">*</span>) are required.
+    </p>
   );
 }
 
@@ -79,6 +103,8 @@ export function TextField({
   showError = false,
   className = 'mb-3',
   hideFeedback = false,
+  required = false,
+  hint,
   type = 'text',
   ...input
 }: InputProps) {
@@ -89,6 +115,8 @@ export function TextField({
       showError={showError}
       className={className}
       hideFeedback={hideFeedback}
+      required={required}
+      hint={hint}
     >
       {({ id, invalid, describedBy }) => (
         <input
@@ -96,6 +124,7 @@ export function TextField({
           type={type}
           className={`form-control${invalid ? ' is-invalid' : ''}`}
           aria-invalid={invalid}
+          aria-required={required || undefined}
           aria-describedby={describedBy}
           {...input}
           {...registration}
@@ -116,16 +145,26 @@ export function SelectField({
   error,
   showError = false,
   className = 'mb-3',
+  required = false,
+  hint,
   options,
   placeholder,
 }: SelectProps) {
   return (
-    <FieldShell label={label} error={error} showError={showError} className={className}>
+    <FieldShell
+      label={label}
+      error={error}
+      showError={showError}
+      className={className}
+      required={required}
+      hint={hint}
+    >
       {({ id, invalid, describedBy }) => (
         <select
           id={id}
           className={`form-select${invalid ? ' is-invalid' : ''}`}
           aria-invalid={invalid}
+          aria-required={required || undefined}
           aria-describedby={describedBy}
           {...registration}
         >

@@ -1,9 +1,9 @@
-// A list's search box: reports the trimmed text once typing pauses, or at once on Enter.
+// A list's search box: reports the trimmed text once typing pauses, or at once on Enter; follows the list's search when it changes elsewhere.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 export interface SearchBoxProps {
-  /** The text the box starts with (the list's current search). Remount with a new `key` to reset it. */
-  initialValue: string;
+  /** The list's current search (from the URL). When it changes from outside the box (Reset, Back), the box shows it. */
+  value: string;
   onSearch: (text: string) => void;
   placeholder: string;
   /** Accessible name of the input. */
@@ -13,7 +13,7 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({
-  initialValue,
+  value,
   onSearch,
   placeholder,
   label,
@@ -21,21 +21,36 @@ export function SearchBox({
   className = '',
 }: SearchBoxProps) {
   const id = useId();
-  const [text, setText] = useState(initialValue);
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  /** The search this box last reported, until the list's search shows it. */
+  const [sent, setSent] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  if (value !== shown) {
+    setShown(value);
+    // The box's own search arriving keeps whatever was typed since; any other change is shown.
+    if (value === sent) setSent(null);
+    else if (value !== text.trim()) setText(value);
+  }
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const change = (value: string) => {
-    setText(value);
+  const report = (term: string) => {
+    setSent(term);
+    onSearch(term);
+  };
+
+  const change = (next: string) => {
+    setText(next);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSearch(value.trim()), delayMs);
+    timer.current = setTimeout(() => report(next.trim()), delayMs);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     clearTimeout(timer.current);
-    onSearch(text.trim());
+    report(text.trim());
   };
 
   return (

@@ -14,6 +14,8 @@ export const paths = {
   register: '/dealers/register',
   signupSuccess: '/dealers/signup-success',
   login: '/dealers/login',
+  /** Ends the session and goes to '/' (a route, so a screen's leave guard asks first). */
+  logout: '/dealers/logout',
   leads: '/dealers/leads',
   /** Package management (Admin; see the decision in app/router.tsx). */
   packages: '/dealers/packages',

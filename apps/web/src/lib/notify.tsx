@@ -1,21 +1,10 @@
-// Toasts (react-toastify) with spec §9's settings and titled toasts; the library loads on the first toast, outside the first download.
+// Toasts: `notify.*` from anywhere; the toast library and its container (app/toast-host.tsx) load with the first toast, outside the first download.
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { ToastContainerProps, TypeOptions } from 'react-toastify';
-import { TOAST } from '@dealerleads/shared';
-
-export const toastContainerProps = {
-  position: 'top-right',
-  autoClose: TOAST.timeoutMs,
-  pauseOnHover: true,
-  pauseOnFocusLoss: true,
-  closeOnClick: true,
-  newestOnTop: true,
-  theme: 'colored',
-} satisfies ToastContainerProps;
+import type { TypeOptions } from 'react-toastify';
 
 let toastLibrary: Promise<typeof import('react-toastify')> | null = null;
 
-/** react-toastify, imported once; it queues toasts until its container has mounted. */
+/** react-toastify, imported once. */
 export function loadToastLibrary() {
   toastLibrary ??= import('react-toastify');
   return toastLibrary;
@@ -30,7 +19,7 @@ function wantContainer() {
   for (const listener of listeners) listener();
 }
 
-/** True once any toast was asked for: the app then mounts the (lazy) toast container. */
+/** True once any toast was asked for: the app then mounts the (lazy) toast host. */
 export function useToastContainerWanted(): boolean {
   return useSyncExternalStore(
     (listener) => {
@@ -55,8 +44,22 @@ export function ToastBody({ title, message }: { title?: string; message: ReactNo
   );
 }
 
-function show(type: TypeOptions, message: string, title?: string) {
-  wantContainer();
+interface ToastRequest {
+  type: TypeOptions;
+  message: string;
+  title?: string;
+}
+
+/*
+ * Toasts wait here until the toast host says its container is mounted for good. react-toastify has a
+ * queue of its own, but it empties it into the first container that subscribes, and StrictMode (every
+ * `npm run dev` page) unmounts that first subscription at once, dropping the toast with it: the first
+ * toast after a page load ('You shall not pass!', 'Invalid lead ID', a failed login) was lost.
+ */
+let hostReady = false;
+let waiting: ToastRequest[] = [];
+
+function showNow({ type, message, title }: ToastRequest) {
   void loadToastLibrary().then(({ toast }) => {
     // The same text twice at once (parallel 401s, a guard hit twice) is one toast.
     toast(<ToastBody title={title} message={message} />, {
@@ -64,6 +67,22 @@ function show(type: TypeOptions, message: string, title?: string) {
       toastId: `${type}|${title ?? ''}|${message}`,
     });
   });
+}
+
+/** The toast host's signal: `true` once its container has settled, `false` when it goes away. */
+export function setToastHostReady(ready: boolean): void {
+  hostReady = ready;
+  if (!ready) return;
+  const queued = waiting;
+  waiting = [];
+  for (const request of queued) showNow(request);
+}
+
+function show(type: TypeOptions, message: string, title?: string) {
+  wantContainer();
+  const request = { type, message, title };
+  if (hostReady) showNow(request);
+  else waiting.push(request);
 }
 
 export const notify = {

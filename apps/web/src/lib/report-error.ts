@@ -1,5 +1,5 @@
 // What a screen says about a failed call once the HTTP client's catalogue (spec §8) has had its turn.
-import { ApiError, errorMessage } from './api-error';
+import { ApiError, errorMessage, formErrorMessages } from './api-error';
 import { applyErrorCatalogue } from './http-error-catalogue';
 import { notify } from './notify';
 
@@ -29,4 +29,18 @@ export function reportSaveError(error: unknown, fallback: string): string[] {
   }
   notify.error(errorMessage(error, fallback));
   return [];
+}
+
+/**
+ * A failed submit of a form that lists whatever went wrong in its own danger alert (sign-up), for a
+ * request sent with `handleErrors: true`: a 500 still opens the server-error page; anything else comes
+ * back for the alert (field errors, the server's text such as a taken user name, or `fallback`), and
+ * nothing is toasted on top of it.
+ */
+export function formSubmitErrors(error: unknown, fallback: string): string[] {
+  if (error instanceof ApiError && error.status === 500) {
+    applyErrorCatalogue(error);
+    return [];
+  }
+  return formErrorMessages(error, fallback);
 }

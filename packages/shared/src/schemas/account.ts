@@ -25,7 +25,13 @@ export const registrationFields = z.object({
   Name: requiredText('Name'),
   email: emailField,
   phone: phoneField,
-  role: z.enum(SIGNUP_ROLES, { error: `Role must be one of ${SIGNUP_ROLES.join(', ')}` }),
+  // Nothing chosen reads like every other required field; only a wrong value lists the choices.
+  role: z.enum(SIGNUP_ROLES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? textMessages.required('Role')
+        : `Role must be one of ${SIGNUP_ROLES.join(', ')}`,
+  }),
   pincode: pincodeField,
   state: requiredText('State'),
   City: requiredText('City'),

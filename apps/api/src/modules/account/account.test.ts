@@ -1,5 +1,5 @@
 // Sign-up and login through real HTTP on each engine: every rule of spec §5 with its exact message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages, textMessages } from '@dealerleads/shared';
 import {
   bearer,
@@ -7,7 +7,7 @@ import {
   createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useTestApp,
 } from '../../test/test-app';
 
 const valid = {
@@ -26,11 +26,7 @@ const valid = {
 type ValidationBody = { title: string; status: number; errors: Record<string, string[]> };
 
 describe.each(testEngines())('account on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestApp(engine);
 
   const register = (payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'POST', url: '/api/account/register', payload });
@@ -90,6 +86,7 @@ describe.each(testEngines())('account on %s', (engine) => {
       'confirmPassword',
       textMessages.passwordsMustMatch,
     ],
+    ['no role', { role: '' }, 'role', textMessages.required('Role')],
     ['Admin role', { role: 'Admin' }, 'role', 'Role must be one of User, Dealer, Seller, Buyer'],
   ];
   it.each(cases)('rejects %s with the exact message', async (_name, change, field, message) => {

@@ -1,33 +1,26 @@
 // The server answers as soon as it starts: the lead list index reads every lead in the background, SQL answers the
 // list meanwhile, and /api/health says when the index is ready. Both answer the same pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestAppOn,
-  createTestDatabase,
-  testEngines,
-  type TestContext,
-} from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { testEngines, useTestApp } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
 import { LeadListIndex } from './lead-list-index';
 import { LeadPageCache, VersionedCache } from './lead-page-cache';
 import { findLeadPage, leadListSources } from './leads.service';
 
 describe.each(testEngines())('lead list while the index loads on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    const testDb = await createTestDatabase(engine);
-    const rows = Array.from({ length: 3000 }, (_, i) =>
-      leadValues({ city: i % 3 ? 'Noida' : 'Gurugram', status: i % 10 ? 1 : 0 }),
-    );
-    for (let i = 0; i < rows.length; i += 500) {
-      await testDb.handle.db
-        .insertInto('leads')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
-    ctx = await createTestAppOn(testDb);
+  const ctx = useTestApp(engine, {
+    beforeBuild: async (database) => {
+      const rows = Array.from({ length: 3000 }, (_, i) =>
+        leadValues({ city: i % 3 ? 'Noida' : 'Gurugram', status: i % 10 ? 1 : 0 }),
+      );
+      for (let i = 0; i < rows.length; i += 500) {
+        await database.db
+          .insertInto('leads')
+          .values(rows.slice(i, i + 500))
+          .execute();
+      }
+    },
   });
-  afterAll(async () => ctx.close());
 
   const health = async () =>
     (await ctx.app.inject({ url: '/api/health' })).json<{ leadListIndex: string }>().leadListIndex;

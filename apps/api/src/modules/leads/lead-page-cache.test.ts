@@ -4,22 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Lead } from '@dealerleads/shared';
 import { buildApp } from '../../app';
-import {
-  bearer,
-  createMember,
-  createTestApp,
-  testConfig,
-  testEngines,
-  type TestContext,
-} from '../../test/test-app';
+import { bearer, createMember, testConfig, testEngines, useTestApp } from '../../test/test-app';
 import { givePackage, insertLeads } from '../../test/fixtures';
 
 describe.each(testEngines())('lead page cache on %s', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestApp(engine);
   let second: FastifyInstance;
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
     // A second API instance on the same database, with its own page cache, like a second process.
     const built = await buildApp(testConfig({ engine: 'sqlite', file: ':memory:' }), {
       database: ctx.database,
@@ -29,10 +21,7 @@ describe.each(testEngines())('lead page cache on %s', (engine) => {
     await second.ready();
     await insertLeads(ctx, [{ city: 'Sonipat' }, { city: 'Sonipat' }]);
   });
-  afterAll(async () => {
-    await second.close();
-    await ctx.close();
-  });
+  afterAll(async () => second.close());
 
   const sonipat = async (app: FastifyInstance) =>
     (await app.inject({ url: '/api/leads?city=Sonipat' })).json<Lead[]>().map((l) => l.id);

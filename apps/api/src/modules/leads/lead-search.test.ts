@@ -1,31 +1,26 @@
 // Text search (`searchterm`) as dealers and Admin see it, kept in step with lead status changes on each engine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Lead, Pagination } from '@dealerleads/shared';
 import {
   bearer,
-  createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { insertLeads } from '../../test/fixtures';
 import { activeLeadSearchMigration } from '../../db/migrations/2026-11-22-0005-active-lead-search';
 
 describe.each(testEngines())('text search on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, { admin: { role: 'Admin' }, dealer: {} });
   let older: number;
   let inactive: number;
   let newer: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx);
     [{ id: older }, { id: inactive }, { id: newer }] = await insertLeads(ctx, [
       { full_name: 'Zoravar Qureshi', city: 'Ghaziabad', rto: 'UP' },
       { full_name: 'Zoravar Malhotra', city: 'Noida', rto: 'UP', status: 0 },
@@ -39,7 +34,6 @@ describe.each(testEngines())('text search on %s', (engine) => {
       { full_name: 'Someone Else', city: 'Noida' },
     ]).then((rows) => rows.map((r) => ({ id: r.id })));
   });
-  afterAll(async () => ctx.close());
 
   async function search(query: string, who: TestMember) {
     const res = await ctx.app.inject({ url: `/api/leads?${query}`, headers: bearer(who) });

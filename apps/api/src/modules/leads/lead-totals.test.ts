@@ -1,8 +1,8 @@
 // The capped total of design.md §8: exact up to 10,000 matches (text searches 1,000), then the cap with totalCapped,
 // on each engine.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '@dealerleads/shared';
-import { createTestApp, testEngines, type TestContext } from '../../test/test-app';
+import { testEngines, useTestApp } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
 import { SEARCH_TOTAL_CAP, TOTAL_CAP, totalCapOf } from './leads.repository';
 import { LeadListIndex } from './lead-list-index';
@@ -10,9 +10,8 @@ import { LeadPageCache } from './lead-page-cache';
 import { findLeadPage, leadListSources } from './leads.service';
 
 describe.each(testEngines())('lead totals on %s', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestApp(engine);
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
     const rows = Array.from({ length: TOTAL_CAP + 5 }, (_, i) =>
       leadValues({ city: i < 7 ? 'Rohtak' : 'Noida' }),
     );
@@ -23,7 +22,6 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
         .execute();
     }
   });
-  afterAll(async () => ctx.close());
 
   const paginationOf = async (query: string) => {
     const res = await ctx.app.inject({ url: `/api/leads${query}` });

@@ -1,21 +1,20 @@
 // A lead page shows a dealer's own unlocks exactly, on each engine: kept in memory per dealer (unlocked-leads.ts) while
 // the dealer's unlocks revision stands, and asked per page (a range read, or the page's leads probed one by one) for a
 // dealer with more unlocks than are kept. Unlocks written past the API (another process, a tool) show at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lead } from '@dealerleads/shared';
 import {
   bearer,
   createMember,
-  createTestApp,
   testEngines,
-  type TestContext,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { givePackage, insertLeads } from '../../test/fixtures';
 import { UnlockedLeads } from './unlocked-leads';
 
 describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestApp(engine);
   let many: TestMember;
   let few: TestMember;
   const unlockedBy = new Map<number, Set<number>>();
@@ -31,7 +30,6 @@ describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
     const leads = await insertLeads(
       ctx,
       Array.from({ length: 300 }, (_, i) => ({ city: i % 2 ? 'Noida' : 'Gurugram' })),
@@ -48,7 +46,6 @@ describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
       await unlock(many, id);
     for (const id of [newestFirst[0]!, newestFirst[61]!, newestFirst[299]!]) await unlock(few, id);
   });
-  afterAll(async () => ctx.close());
 
   it.each([
     ['?pageNumber=1'],

@@ -1,27 +1,23 @@
 // Leads through real HTTP on each engine: filters and bands, paging, masking, detail, admin edit, the wizard submission.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, leadWizardMessages, type Lead, type Pagination } from '@dealerleads/shared';
 import {
   bearer,
-  createMember,
   createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { insertLeads } from '../../test/fixtures';
 
 describe.each(testEngines())('leads on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, { admin: { role: 'Admin' }, dealer: {} });
   let ids: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx);
     ids = await insertLeads(ctx, [
       {
         brand: 'maruti_suzuki',
@@ -101,7 +97,6 @@ describe.each(testEngines())('leads on %s', (engine) => {
       },
     ]);
   });
-  afterAll(async () => ctx.close());
 
   async function list(query: string, who?: TestMember) {
     const res = await ctx.app.inject({ url: `/api/leads${query}`, headers: bearer(who) });

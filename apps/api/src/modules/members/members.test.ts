@@ -1,13 +1,13 @@
 // /api/users through real HTTP on each engine: who may list, read and edit which member, and what each change does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiMessages, textMessages, type Member, type Pagination } from '@dealerleads/shared';
 import {
   bearer,
   createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 
@@ -24,20 +24,13 @@ function paginationOf(res: { headers: Record<string, unknown> }): Pagination {
 }
 
 describe.each(testEngines())('members on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
-  let other: TestMember;
-  let plainUser: TestMember;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx, { role: 'Dealer' });
-    other = await createMember(ctx, { role: 'Dealer' });
-    plainUser = await createMember(ctx, { role: 'User' });
+  const ctx = useTestApp(engine);
+  const { admin, dealer, other, plainUser } = useMembers(ctx, {
+    admin: { role: 'Admin' },
+    dealer: { role: 'Dealer' },
+    other: { role: 'Dealer' },
+    plainUser: { role: 'User' },
   });
-  afterAll(async () => ctx.close());
 
   const get = (url: string, who?: TestMember) =>
     ctx.app.inject({ method: 'GET', url, headers: bearer(who) });

@@ -1,5 +1,5 @@
 // /api/packages through real HTTP on each engine: the public price list, Admin management and the spec §5 form rules.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiMessages,
   packageMessages,
@@ -9,11 +9,10 @@ import {
 } from '@dealerleads/shared';
 import {
   bearer,
-  createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 
@@ -37,18 +36,12 @@ let codeCounter = 0;
 const freshCode = () => `C${Date.now().toString(36).slice(-5)}${(codeCounter += 1)}`.toUpperCase();
 
 describe.each(testEngines())('packages on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
-  let otherDealer: TestMember;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx, { role: 'Dealer' });
-    otherDealer = await createMember(ctx, { role: 'Dealer' });
+  const ctx = useTestApp(engine);
+  const { admin, dealer, otherDealer } = useMembers(ctx, {
+    admin: { role: 'Admin' },
+    dealer: { role: 'Dealer' },
+    otherDealer: { role: 'Dealer' },
   });
-  afterAll(async () => ctx.close());
 
   const get = (url: string, who?: TestMember) =>
     ctx.app.inject({ method: 'GET', url, headers: bearer(who) });

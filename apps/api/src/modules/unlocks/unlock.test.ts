@@ -1,31 +1,28 @@
 // The credit unlock on each engine: atomic, never twice for one lead, never below zero, with the spec §8 texts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, creditFlowMessages, type UnlockResult } from '@dealerleads/shared';
 import {
   bearer,
   createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { balanceOf, givePackage, insertLeads, ledgerOf } from '../../test/fixtures';
 
 describe.each(testEngines())('unlock on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin } = useMembers(ctx, { admin: { role: 'Admin' } });
   let leads: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
     leads = await insertLeads(
       ctx,
       Array.from({ length: 120 }, () => ({})),
     );
   });
-  afterAll(async () => ctx.close());
 
   const unlock = (who: TestMember | undefined, leadId: number) =>
     ctx.app.inject({ method: 'POST', url: `/api/leads/${leadId}/unlock`, headers: bearer(who) });

@@ -1,5 +1,5 @@
 // Assigning packages on each engine: derived credits, dates and balance; refusals; who may read which assignment.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiMessages,
   userPackageMessages,
@@ -8,32 +8,28 @@ import {
 } from '@dealerleads/shared';
 import {
   bearer,
-  createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { createPackage } from '../../test/fixtures';
 
 describe.each(testEngines())('user packages on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
-  let other: TestMember;
+  const ctx = useTestApp(engine);
+  const { admin, dealer, other } = useMembers(ctx, {
+    admin: { role: 'Admin' },
+    dealer: {},
+    other: {},
+  });
   let pro: number;
   let retired: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx);
-    other = await createMember(ctx);
     pro = await createPackage(ctx, { credits: 50, validity: 60 });
     retired = await createPackage(ctx, { credits: 25, validity: 30, active: false });
   });
-  afterAll(async () => ctx.close());
 
   /** `who` null: anonymous. */
   const add = (payload: Record<string, unknown>, who: TestMember | null = admin) =>

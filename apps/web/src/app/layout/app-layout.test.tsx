@@ -32,6 +32,34 @@ describe('app shell', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('works the user menu from the keyboard: arrows move, Escape closes and returns to the icon', async () => {
+    setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
+    renderRoute(paths.home);
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('button', { name: 'User menu' });
+    toggle.focus();
+    await user.keyboard('{ArrowDown}');
+    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Edit Profile', 'Logout']);
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowUp}');
+    expect(
+      within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }),
+    ).toHaveFocus();
+  });
+
   it('lists the admin links in the side menu only for admins', async () => {
     setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
     renderRoute(paths.home);

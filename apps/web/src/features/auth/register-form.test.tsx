@@ -117,6 +117,38 @@ describe('sign-up form', () => {
     expect(await screen.findByText('Please enter State')).toBeInTheDocument();
   });
 
+  it("asks for a Role with 'Please enter Role', never listing the choices before one is made", async () => {
+    const { user, field } = setup();
+    await user.click(field('Role'));
+    await user.tab();
+    expect(await screen.findByText('Please enter Role')).toBeInTheDocument();
+    expect(screen.queryByText(/Role must be one of/)).not.toBeInTheDocument();
+  });
+
+  it('marks the required fields and states the password rule before anything is typed', () => {
+    const { field } = setup();
+    expect(screen.getByText(/Fields marked with an asterisk/)).toBeInTheDocument();
+    const required = [
+      'Username',
+      'Name',
+      'Email',
+      'Role',
+      'State',
+      'City',
+      'Password',
+      'Confirm Password',
+    ];
+    for (const label of required) {
+      expect(field(label)).toHaveAttribute('aria-required', 'true');
+      expect(screen.getByText(label, { selector: 'label' })).toHaveClass('required-mark');
+    }
+    for (const label of ['Phone', 'Pincode']) {
+      expect(field(label)).not.toHaveAttribute('aria-required');
+      expect(screen.getByText(label, { selector: 'label' })).not.toHaveClass('required-mark');
+    }
+    expect(field('Password')).toHaveAccessibleDescription('8 to 64 characters.');
+  });
+
   it('accepts an empty phone and pincode (both optional)', async () => {
     const { user, field } = setup();
     await fillValidForm(user, field);

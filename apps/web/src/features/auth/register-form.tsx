@@ -1,11 +1,19 @@
 // The sign-up form (spec §2.7, §5): every field and rule, invalid styling once touched, Submit only when valid.
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SIGNUP_ROLES, type Registration } from '@dealerleads/shared';
+import { LIMITS, SIGNUP_ROLES, type Registration } from '@dealerleads/shared';
 import { INDIAN_STATES } from '@dealerleads/shared/catalogues';
 import { ErrorList } from '../../components/error-list';
-import { fieldErrors, FormActions, SelectField, TextField } from '../../components/form-fields';
+import {
+  fieldErrors,
+  FormActions,
+  RequiredFieldsNote,
+  SelectField,
+  TextField,
+} from '../../components/form-fields';
 import { registrationFormSchema } from './register-form-schema';
+
+export const PASSWORD_RULE = `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`;
 
 const emptyForm: DefaultValues<Registration> = {
   userName: '',
@@ -43,11 +51,13 @@ export function RegisterForm({
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
       <ErrorList errors={serverErrors} />
+      <RequiredFieldsNote />
       <div className="row g-0 gx-md-3">
         <TextField
           className="col-md-6 mb-3"
           label="Username"
           autoComplete="username"
+          required
           registration={register('userName')}
           {...field('userName')}
         />
@@ -55,6 +65,7 @@ export function RegisterForm({
           className="col-md-6 mb-3"
           label="Name"
           autoComplete="name"
+          required
           registration={register('Name')}
           {...field('Name')}
         />
@@ -63,6 +74,7 @@ export function RegisterForm({
           label="Email"
           type="email"
           autoComplete="email"
+          required
           registration={register('email')}
           {...field('email')}
         />
@@ -80,6 +92,7 @@ export function RegisterForm({
           label="Role"
           placeholder="Select a role"
           options={SIGNUP_ROLES}
+          required
           registration={register('role')}
           {...field('role')}
         />
@@ -96,6 +109,7 @@ export function RegisterForm({
           label="State"
           placeholder="Select a state"
           options={INDIAN_STATES}
+          required
           registration={register('state')}
           {...field('state')}
         />
@@ -103,6 +117,7 @@ export function RegisterForm({
           className="col-md-6 mb-3"
           label="City"
           autoComplete="address-level2"
+          required
           registration={register('City')}
           {...field('City')}
         />
@@ -111,6 +126,8 @@ export function RegisterForm({
           label="Password"
           type="password"
           autoComplete="new-password"
+          required
+          hint={PASSWORD_RULE}
           registration={register('password', { deps: ['confirmPassword'] })}
           {...field('password')}
         />
@@ -119,6 +136,7 @@ export function RegisterForm({
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
+          required
           registration={register('confirmPassword')}
           {...field('confirmPassword')}
         />

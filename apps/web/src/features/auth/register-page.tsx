@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Registration } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
-import { formErrorMessages } from '../../lib/api-error';
+import { formSubmitErrors } from '../../lib/report-error';
 import { useRegister } from './api/register';
 import { RegisterForm } from './register-form';
 
@@ -18,7 +18,7 @@ export function RegisterPage() {
     setServerErrors([]);
     registration.mutate(values, {
       onSuccess: () => void navigate(paths.signupSuccess),
-      onError: (error) => setServerErrors(formErrorMessages(error, REGISTRATION_FAILED_TEXT)),
+      onError: (error) => setServerErrors(formSubmitErrors(error, REGISTRATION_FAILED_TEXT)),
     });
   };
 

@@ -48,7 +48,7 @@ export function MemberListPage() {
       <div className="row g-2 mb-3">
         <SearchBox
           className="col-md-8"
-          initialValue={searchterm}
+          value={searchterm}
           onSearch={setSearchterm}
           label="Search members"
           placeholder="Search by name, user name, e-mail, phone or city..."

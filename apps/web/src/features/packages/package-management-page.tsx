@@ -65,7 +65,7 @@ export function PackageManagementPage() {
       </div>
       <SearchBox
         className="mb-3"
-        initialValue={searchterm}
+        value={searchterm}
         onSearch={setSearchterm}
         label="Search packages"
         placeholder="Search packages..."

@@ -114,6 +114,23 @@ describe('user package management', () => {
     );
   });
 
+  it("'Reset filters' empties the search box too, also right after a search was typed", async () => {
+    const { router } = renderRoute(`${paths.userPackages}?page=2&q=pro`);
+    const box = await screen.findByRole('searchbox', { name: 'Search user packages' });
+    expect(box).toHaveValue('pro');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    await vi.waitFor(() => expect(box).toHaveValue(''));
+    await user.type(box, 'dealer{Enter}');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?q=dealer'));
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(''));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('searchbox', { name: 'Search user packages' })).toHaveValue(''),
+    );
+  });
+
   it("says 'No user packages found' for an empty list", async () => {
     listAnswer = () => listPage([], 1, 0);
     renderRoute(paths.userPackages);

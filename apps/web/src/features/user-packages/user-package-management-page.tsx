@@ -25,8 +25,6 @@ export function UserPackageManagementPage() {
   const list = useUserPackages({ pageNumber: page, searchterm });
   const queryClient = useQueryClient();
   const [modal, setModal] = useState<ModalState>({ show: false, row: null, opening: 0 });
-  // Remounts the search box when the filters are reset, so it empties too.
-  const [searchBoxKey, setSearchBoxKey] = useState(0);
 
   useEffect(() => {
     if (list.isError) reportLoadError(list.error, userPackageTexts.listFailed);
@@ -38,7 +36,6 @@ export function UserPackageManagementPage() {
   // spec §2.12: restores the default paging and reloads.
   const resetFilters = () => {
     reset();
-    setSearchBoxKey((key) => key + 1);
     void queryClient.invalidateQueries({ queryKey: ['user-packages', 'list'] });
   };
 
@@ -58,9 +55,8 @@ export function UserPackageManagementPage() {
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchBox
-          key={searchBoxKey}
           className="flex-grow-1"
-          initialValue={searchterm}
+          value={searchterm}
           onSearch={setSearchterm}
           label="Search user packages"
           placeholder="Search by user or package..."
