@@ -32,6 +32,12 @@ const asOption = (choice: Choice): Option => {
   return { value: String(choice), label: String(choice) };
 };
 
+/** The Admin's Status filter; without it an Admin sees active and inactive leads alike. */
+const STATUS_OPTIONS: Option[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
+
 const BRAND_OPTIONS: Option[] = VEHICLE_BRANDS.map((b) => ({ value: b.value, label: b.label }));
 
 /** The options of every select; model and variant follow the chosen brand and model. */
@@ -66,6 +72,8 @@ export function filterOptions(
       return leadYearOptions();
     case 'seats':
       return filterSeatOptions;
+    case 'status':
+      return STATUS_OPTIONS;
   }
 }
 
@@ -82,6 +90,7 @@ const ANY: Readonly<Record<LeadFilterName, string>> = {
   KmDriven: 'Any km',
   year: 'Any year',
   seats: 'Any seats',
+  status: 'Active and inactive',
 };
 
 function FilterSelect({
@@ -130,6 +139,8 @@ function FilterSelect({
 }
 
 export interface FiltersPanelProps {
+  /** Admins also filter by status. */
+  admin?: boolean;
   show: boolean;
   onHide: () => void;
   query: LeadListQuery;
@@ -137,7 +148,14 @@ export interface FiltersPanelProps {
   onReset: () => void;
 }
 
-export function FiltersPanel({ show, onHide, query, onChange, onReset }: FiltersPanelProps) {
+export function FiltersPanel({
+  admin = false,
+  show,
+  onHide,
+  query,
+  onChange,
+  onReset,
+}: FiltersPanelProps) {
   return (
     <SidePanel
       show={show}
@@ -149,7 +167,7 @@ export function FiltersPanel({ show, onHide, query, onChange, onReset }: Filters
       closeLabel="Close filters"
     >
       <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
-        {LEAD_FILTER_KEYS.map((name) => (
+        {LEAD_FILTER_KEYS.filter((name) => admin || name !== 'status').map((name) => (
           <FilterSelect key={name} name={name} query={query} onChange={onChange} />
         ))}
       </form>

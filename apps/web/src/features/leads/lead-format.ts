@@ -93,6 +93,7 @@ function bandLabel(value: string, amount: (n: number) => string, unit: string): 
   const band = /^(\d+)-(\d*)$/.exec(value);
   if (!band) return value;
   const min = Number(band[1]);
+  if (min === 0 && unit === '') return `Under ${amount(Number(band[2]) + 1)}`;
   return band[2] === ''
     ? `${amount(min)}+${unit}`
     : `${amount(min)} - ${amount(Number(band[2]) + 1)}${unit}`;
@@ -115,6 +116,8 @@ export function filterValueLabel(key: string, value: string): string {
       return bandLabel(value, groupIndian, ' km');
     case 'seats':
       return formatSeats(Number(value));
+    case 'status':
+      return titleCase(value);
     default:
       return value;
   }

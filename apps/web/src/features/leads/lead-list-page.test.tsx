@@ -73,7 +73,7 @@ describe('the lead list', () => {
     expect(first).toHaveTextContent('FuelPetrol');
     expect(first).toHaveTextContent('TransManual');
     expect(first).toHaveTextContent('Km42,000 km');
-    expect(first).toHaveTextContent('OwnerFirst Owner');
+    expect(first).toHaveTextContent('OwnershipFirst Owner');
     expect(first).toHaveTextContent('RTOUP');
     expect(first).toHaveTextContent('CityNoida');
     expect(first).toHaveTextContent(formatLeadDate(swift.createdOn));

@@ -312,6 +312,7 @@ export function LeadListPage() {
       {panelMounted ? (
         <Suspense fallback={null}>
           <FiltersPanel
+            admin={admin}
             show={panelOpen}
             onHide={() => setPanelOpen(false)}
             query={query}
