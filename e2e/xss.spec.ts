@@ -252,11 +252,12 @@ test('the Admin sees the hostile member as text on the member list, detail, edit
 
   await expectMemberScreens(page);
 
-  // The user-package form's User select lists every member as 'name (user name)'.
+  // The user-package form's User typeahead lists every member as 'name (user name)'.
   await page.goto('/dealers/user-packages');
   await page.getByRole('button', { name: 'Add User Package' }).click();
   const form = page.getByRole('form', { name: 'Add User Package' });
-  await expect(form.getByLabel('User').locator('option', { hasText: memberMarker })).toHaveText(
+  await form.getByRole('combobox', { name: 'User' }).fill(memberMarker);
+  await expect(form.getByRole('option', { name: memberMarker })).toHaveText(
     `${member.name} (${hostileMember.userName})`,
   );
   await expectInert(page);

@@ -80,7 +80,7 @@ export async function searchUsers(
 export function listUsersForDropdown(db: Queryable) {
   return db
     .selectFrom('users')
-    .select(['id', 'user_name', 'name'])
+    .select(['id', 'user_name', 'name', 'phone'])
     .orderBy(sql`lower(user_name)`)
     .orderBy('id')
     .execute();

@@ -70,7 +70,7 @@ describe('app shell', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Leads', 'Register', 'Members', 'Packages', 'User Packages']);
+    ).toEqual(['Leads', 'Register', 'Sell your car', 'Members', 'Packages', 'User Packages']);
     expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
       'target',
       '_blank',
