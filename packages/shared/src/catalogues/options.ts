@@ -41,17 +41,18 @@ export const RTO_CODES = [
 ] as const satisfies readonly Option[];
 export type RtoCode = (typeof RTO_CODES)[number]['value'];
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
-}
-
 /** Seat counts of the list's Seats filter: every count the vehicle catalogue has (two-seaters to 13-seat vans). */
 export const FILTER_SEATS = { min: 2, max: 13 } as const;
 
 export const seatsLabel = (n: number) => `${n} Seater`;
-export const filterSeatOptions: Option<number>[] = range(FILTER_SEATS.min, FILTER_SEATS.max).map(
-  (n) => ({ value: n, label: seatsLabel(n) }),
-);
+
+/** The Seats filter's options (a function, so the lead list's first download does not build them). */
+export function filterSeatOptions(): Option<number>[] {
+  return Array.from({ length: FILTER_SEATS.max - FILTER_SEATS.min + 1 }, (_, i) => {
+    const n = FILTER_SEATS.min + i;
+    return { value: n, label: seatsLabel(n) };
+  });
+}
 
 export const ROLES = ['Admin', 'User', 'Dealer', 'Seller', 'Buyer'] as const;
 export type Role = (typeof ROLES)[number];

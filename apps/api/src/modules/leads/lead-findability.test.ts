@@ -51,7 +51,7 @@ function filterQueries(lead: Lead): Record<string, Record<string, string> | unde
     rto: lead.rto === null ? {} : one('rto', offered(lead.rto, values(RTO_CODES))),
     transmission: one('transmission', offered(lead.transmission, values(TRANSMISSIONS))),
     year: one('year', offered(String(lead.year), leadYearOptions().map(String))),
-    seats: one('seats', offered(String(lead.seats), values(filterSeatOptions))),
+    seats: one('seats', offered(String(lead.seats), values(filterSeatOptions()))),
     price: one('price', bandOf(PRICE_BANDS, lead.price)),
     KmDriven: lead.kmDriven === null ? {} : one('KmDriven', bandOf(KM_BANDS, lead.kmDriven)),
   };

@@ -18,12 +18,12 @@ import {
 } from '@dealerleads/shared/catalogues';
 import { SidePanel } from '../../components/side-panel';
 import {
-  FILTER_LABELS,
   LEAD_FILTER_KEYS,
   RESET_FILTER_TEXT,
   type LeadFilterName,
   type LeadListQuery,
 } from './lead-filters';
+import { FILTER_LABELS } from './filter-labels';
 
 type Choice = Option<string | number> | string | number;
 
@@ -71,7 +71,7 @@ export function filterOptions(
     case 'year':
       return leadYearOptions();
     case 'seats':
-      return filterSeatOptions;
+      return filterSeatOptions();
     case 'status':
       return STATUS_OPTIONS;
   }

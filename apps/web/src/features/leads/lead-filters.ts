@@ -188,20 +188,3 @@ export function formatTotal(pagination: Pick<Pagination, 'totalItems' | 'totalCa
   const total = groupIndian(pagination.totalItems);
   return pagination.totalCapped ? `${total}+` : total;
 }
-
-/** The panel's labels (spec §2.3 spells 'Varient', 'Trans' and 'Km' so). */
-export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
-  city: 'City',
-  brand: 'Brand',
-  model: 'Model',
-  varient: 'Varient',
-  fuel: 'Fuel',
-  ownerName: 'Ownership',
-  rto: 'RTO',
-  transmission: 'Trans',
-  price: 'Price',
-  KmDriven: 'Km',
-  year: 'Year',
-  seats: 'Seats',
-  status: 'Status',
-};
