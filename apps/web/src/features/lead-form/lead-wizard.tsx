@@ -48,7 +48,7 @@ import {
   type LeadWizardValues,
   type WizardField,
 } from './lead-wizard-steps';
-import { WizardSelect } from './wizard-select';
+import { FieldFeedback, WizardSelect } from './wizard-select';
 import type { SubmissionProblem } from './submission-problem';
 
 const schemaResolver = zodResolver(leadSubmissionSchema);
@@ -123,16 +123,12 @@ function WizardTextField({
         {...input}
         {...registration}
       />
-      {invalid ? (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      ) : null}
-      {hint ? (
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      ) : null}
+      <FieldFeedback
+        errorId={`${id}-error`}
+        error={invalid ? error : undefined}
+        hintId={`${id}-hint`}
+        hint={hint}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-// A large labelled select of the wizard (phone-sized touch target) with its error and hint.
+// A large labelled select of the wizard (phone-sized touch target) with its error and hint, and the feedback lines
+// every wizard field shows.
 import { useId } from 'react';
 import type { Option } from '@dealerleads/shared/catalogues';
 
@@ -64,8 +65,32 @@ export function WizardSelect({
           </option>
         ))}
       </select>
-      {invalid ? (
-        <div id={`${id}-error`} className="invalid-feedback">
+      <FieldFeedback
+        errorId={`${id}-error`}
+        error={invalid ? error : undefined}
+        hintId={hintId}
+        hint={hint}
+      />
+    </div>
+  );
+}
+
+/** A wizard field's error (when shown) and hint, with the ids its input's aria-describedby names. */
+export function FieldFeedback({
+  errorId,
+  error,
+  hintId,
+  hint,
+}: {
+  errorId: string;
+  error?: string;
+  hintId: string;
+  hint?: string;
+}) {
+  return (
+    <>
+      {error !== undefined ? (
+        <div id={errorId} className="invalid-feedback">
           {error}
         </div>
       ) : null}
@@ -74,6 +99,6 @@ export function WizardSelect({
           {hint}
         </div>
       ) : null}
-    </div>
+    </>
   );
 }
