@@ -20,6 +20,7 @@ export const leadWizardMessages = {
   phoneNumber: 'Phone Number is required and must be 10 digits.',
   price: 'Expected Price is required.',
   kmDriven: 'Kilometres Driven is required.',
+  consent: 'Please agree to share your number with dealers.',
 } as const;
 
 export const packageMessages = {

@@ -70,7 +70,17 @@ describe('app shell', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Leads', 'Register', 'Sell your car', 'Members', 'Packages', 'User Packages']);
+    ).toEqual([
+      'Leads',
+      'Register',
+      'Sell your car',
+      'Members',
+      'Packages',
+      'User Packages',
+      'Insights',
+      'Moderation',
+      'Audit',
+    ]);
     expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
       'target',
       '_blank',

@@ -36,7 +36,7 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
   { title: 'Transmission', fields: ['transmission'] },
   { title: 'Seats', fields: ['seats'] },
   { title: 'Owner Type', fields: ['ownerType', 'kmDriven'] },
-  { title: 'Your Details', fields: ['fullName', 'city', 'phoneNumber', 'price', 'rto'] },
+  { title: 'Your Details', fields: ['fullName', 'city', 'phoneNumber', 'price', 'rto', 'consent'] },
 ];
 
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;

@@ -18,7 +18,12 @@ import {
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { leadSubmissionSchema, leadWizardMessages, type LeadSubmission } from '@dealerleads/shared';
+import {
+  DEFAULT_SETTINGS,
+  leadSubmissionSchema,
+  leadWizardMessages,
+  type LeadSubmission,
+} from '@dealerleads/shared';
 import {
   CITY_RTO_STATE,
   FUELS,
@@ -33,6 +38,7 @@ import {
 import { ErrorList } from '../../components/error-list';
 import { formatInr } from '../../lib/format-inr';
 import { ChoiceTiles } from './choice-tiles';
+import { ConsentCheck } from './consent-check';
 import {
   BRAND_OPTIONS,
   brandLabel,
@@ -81,6 +87,8 @@ const emptyWizard: DefaultValues<LeadWizardValues> = {
 export interface LeadWizardProps {
   /** Sends the lead; resolves with what went wrong, or null once it is stored. */
   onSubmit: (submission: LeadSubmission) => Promise<SubmissionProblem | null>;
+  /** The dealer cap the consent names (the maxDealersPerLead setting). */
+  maxDealers?: number;
 }
 
 type TextFieldProps = {
@@ -162,7 +170,10 @@ function CarSummary({ values }: { values: Partial<LeadWizardValues> }) {
   );
 }
 
-export function LeadWizard({ onSubmit }: LeadWizardProps) {
+export function LeadWizard({
+  onSubmit,
+  maxDealers = DEFAULT_SETTINGS.maxDealersPerLead,
+}: LeadWizardProps) {
   const {
     control,
     register,
@@ -562,6 +573,11 @@ export function LeadWizard({ onSubmit }: LeadWizardProps) {
                 {...show('rto')}
               />
             )}
+          />
+          <ConsentCheck
+            maxDealers={maxDealers}
+            registration={register('consent')}
+            {...show('consent')}
           />
         </>
       ) : null}
