@@ -1,8 +1,9 @@
-// `npm run seed -- --leads N`: the demo accounts and packages if missing, then leads until there are N (progress bar).
+// `npm run seed -- --leads N`: the demo accounts and packages if missing (where demo data is allowed, see
+// loadDatabaseSettings), then leads until there are N (progress bar).
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
-import { loadConfig } from '../config';
+import { loadDatabaseSettings } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { optimizeLeadSearchIndex } from './migrations/2026-11-22-0005-active-lead-search';
@@ -15,17 +16,20 @@ if (!Number.isSafeInteger(target) || target < 0) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const handle = openDatabase(config.database);
+const settings = loadDatabaseSettings();
+const handle = openDatabase(settings.database);
 try {
   await migrateToLatest(handle.db, handle.engine, handle.schema);
   const started = Date.now();
-  // A fresh database gets the demo first, its newest lead far enough back for the leads added after it: createdOn
-  // rises with id, and no lead is dated in the future.
-  const seeded = await seedDemoIfEmpty(handle.db, {
-    now: started,
-    leadsEndMs: started - Math.max(0, target - DEMO_LEAD_COUNT) * TOP_UP_STEP_MS,
-  });
+  // The demo accounts have published passwords: only where the server would seed them too (SEED_DEMO). A fresh
+  // database gets the demo first, its newest lead far enough back for the leads added after it: createdOn rises with
+  // id, and no lead is dated in the future.
+  const seeded = settings.seedDemo
+    ? await seedDemoIfEmpty(handle.db, {
+        now: started,
+        leadsEndMs: started - Math.max(0, target - DEMO_LEAD_COUNT) * TOP_UP_STEP_MS,
+      })
+    : undefined;
   if (seeded) console.log(seeded.summary);
   let bar: SingleBar | undefined;
   const { before, added } = await addLeadsUpTo(handle.db, target, {
