@@ -13,3 +13,4 @@ export * from './schemas/settings';
 export * from './schemas/audit';
 export * from './schemas/workspace';
 export * from './schemas/owner';
+export * from './schemas/alerts';
