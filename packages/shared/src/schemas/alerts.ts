@@ -2,12 +2,7 @@
 import { z } from 'zod';
 import { leadFilterSchema } from './lead';
 
-export const EMAIL_MODES = ['instant', 'daily', 'off'] as const;
-export type EmailMode = (typeof EMAIL_MODES)[number];
-
-export const SAVED_SEARCH_NAME_MAX = 60;
-/** Saved searches one dealer may keep. */
-export const SAVED_SEARCHES_MAX = 50;
+import { EMAIL_MODES, SAVED_SEARCH_NAME_MAX } from '../workspace-constants';
 
 /** The lead list's filters (same names, same validation), without paging, dates and Admin's status. */
 export const savedSearchFiltersSchema = leadFilterSchema.omit({
