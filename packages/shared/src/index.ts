@@ -12,6 +12,7 @@ export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/
 export * from './schemas/settings';
 export * from './schemas/audit';
 export * from './workspace-constants';
+export * from './user-name';
 export * from './schemas/credits';
 export * from './schemas/workspace';
 export * from './schemas/owner';
