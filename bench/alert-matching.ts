@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { VEHICLE_BRANDS, NCR_CITIES } from '@dealerleads/shared/catalogues';
-import type { SavedSearchFilters } from '@dealerleads/shared';
+import { userNameKey, type SavedSearchFilters } from '@dealerleads/shared';
 import type { DatabaseConfig } from '../apps/api/src/config';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
@@ -63,6 +63,7 @@ async function run(config: DatabaseConfig): Promise<string> {
       .values(
         Array.from({ length: Math.min(500, DEALERS - i) }, (_, j) => ({
           user_name: `benchdealer${i + j}`,
+          user_name_key: userNameKey(`benchdealer${i + j}`),
           name: 'Bench Dealer',
           email: `bench${i + j}@example.in`,
           phone: null,
