@@ -45,7 +45,7 @@ describe('module boundaries', () => {
   it("refuses an API module importing another module's routes or private files", async () => {
     const errors = await boundaryErrors(
       'apps/api/src/modules/members/example.ts',
-      "import { leadRoutes } from '../leads/leads.routes';\nimport { x } from '../leads/lead-filters';\nexport const all = [leadRoutes, x];\n",
+      "import { leadRoutes } from '../leads/leads.routes';\nimport { x } from '../leads/unlocked-leads';\nexport const all = [leadRoutes, x];\n",
     );
     expect(errors).toHaveLength(2);
     expect(errors[0]).toContain("API module 'members' may use module 'leads' only through");
