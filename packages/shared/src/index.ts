@@ -15,3 +15,4 @@ export * from './user-name';
 export * from './schemas/credits';
 export * from './schemas/workspace';
 export * from './schemas/owner';
+export * from './schemas/export';
