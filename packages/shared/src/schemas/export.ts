@@ -1,6 +1,7 @@
 // `GET /api/me/export`: everything the product holds about the caller, as one JSON document (a member's right of
 // access under India's DPDP Act).
 import { z } from 'zod';
+import { savedSearchSchema } from './alerts';
 import { ledgerEntrySchema } from './credits';
 import { memberSchema } from './member';
 import { userPackageSchema } from './user-package';
@@ -24,5 +25,7 @@ export const memberExportSchema = z.object({
   unlockedLeads: z.array(myLeadSchema),
   /** Every note the member wrote on their leads, oldest first. */
   notes: z.array(exportedNoteSchema),
+  /** Every saved search with its filters and e-mail choice, newest first. */
+  savedSearches: z.array(savedSearchSchema),
 });
 export type MemberExport = z.infer<typeof memberExportSchema>;

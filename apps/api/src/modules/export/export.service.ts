@@ -1,4 +1,5 @@
-// A member's own data in one document: profile, packages, ledger, unlocked leads (with contacts) and notes.
+// A member's own data in one document: profile, packages, ledger, unlocked leads (with contacts), notes and saved
+// searches.
 // On PostgreSQL the parts are read in one repeatable-read transaction, so they agree with each other; on SQLite a
 // transaction would take the write lock (BEGIN IMMEDIATE), so the parts are read one after another
 // (docs/operations.md).
@@ -6,6 +7,7 @@ import { apiMessages, type MemberExport } from '@dealerleads/shared';
 import type { Db, Engine, Queryable } from '../../db/database';
 import { todayInIndia } from '../../lib/calendar';
 import { notFound } from '../../plugins/errors';
+import { listSavedSearches } from '../alerts/alerts.service';
 import { ledgerPage } from '../credits/credits.service';
 import { findUserById, toMember } from '../members/members.repository';
 import { listUserPackages, toUserPackage } from '../user-packages/user-packages.repository';
@@ -41,6 +43,7 @@ async function readExport(db: Queryable, userId: number, now: Date): Promise<Mem
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
+  const savedSearches = await listSavedSearches(db, userId);
   return {
     exportedOn: now.toISOString(),
     profile: toMember(user),
@@ -53,5 +56,6 @@ async function readExport(db: Queryable, userId: number, now: Date): Promise<Mem
       text: n.text,
       createdOn: new Date(n.created_on).toISOString(),
     })),
+    savedSearches,
   };
 }

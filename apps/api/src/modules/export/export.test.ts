@@ -54,6 +54,15 @@ describe.each(testEngines())('data export on %s', (engine) => {
         .statusCode,
     ).toBe(201);
 
+    expect(
+      (
+        await call('POST', '/api/saved-searches', first, {
+          name: 'Noida Swifts',
+          filters: { city: 'Noida' },
+        })
+      ).statusCode,
+    ).toBe(201);
+
     const res = await exportOf(first);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toMatch(
@@ -85,6 +94,9 @@ describe.each(testEngines())('data export on %s', (engine) => {
       lastNote: 'Owner asks 5.2 lakh',
     });
     expect(data.notes.map((n) => [n.leadId, n.text])).toEqual([[a!.id, 'Owner asks 5.2 lakh']]);
+    expect(data.savedSearches.map((s) => [s.name, s.filters.city])).toEqual([
+      ['Noida Swifts', 'Noida'],
+    ]);
 
     // Nothing of the second dealer: their lead's phone, their note, their package.
     const raw = res.body;
@@ -96,6 +108,7 @@ describe.each(testEngines())('data export on %s', (engine) => {
     expect(other.profile.id).toBe(second.id);
     expect(other.unlockedLeads.map((l) => l.phoneNumber)).toEqual([c!.phone]);
     expect(other.notes.map((n) => n.text)).toEqual(['Second dealer secret']);
+    expect(other.savedSearches).toEqual([]);
     expect(JSON.stringify(other)).not.toContain(a!.phone);
   });
 
@@ -106,6 +119,7 @@ describe.each(testEngines())('data export on %s', (engine) => {
     expect(data.ledger).toEqual([]);
     expect(data.unlockedLeads).toEqual([]);
     expect(data.notes).toEqual([]);
+    expect(data.savedSearches).toEqual([]);
   });
 
   it('refuses anonymous callers and takes no one else as a parameter', async () => {
