@@ -20,6 +20,7 @@ async function createLead(request: APIRequestContext, name: string): Promise<num
       city: 'Faridabad',
       phoneNumber: `98${String(Date.now()).slice(-8)}`,
       price: 525000,
+      consent: true,
     },
   });
   expect(response.status()).toBe(201);

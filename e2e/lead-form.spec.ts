@@ -93,6 +93,9 @@ test('an owner completes the wizard on a phone and the lead is then listed', asy
   await page.getByLabel('Expected Price').fill('4,50,000');
   await expect(page.getByText('₹4,50,000')).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // Consent is required and names the dealer cap of the settings.
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('I agree to share my number with up to 5 verified dealers').check();
   await expect(submit).toBeEnabled();
   await submit.click();
 
@@ -142,6 +145,7 @@ test('a bad phone number is flagged, and a car already submitted is refused on t
       city: 'Gurugram',
       phoneNumber: '9810067890',
       price: 1100000,
+      consent: true,
     },
   });
   expect(earlier.status()).toBe(201);
@@ -169,6 +173,7 @@ test('a bad phone number is flagged, and a car already submitted is refused on t
 
   await phone.fill('9810067890');
   await expect(page.getByText('Phone Number is required and must be 10 digits.')).toBeHidden();
+  await page.getByLabel(/share my number with up to/).check();
   await expect(submit).toBeEnabled();
   await submit.click();
   await expect(page.locator('.alert-danger')).toContainText(

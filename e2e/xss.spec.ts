@@ -93,6 +93,7 @@ async function createLead(request: APIRequestContext) {
       city: hostileLead.city,
       phoneNumber: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
       price: 900000,
+      consent: true,
     },
   });
   expect(response.status(), await response.text()).toBe(201);

@@ -1,11 +1,14 @@
 // Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer';
 import { apiMessages } from '@dealerleads/shared';
@@ -17,21 +20,33 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { accountRoutes } from './modules/account/account.routes';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
-import { LeadListIndex } from './modules/leads/lead-list-index';
+import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { ownerRoutes } from './modules/owners/owners.routes';
+import { redactOwnerTokens } from './modules/owners/owner-token';
+import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** The clock of lead submissions and the lifecycle sweeps (tests move it). */
+  clock?: () => Date;
 }
 
 export interface BuiltApp {
@@ -50,7 +65,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // An owner's link is a bearer secret: its token never reaches the logs.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: redactOwnerTokens(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
           },
+    // One line per request comes from registerRequestLog instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -66,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
     },
   });
+  const clock = options.clock ?? (() => new Date());
   const database = options.database ?? openDatabase(config.database);
   const ownsDatabase = options.database === undefined;
   if (ownsDatabase) {
@@ -73,6 +103,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => database.close());
   }
 
+  registerRequestLog(app, { redactUrl: redactOwnerTokens });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, production);
@@ -95,8 +126,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // With REDIS_URL the counters live in Redis, so N processes together allow what one would (not N times as much).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'dealerleads-rate-limit-' } : {}),
     max: config.rateLimits.api,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({
@@ -118,22 +159,61 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       reply.header('Cache-Control', 'no-store');
   });
 
+  const leadListEngine = new LeadListEngine(database.db, (error) =>
+    app.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
+  );
   await app.register(
     async (api) => {
-      const leadListIndex = new LeadListIndex();
-      await api.register(healthRoutes(database, leadListIndex));
+      // Lead pages are ~20 KB of JSON, ~4 KB gzipped: on a phone's connection that is most of the wait.
+      await api.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
+      await api.register(healthRoutes(database, leadListEngine));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
-      await api.register(leadRoutes(database, config.rateLimits.leadSubmit, leadListIndex));
+      await api.register(
+        leadRoutes(database, config.rateLimits.leadSubmit, leadListEngine, {
+          leadTtlDays: config.leadTtlDays,
+          clock,
+        }),
+      );
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
-      await api.register(membersRoutes(database.db));
-      await api.register(packagesRoutes(database.db));
+      await api.register(membersRoutes(database));
+      await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
+      await api.register(workspaceRoutes(database));
+      await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
+      await api.register(moderationRoutes(database));
+      await api.register(auditRoutes(database.db));
     },
     { prefix: '/api' },
   );
 
+  if (config.leadSweepMinutes > 0) {
+    let schedule: LifecycleSchedule | undefined;
+    app.addHook('onReady', async () => {
+      schedule = scheduleLeadLifecycle(
+        database.db,
+        database.engine,
+        clock,
+        config.leadSweepMinutes * 60_000,
+        (error) => app.log.error(error, 'lead lifecycle: a sweep failed'),
+      );
+    });
+    app.addHook('preClose', async () => schedule?.stop());
+  }
+
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    listEngine: async () => {
+      const current = await currentLeadsVersion(database.db);
+      const applied = leadListEngine.appliedVersion;
+      return {
+        state: leadListEngine.state,
+        lagVersions: applied < 0 ? null : Math.max(0, current - applied),
+      };
+    },
+  });
   await registerWebApp(app, config.webDist);
   return { app, database };
 }

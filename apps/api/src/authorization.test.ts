@@ -25,6 +25,8 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     otherDealer: {},
   });
   let leads: { id: number; phone: string }[];
+  let flagged: { id: number; phone: string }[];
+  let ownerToken: string;
   let dealerPackage: number;
   let packageId: number;
   let counter = 0;
@@ -36,6 +38,31 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       Array.from({ length: 5 }, () => ({})),
     );
     dealerPackage = await givePackage(ctx, members.dealer.id, { credits: 20 });
+    flagged = await insertLeads(ctx, [
+      { moderation_status: 'flagged', moderation_flags: 'fake_phone', status: 0 },
+      { moderation_status: 'flagged', moderation_flags: 'repeated_phone', status: 0 },
+    ]);
+    leads.push(...flagged);
+    const submitted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        year: 2021,
+        brand: 'hyundai',
+        model: 'Creta',
+        ownerType: 'first',
+        transmission: 'automatic',
+        fuelType: 'diesel',
+        seats: 5,
+        fullName: 'Owner With Link',
+        city: 'Noida',
+        phoneNumber: '9811100042',
+        price: 1_250_000,
+        consent: true,
+      },
+    });
+    ownerToken = submitted.json<{ manageUrl: string }>().manageUrl.split('/').pop()!;
+    leads.push({ id: submitted.json<{ id: number }>().id, phone: '9811100042' });
     packageId = await createPackage(ctx, { credits: 10 });
   });
 
@@ -83,6 +110,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
             city: 'Noida',
             phoneNumber: `91${String(10_000_000 + next()).slice(-8)}`,
             price: 900_000,
+            consent: true,
           },
         }),
         expected: [201, 201, 201, 201, 201],
@@ -278,6 +306,101 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         name: 'change the settings',
         doc: '/api/settings',
         request: () => ({ method: 'PUT', url: '/api/settings', payload: { maxDealersPerLead: 5 } }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'my leads',
+        doc: '/api/me/leads',
+        request: () => ({ url: '/api/me/leads' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'my leads as CSV',
+        doc: '/api/me/leads.csv',
+        request: () => ({ url: '/api/me/leads.csv' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'my follow-ups due',
+        doc: '/api/me/leads/follow-ups',
+        request: () => ({ url: '/api/me/leads/follow-ups' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: "change the stage of the dealer's lead",
+        doc: '/api/me/leads/{leadId}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/me/leads/${leads[1]!.id}`,
+          payload: { stage: 'contacted' },
+        }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "notes on the dealer's lead",
+        doc: '/api/me/leads/{leadId}/notes',
+        request: () => ({ url: `/api/me/leads/${leads[1]!.id}/notes` }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "add a note to the dealer's lead",
+        doc: '/api/me/leads/{leadId}/notes',
+        request: () => ({
+          method: 'POST',
+          url: `/api/me/leads/${leads[1]!.id}/notes`,
+          payload: { text: 'Called the owner' },
+        }),
+        expected: [401, 403, 201, 403, 403],
+      },
+      {
+        name: "read the owner's lead (whoever holds the link)",
+        doc: '/api/owner/leads/{token}',
+        request: () => ({ url: `/api/owner/leads/${ownerToken}` }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: "change the owner's price (whoever holds the link)",
+        doc: '/api/owner/leads/{token}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/owner/leads/${ownerToken}`,
+          payload: { price: 700_000 + next() },
+        }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'read the moderation queue',
+        doc: '/api/moderation',
+        request: () => ({ url: '/api/moderation' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'approve a flagged lead',
+        doc: '/api/moderation/{id}/approve',
+        request: () => ({ method: 'PUT', url: `/api/moderation/${flagged[0]!.id}/approve` }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'deactivate a flagged lead',
+        doc: '/api/moderation/{id}/deactivate',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/moderation/${flagged[1]!.id}/deactivate`,
+          payload: { reason: 'Fake number' },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        // Off unless METRICS_TOKEN is configured (the matrix's app has none); metrics.test.ts covers it on.
+        name: 'metrics',
+        doc: '/metrics',
+        request: () => ({ url: '/metrics' }),
+        expected: [404, 404, 404, 404, 404],
+      },
+      {
+        name: 'read the audit log',
+        doc: '/api/admin/audit',
+        request: () => ({ url: '/api/admin/audit?action=settings.update' }),
         expected: [401, 403, 403, 200, 403],
       },
     ];

@@ -27,7 +27,16 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LEAD_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1000),
+  OWNER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   WEB_DIST: z.string().default(defaultWebDist),
+  /** Bearer token for GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -44,8 +53,18 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: boolean;
   rateLimits: { login: number; leadSubmit: number; api: number };
+  /** Owner-link requests per minute per IP (guessing a link). */
+  ownerRateLimit: number;
+  /** Days an open lead stays on the list (docs/owners-insights-moderation.md). */
+  leadTtlDays: number;
+  /** How often each process runs the expiry and erasure sweeps; 0 turns the schedule off. */
+  leadSweepMinutes: number;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist: string;
+  /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
+  metricsToken?: string;
+  /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
+  redisUrl?: string;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -105,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret = embeddedSecret(dataDir);
   }
 
+  const metricsToken = e.METRICS_TOKEN === '' ? undefined : e.METRICS_TOKEN;
+  if (metricsToken !== undefined && !isStrongSecret(metricsToken)) {
+    throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -120,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leadSubmit: e.LEAD_SUBMIT_RATE_LIMIT,
       api: e.API_RATE_LIMIT,
     },
+    ownerRateLimit: e.OWNER_RATE_LIMIT,
+    leadTtlDays: e.LEAD_TTL_DAYS,
+    leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,
+    ...(metricsToken ? { metricsToken } : {}),
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }

@@ -32,6 +32,8 @@ export interface DatabaseHandle {
   schema?: string;
   /** Sanity facts for /api/health and the start-up check. */
   version(): Promise<string>;
+  /** PostgreSQL's connection pool right now, for /metrics (SQLite has no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -157,6 +159,7 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
       const r = await pool.query<{ v: string }>('show server_version');
       return `PostgreSQL ${r.rows[0]?.v ?? '?'}`;
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

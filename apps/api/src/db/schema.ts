@@ -1,5 +1,6 @@
 // Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ListingStatus, ModerationStatus } from '@dealerleads/shared';
 
 /** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
 export type DbBool = ColumnType<boolean | number, 0 | 1, 0 | 1>;
@@ -40,6 +41,25 @@ export interface LeadsTable {
   price: number;
   km_driven: number | null;
   status: DbBool;
+  created_on: DbTimestamp;
+  /** 'open' | 'sold' | 'withdrawn' | 'expired' (migration 0601); a closed lead also has status 0. */
+  listing_status: Generated<ListingStatus>;
+  /** 'clear' | 'flagged' | 'approved' | 'rejected'; a held flagged lead has status 0 until approved. */
+  moderation_status: Generated<ModerationStatus>;
+  /** Why moderation flagged it: comma-separated 'repeated_phone', 'fake_phone'. */
+  moderation_flags: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Admin's reason when deactivating a flagged lead. */
+  moderation_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the lead was sold, withdrawn or expired: its phone number is erased 180 days later. */
+  closed_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it leaves the list unless closed before; null for leads stored before owners had links (seed, imports). */
+  expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An owner's private link to their lead: only the sha-256 of the token is kept. */
+export interface OwnerTokensTable {
+  lead_id: number;
+  token_hash: string;
   created_on: DbTimestamp;
 }
 
@@ -119,7 +139,28 @@ export interface AuditLogTable {
   created_on: DbTimestamp;
 }
 
+/** A dealer's stage and follow-up on one unlocked lead (modules/workspace); absent means stage 'new', no follow-up. */
+export interface DealerLeadsTable {
+  user_id: number;
+  lead_id: number;
+  stage: string;
+  /** YYYY-MM-DD, India's calendar. */
+  follow_up_on: string | null;
+  updated_on: DbTimestamp;
+}
+
+/** A dealer's own note on a lead they unlocked (modules/workspace). */
+export interface LeadNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  lead_id: number;
+  text: string;
+  created_on: DbTimestamp;
+}
+
 export interface Database {
+  dealer_leads: DealerLeadsTable;
+  lead_notes: LeadNotesTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   leads_version: LeadsVersionTable;
@@ -130,6 +171,7 @@ export interface Database {
   packages: PackagesTable;
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;
+  owner_tokens: OwnerTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

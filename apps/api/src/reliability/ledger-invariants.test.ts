@@ -10,6 +10,7 @@ import {
   creditDebitedBelowUsed,
   updateUserPackage,
 } from '../modules/user-packages/user-packages.service';
+import { SYSTEM_ACTOR } from '../modules/audit/audit.service';
 import { deactivatePackage } from '../modules/packages/packages.service';
 import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
 import { givePackage } from '../test/fixtures';
@@ -274,17 +275,27 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       .executeTakeFirstOrThrow();
                     await pause();
                     return db.transaction().execute((tx) =>
-                      updateUserPackage(tx, engine, pkg!.id, {
-                        userId: pkg!.userId,
-                        packageId: pkg!.packageId,
-                        startDate: seen.start_date,
-                        creditDebited: seen.credit_debited,
-                        isActive: op.isActive,
-                      }),
+                      updateUserPackage(
+                        tx,
+                        engine,
+                        pkg!.id,
+                        {
+                          userId: pkg!.userId,
+                          packageId: pkg!.packageId,
+                          startDate: seen.start_date,
+                          creditDebited: seen.credit_debited,
+                          isActive: op.isActive,
+                        },
+                        SYSTEM_ACTOR,
+                      ),
                     );
                   });
                 case 'retireCatalogue':
-                  return outcomeOf(() => deactivatePackage(db, pkg!.packageId));
+                  return outcomeOf(() =>
+                    db
+                      .transaction()
+                      .execute((tx) => deactivatePackage(tx, pkg!.packageId, SYSTEM_ACTOR)),
+                  );
               }
             });
             await inScheduledOrder(s, tasks);

@@ -131,6 +131,10 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
         city: 'Noida',
         phoneNumber: '9123456780',
         price: 900_000,
+        consent: true,
+        listingStatus: 'sold',
+        moderationStatus: 'approved',
+        expiresOn: '2000-01-01T00:00:00.000Z',
       },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -143,6 +147,8 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row.status === 1 || row.status === true).toBe(true);
     expect(row.created_on.startsWith('2000')).toBe(false);
+    expect(row).toMatchObject({ listing_status: 'open', moderation_status: 'clear' });
+    expect(row.expires_on?.startsWith('2000')).toBe(false);
     const original = await ctx.database.db
       .selectFrom('leads')
       .select('phone_number')

@@ -44,6 +44,10 @@ export function testConfig(
     seedDemo: false,
     trustProxy: false,
     rateLimits: { login: 1000, leadSubmit: 1000, api: 100_000 },
+    ownerRateLimit: 1000,
+    leadTtlDays: 60,
+    // Tests run the lifecycle sweeps themselves, at the moment they choose.
+    leadSweepMinutes: 0,
     webDist: path.join(tmpdir(), 'no-web-dist'),
     ...overrides,
   };

@@ -76,6 +76,12 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/lead-form/lead-form-page')).LeadFormPage,
             }),
           },
+          {
+            path: paths.myCar.path,
+            lazy: async () => ({
+              Component: (await import('../features/owner-car/my-car-page')).MyCarPage,
+            }),
+          },
           { path: paths.serverError, Component: ServerErrorPage },
           { path: paths.notFound, Component: NotFoundPage },
           {
@@ -136,6 +142,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.myLeads,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/my-leads/my-leads-page')).MyLeadsPage,
+                }),
+              },
+              {
                 path: paths.packages,
                 loader: requireAdmin(guardMessages.notAuthorized),
                 lazy: async () => ({
@@ -153,6 +166,21 @@ export const routes: RouteObject[] = [
                 }),
               },
             ],
+          },
+          {
+            path: paths.moderation,
+            loader: requireAdmin(guardMessages.notAuthorized),
+            lazy: async () => ({
+              Component: (await import('../features/moderation/moderation-page')).ModerationPage,
+            }),
+          },
+
+          {
+            path: paths.audit,
+            loader: requireAdmin(guardMessages.notAuthorized),
+            lazy: async () => ({
+              Component: (await import('../features/audit/audit-page')).AuditPage,
+            }),
           },
 
           // Any unknown path shows the home screen (at that URL).

@@ -22,6 +22,8 @@ export const paths = {
   userPackages: '/dealers/user-packages',
   leadDetail: withParam('/leads/:id'),
   leadForm: '/lead-form',
+  /** The owner's private page; the token is the key (no login). */
+  myCar: withParam('/my-car/:token'),
   serverError: '/server-error',
   notFound: '/not-found',
   testErrors: '/errors',
@@ -32,6 +34,14 @@ export const paths = {
   lists: '/dealers/lists',
   leadEdit: withParam('/dealers/lead/edit/:id'),
   messages: '/dealers/messages',
+  /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
+  myLeads: '/dealers/my-leads',
+  /** Admin: KPIs and charts of a period. */
+  insights: '/dealers/insights',
+  /** Admin: the queue of flagged leads. */
+  moderation: '/dealers/moderation',
+  /** The audit log of Admin actions (Admin). */
+  audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */
   unknown: '*',
 } as const;

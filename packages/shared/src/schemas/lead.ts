@@ -14,6 +14,13 @@ import { parseBand } from '../catalogues/bands';
 import { WIZARD_BRANDS } from '../catalogues/wizard-brands';
 import { pagingQuery } from './common';
 
+/** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
+export const LISTING_STATUSES = ['open', 'sold', 'withdrawn', 'expired'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+/** Moderation of a new lead: 'flagged' ones wait for an Admin (and stay off the list while the setting holds them). */
+export const MODERATION_STATUSES = ['clear', 'flagged', 'approved', 'rejected'] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
 export const leadSchema = z.object({
   id: z.number().int(),
   fullName: z.string(),
@@ -33,6 +40,8 @@ export const leadSchema = z.object({
   kmDriven: z.number().int().nullable(),
   status: z.boolean(),
   createdOn: z.string(),
+  /** 'sold', 'withdrawn' or 'expired' once the owner closed it or it ran out: dealers who unlocked it see why it left. */
+  listingStatus: z.enum(LISTING_STATUSES),
   /** Whether the caller may see the contact (Admin, or unlocked by this user). */
   unlocked: z.boolean(),
 });
@@ -68,6 +77,23 @@ function intFilter(label: string, min: number, max: number) {
     .optional();
 }
 
+/** The date filters' bounds: both engines take every day in between (PostgreSQL has no year 0, nor 10000). */
+export const LEAD_DATE_RANGE = { min: '1900-01-01', max: '9999-12-31' } as const;
+
+function dateFilter(name: string) {
+  return z.iso
+    .date(`${name} must be a date YYYY-MM-DD`)
+    .refine(
+      (v) => v >= LEAD_DATE_RANGE.min && v <= LEAD_DATE_RANGE.max,
+      `${name} must be between ${LEAD_DATE_RANGE.min} and ${LEAD_DATE_RANGE.max}`,
+    )
+    .optional();
+}
+
+/** `status` of the lead list: Admin's view of active, inactive or all leads. */
+export const LEAD_STATUS_FILTERS = ['active', 'inactive', 'all'] as const;
+export type LeadStatusFilter = (typeof LEAD_STATUS_FILTERS)[number];
+
 /** `GET /api/leads` query. Text filters are exact and case-insensitive; the server maps them to the stored form. */
 export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   city: textFilter(),
@@ -83,8 +109,12 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   price: bandFilter('Price'),
   KmDriven: bandFilter('KmDriven'),
   name: textFilter(),
-  startDate: z.iso.date('startDate must be a date YYYY-MM-DD').optional(),
-  endDate: z.iso.date('endDate must be a date YYYY-MM-DD').optional(),
+  startDate: dateFilter('startDate'),
+  endDate: dateFilter('endDate'),
+  /** Admin only: which leads by status (default all for Admin); everyone else always gets active leads. */
+  status: z
+    .enum(LEAD_STATUS_FILTERS, { error: `status must be one of ${LEAD_STATUS_FILTERS.join(', ')}` })
+    .optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 /** The filter keys a screen can set (everything but paging). */
@@ -130,12 +160,18 @@ export const leadSubmissionSchema = z
       .int(m.price)
       .min(1, m.price)
       .max(1_000_000_000, 'Expected Price is too large.'),
+    /** The owner agrees to share the number with up to `maxDealersPerLead` dealers (DPDP Act consent). */
+    consent: z.literal(true, { error: m.consent }),
   })
   .refine(
     (v) => WIZARD_BRANDS.find((b) => b.value === v.brand)?.models.includes(v.model) ?? false,
     { message: m.model, path: ['model'] },
   );
 export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
+
+/** `POST /api/leads` answers with the stored lead and the owner's private link (`/my-car/{token}`). */
+export const leadSubmissionResultSchema = leadSchema.extend({ manageUrl: z.string() });
+export type LeadSubmissionResult = z.infer<typeof leadSubmissionResultSchema>;
 
 /** Admin lead edit: only the status may change (spec §2.5); other fields in the body are ignored. */
 export const leadUpdateSchema = z.object({

@@ -22,6 +22,9 @@ export interface AuditEntry {
   after?: Record<string, unknown>;
 }
 
+/** The actor of changes made by the product itself or by scripts, not through an Admin's request. */
+export const SYSTEM_ACTOR: AuditActor = { id: null, userName: 'system', ip: null };
+
 /** The Admin behind a request, as the log names them. */
 export function auditActorOf(request: FastifyRequest): AuditActor {
   return {
@@ -50,6 +53,13 @@ export function diffRecords(
       : { before: old, after: now };
   }
   return changes;
+}
+
+/** A record without its id (the entry's target names it already). */
+export function withoutId<T extends { id: unknown }>(record: T): Omit<T, 'id'> {
+  const fields: Partial<T> = { ...record };
+  delete fields.id;
+  return fields as Omit<T, 'id'>;
 }
 
 /** Writes one entry. Call it with the transaction that makes the change, so a failed change leaves no entry. */

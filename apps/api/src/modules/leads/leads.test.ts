@@ -258,6 +258,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
     city: '  noida ',
     phoneNumber: '9876501234',
     price: 825_000,
+    consent: true,
   };
 
   it('stores a wizard submission as an active lead found by the list filters', async () => {
@@ -306,6 +307,8 @@ describe.each(testEngines())('leads on %s', (engine) => {
     ['short phone', { phoneNumber: '98765' }, 'phoneNumber'],
     ['letters in phone', { phoneNumber: '98765abcde' }, 'phoneNumber'],
     ['missing price', { price: undefined }, 'price'],
+    ['no consent', { consent: undefined }, 'consent'],
+    ['consent refused', { consent: false }, 'consent'],
   ];
   it.each(wizardCases)(
     'rejects a submission with %s using the spec message',

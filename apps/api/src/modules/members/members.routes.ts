@@ -10,10 +10,11 @@ import {
   memberSchema,
   memberUpdateSchema,
 } from '@dealerleads/shared';
-import type { Db } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
 import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
+import { auditActorOf } from '../audit/audit.service';
 import { getMember, listMembers, memberDropdown, updateMember } from './members.service';
 
 const userNameParams = z.object({
@@ -24,7 +25,8 @@ const userNameParams = z.object({
     .max(LIMITS.userNameMax, `userName must be at most ${LIMITS.userNameMax} characters`),
 });
 
-export function membersRoutes(db: Db) {
+export function membersRoutes(database: DatabaseHandle) {
+  const { db } = database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['members'];
@@ -78,7 +80,13 @@ export function membersRoutes(db: Db) {
       },
       preHandler: requireUser,
       handler: async (request) =>
-        updateMember(db, currentCaller(request), request.params.id, request.body),
+        updateMember(
+          database,
+          currentCaller(request),
+          request.params.id,
+          request.body,
+          auditActorOf(request),
+        ),
     });
   };
 }

@@ -6,11 +6,13 @@ import {
   type MemberFilter,
   type MemberUpdate,
 } from '@dealerleads/shared';
-import { dbBool, fromDbBool, type Queryable } from '../../db/database';
+import { dbBool, fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import type { UserUpdate } from '../../db/schema';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
 import { hashPassword } from '../account/passwords';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
 import {
   findUserById,
   findUserByName,
@@ -49,10 +51,11 @@ export async function getMember(db: Queryable, caller: Caller, userName: string)
  * let the last Admin lock everyone out of member management.
  */
 export async function updateMember(
-  db: Queryable,
+  database: { db: Db; engine: Engine },
   caller: Caller,
   id: number,
   input: MemberUpdate,
+  actor: AuditActor,
 ): Promise<Member> {
   const admin = isAdmin(caller);
   const self = caller.id === id;
@@ -60,26 +63,40 @@ export async function updateMember(
   if (!admin && (input.role !== undefined || input.status !== undefined)) {
     throw forbidden(apiMessages.ownRoleOrStatus);
   }
-  const row = await findUserById(db, id);
-  if (!row) throw notFound(apiMessages.memberNotFound);
-  if (
-    self &&
-    ((input.role !== undefined && input.role !== row.role) ||
-      (input.status !== undefined && input.status !== fromDbBool(row.status)))
-  ) {
-    throw forbidden(apiMessages.ownRoleOrStatus);
-  }
+  // argon2 takes tens of milliseconds: hash before the write transaction, which other writes may be waiting on.
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  return runWrite(database.db, database.engine, async (db) => {
+    const row = await findUserById(db, id);
+    if (!row) throw notFound(apiMessages.memberNotFound);
+    if (
+      self &&
+      ((input.role !== undefined && input.role !== row.role) ||
+        (input.status !== undefined && input.status !== fromDbBool(row.status)))
+    ) {
+      throw forbidden(apiMessages.ownRoleOrStatus);
+    }
 
-  // userName is never part of the update: memberUpdateSchema drops it.
-  const changes: UserUpdate = { name: input.name, city: input.city, email: input.email };
-  // '' clears an optional field; leaving it out keeps the stored value.
-  if (input.phone !== undefined) changes.phone = input.phone || null;
-  if (input.pincode !== undefined) changes.pincode = input.pincode || null;
-  if (admin && input.role !== undefined) changes.role = input.role;
-  if (admin && input.status !== undefined) changes.status = dbBool(input.status);
-  if (input.password) changes.password_hash = await hashPassword(input.password);
+    // userName is never part of the update: memberUpdateSchema drops it.
+    const changes: UserUpdate = { name: input.name, city: input.city, email: input.email };
+    // '' clears an optional field; leaving it out keeps the stored value.
+    if (input.phone !== undefined) changes.phone = input.phone || null;
+    if (input.pincode !== undefined) changes.pincode = input.pincode || null;
+    if (admin && input.role !== undefined) changes.role = input.role;
+    if (admin && input.status !== undefined) changes.status = dbBool(input.status);
+    if (passwordHash) changes.password_hash = passwordHash;
 
-  const updated = await updateUser(db, id, changes);
-  if (!updated) throw notFound(apiMessages.memberNotFound);
-  return toMember(updated);
+    const updated = await updateUser(db, id, changes);
+    if (!updated) throw notFound(apiMessages.memberNotFound);
+    // An Admin's edit is audited (a member's edit of their own profile is not an Admin action); the hash is redacted.
+    if (admin) {
+      await recordAudit(db, actor, {
+        action: passwordHash ? 'member.password' : 'member.update',
+        targetType: 'member',
+        targetId: id,
+        before: { ...toMember(row), password_hash: row.password_hash },
+        after: { ...toMember(updated), password_hash: updated.password_hash },
+      });
+    }
+    return toMember(updated);
+  });
 }

@@ -9,10 +9,12 @@ import {
   packageSchema,
   packageSearchSchema,
 } from '@dealerleads/shared';
-import type { Db } from '../../db/database';
+import type { DatabaseHandle } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import { requireAdmin } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
+import { auditActorOf } from '../audit/audit.service';
 import {
   addPackage,
   deactivatePackage,
@@ -22,7 +24,8 @@ import {
   packageDropdown,
 } from './packages.service';
 
-export function packagesRoutes(db: Db) {
+export function packagesRoutes(database: DatabaseHandle) {
+  const { db, engine } = database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['packages'];
@@ -72,7 +75,12 @@ export function packagesRoutes(db: Db) {
         response: { 201: packageSchema, ...errorSchemas(400, 401, 403) },
       },
       preHandler: requireAdmin,
-      handler: async (request, reply) => reply.code(201).send(await addPackage(db, request.body)),
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await runWrite(db, engine, (tx) => addPackage(tx, request.body, auditActorOf(request))),
+          ),
     });
 
     r.put('/packages/update/:id', {
@@ -84,7 +92,10 @@ export function packagesRoutes(db: Db) {
         response: { 200: packageSchema, ...errorSchemas(400, 401, 403, 404) },
       },
       preHandler: requireAdmin,
-      handler: async (request) => editPackage(db, request.params.id, request.body),
+      handler: async (request) =>
+        runWrite(db, engine, (tx) =>
+          editPackage(tx, request.params.id, request.body, auditActorOf(request)),
+        ),
     });
 
     r.put('/packages/deactivate/:id', {
@@ -95,7 +106,10 @@ export function packagesRoutes(db: Db) {
         response: { 200: packageSchema, ...errorSchemas(400, 401, 403, 404) },
       },
       preHandler: requireAdmin,
-      handler: async (request) => deactivatePackage(db, request.params.id),
+      handler: async (request) =>
+        runWrite(db, engine, (tx) =>
+          deactivatePackage(tx, request.params.id, auditActorOf(request)),
+        ),
     });
   };
 }

@@ -10,6 +10,7 @@ import { dbBool, type Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
+import { recordAudit, withoutId, type AuditActor } from '../audit/audit.service';
 import {
   findPackageById,
   insertPackage,
@@ -69,20 +70,33 @@ async function withUniqueCode<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function addPackage(db: Queryable, input: PackageInput): Promise<Package> {
+export async function addPackage(
+  db: Queryable,
+  input: PackageInput,
+  actor: AuditActor,
+): Promise<Package> {
   if (await packageCodeTaken(db, input.packageCode)) throw badRequest(apiMessages.packageCodeTaken);
   const row = await withUniqueCode(() =>
     insertPackage(db, { ...columnsOf(input), is_active: dbBool(input.isActive ?? true) }),
   );
-  return toPackage(row);
+  const pkg = toPackage(row);
+  await recordAudit(db, actor, {
+    action: 'package.create',
+    targetType: 'package',
+    targetId: pkg.id,
+    after: withoutId(pkg),
+  });
+  return pkg;
 }
 
 export async function editPackage(
   db: Queryable,
   id: number,
   input: PackageInput,
+  actor: AuditActor,
 ): Promise<Package> {
-  if (!(await findPackageById(db, id))) throw notFound(apiMessages.packageNotFound);
+  const before = await findPackageById(db, id);
+  if (!before) throw notFound(apiMessages.packageNotFound);
   if (await packageCodeTaken(db, input.packageCode, id)) {
     throw badRequest(apiMessages.packageCodeTaken);
   }
@@ -93,12 +107,34 @@ export async function editPackage(
     }),
   );
   if (!row) throw notFound(apiMessages.packageNotFound);
-  return toPackage(row);
+  const pkg = toPackage(row);
+  await recordAudit(db, actor, {
+    action: 'package.update',
+    targetType: 'package',
+    targetId: id,
+    before: withoutId(toPackage(before)),
+    after: withoutId(pkg),
+  });
+  return pkg;
 }
 
-/** Deactivating an inactive package is harmless and answers the same. */
-export async function deactivatePackage(db: Queryable, id: number): Promise<Package> {
+/** Deactivating an inactive package is harmless and answers the same (its audit entry then shows no change). */
+export async function deactivatePackage(
+  db: Queryable,
+  id: number,
+  actor: AuditActor,
+): Promise<Package> {
+  const before = await findPackageById(db, id);
+  if (!before) throw notFound(apiMessages.packageNotFound);
   const row = await updatePackage(db, id, { is_active: dbBool(false) });
   if (!row) throw notFound(apiMessages.packageNotFound);
-  return toPackage(row);
+  const pkg = toPackage(row);
+  await recordAudit(db, actor, {
+    action: 'package.deactivate',
+    targetType: 'package',
+    targetId: id,
+    before: withoutId(toPackage(before)),
+    after: withoutId(pkg),
+  });
+  return pkg;
 }

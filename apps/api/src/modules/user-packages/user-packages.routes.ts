@@ -12,11 +12,13 @@ import {
   PAGE_SIZE,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import { assertSelfOrAdmin, requireAdmin, requireUser } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { findUserPackage, listUserPackages, toUserPackage } from './user-packages.repository';
+import { auditActorOf } from '../audit/audit.service';
 import { addUserPackage, updateUserPackage } from './user-packages.service';
 
 export function userPackageRoutes(database: DatabaseHandle) {
@@ -95,7 +97,11 @@ export function userPackageRoutes(database: DatabaseHandle) {
       handler: async (request, reply) =>
         reply
           .code(201)
-          .send(await db.transaction().execute((tx) => addUserPackage(tx, request.body))),
+          .send(
+            await runWrite(db, engine, (tx) =>
+              addUserPackage(tx, request.body, auditActorOf(request)),
+            ),
+          ),
     });
 
     r.put('/userpackage/update/:id', {
@@ -108,9 +114,9 @@ export function userPackageRoutes(database: DatabaseHandle) {
         response: { 200: userPackageSchema, ...errorSchemas(400, 401, 403, 404) },
       },
       handler: async (request) =>
-        db
-          .transaction()
-          .execute((tx) => updateUserPackage(tx, engine, request.params.id, request.body)),
+        runWrite(db, engine, (tx) =>
+          updateUserPackage(tx, engine, request.params.id, request.body, auditActorOf(request)),
+        ),
     });
   };
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { dbBool, fromDbBool, type Engine, type Queryable, type Tx } from '../../db/database';
 import { addDays } from '../../lib/calendar';
 import { badRequest, notFound } from '../../plugins/errors';
+import { recordAudit, withoutId, type AuditActor } from '../audit/audit.service';
 import { lockMember } from '../unlocks/unlocks.repository';
 import {
   findUserPackage,
@@ -60,14 +61,25 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   };
 }
 
-export async function addUserPackage(db: Queryable, input: Input): Promise<UserPackage> {
+export async function addUserPackage(
+  db: Queryable,
+  input: Input,
+  actor: AuditActor,
+): Promise<UserPackage> {
   const values = await derive(db, input);
   const id = await insertUserPackage(db, {
     ...values,
     is_active: dbBool(input.isActive ?? true),
     created_on: new Date().toISOString(),
   });
-  return toUserPackage((await findUserPackage(db, id))!);
+  const created = toUserPackage((await findUserPackage(db, id))!);
+  await recordAudit(db, actor, {
+    action: 'assignment.create',
+    targetType: 'userPackage',
+    targetId: id,
+    after: withoutId(created),
+  });
+  return created;
 }
 
 /** Credits the ledger already holds against an assignment: paid lead views, and subtract-credit calls not yet used. */
@@ -97,6 +109,7 @@ export async function updateUserPackage(
   engine: Engine,
   id: number,
   input: Input,
+  actor: AuditActor,
 ): Promise<UserPackage> {
   const existing = await findUserPackage(db, id);
   if (!existing) throw notFound(apiMessages.userPackageMapNotFound);
@@ -108,5 +121,13 @@ export async function updateUserPackage(
     ...values,
     ...(input.isActive === undefined ? {} : { is_active: dbBool(input.isActive) }),
   });
-  return toUserPackage((await findUserPackage(db, id))!);
+  const updated = toUserPackage((await findUserPackage(db, id))!);
+  await recordAudit(db, actor, {
+    action: 'assignment.update',
+    targetType: 'userPackage',
+    targetId: id,
+    before: withoutId(toUserPackage(existing)),
+    after: withoutId(updated),
+  });
+  return updated;
 }

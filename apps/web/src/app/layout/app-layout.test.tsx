@@ -70,7 +70,16 @@ describe('app shell', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Leads', 'Register', 'Members', 'Packages', 'User Packages']);
+    ).toEqual([
+      'Leads',
+      'Register',
+      'Members',
+      'Packages',
+      'User Packages',
+      'Insights',
+      'Moderation',
+      'Audit',
+    ]);
     expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
       'target',
       '_blank',

@@ -30,6 +30,7 @@ const lead: Lead = {
   kmDriven: null,
   status: true,
   createdOn: '2026-03-05T09:07:03.000Z',
+  listingStatus: 'open',
   unlocked: true,
 };
 

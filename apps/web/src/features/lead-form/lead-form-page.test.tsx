@@ -9,11 +9,16 @@ import { setCurrentUser } from '../../lib/session';
 import { jsonResponse, renderRoute } from '../../test/render-route';
 import { leadFormTexts } from './submission-problem';
 
+/** Answers the lead submission; the settings (the consent's dealer cap) are answered apart. */
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/settings'
+      ? Promise.resolve(jsonResponse({ maxDealersPerLead: 4, holdFlaggedLeads: true }))
+      : fetchMock(input, init),
+  );
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
 
@@ -35,6 +40,7 @@ const storedLead: Lead = {
   kmDriven: null,
   status: true,
   createdOn: '2026-11-22T03:00:00.000Z',
+  listingStatus: 'open',
   unlocked: false,
 };
 
@@ -56,6 +62,11 @@ async function completeWizard() {
   await user.type(field('City'), 'Noida');
   await user.type(field('Phone Number'), '9810012345');
   await user.type(field('Expected Price'), '450000');
+  await user.click(
+    await screen.findByRole('checkbox', {
+      name: 'I agree to share my number with up to 4 verified dealers',
+    }),
+  );
   const submit = screen.getByRole('button', { name: 'Submit' });
   await vi.waitFor(() => expect(submit).toBeEnabled());
   await user.click(submit);
@@ -66,7 +77,9 @@ async function completeWizard() {
 describe('lead-form screen', { timeout: 30_000 }, () => {
   it('posts the lead without a token and thanks the owner', async () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 'stale-token', role: 'Dealer' });
-    fetchMock.mockResolvedValueOnce(jsonResponse(storedLead, { status: 201 }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ ...storedLead, manageUrl: `/my-car/${'t'.repeat(43)}` }, { status: 201 }),
+    );
     renderRoute(paths.leadForm);
     expect(await screen.findByRole('heading', { name: 'Sell your car' })).toBeInTheDocument();
     const user = await completeWizard();
@@ -74,6 +87,13 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Thank you!' })).toHaveFocus();
     expect(screen.getByText(/Your 2019 Hyundai Creta has been submitted/)).toBeInTheDocument();
     expect(screen.getByText(/ending in 345/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Your private link')).toHaveValue(
+      `${window.location.origin}/my-car/${'t'.repeat(43)}`,
+    );
+    expect(screen.getByRole('link', { name: 'Send it to me on WhatsApp' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(encodeURIComponent(`/my-car/${'t'.repeat(43)}`)),
+    );
     expect(screen.getByRole('link', { name: 'Go to the lead list' })).toHaveAttribute(
       'href',
       paths.leads,
@@ -98,6 +118,7 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
       city: 'Noida',
       phoneNumber: '9810012345',
       price: 450000,
+      consent: true,
     });
 
     await user.click(screen.getByRole('button', { name: 'Submit another car' }));

@@ -1,16 +1,18 @@
 // Lead submission wizard (lead-form, spec §2.6, design.md §9.4; lazy-loaded): the eight steps, then a thank-you.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Lead, LeadSubmission } from '@dealerleads/shared';
+import type { LeadSubmission, LeadSubmissionResult } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { useMaxDealersPerLead } from './api/get-settings';
 import { useSubmitLead } from './api/submit-lead';
 import { LeadWizard } from './lead-wizard';
+import { OwnerLinkCard } from './owner-link-card';
 import { brandLabel } from './lead-wizard-steps';
 import { submissionProblem, type SubmissionProblem } from './submission-problem';
 
 export const THANK_YOU_TITLE = 'Thank you!';
 
-function ThankYou({ lead, onAnother }: { lead: Lead; onAnother: () => void }) {
+function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   // The answer's phone is masked but for its last digits: enough for the owner to recognise it.
@@ -26,9 +28,11 @@ function ThankYou({ lead, onAnother }: { lead: Lead; onAnother: () => void }) {
           Your {lead.year} {brandLabel(lead.brand)} {lead.model} has been submitted.
         </p>
         <p className="text-body-secondary">
-          It is now on the lead list, and dealers will call you
+          {lead.status ? 'It is now on the lead list' : 'It will be listed after a quick check'},
+          and dealers will call you
           {lastDigits ? ` on your number ending in ${lastDigits}` : ''}.
         </p>
+        <OwnerLinkCard manageUrl={lead.manageUrl} />
         <div className="d-grid gap-2 d-sm-flex justify-content-sm-center mt-4">
           <button type="button" className="btn btn-primary btn-lg" onClick={onAnother}>
             Submit another car
@@ -44,7 +48,8 @@ function ThankYou({ lead, onAnother }: { lead: Lead; onAnother: () => void }) {
 
 export function LeadFormPage() {
   const submitLead = useSubmitLead();
-  const [submitted, setSubmitted] = useState<Lead | null>(null);
+  const maxDealers = useMaxDealersPerLead();
+  const [submitted, setSubmitted] = useState<LeadSubmissionResult | null>(null);
   // A new key gives "Submit another car" a fresh, empty wizard.
   const [round, setRound] = useState(0);
 
@@ -76,7 +81,7 @@ export function LeadFormPage() {
           </p>
           <div className="card shadow-sm">
             <div className="card-body p-3 p-sm-4">
-              <LeadWizard key={round} onSubmit={submit} />
+              <LeadWizard key={round} onSubmit={submit} maxDealers={maxDealers} />
             </div>
           </div>
         </>

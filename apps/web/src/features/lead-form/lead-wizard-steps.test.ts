@@ -27,6 +27,7 @@ describe('wizard steps', () => {
       [
         'brand',
         'city',
+        'consent',
         'fuelType',
         'fullName',
         'model',
@@ -62,8 +63,15 @@ describe('wizard steps', () => {
 
   it('calls a step valid only when all its fields are', () => {
     const details = WIZARD_STEPS[7]!;
-    const contact = { fullName: 'Ravi', city: 'Noida', phoneNumber: '9810012345', price: 450000 };
+    const contact = {
+      fullName: 'Ravi',
+      city: 'Noida',
+      phoneNumber: '9810012345',
+      price: 450000,
+      consent: true,
+    };
     expect(isStepValid(details, contact)).toBe(true);
+    expect(isStepValid(details, { ...contact, consent: false })).toBe(false);
     expect(isStepValid(details, { ...contact, city: '  ' })).toBe(false);
   });
 

@@ -19,7 +19,7 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
   { title: 'Transmission', fields: ['transmission'] },
   { title: 'Fuel Type', fields: ['fuelType'] },
   { title: 'Seats', fields: ['seats'] },
-  { title: 'Your Details', fields: ['fullName', 'city', 'phoneNumber', 'price'] },
+  { title: 'Your Details', fields: ['fullName', 'city', 'phoneNumber', 'price', 'consent'] },
 ];
 
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;

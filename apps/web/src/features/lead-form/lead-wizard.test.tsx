@@ -74,6 +74,7 @@ async function fillDetails(user: User) {
   await user.type(field('City'), 'Noida');
   await user.type(field('Phone Number'), '+91 98100 12345');
   await user.type(field('Expected Price'), '4,50,000');
+  await user.click(screen.getByRole('checkbox', { name: /share my number/ }));
 }
 
 /** Focuses the step's field and leaves it untouched, as an owner tabbing past it would. */
@@ -223,6 +224,17 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     expect(submit()).toBeDisabled();
     await user.type(field('Expected Price'), '4,50,000');
     expect(await screen.findByText('₹4,50,000')).toBeInTheDocument();
+    // Consent is required, and names the dealer cap.
+    expect(submit()).toBeDisabled();
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: 'I agree to share my number with up to 5 verified dealers',
+      }),
+    );
+    await vi.waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(screen.getByRole('checkbox', { name: /share my number/ }));
+    await vi.waitFor(() => expect(submit()).toBeDisabled());
+    await user.click(screen.getByRole('checkbox', { name: /share my number/ }));
     await vi.waitFor(() => expect(submit()).toBeEnabled());
 
     await user.clear(field('City'));
@@ -244,6 +256,7 @@ describe('lead wizard', { timeout: 30_000 }, () => {
       city: 'Noida',
       phoneNumber: '9810012345',
       price: 450000,
+      consent: true,
     } satisfies LeadSubmission);
   });
 

@@ -16,7 +16,7 @@ import {
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { leadSubmissionSchema, type LeadSubmission } from '@dealerleads/shared';
+import { DEFAULT_SETTINGS, leadSubmissionSchema, type LeadSubmission } from '@dealerleads/shared';
 import {
   FUELS,
   NCR_CITIES,
@@ -29,6 +29,7 @@ import {
 import { ErrorList } from '../../components/error-list';
 import { formatInr } from '../../lib/format-inr';
 import { ChoiceTiles } from './choice-tiles';
+import { ConsentCheck } from './consent-check';
 import {
   brandLabel,
   fieldError,
@@ -55,6 +56,8 @@ const emptyWizard: DefaultValues<LeadWizardValues> = {
 export interface LeadWizardProps {
   /** Sends the lead; resolves with what went wrong, or null once it is stored. */
   onSubmit: (submission: LeadSubmission) => Promise<SubmissionProblem | null>;
+  /** The dealer cap the consent names (the maxDealersPerLead setting). */
+  maxDealers?: number;
 }
 
 type TextFieldProps = {
@@ -137,7 +140,10 @@ function CarSummary({ values }: { values: Partial<LeadWizardValues> }) {
   );
 }
 
-export function LeadWizard({ onSubmit }: LeadWizardProps) {
+export function LeadWizard({
+  onSubmit,
+  maxDealers = DEFAULT_SETTINGS.maxDealersPerLead,
+}: LeadWizardProps) {
   const {
     control,
     register,
@@ -444,6 +450,11 @@ export function LeadWizard({ onSubmit }: LeadWizardProps) {
             }
             registration={register('price', { setValueAs: parseAmount })}
             {...show('price')}
+          />
+          <ConsentCheck
+            maxDealers={maxDealers}
+            registration={register('consent')}
+            {...show('consent')}
           />
         </>
       ) : null}

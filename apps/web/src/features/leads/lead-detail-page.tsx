@@ -30,6 +30,7 @@ import {
   formatSeats,
   fuelLabel,
   ownerLabel,
+  listingStatusLabel,
   transmissionLabel,
 } from './lead-format';
 import { ManufacturerSpecs } from './manufacturer-specs';
@@ -127,6 +128,11 @@ function LeadInformation({
             <span className={`badge ${lead.status ? 'text-bg-success' : 'text-bg-secondary'}`}>
               {lead.status ? 'Active' : 'Inactive'}
             </span>
+            {lead.listingStatus !== 'open' ? (
+              <span className="badge text-bg-dark ms-2" data-testid="listing-status">
+                {listingStatusLabel(lead.listingStatus)}
+              </span>
+            ) : null}
           </Row>
           <Row label="Created On">
             <time dateTime={lead.createdOn}>{formatLeadDate(lead.createdOn)}</time>

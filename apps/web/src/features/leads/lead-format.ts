@@ -1,5 +1,5 @@
 // How lead values read on screen: INR prices, dd/MM/yyyy hh:mm:ss dates, catalogue labels for stored slugs, +91 contact links.
-import { COUNTRY_CALLING_CODE } from '@dealerleads/shared';
+import { COUNTRY_CALLING_CODE, type ListingStatus } from '@dealerleads/shared';
 import { FUELS, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
 import { groupIndian } from '../../lib/group-indian';
 
@@ -118,4 +118,16 @@ export function filterValueLabel(key: string, value: string): string {
     default:
       return value;
   }
+}
+
+const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
+  open: 'Open',
+  sold: 'Sold',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
+/** Why a lead left the list, as a dealer who unlocked it reads it: 'Sold', 'Withdrawn', 'Expired'. */
+export function listingStatusLabel(status: ListingStatus): string {
+  return LISTING_STATUS_LABELS[status];
 }

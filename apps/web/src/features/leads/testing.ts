@@ -22,6 +22,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     kmDriven: 42_000,
     status: true,
     createdOn: '2025-03-04T09:05:06.000Z',
+    listingStatus: 'open',
     unlocked: false,
     ...overrides,
   };

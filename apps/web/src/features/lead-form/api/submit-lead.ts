@@ -1,6 +1,6 @@
-// POST /api/leads: an owner submits a car (design.md §9.4); open, rate-limited, stored Active, phone masked in the answer.
+// POST /api/leads: an owner submits a car (design.md §9.4) with consent; open, rate-limited; the answer carries the owner's private link.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Lead, LeadSubmission } from '@dealerleads/shared';
+import type { LeadSubmission, LeadSubmissionResult } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -8,8 +8,11 @@ import { api } from '../../../lib/api-client';
  * 'Bad Request' would tell an owner nothing). No token is sent: the call is open, and a stale
  * stored session must not turn an owner's submission into a 401.
  */
-export function submitLead(submission: LeadSubmission): Promise<Lead> {
-  return api.post<Lead>('/leads', submission, { handleErrors: true, anonymous: true });
+export function submitLead(submission: LeadSubmission): Promise<LeadSubmissionResult> {
+  return api.post<LeadSubmissionResult>('/leads', submission, {
+    handleErrors: true,
+    anonymous: true,
+  });
 }
 
 export const submitLeadOptions = mutationOptions({

@@ -1,0 +1,176 @@
+// Moderation of new leads (docs/owners-insights-moderation.md): a phone submitted more than twice in 30 days, or one that
+// looks made up, flags the lead; Admins approve it or deactivate it with a reason, each decision audited.
+import {
+  MODERATION_FLAGS,
+  type ModerationFlag,
+  type ModerationItem,
+  type ModerationStatus,
+  apiMessages,
+} from '@dealerleads/shared';
+import { fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
+import type { LeadRow } from '../../db/schema';
+import { runWrite } from '../../db/write-batcher';
+import { badRequest, notFound } from '../../plugins/errors';
+import { offsetOf } from '../../plugins/pagination';
+import { recordAudit, type AuditActor } from '../audit/audit.service';
+
+/** A phone seen on more than this many leads within the window flags the next one. */
+export const REPEATED_PHONE_LIMIT = 2;
+export const REPEATED_PHONE_WINDOW_DAYS = 30;
+
+/** One digit ten times, or a run going up or down by one each digit (wrapping 9→0), such as 9876543210 or 0123456789. */
+export function looksFake(phone: string): boolean {
+  if (!/^\d{10}$/.test(phone)) return false;
+  const digits = [...phone].map(Number);
+  const steps = new Set(digits.slice(1).map((d, i) => (d - digits[i]! + 10) % 10));
+  return steps.size === 1 && [0, 1, 9].includes([...steps][0]!);
+}
+
+function windowStart(now: Date): string {
+  return new Date(now.getTime() - REPEATED_PHONE_WINDOW_DAYS * 86_400_000).toISOString();
+}
+
+/** Leads with this phone created in the 30 days up to `now`. */
+async function recentSubmissions(db: Queryable, phone: string, now: Date): Promise<number> {
+  const { n } = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('phone_number', '=', phone)
+    .where('created_on', '>=', windowStart(now))
+    .where('created_on', '<=', now.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface Verdict {
+  flags: ModerationFlag[];
+  /** The lead's moderation columns. */
+  columns: { moderation_status: ModerationStatus; moderation_flags: string | null };
+}
+
+/** Moderation's verdict on a lead about to be stored with this phone (inside the insert's transaction). */
+export async function assessSubmission(db: Queryable, phone: string, now: Date): Promise<Verdict> {
+  const flags: ModerationFlag[] = [];
+  if ((await recentSubmissions(db, phone, now)) >= REPEATED_PHONE_LIMIT)
+    flags.push('repeated_phone');
+  if (looksFake(phone)) flags.push('fake_phone');
+  return {
+    flags,
+    columns:
+      flags.length > 0
+        ? { moderation_status: 'flagged', moderation_flags: flags.join(',') }
+        : { moderation_status: 'clear', moderation_flags: null },
+  };
+}
+
+function flagsOf(row: LeadRow): ModerationFlag[] {
+  const known = new Set<string>(MODERATION_FLAGS);
+  return (row.moderation_flags ?? '')
+    .split(',')
+    .filter((flag): flag is ModerationFlag => known.has(flag));
+}
+
+async function itemOf(db: Queryable, row: LeadRow): Promise<ModerationItem> {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    phoneNumber: row.phone_number,
+    city: row.city,
+    brand: row.brand,
+    model: row.model,
+    year: row.year,
+    price: row.price,
+    createdOn: row.created_on,
+    moderationStatus: row.moderation_status,
+    flags: flagsOf(row),
+    phoneSubmissions: row.phone_number
+      ? await recentSubmissions(db, row.phone_number, new Date(row.created_on))
+      : 0,
+    note: row.moderation_note,
+    status: fromDbBool(row.status),
+  };
+}
+
+/** The queue: leads in one moderation status, newest first. */
+export async function listModeration(
+  db: Queryable,
+  query: { status: ModerationStatus; pageNumber: number; pageSize: number },
+): Promise<{ items: ModerationItem[]; total: number }> {
+  const base = db.selectFrom('leads').where('moderation_status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset(offsetOf(query.pageNumber, query.pageSize))
+      .execute(),
+    base
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const items: ModerationItem[] = [];
+  for (const row of rows) items.push(await itemOf(db, row));
+  return { items, total: Number(count.n) };
+}
+
+export const moderationMessages = {
+  notFlagged: 'This lead is not waiting for moderation',
+} as const;
+
+/**
+ * An Admin's decision on a flagged lead, audited as lead.moderate in the same transaction. Approving puts an open lead
+ * (back) on the list; deactivating takes it off with the Admin's reason.
+ */
+export async function decideModeration(
+  { db, engine }: { db: Db; engine: Engine },
+  actor: AuditActor,
+  leadId: number,
+  decision: { approve: true } | { approve: false; reason: string },
+  now: Date = new Date(),
+): Promise<ModerationItem> {
+  return runWrite(db, engine, async (tx) => {
+    const before = await tx
+      .selectFrom('leads')
+      .selectAll()
+      .where('id', '=', leadId)
+      .executeTakeFirst();
+    if (!before) throw notFound(apiMessages.leadNotFound);
+    if (before.moderation_status !== 'flagged') throw badRequest(moderationMessages.notFlagged);
+    const after = await tx
+      .updateTable('leads')
+      .set(
+        decision.approve
+          ? {
+              moderation_status: 'approved',
+              status: before.listing_status === 'open' ? 1 : 0,
+            }
+          : { moderation_status: 'rejected', moderation_note: decision.reason, status: 0 },
+      )
+      .where('id', '=', leadId)
+      .where('moderation_status', '=', 'flagged')
+      .returningAll()
+      .executeTakeFirst();
+    if (!after) throw badRequest(moderationMessages.notFlagged);
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'lead.moderate',
+        targetType: 'lead',
+        targetId: leadId,
+        before: {
+          moderationStatus: before.moderation_status,
+          status: fromDbBool(before.status),
+          note: before.moderation_note,
+        },
+        after: {
+          moderationStatus: after.moderation_status,
+          status: fromDbBool(after.status),
+          note: after.moderation_note,
+        },
+      },
+      now,
+    );
+    return itemOf(tx, after);
+  });
+}

@@ -1,0 +1,110 @@
+// The scheduled lead lifecycle: open leads past their expiry leave the list, and closed leads' phone numbers are erased
+// 180 days after they closed. Each sweep is one idempotent UPDATE … WHERE, so several API processes may run it at once
+// (the second finds nothing left to do); the clock is injected, so a test can move it.
+import type { Db, Engine } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
+
+/** Days after a lead closes (sold, withdrawn, expired) until its phone number is erased. */
+export const PHONE_RETENTION_DAYS = 180;
+
+/** What an erased phone number becomes: nothing is left to mask or to reveal. */
+export const ERASED_PHONE = '';
+
+const DAY_MS = 86_400_000;
+
+export interface LifecycleResult {
+  expired: number;
+  erased: number;
+}
+
+/** Rows one sweep statement changes: short write transactions, so no request waits long behind the job. */
+const SWEEP_BATCH = 500;
+
+/** Repeats one batch until a batch finds fewer rows than it may take; returns the rows changed. */
+async function sweep(batch: () => Promise<bigint | number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const changed = Number(await batch());
+    total += changed;
+    if (changed < SWEEP_BATCH) return total;
+  }
+}
+
+/** One run of both sweeps at `now`. */
+export async function runLeadLifecycle(
+  db: Db,
+  engine: Engine,
+  now: Date,
+): Promise<LifecycleResult> {
+  const nowIso = now.toISOString();
+  // The conditions stand in the UPDATE itself too: a row another process changed meanwhile is skipped.
+  const expired = await sweep(() =>
+    runWrite(db, engine, async (tx) => {
+      const due = tx
+        .selectFrom('leads')
+        .select('id')
+        .where('listing_status', '=', 'open')
+        .where('expires_on', '<=', nowIso)
+        .limit(SWEEP_BATCH);
+      const result = await tx
+        .updateTable('leads')
+        .set({ listing_status: 'expired', status: 0, closed_on: nowIso })
+        .where('id', 'in', due)
+        .where('listing_status', '=', 'open')
+        .where('expires_on', '<=', nowIso)
+        .executeTakeFirst();
+      return result.numUpdatedRows;
+    }),
+  );
+  const erasedBefore = new Date(now.getTime() - PHONE_RETENTION_DAYS * DAY_MS).toISOString();
+  const closed = ['sold', 'withdrawn', 'expired'] as const;
+  const erased = await sweep(() =>
+    runWrite(db, engine, async (tx) => {
+      const due = tx
+        .selectFrom('leads')
+        .select('id')
+        .where('listing_status', 'in', closed)
+        .where('closed_on', '<=', erasedBefore)
+        .where('phone_number', '<>', ERASED_PHONE)
+        .limit(SWEEP_BATCH);
+      const result = await tx
+        .updateTable('leads')
+        .set({ phone_number: ERASED_PHONE })
+        .where('id', 'in', due)
+        .where('listing_status', 'in', closed)
+        .where('closed_on', '<=', erasedBefore)
+        .where('phone_number', '<>', ERASED_PHONE)
+        .executeTakeFirst();
+      return result.numUpdatedRows;
+    }),
+  );
+  return { expired, erased };
+}
+
+export interface LifecycleSchedule {
+  /** Stops the timer and waits for a run under way. */
+  stop(): Promise<void>;
+}
+
+/** Runs the lifecycle now and then every `intervalMs`, until stopped; a failed run is reported and retried next time. */
+export function scheduleLeadLifecycle(
+  db: Db,
+  engine: Engine,
+  clock: () => Date,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): LifecycleSchedule {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running.then(() => runLeadLifecycle(db, engine, clock())).catch(onError);
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

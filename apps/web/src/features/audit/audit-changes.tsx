@@ -1,0 +1,24 @@
+// What one audit entry changed, field by field: before → after.
+import type { AuditChanges } from '@dealerleads/shared';
+
+/** A value as the Admin reads it: text as is, nothing as an em dash, anything else as JSON. */
+export function auditValueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+export function AuditChangeList({ changes }: { changes: AuditChanges }) {
+  const fields = Object.entries(changes);
+  if (fields.length === 0) return <span className="text-body-secondary">No field changed</span>;
+  return (
+    <ul className="list-unstyled mb-0 small">
+      {fields.map(([field, change]) => (
+        <li key={field} data-field={field}>
+          <span className="fw-semibold">{field}</span>: <del>{auditValueText(change.before)}</del> →{' '}
+          <ins>{auditValueText(change.after)}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,178 @@
+// The Audit screen (dealers/audit, Admin; lazy-loaded): who changed what and when, filtered by actor, action and days.
+import { useEffect, type FormEvent } from 'react';
+import { AUDIT_ACTIONS } from '@dealerleads/shared';
+import { Pagination } from '../../components/pagination';
+import { usePageAndSearch } from '../../hooks/use-page-and-search';
+import { reportLoadError } from '../../lib/report-error';
+import { useAuditLog } from './api/get-audit-log';
+import { AuditChangeList } from './audit-changes';
+
+export const auditTexts = {
+  title: 'Audit',
+  empty: 'No audit entries found',
+  loadFailed: 'Error loading the audit log',
+} as const;
+
+const FILTERS = ['actor', 'action', 'from', 'to'] as const;
+type FilterName = (typeof FILTERS)[number];
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
+
+export function AuditPage() {
+  const { page, params, setPage, setFilter, reset } = usePageAndSearch();
+  const applied = Object.fromEntries(
+    FILTERS.map((name) => [name, params.get(name) ?? '']),
+  ) as Record<FilterName, string>;
+  const log = useAuditLog({ pageNumber: page, ...applied });
+
+  useEffect(() => {
+    if (log.isError) reportLoadError(log.error, auditTexts.loadFailed);
+  }, [log.isError, log.error]);
+
+  const items = log.data?.items ?? [];
+  const pagination = log.data?.pagination ?? null;
+
+  // The actor box applies on Enter, Apply or leaving it, so typing a name does not fire a request per letter.
+  const submitActor = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFilter('actor', String(new FormData(event.currentTarget).get('actor') ?? '').trim());
+  };
+
+  return (
+    <section className="container py-3">
+      <h1 className="h3 mb-3">
+        {auditTexts.title}{' '}
+        {pagination ? (
+          <small className="text-body-secondary fs-5">({pagination.totalItems} entries)</small>
+        ) : null}
+      </h1>
+      <form
+        className="row g-2 align-items-end mb-3"
+        onSubmit={submitActor}
+        aria-label="Audit filters"
+      >
+        <div className="col-sm-6 col-lg-3">
+          <label htmlFor="audit-actor" className="form-label">
+            Admin (user name)
+          </label>
+          <input
+            id="audit-actor"
+            className="form-control"
+            name="actor"
+            // A new key when the applied filter changes (Reset, Back) refills the box from the URL.
+            key={applied.actor}
+            defaultValue={applied.actor}
+            maxLength={50}
+            onBlur={(event) => setFilter('actor', event.target.value.trim())}
+          />
+        </div>
+        <div className="col-sm-6 col-lg-3">
+          <label htmlFor="audit-action" className="form-label">
+            Action
+          </label>
+          <select
+            id="audit-action"
+            className="form-select"
+            value={applied.action}
+            onChange={(event) => setFilter('action', event.target.value)}
+          >
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {action}
+              </option>
+            ))}
+          </select>
+        </div>
+        {(
+          [
+            { name: 'from', label: 'From', bounds: { max: applied.to || undefined } },
+            { name: 'to', label: 'To', bounds: { min: applied.from || undefined } },
+          ] as const
+        ).map(({ name, label, bounds }) => (
+          <div className="col-6 col-lg-2" key={name}>
+            <label htmlFor={`audit-${name}`} className="form-label">
+              {label}
+            </label>
+            <input
+              id={`audit-${name}`}
+              type="date"
+              className="form-control"
+              value={applied[name]}
+              {...bounds}
+              onChange={(event) => setFilter(name, event.target.value)}
+            />
+          </div>
+        ))}
+        <div className="col-lg-2 d-flex gap-2">
+          <button type="submit" className="btn btn-primary">
+            Apply
+          </button>
+          <button type="button" className="btn btn-outline-secondary" onClick={reset}>
+            Reset filters
+          </button>
+        </div>
+      </form>
+
+      <div className="card shadow-sm mb-3">
+        <div className="table-responsive">
+          <table className="table table-striped align-middle mb-0">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Admin</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Changes (before → after)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="text-center text-body-secondary py-4">
+                    {log.isPending ? 'Loading...' : auditTexts.empty}
+                  </td>
+                </tr>
+              ) : (
+                items.map((entry) => (
+                  <tr key={entry.id} data-testid="audit-entry">
+                    <td className="text-nowrap">{dateTime.format(new Date(entry.createdOn))}</td>
+                    <td>
+                      {entry.actorUserName}
+                      {entry.ip ? (
+                        <div className="small text-body-secondary">{entry.ip}</div>
+                      ) : null}
+                    </td>
+                    <td>
+                      <code>{entry.action}</code>
+                    </td>
+                    <td>
+                      {entry.targetType}
+                      {entry.targetId ? ` #${entry.targetId}` : ''}
+                    </td>
+                    <td>
+                      <AuditChangeList changes={entry.changes} />
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      {pagination && pagination.totalPages > 1 ? (
+        <Pagination
+          currentPage={pagination.currentPage}
+          totalPages={pagination.totalPages}
+          maxButtons={5}
+          onPageChange={setPage}
+          ariaLabel="Audit pages"
+        />
+      ) : null}
+    </section>
+  );
+}

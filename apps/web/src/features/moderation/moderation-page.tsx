@@ -1,0 +1,218 @@
+// Admin moderation queue (/dealers/moderation, lazy chunk): flagged leads with why, approve or deactivate with a reason.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import Modal from 'react-bootstrap/Modal';
+import type { ModerationFlag, ModerationItem, ModerationStatus } from '@dealerleads/shared';
+import { DataTable } from '../../components/data-table';
+import { Pagination } from '../../components/pagination';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-error';
+import { formatInr } from '../../lib/format-inr';
+import { formatMediumDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useDecideModeration } from './api/decide-moderation';
+import { useModeration } from './api/get-moderation';
+
+export const moderationTexts = {
+  title: 'Moderation',
+  empty: 'No leads waiting for moderation',
+  approved: 'Lead approved: it is on the list',
+  deactivated: 'Lead deactivated',
+  failed: 'Failed to save the decision',
+} as const;
+
+const STATUS_TABS: { value: ModerationStatus; label: string }[] = [
+  { value: 'flagged', label: 'Flagged' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Deactivated' },
+];
+
+function flagText(flag: ModerationFlag, item: ModerationItem): string {
+  return flag === 'repeated_phone'
+    ? `Phone submitted ${item.phoneSubmissions} times in 30 days`
+    : 'Phone looks made up';
+}
+
+function DeactivateModal({
+  item,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  item: ModerationItem | null;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const invalid = touched && reason.trim() === '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (reason.trim() !== '') onConfirm(reason.trim());
+  };
+  return (
+    <Modal show={item !== null} onHide={onCancel} centered aria-labelledby="deactivate-title">
+      <form onSubmit={submit} noValidate>
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5" id="deactivate-title">
+            Deactivate lead {item?.id}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <label htmlFor="deactivate-reason" className="form-label">
+            Reason
+          </label>
+          <textarea
+            id="deactivate-reason"
+            className={`form-control${invalid ? ' is-invalid' : ''}`}
+            rows={3}
+            maxLength={500}
+            value={reason}
+            aria-invalid={invalid}
+            onChange={(event) => setReason(event.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          {invalid ? <div className="invalid-feedback">Give a reason</div> : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy}>
+            Deactivate
+          </button>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}
+
+export function ModerationPage() {
+  const [status, setStatus] = useState<ModerationStatus>('flagged');
+  const [pageNumber, setPageNumber] = useState(1);
+  const { data, isPending } = useModeration({ status, pageNumber });
+  const decide = useDecideModeration();
+  const [deactivating, setDeactivating] = useState<ModerationItem | null>(null);
+  const items = data?.items ?? [];
+
+  const run = async (decision: Parameters<typeof decide.mutateAsync>[0], done: string) => {
+    try {
+      await decide.mutateAsync(decision);
+      notify.success(done);
+    } catch (error) {
+      notify.error(errorMessage(error, moderationTexts.failed));
+    }
+  };
+
+  return (
+    <section className="container py-3">
+      <h1 className="h3 mb-3">{moderationTexts.title}</h1>
+      <ul className="nav nav-tabs mb-3">
+        {STATUS_TABS.map((tab) => (
+          <li className="nav-item" key={tab.value}>
+            <button
+              type="button"
+              className={`nav-link${status === tab.value ? ' active' : ''}`}
+              aria-current={status === tab.value ? 'page' : undefined}
+              onClick={() => {
+                setStatus(tab.value);
+                setPageNumber(1);
+              }}
+            >
+              {tab.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <DataTable
+        columns={7}
+        empty={!isPending && items.length === 0}
+        emptyText={moderationTexts.empty}
+        head={
+          <>
+            <th scope="col">Lead</th>
+            <th scope="col">Owner</th>
+            <th scope="col">Car</th>
+            <th scope="col">Submitted</th>
+            <th scope="col">Why</th>
+            <th scope="col">{status === 'rejected' ? 'Reason' : 'Status'}</th>
+            <th scope="col">Actions</th>
+          </>
+        }
+      >
+        {items.map((item) => (
+          <tr key={item.id} data-testid="moderation-row">
+            <td>
+              <Link to={paths.leadDetail(item.id)}>#{item.id}</Link>
+            </td>
+            <td>
+              {item.fullName}
+              <div className="small text-body-secondary">{item.phoneNumber}</div>
+            </td>
+            <td>
+              {item.year} {item.brand} {item.model}
+              <div className="small text-body-secondary">
+                {item.city} · {formatInr(item.price)}
+              </div>
+            </td>
+            <td>{formatMediumDate(item.createdOn)}</td>
+            <td>
+              {item.flags.map((flag) => (
+                <span key={flag} className="badge text-bg-warning me-1">
+                  {flagText(flag, item)}
+                </span>
+              ))}
+            </td>
+            <td>{status === 'rejected' ? item.note : item.status ? 'On the list' : 'Held'}</td>
+            <td className="text-nowrap">
+              {item.moderationStatus === 'flagged' ? (
+                <>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-success me-1"
+                    disabled={decide.isPending}
+                    onClick={() =>
+                      void run({ id: item.id, approve: true }, moderationTexts.approved)
+                    }
+                  >
+                    Approve
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger"
+                    disabled={decide.isPending}
+                    onClick={() => setDeactivating(item)}
+                  >
+                    Deactivate
+                  </button>
+                </>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      {data?.pagination && data.pagination.totalPages > 1 ? (
+        <Pagination
+          className="mt-3"
+          currentPage={pageNumber}
+          totalPages={data.pagination.totalPages}
+          maxButtons={5}
+          onPageChange={setPageNumber}
+        />
+      ) : null}
+      <DeactivateModal
+        key={deactivating?.id ?? 0}
+        item={deactivating}
+        busy={decide.isPending}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={(reason) => {
+          const item = deactivating;
+          setDeactivating(null);
+          if (item) void run({ id: item.id, approve: false, reason }, moderationTexts.deactivated);
+        }}
+      />
+    </section>
+  );
+}

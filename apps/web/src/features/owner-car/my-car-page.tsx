@@ -1,0 +1,219 @@
+// /my-car/{token}: the owner's private page (lazy chunk, no login): their car, where it stands, how many dealers
+// unlocked the number, a new price, and closing the listing (sold or withdrawn) after a confirmation.
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import { ownerMessages, type OwnerLead } from '@dealerleads/shared';
+import { WIZARD_BRANDS } from '@dealerleads/shared/catalogues';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Spinner } from '../../components/spinner';
+import { ApiError } from '../../lib/api-error';
+import { formatInr } from '../../lib/format-inr';
+import { formatMediumDate } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useOwnerLead } from './api/get-owner-lead';
+import { useUpdateOwnerLead } from './api/update-owner-lead';
+
+const STATUS_BADGES: Record<OwnerLead['listingStatus'], { label: string; tone: string }> = {
+  open: { label: 'Listed', tone: 'success' },
+  sold: { label: 'Sold', tone: 'primary' },
+  withdrawn: { label: 'Withdrawn', tone: 'secondary' },
+  expired: { label: 'Expired', tone: 'secondary' },
+};
+
+function statusBadge(lead: OwnerLead) {
+  if (lead.listingStatus === 'open' && !lead.listed)
+    return { label: 'Waiting for a check', tone: 'warning' };
+  return STATUS_BADGES[lead.listingStatus];
+}
+
+const brandName = (slug: string) => WIZARD_BRANDS.find((b) => b.value === slug)?.label ?? slug;
+
+type Closing = 'sold' | 'withdrawn';
+
+const CLOSING_TEXTS: Record<
+  Closing,
+  { title: string; message: string; confirm: string; done: string }
+> = {
+  sold: {
+    title: 'Mark your car as sold?',
+    message: 'Dealers will no longer see your car or call you about it. This cannot be undone.',
+    confirm: 'Mark as sold',
+    done: ownerMessages.markedSold,
+  },
+  withdrawn: {
+    title: 'Withdraw your car?',
+    message: 'Dealers will no longer see your car or call you about it. This cannot be undone.',
+    confirm: 'Withdraw',
+    done: ownerMessages.markedWithdrawn,
+  },
+};
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.validationErrors[0] ?? error.message;
+  }
+  return 'Could not reach DealerLeads. Check your connection and try again.';
+}
+
+function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
+  const update = useUpdateOwnerLead(token);
+  const [price, setPrice] = useState(String(lead.price));
+  const [problem, setProblem] = useState<string | null>(null);
+  const parsed = Number(price.replace(/[\s,₹]/g, ''));
+  const valid = Number.isInteger(parsed) && parsed > 0;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) {
+      setProblem(ownerMessages.price);
+      return;
+    }
+    setProblem(null);
+    try {
+      await update.mutateAsync({ price: parsed });
+      notify.success(ownerMessages.priceSaved);
+    } catch (error) {
+      setProblem(errorText(error));
+    }
+  };
+  return (
+    <form className="mb-3" onSubmit={(event) => void save(event)} noValidate>
+      <label htmlFor="owner-price" className="form-label fw-semibold">
+        Expected Price
+      </label>
+      <div className="input-group">
+        <span className="input-group-text">₹</span>
+        <input
+          id="owner-price"
+          className={`form-control${problem ? ' is-invalid' : ''}`}
+          inputMode="numeric"
+          value={price}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? 'owner-price-error' : undefined}
+          onChange={(event) => setPrice(event.target.value)}
+        />
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={update.isPending || (valid && parsed === lead.price)}
+        >
+          Save price
+        </button>
+        {problem ? (
+          <div id="owner-price-error" className="invalid-feedback">
+            {problem}
+          </div>
+        ) : null}
+      </div>
+      {valid ? <div className="form-text">{formatInr(parsed)}</div> : null}
+    </form>
+  );
+}
+
+function CloseButtons({ token }: { token: string }) {
+  const update = useUpdateOwnerLead(token);
+  const [asking, setAsking] = useState<Closing | null>(null);
+  const close = async (closing: Closing) => {
+    try {
+      await update.mutateAsync({ listingStatus: closing });
+      notify.success(CLOSING_TEXTS[closing].done);
+    } catch (error) {
+      notify.error(errorText(error));
+    } finally {
+      setAsking(null);
+    }
+  };
+  const texts = asking ? CLOSING_TEXTS[asking] : CLOSING_TEXTS.sold;
+  return (
+    <>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline-primary" onClick={() => setAsking('sold')}>
+          Mark as sold
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          onClick={() => setAsking('withdrawn')}
+        >
+          Withdraw
+        </button>
+      </div>
+      <ConfirmDialog
+        show={asking !== null}
+        title={texts.title}
+        message={texts.message}
+        confirmLabel={texts.confirm}
+        confirmVariant="primary"
+        busy={update.isPending}
+        onConfirm={() => asking && void close(asking)}
+        onCancel={() => setAsking(null)}
+      />
+    </>
+  );
+}
+
+export function MyCarPage() {
+  const { token = '' } = useParams();
+  const { data: lead, error, isPending } = useOwnerLead(token);
+
+  if (isPending) return <Spinner />;
+  if (error || !lead) {
+    return (
+      <section className="container py-4" style={{ maxWidth: '40rem' }}>
+        <h1 className="h3">Your car</h1>
+        <div className="alert alert-warning" role="alert">
+          {error instanceof ApiError && error.status === 404
+            ? ownerMessages.notFound
+            : errorText(error)}
+        </div>
+      </section>
+    );
+  }
+
+  const badge = statusBadge(lead);
+  const open = lead.listingStatus === 'open';
+  return (
+    <section className="container py-4" style={{ maxWidth: '40rem' }}>
+      <h1 className="h3 mb-3">Your car</h1>
+      <div className="card shadow-sm mb-3">
+        <div className="card-body">
+          <div className="d-flex justify-content-between align-items-start gap-2">
+            <h2 className="h4 mb-1">
+              {lead.year} {brandName(lead.brand)} {lead.model}
+            </h2>
+            <span className={`badge text-bg-${badge.tone}`} data-testid="listing-status">
+              {badge.label}
+            </span>
+          </div>
+          <p className="text-body-secondary mb-2">
+            {lead.city} · {formatInr(lead.price)} · listed {formatMediumDate(lead.createdOn)}
+          </p>
+          <p className="mb-1" data-testid="unlock-count">
+            <i className="bi bi-people me-2" aria-hidden="true" />
+            {lead.unlockCount} of {lead.maxDealers} dealers have unlocked your number
+          </p>
+          {open && lead.expiresOn ? (
+            <p className="small text-body-secondary mb-0">
+              Your car stays on the list until {formatMediumDate(lead.expiresOn)}.
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {open ? (
+        <div className="card shadow-sm">
+          <div className="card-body">
+            <PriceForm key={lead.price} lead={lead} token={token} />
+            <p className="small text-body-secondary">
+              Sold it, or changed your mind? Take it off the list and dealers stop calling.
+            </p>
+            <CloseButtons token={token} />
+          </div>
+        </div>
+      ) : (
+        <p className="text-body-secondary">
+          This listing is closed: dealers no longer see your car. Your phone number is erased from
+          DealerLeads 180 days after it closed.
+        </p>
+      )}
+    </section>
+  );
+}
