@@ -26,58 +26,33 @@ const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { le
 const firstCard = (page: Page) =>
   page.getByRole('region', { name: 'Lead results' }).getByRole('article').first();
 
-type Screen = [path: string, ready: (page: Page) => Locator];
-const anyone = (path: string, ready: Screen[1]) => ({ path, ready, who: null });
+type Ready = (page: Page) => Locator;
+type Account = (typeof demo)[keyof typeof demo];
+const leadInformation: Ready = (p) => p.getByRole('heading', { name: 'Lead Information' });
+const firstTableRow: Ready = (p) => p.getByRole('table').getByRole('row').nth(1);
+const screens: [who: Account | null, path: string, ready: Ready][] = [
+  [null, '/dealers', (p) => h1(p, 'Welcome to DealerLeads')],
+  [null, '/dealers/login', (p) => h1(p, 'Welcome Back')],
+  [null, '/dealers/register', (p) => h1(p, 'Sign up')],
+  [null, '/dealers/leads', firstCard],
+  [null, '/leads/1', leadInformation],
+  [null, '/lead-form', (p) => h1(p, 'Sell your car')],
+  [null, '/errors', (p) => h1(p, 'Test Errors')],
+  [null, '/not-found', (p) => h1(p, 'Not Found')],
+  [demo.dealer, '/dealers/leads', firstCard],
+  [demo.dealer, '/leads/2', leadInformation],
+  [demo.dealer, '/dealers/member/edit/dealer', (p) => h1(p, "Update User's Details")],
+  [demo.admin, '/dealers/leads', firstCard],
+  [demo.admin, '/leads/3', leadInformation],
+  [demo.admin, '/dealers/members', (p) => p.getByRole('link', { name: /^Edit Member/ }).first()],
+  [demo.admin, '/dealers/members/dealer', (p) => h1(p, 'dealer')],
+  [demo.admin, '/dealers/lead/edit/3', (p) => p.getByRole('button', { name: 'Save Changes' })],
+  [demo.admin, '/dealers/packages', firstTableRow],
+  [demo.admin, '/dealers/user-packages', firstTableRow],
+];
 
 // One test per screen: axe takes seconds on a busy machine.
-for (const { who, path, ready } of [
-  anyone('/dealers', (p) => h1(p, 'Welcome to DealerLeads')),
-  anyone('/dealers/login', (p) => h1(p, 'Welcome Back')),
-  anyone('/dealers/register', (p) => h1(p, 'Sign up')),
-  anyone('/dealers/leads', firstCard),
-  anyone('/leads/1', (p) => p.getByRole('heading', { name: 'Lead Information' })),
-  anyone('/lead-form', (p) => h1(p, 'Sell your car')),
-  anyone('/errors', (p) => h1(p, 'Test Errors')),
-  anyone('/not-found', (p) => h1(p, 'Not Found')),
-  { who: demo.dealer, path: '/dealers/leads', ready: firstCard },
-  {
-    who: demo.dealer,
-    path: '/leads/2',
-    ready: (p: Page) => p.getByRole('heading', { name: 'Lead Information' }),
-  },
-  {
-    who: demo.dealer,
-    path: '/dealers/member/edit/dealer',
-    ready: (p: Page) => h1(p, "Update User's Details"),
-  },
-  { who: demo.admin, path: '/dealers/leads', ready: firstCard },
-  {
-    who: demo.admin,
-    path: '/leads/3',
-    ready: (p: Page) => p.getByRole('heading', { name: 'Lead Information' }),
-  },
-  {
-    who: demo.admin,
-    path: '/dealers/members',
-    ready: (p: Page) => p.getByRole('link', { name: /^Edit Member/ }).first(),
-  },
-  { who: demo.admin, path: '/dealers/members/dealer', ready: (p: Page) => h1(p, 'dealer') },
-  {
-    who: demo.admin,
-    path: '/dealers/lead/edit/3',
-    ready: (p: Page) => p.getByRole('button', { name: 'Save Changes' }),
-  },
-  {
-    who: demo.admin,
-    path: '/dealers/packages',
-    ready: (p: Page) => p.getByRole('table').getByRole('row').nth(1),
-  },
-  {
-    who: demo.admin,
-    path: '/dealers/user-packages',
-    ready: (p: Page) => p.getByRole('table').getByRole('row').nth(1),
-  },
-]) {
+for (const [who, path, ready] of screens) {
   test(`${path} for ${who ? who.userName : 'a visitor'}`, async ({ page }) => {
     if (who) await loginAs(page, who);
     await page.goto(path);
@@ -111,7 +86,7 @@ test("the dealer's user menu and the Admin's user package modal", async ({ page 
 
   await loginAs(page, demo.admin);
   await page.goto('/dealers/user-packages');
-  await settled(page, page.getByRole('table').getByRole('row').nth(1));
+  await settled(page, firstTableRow(page));
   await page.getByRole('button', { name: 'Add User Package' }).click();
   await expect(page.getByRole('dialog', { name: 'Add User Package' })).toBeVisible();
   await expectNoViolations(page, 'user package modal', '.modal');

@@ -86,5 +86,5 @@ export async function assignStarterPackage(
       creditDebited,
     },
   });
-  expect(assigned.ok()).toBe(true);
+  expect(assigned.ok(), await assigned.text()).toBe(true);
 }

@@ -295,6 +295,17 @@ describe('the lead list', () => {
 });
 
 describe('unlocking a card', () => {
+  /** Two locked leads; unlocking answers the Swift's contact with 49 credits left. */
+  const unlockApi = () =>
+    fakeApi({
+      'GET /leads': () => jsonResponse([swift, creta], { headers: pageHeader(2) }),
+      'POST /leads/:id/unlock': () =>
+        jsonResponse({
+          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
+          charged: true,
+          creditsRemaining: 49,
+        }),
+    });
   const unlockButton = async (name = 'Maruti Suzuki Swift') =>
     within(await card(name)).getByRole('button', { name: /^Unlock contact/ });
 
@@ -320,15 +331,7 @@ describe('unlocking a card', () => {
 
   it('unlocks for a dealer with credits: the count, then the contact with +91', async () => {
     setCurrentUser(dealer);
-    const fetchMock = fakeApi({
-      'GET /leads': () => jsonResponse([swift, creta], { headers: pageHeader(2) }),
-      'POST /leads/:id/unlock': () =>
-        jsonResponse({
-          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
-          charged: true,
-          creditsRemaining: 49,
-        }),
-    });
+    const fetchMock = unlockApi();
     renderRoute(paths.leads);
     const user = userEvent.setup();
     await user.click(await unlockButton());
@@ -358,15 +361,7 @@ describe('unlocking a card', () => {
 
   it('names the car on each unlock button and, unlocked from the keyboard, puts the focus on the contact', async () => {
     setCurrentUser(dealer);
-    fakeApi({
-      'GET /leads': () => jsonResponse([swift, creta], { headers: pageHeader(2) }),
-      'POST /leads/:id/unlock': () =>
-        jsonResponse({
-          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
-          charged: true,
-          creditsRemaining: 49,
-        }),
-    });
+    unlockApi();
     renderRoute(paths.leads);
     const button = await unlockButton();
     expect(button).toHaveAccessibleName(`Unlock contact for ${swift.year} Maruti Suzuki Swift`);
