@@ -32,6 +32,7 @@ import { userPackageRoutes } from './modules/user-packages/user-packages.routes'
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(membersRoutes(database));
       await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
+      await api.register(creditsRoutes(database));
       await api.register(workspaceRoutes(database));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));

@@ -166,6 +166,21 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.credits,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/credits/credits-page')).CreditsPage,
+                }),
+              },
+              {
+                path: paths.memberCredits.path,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/credits/member-credits-page'))
+                    .MemberCreditsPage,
+                }),
+              },
+              {
                 path: paths.moderation,
                 loader: requireAdmin(guardMessages.notAuthorized),
                 lazy: async () => ({
