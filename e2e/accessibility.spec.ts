@@ -4,6 +4,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { creditFlowMessages } from '@dealerleads/shared';
 import { demo, loginAs, registerDealer, toast } from './support';
 
+// axe reads every node of a screen (the lead list has 60 cards): on a busy machine that takes a while.
+test.describe.configure({ timeout: 180_000 });
+
 /** The rules that fail a screen: any colour-contrast finding, and whatever axe rates serious or critical. */
 async function expectNoViolations(page: Page, what: string, include?: string) {
   const builder = new AxeBuilder({ page });
@@ -92,9 +95,10 @@ test("the dealer's user menu and the Admin's user package modal", async ({ page 
   await expectNoViolations(page, 'user package modal', '.modal');
 });
 
-/** Waits for a toast's entrance animation to end, so axe reads its final colours. */
+/** Holds a toast open (the pointer on it pauses its timer) once its entrance animation has ended. */
 async function settledToast(shown: Locator) {
-  await expect(shown).toBeVisible();
+  await expect(shown).toBeVisible({ timeout: 30_000 });
+  await shown.hover();
   await shown.evaluate((element) =>
     Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null))),
   );
