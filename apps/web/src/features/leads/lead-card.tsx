@@ -1,15 +1,16 @@
 // One lead on the list (spec §2.3): the car at a glance, a link to its detail, the Admin pencil, and the locked or open contact.
+import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import {
   MISSING_VALUE,
-  brandLabel,
   contactLinks,
   formatInr,
   formatKm,
   formatLeadDate,
   fuelLabel,
+  leadTitle,
   ownerLabel,
   transmissionLabel,
 } from './lead-format';
@@ -19,11 +20,18 @@ export interface LeadDetailState {
   backTo: string;
 }
 
-export function ContactLinks({ phoneNumber }: { phoneNumber: string }) {
+export function ContactLinks({
+  phoneNumber,
+  whatsAppRef,
+}: {
+  phoneNumber: string;
+  whatsAppRef?: Ref<HTMLAnchorElement>;
+}) {
   const links = contactLinks(phoneNumber);
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 lead-contact">
       <a
+        ref={whatsAppRef}
         className="btn btn-sm btn-success"
         href={links.whatsapp}
         target="_blank"
@@ -47,14 +55,42 @@ export function ContactLinks({ phoneNumber }: { phoneNumber: string }) {
 
 export const UNLOCK_BUTTON_TEXT = 'Unlock contact';
 
+/** '2019 Hyundai Creta': names the car on its unlock button, so a list of them reads apart. */
+export function carName(lead: Pick<Lead, 'year' | 'brand' | 'model'>): string {
+  return `${lead.year} ${leadTitle(lead)}`;
+}
+
+/**
+ * When a lead is unlocked from its own button, that button goes away: the focus moves to the revealed
+ * WhatsApp link, where a keyboard or screen-reader user was, instead of falling to the page top.
+ */
+export function useFocusOnUnlock(unlocked: boolean) {
+  const requested = useRef(false);
+  const whatsAppRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!unlocked || !requested.current) return;
+    requested.current = false;
+    whatsAppRef.current?.focus();
+  }, [unlocked]);
+  return {
+    whatsAppRef,
+    requested: () => {
+      requested.current = true;
+    },
+  };
+}
+
 export function UnlockButton({
   onUnlock,
   busy,
+  car,
   className = 'btn btn-sm btn-warning',
   onIntent,
 }: {
   onUnlock: () => void;
   busy: boolean;
+  /** `carName(lead)`, for the button's accessible name. */
+  car: string;
   className?: string;
   /** Hover or focus: a chance to fetch what the click will need. */
   onIntent?: () => void;
@@ -63,6 +99,7 @@ export function UnlockButton({
     <button
       type="button"
       className={className}
+      aria-label={`${UNLOCK_BUTTON_TEXT} for ${car}`}
       onClick={onUnlock}
       onPointerEnter={onIntent}
       onFocus={onIntent}
@@ -104,10 +141,15 @@ export function LeadCard({
   onUnlockIntent,
   unlocking,
 }: LeadCardProps) {
-  const title = `${brandLabel(lead.brand)} ${lead.model}`;
+  const title = leadTitle(lead);
   const state: LeadDetailState = { backTo: listUrl };
+  const focus = useFocusOnUnlock(lead.unlocked);
   return (
-    <article className="card h-100 shadow-sm lead-card" data-lead-id={lead.id} aria-label={title}>
+    <article
+      className={`card h-100 shadow-sm lead-card${lead.status ? '' : ' lead-card-inactive'}`}
+      data-lead-id={lead.id}
+      aria-label={title}
+    >
       <div className="card-body position-relative">
         <div className="d-flex justify-content-between align-items-start gap-2">
           <h2 className="h6 card-title mb-0 text-truncate">
@@ -119,6 +161,7 @@ export function LeadCard({
               {title}
             </Link>
           </h2>
+          {lead.status ? null : <span className="badge text-bg-secondary">Inactive</span>}
           {admin ? (
             <Link
               to={paths.leadEdit(lead.id)}
@@ -141,7 +184,7 @@ export function LeadCard({
           <Fact label="Fuel" value={fuelLabel(lead.fuelType)} />
           <Fact label="Trans" value={transmissionLabel(lead.transmission)} />
           <Fact label="Km" value={formatKm(lead.kmDriven)} />
-          <Fact label="Owner" value={ownerLabel(lead.ownerName)} />
+          <Fact label="Ownership" value={ownerLabel(lead.ownerName)} />
           <Fact label="RTO" value={lead.rto ?? MISSING_VALUE} />
           <Fact label="City" value={lead.city} />
         </dl>
@@ -152,7 +195,7 @@ export function LeadCard({
       </div>
       <div className="card-footer lead-card-footer">
         {lead.unlocked ? (
-          <ContactLinks phoneNumber={lead.phoneNumber} />
+          <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
         ) : (
           <div className="lead-lock">
             {/* The masked number the server sent, blurred behind the lock (design.md §9.1). */}
@@ -160,9 +203,13 @@ export function LeadCard({
               +91 {lead.phoneNumber}
             </span>
             <UnlockButton
-              onUnlock={() => onUnlock(lead)}
+              onUnlock={() => {
+                focus.requested();
+                onUnlock(lead);
+              }}
               onIntent={onUnlockIntent}
               busy={unlocking}
+              car={carName(lead)}
               className="btn btn-sm btn-warning lead-lock-button"
             />
           </div>
@@ -182,7 +229,7 @@ export function LeadCardSkeleton() {
         <p className="small mb-1">{bar('col-5')}</p>
         <p className="fs-5 mb-2">{bar('col-4')}</p>
         <dl className="lead-facts small mb-2">
-          {['Year', 'Fuel', 'Trans', 'Km', 'Owner', 'RTO', 'City'].map((label) => (
+          {['Year', 'Fuel', 'Trans', 'Km', 'Ownership', 'RTO', 'City'].map((label) => (
             <div className="lead-fact" key={label}>
               <dt>{label}</dt>
               <dd>{bar('col-8')}</dd>

@@ -37,7 +37,7 @@ describe('lead detail', () => {
 
     expect(field('Lead Information', 'Full Name')).toBe('Rahul Verma');
     expect(field('Lead Information', 'Phone Number')).toContain('XXXXXXX210');
-    expect(field('Lead Information', 'Owner Name')).toBe('First Owner');
+    expect(field('Lead Information', 'Ownership')).toBe('First Owner');
     expect(field('Lead Information', 'City')).toBe('Noida');
     expect(field('Lead Information', 'RTO')).toBe('UP');
     expect(field('Lead Information', 'Price')).toBe('₹5,25,000');
@@ -102,7 +102,7 @@ describe('lead detail', () => {
     });
     const { router } = renderRoute(paths.leadDetail(7));
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Unlock contact' }));
+    await user.click(await screen.findByRole('button', { name: /^Unlock contact/ }));
     const popup = await screen.findByRole('dialog', { name: 'Buy a Package' });
     await user.click(within(popup).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
@@ -120,7 +120,7 @@ describe('lead detail', () => {
         }),
     });
     renderRoute(paths.leadDetail(7));
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Unlock contact' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Unlock contact/ }));
     await waitFor(() =>
       expect(successToast).toHaveBeenCalledWith(creditFlowMessages.success(12), undefined),
     );
@@ -129,7 +129,7 @@ describe('lead detail', () => {
       'href',
       'tel:+919876543210',
     );
-    expect(screen.queryByRole('button', { name: 'Unlock contact' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Unlock contact/ })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/leads/7')).toHaveLength(1);
   });
 
