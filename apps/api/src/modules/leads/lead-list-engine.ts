@@ -212,7 +212,7 @@ export class LeadListEngine {
         .orderBy('id')
         .limit(LOAD_CHUNK)
         .execute();
-      for (const row of rows) fresh.upsert(row);
+      fresh.appendAll(rows);
       if (rows.length < LOAD_CHUNK) break;
       after = rows[rows.length - 1]!.id;
       await yieldToEventLoop();
