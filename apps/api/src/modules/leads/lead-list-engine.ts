@@ -45,7 +45,7 @@ export class LeadListEngine {
   /** The last lead_changes revision applied. */
   private revision = 0;
   /** The leads_version the bitmaps reflect (-1: not loaded). */
-  private version = -1;
+  private reflects = -1;
   private work: Promise<void> | undefined;
   private failure: unknown;
   private retryAt = 0;
@@ -63,6 +63,11 @@ export class LeadListEngine {
   get state(): LeadListEngineState {
     if (this.bitmaps !== undefined && this.failure === undefined) return 'ready';
     return this.failure === undefined ? 'loading' : 'failed';
+  }
+
+  /** The leads version the bitmaps reflect (-1: not loaded). */
+  get version(): number {
+    return this.reflects;
   }
 
   /** Leads held. */
@@ -88,7 +93,7 @@ export class LeadListEngine {
         // A failed engine keeps nothing it might answer wrongly with: SQL answers until a reload succeeds.
         this.failure = error;
         this.bitmaps = undefined;
-        this.version = -1;
+        this.reflects = -1;
         this.retryAt = Date.now() + RETRY_AFTER_MS;
         this.onError(error);
       })
@@ -107,7 +112,7 @@ export class LeadListEngine {
       this.start();
       return false;
     }
-    if (this.version >= version) return true;
+    if (this.reflects >= version) return true;
     const done = this.syncTo(version);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => {
@@ -115,7 +120,7 @@ export class LeadListEngine {
     });
     const result = await Promise.race([done.then(() => true), late]);
     clearTimeout(timer);
-    return result && this.state === 'ready' && this.version >= version;
+    return result && this.state === 'ready' && this.reflects >= version;
   }
 
   /** The state at `version` of the leads (read just before), after a moment's catch-up if need be. */
@@ -129,7 +134,7 @@ export class LeadListEngine {
 
   /** Brings the bitmaps up to `version` (loading them first if need be). */
   async syncTo(version: number): Promise<void> {
-    while (this.version < version) {
+    while (this.reflects < version) {
       await this.run(() => this.catchUp(version));
       if (this.failure !== undefined) return;
     }
@@ -175,7 +180,7 @@ export class LeadListEngine {
       if (changes.length < CHANGE_CHUNK) break;
       await yieldToEventLoop();
     }
-    this.version = version;
+    this.reflects = version;
     await this.pruneChanges();
   }
 
@@ -219,7 +224,7 @@ export class LeadListEngine {
     }
     this.bitmaps = fresh;
     this.revision = Number(last?.revision ?? 0);
-    this.version = version;
+    this.reflects = version;
     this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
   }
 
