@@ -32,6 +32,15 @@ export interface DatabaseHandle {
   schema?: string;
   /** Sanity facts for /api/health and the start-up check. */
   version(): Promise<string>;
+  /**
+   * PostgreSQL: calls `onMessage` with each notification's payload on `channel` (a connection of its own); the result
+   * stops listening. Undefined on SQLite.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onError: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -156,6 +165,14 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
     version: async () => {
       const r = await pool.query<{ v: string }>('show server_version');
       return `PostgreSQL ${r.rows[0]?.v ?? '?'}`;
+    },
+    listen: async (channel, onMessage, onError) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (message) => onMessage(message.payload ?? ''));
+      client.on('error', onError);
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      return () => client.end();
     },
     close: () => db.destroy(),
   };

@@ -283,6 +283,27 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     await expectSqlAnswer(db, behind, { status: 'all', city: 'Sonipat' }, 1, 1000);
   });
 
+  if (dbEngine === 'postgres')
+    it('hears of writes by another connection as they commit, without a list request asking', async () => {
+      const engine = await synced(db, new LeadListEngine(db.db, fail));
+      const stop = await engine.follow(db);
+      try {
+        const before = engine.version;
+        await other.db
+          .insertInto('leads')
+          .values([leadValues({ city: 'Panipat' })])
+          .execute();
+        const deadline = Date.now() + 20_000;
+        while (engine.version === before) {
+          expect(Date.now()).toBeLessThan(deadline);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(engine.page({ status: 'active', city: 'Panipat' }, 0, 10).total).toBe(1);
+      } finally {
+        await stop();
+      }
+    });
+
   it('fails over honestly: a lead it cannot hold leaves it failed, and SQL answers', async () => {
     const errors: unknown[] = [];
     const engine = await synced(db, new LeadListEngine(db.db, (e) => errors.push(e)));

@@ -2,7 +2,7 @@
 // every lead in the background after a start, follows the lead_changes log, prunes it, and fails over to SQL while it
 // loads, lags or has failed. The design and its numbers: docs/lead-list-engine.md.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Queryable } from '../../db/database';
+import type { DatabaseHandle, Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
@@ -78,6 +78,40 @@ export class LeadListEngine {
   /** Memory held: the bitmaps and the per-lead arrays (a reload holds two sets until it swaps them). */
   get memoryBytes(): number {
     return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0);
+  }
+
+  private notified = false;
+  private following: Promise<void> | undefined;
+
+  /**
+   * PostgreSQL: catches up as soon as a lead write commits, from any process (LISTEN on the channel migration
+   * 2026-11-24-0401 notifies), rather than when the next list request finds a newer version. The result stops it.
+   */
+  async follow(database: DatabaseHandle): Promise<() => Promise<void>> {
+    if (!database.listen) return async () => undefined;
+    const schema = database.schema ?? 'public';
+    return database.listen(
+      'lead_changes',
+      (payload) => {
+        if (payload === schema) this.onNotified();
+      },
+      this.onError,
+    );
+  }
+
+  private onNotified(): void {
+    if (this.state !== 'ready') return;
+    this.notified = true;
+    this.following ??= (async () => {
+      while (this.notified) {
+        this.notified = false;
+        await this.syncTo(await currentLeadsVersion(this.db));
+      }
+    })()
+      .catch(this.onError)
+      .finally(() => {
+        this.following = undefined;
+      });
   }
 
   /** Starts loading in the background unless loaded, under way or failed a moment ago. */
