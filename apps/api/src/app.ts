@@ -152,8 +152,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       // Lead pages are ~20 KB of JSON, ~4 KB gzipped: on a phone's connection that is most of the wait.
       await api.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
-      const leadListEngine = new LeadListEngine(database.db, (error) =>
-        api.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
+      const leadListEngine = new LeadListEngine(
+        database.db,
+        (error) =>
+          api.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
+        database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {},
       );
       await api.register(healthRoutes(database, leadListEngine));
       await api.register(accountRoutes(database.db, config.rateLimits.login));

@@ -33,6 +33,12 @@ export interface DatabaseHandle {
   /** Sanity facts for /api/health and the start-up check. */
   version(): Promise<string>;
   /**
+   * SQLite: runs a write on a connection of its own that never waits for the write lock (busy: false, nothing done),
+   * for housekeeping that may skip a turn rather than hold the event loop. Undefined on PostgreSQL (writes wait
+   * without blocking there).
+   */
+  runUnlessBusy?(statement: string, parameters: unknown[]): Promise<boolean>;
+  /**
    * PostgreSQL: calls `onMessage` with each notification's payload on `channel` (a connection of its own); the result
    * stops listening. Undefined on SQLite.
    */
@@ -120,11 +126,28 @@ function openSqlite(file: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)),
   });
+  let housekeeping: Sqlite.Database | undefined;
   return {
     db,
     engine: 'sqlite',
     version: async () => `SQLite ${version}`,
-    close: () => db.destroy(),
+    runUnlessBusy: async (statement, parameters) => {
+      if (housekeeping === undefined) {
+        housekeeping = new Sqlite(file);
+        housekeeping.pragma('busy_timeout = 0');
+      }
+      try {
+        housekeeping.prepare(statement).run(...parameters);
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
+        throw error;
+      }
+    },
+    close: async () => {
+      housekeeping?.close();
+      await db.destroy();
+    },
   };
 }
 

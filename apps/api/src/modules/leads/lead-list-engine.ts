@@ -57,7 +57,12 @@ export class LeadListEngine {
   constructor(
     private readonly db: Queryable,
     private readonly onError: (error: unknown) => void,
-    private readonly options: { reloadThreshold?: number; keptChanges?: number } = {},
+    private readonly options: {
+      reloadThreshold?: number;
+      keptChanges?: number;
+      /** SQLite's write that never waits for the lock (DatabaseHandle.runUnlessBusy): pruning skips a turn instead. */
+      runUnlessBusy?: DatabaseHandle['runUnlessBusy'];
+    } = {},
   ) {}
 
   get state(): LeadListEngineState {
@@ -215,7 +220,8 @@ export class LeadListEngine {
       await yieldToEventLoop();
     }
     this.reflects = version;
-    await this.pruneChanges();
+    // Housekeeping: a failure to prune is reported, never a reason to stop answering.
+    await this.pruneChanges().catch(this.onError);
   }
 
   private async apply(changed: number[]): Promise<void> {
@@ -281,10 +287,14 @@ export class LeadListEngine {
         .limit(PRUNE_CHUNK)
         .execute();
       if (batch.length === 0) return;
-      await this.db
-        .deleteFrom('lead_changes')
-        .where('revision', '<=', Number(batch[batch.length - 1]!.revision))
-        .execute();
+      const last = Number(batch[batch.length - 1]!.revision);
+      const { runUnlessBusy } = this.options;
+      if (runUnlessBusy) {
+        // SQLite: another writer holds the lock (an import, say): try again next turn rather than wait for it.
+        if (!(await runUnlessBusy('delete from lead_changes where revision <= ?', [last]))) return;
+      } else {
+        await this.db.deleteFrom('lead_changes').where('revision', '<=', last).execute();
+      }
       if (batch.length < PRUNE_CHUNK) return;
       await yieldToEventLoop();
     }
