@@ -1,5 +1,6 @@
 // Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -19,16 +20,20 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { accountRoutes } from './modules/account/account.routes';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
-import { LeadListEngine } from './modules/leads/lead-list-engine';
+import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
@@ -39,6 +44,8 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** The clock of lead submissions and the lifecycle sweeps (tests move it). */
   clock?: () => Date;
 }
@@ -59,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // An owner's link is a bearer secret: its token never reaches the logs.
             serializers: {
               req: (request: FastifyRequest) => ({
@@ -70,6 +78,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
               }),
             },
           },
+    // One line per request comes from registerRequestLog instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -93,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => database.close());
   }
 
+  registerRequestLog(app, { redactUrl: redactOwnerTokens });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, production);
@@ -148,16 +160,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       reply.header('Cache-Control', 'no-store');
   });
 
+  const leadListEngine = new LeadListEngine(
+    database.db,
+    (error) =>
+      app.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
+    database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {},
+  );
   await app.register(
     async (api) => {
       // Lead pages are ~20 KB of JSON, ~4 KB gzipped: on a phone's connection that is most of the wait.
       await api.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
-      const leadListEngine = new LeadListEngine(
-        database.db,
-        (error) =>
-          api.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
-        database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {},
-      );
       await api.register(healthRoutes(database, leadListEngine));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
@@ -172,6 +184,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(membersRoutes(database));
       await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
+      await api.register(creditsRoutes(database));
+      await api.register(workspaceRoutes(database));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
       await api.register(auditRoutes(database.db));
@@ -193,6 +207,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('preClose', async () => schedule?.stop());
   }
 
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    listEngine: async () => {
+      const current = await currentLeadsVersion(database.db);
+      const applied = leadListEngine.version;
+      return {
+        state: leadListEngine.state,
+        lagVersions: applied < 0 ? null : Math.max(0, current - applied),
+      };
+    },
+  });
   await registerWebApp(app, config.webDist);
   return { app, database };
 }

@@ -31,6 +31,8 @@ const envSchema = z.object({
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   WEB_DIST: z.string().default(defaultWebDist),
+  /** Bearer token for GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -59,6 +61,8 @@ export interface AppConfig {
   leadSweepMinutes: number;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist: string;
+  /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
+  metricsToken?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
 }
@@ -120,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret = embeddedSecret(dataDir);
   }
 
+  const metricsToken = e.METRICS_TOKEN === '' ? undefined : e.METRICS_TOKEN;
+  if (metricsToken !== undefined && !isStrongSecret(metricsToken)) {
+    throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -139,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadTtlDays: e.LEAD_TTL_DAYS,
     leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,
+    ...(metricsToken ? { metricsToken } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }

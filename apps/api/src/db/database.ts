@@ -47,6 +47,8 @@ export interface DatabaseHandle {
     onMessage: (payload: string) => void,
     onError: (error: unknown) => void,
   ): Promise<() => Promise<void>>;
+  /** PostgreSQL's connection pool right now, for /metrics (SQLite has no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -197,6 +199,7 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
       await client.query(`listen ${client.escapeIdentifier(channel)}`);
       return () => client.end();
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

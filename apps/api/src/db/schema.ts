@@ -1,5 +1,6 @@
 // Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LedgerKind } from '@dealerleads/shared';
 import type { ListingStatus, ModerationStatus } from '@dealerleads/shared';
 
 /** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
@@ -86,6 +87,8 @@ export interface UserPackagesTable {
   credit_debited: number;
   /** Credits taken by the legacy subtract-credit call and not yet tied to a lead view. */
   unattributed_debits: Generated<number>;
+  /** The package's type when assigned (a snapshot, like credits, unit and validity). */
+  package_type: Generated<string>;
   start_date: string;
   end_date: string;
   is_active: DbBool;
@@ -99,6 +102,22 @@ export interface LeadUnlocksTable {
   lead_id: number;
   credit_debited: number;
   ip_address: string | null;
+  created_on: DbTimestamp;
+}
+
+/** One change of a package's balance (modules/credits, docs/credits.md): append-only. */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  user_package_id: number;
+  kind: LedgerKind;
+  /** Signed credits: + grant, refund, positive adjustment; − unlock, expiry, negative adjustment. */
+  amount: number;
+  lead_id: number | null;
+  order_id: number | null;
+  dispute_id: number | null;
+  reason: string | null;
+  actor_id: number | null;
   created_on: DbTimestamp;
 }
 
@@ -139,7 +158,28 @@ export interface AuditLogTable {
   created_on: DbTimestamp;
 }
 
+/** A dealer's stage and follow-up on one unlocked lead (modules/workspace); absent means stage 'new', no follow-up. */
+export interface DealerLeadsTable {
+  user_id: number;
+  lead_id: number;
+  stage: string;
+  /** YYYY-MM-DD, India's calendar. */
+  follow_up_on: string | null;
+  updated_on: DbTimestamp;
+}
+
+/** A dealer's own note on a lead they unlocked (modules/workspace). */
+export interface LeadNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  lead_id: number;
+  text: string;
+  created_on: DbTimestamp;
+}
+
 export interface Database {
+  dealer_leads: DealerLeadsTable;
+  lead_notes: LeadNotesTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   leads_version: LeadsVersionTable;
@@ -150,6 +190,7 @@ export interface Database {
   packages: PackagesTable;
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;
+  credit_ledger: CreditLedgerTable;
   owner_tokens: OwnerTokensTable;
 }
 
@@ -163,4 +204,6 @@ export type NewPackage = Insertable<PackagesTable>;
 export type UserPackageRow = Selectable<UserPackagesTable>;
 export type NewUserPackage = Insertable<UserPackagesTable>;
 export type NewLeadUnlock = Insertable<LeadUnlocksTable>;
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type NewCreditLedgerEntry = Insertable<CreditLedgerTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

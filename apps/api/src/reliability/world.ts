@@ -85,6 +85,7 @@ export async function addUserPackages(db: Db, specs: PackageSpec[]): Promise<Wor
         return {
           user_id: s.userId,
           package_id: catalogue[i]!.id,
+          package_type: s.kind === 'unlimited' ? 'Unlimited' : 'Lead',
           package_credits: s.credits,
           package_unit: s.kind === 'unlimited' ? 'Days' : 'Leads',
           package_validity: 30,
@@ -98,6 +99,18 @@ export async function addUserPackages(db: Db, specs: PackageSpec[]): Promise<Wor
       }),
     )
     .returning('id')
+    .execute();
+  await db
+    .insertInto('credit_ledger')
+    .values(
+      specs.map((s, i) => ({
+        user_id: s.userId,
+        user_package_id: rows[i]!.id,
+        kind: 'grant' as const,
+        amount: s.credits,
+        created_on: new Date().toISOString(),
+      })),
+    )
     .execute();
   return specs.map((s, i) => ({
     ...s,

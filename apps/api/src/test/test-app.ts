@@ -59,13 +59,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database of the given engine. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** A brand-new database of the given engine, migrated to the latest migration unless `migrated` is false. */
+export async function createTestDatabase(
+  engine: Engine,
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
+  const migrate = options.migrated === false ? async () => undefined : migrateToLatest;
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-test-'));
     const config: DatabaseConfig = { engine: 'sqlite', file: path.join(dir, 'test.db') };
     const handle = openDatabase(config);
-    await migrateToLatest(handle.db, handle.engine, handle.schema);
+    await migrate(handle.db, handle.engine, handle.schema);
     return {
       config,
       handle,
@@ -86,7 +90,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.end();
   const config: DatabaseConfig = { engine: 'postgres', url, schema };
   const handle = openDatabase(config);
-  await migrateToLatest(handle.db, handle.engine, handle.schema);
+  await migrate(handle.db, handle.engine, handle.schema);
   return {
     config,
     handle,

@@ -142,6 +142,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.myLeads,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/my-leads/my-leads-page')).MyLeadsPage,
+                }),
+              },
+              {
                 path: paths.packages,
                 loader: requireAdmin(guardMessages.notAuthorized),
                 lazy: async () => ({
@@ -156,6 +163,21 @@ export const routes: RouteObject[] = [
                   Component: (
                     await import('../features/user-packages/user-package-management-page')
                   ).UserPackageManagementPage,
+                }),
+              },
+              {
+                path: paths.credits,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/credits/credits-page')).CreditsPage,
+                }),
+              },
+              {
+                path: paths.memberCredits.path,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/credits/member-credits-page'))
+                    .MemberCreditsPage,
                 }),
               },
             ],
