@@ -61,6 +61,9 @@ export async function migrateToLatest<T>(
     db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
+    // Features land in parallel, each with its own block of names: a database that already ran a later block's
+    // migration still takes an earlier block's new one (they touch different tables).
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

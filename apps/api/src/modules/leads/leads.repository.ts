@@ -28,8 +28,31 @@ export function maskPhone(phone: string): string {
     : 'X'.repeat(phone.length - visible) + phone.slice(-visible);
 }
 
+/** The columns the API shape of a lead shows: what a page reads of each of its rows. */
+export const LEAD_SHOWN_COLUMNS = [
+  'id',
+  'full_name',
+  'phone_number',
+  'city',
+  'brand',
+  'model',
+  'varient',
+  'rto',
+  'year',
+  'fuel_type',
+  'owner_name',
+  'transmission',
+  'seats',
+  'price',
+  'km_driven',
+  'status',
+  'created_on',
+  'listing_status',
+] as const satisfies readonly (keyof LeadRow)[];
+export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
+
 /** The API shape; the phone number leaves in full only when `unlocked`. */
-export function toLead(row: LeadRow, unlocked: boolean): Lead {
+export function toLead(row: LeadShownRow, unlocked: boolean): Lead {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -290,14 +313,14 @@ export async function leadRowsAndVersions(
   db: Queryable,
   ids: number[],
   userId: number,
-): Promise<{ version: number; unlocksRevision: number; rows: LeadRow[] }> {
+): Promise<{ version: number; unlocksRevision: number; rows: LeadShownRow[] }> {
   const found = await db
     .selectFrom('leads_version as v')
     .leftJoin('users as u', (join) => join.on('u.id', '=', userId))
     .leftJoin('leads', (join) =>
       ids.length > 0 ? join.on('leads.id', 'in', ids) : join.on(sql<SqlBool>`1 = 0`),
     )
-    .selectAll('leads')
+    .select(LEAD_SHOWN_COLUMNS.map((c) => `leads.${c}` as const))
     .select(['v.version as leads_version', 'u.unlocks_revision as unlocks_revision_of_caller'])
     .where('v.id', '=', 1)
     .orderBy('leads.id', 'desc')
@@ -306,7 +329,7 @@ export async function leadRowsAndVersions(
   return {
     version: Number(first?.leads_version ?? 0),
     unlocksRevision: Number(first?.unlocks_revision_of_caller ?? 0),
-    rows: found.filter((r) => r.id !== null) as unknown as LeadRow[],
+    rows: found.filter((r) => r.id !== null) as unknown as LeadShownRow[],
   };
 }
 
