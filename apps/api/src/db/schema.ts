@@ -23,6 +23,10 @@ export interface UsersTable {
   created_on: DbTimestamp;
   /** Bumped by every write to the member's unlocks (migration 0008). */
   unlocks_revision: Generated<number>;
+  /** userNameKey(user_name), uniquely indexed: every lookup by name uses it (migration 0101). */
+  user_name_key: string;
+  /** Carried in the member's tokens; bumped to end every session issued before (migration 0102). */
+  token_version: Generated<number>;
 }
 
 export interface LeadsTable {
@@ -177,7 +181,31 @@ export interface LeadNotesTable {
   created_on: DbTimestamp;
 }
 
+/** A dealer's saved lead-list filters (modules/alerts); `filters` is JSON of the list's query names. */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  filters: string;
+  email_mode: string;
+  match_key: string;
+  last_opened_on: DbTimestamp;
+  created_on: DbTimestamp;
+}
+
+/** A new lead that matched a saved search (modules/alerts). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  saved_search_id: number;
+  lead_id: number;
+  read_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 export interface Database {
+  saved_searches: SavedSearchesTable;
+  notifications: NotificationsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;
   settings: SettingsTable;
