@@ -19,3 +19,4 @@ export * from './schemas/owner';
 export * from './calendar';
 export * from './random';
 export * from './schemas/alerts';
+export * from './schemas/export';
