@@ -11,6 +11,7 @@ import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes'
 import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
 import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
+import { leadUnlockCountMigration } from './migrations/2026-11-24-0202-lead-unlock-count';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 
@@ -26,6 +27,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
     '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
+    '2026-11-24-0202-lead-unlock-count': leadUnlockCountMigration(),
     '2026-11-24-0501-workspace': workspaceMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
   };
@@ -42,6 +44,9 @@ export async function migrateTo<T>(
   const migrator = new Migrator({
     db,
     provider,
+    // Engineers number their migrations in their own ranges (…-02NN, …-05NN), so a database may meet one that
+    // sorts before migrations it already ran.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error } = await migrator.migrateTo(target);
@@ -58,6 +63,9 @@ export async function migrateToLatest<T>(
   const migrator = new Migrator({
     db,
     provider,
+    // Engineers number their migrations in their own ranges (…-02NN, …-05NN), so a database may meet one that
+    // sorts before migrations it already ran.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
