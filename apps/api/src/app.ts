@@ -20,9 +20,11 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { isApiPath, requestPath } from './plugins/request-path';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { accountRoutes } from './modules/account/account.routes';
+import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
@@ -39,6 +41,13 @@ import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's bounded argon2 gate (modules/account/passwords.ts). */
+    passwordHasher: PasswordHasher;
+  }
+}
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
@@ -83,6 +92,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // A client gets this long to send a whole request and its headers, and an idle kept-alive connection is
+    // closed after keepAlive: slow senders cannot hold connections open (docs/hardening.md, "Time-outs").
+    requestTimeout: config.timeouts.request,
+    keepAliveTimeout: config.timeouts.keepAlive,
+    http: {
+      headersTimeout: config.timeouts.headers,
+      // Node checks the two time-outs above on this period (30 s by default, too coarse for a 10 s bound).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(config.timeouts.headers / 4)),
+      ),
+    },
     routerOptions: { maxParamLength: 200 },
     // The router refuses some URLs before any route or error handler runs; those answers keep the JSON shape too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -153,11 +174,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
   });
   await registerOpenApi(app);
+  const passwordHasher = createPasswordHasher(config.passwordHashing);
+  app.decorate('passwordHasher', passwordHasher);
 
   // Personal data must not sit in shared caches.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
-      reply.header('Cache-Control', 'no-store');
+    const path = requestPath(request);
+    if (isApiPath(path) && !path.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
   });
 
   const leadListEngine = new LeadListEngine(database.db, (error) =>
@@ -168,7 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       // Lead pages are ~20 KB of JSON, ~4 KB gzipped: on a phone's connection that is most of the wait.
       await api.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
       await api.register(healthRoutes(database, leadListEngine));
-      await api.register(accountRoutes(database.db, config.rateLimits.login));
+      await api.register(accountRoutes(database.db, passwordHasher, config.rateLimits));
       await api.register(buggyRoutes);
       await api.register(
         leadRoutes(database, config.rateLimits.leadSubmit, leadListEngine, {
@@ -178,7 +201,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
-      await api.register(membersRoutes(database));
+      await api.register(membersRoutes(database, passwordHasher));
       await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
       await api.register(creditsRoutes(database));

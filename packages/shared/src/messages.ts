@@ -54,6 +54,7 @@ export const apiMessages = {
   serverError: 'Internal server error',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   tooManyLogins: 'Too many login attempts. Please wait a minute and try again.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
   invalidLeadId: 'Invalid lead ID',
   leadNotFound: 'Lead not found',
   duplicateLead: 'This car has already been submitted with this phone number in the last 30 days.',

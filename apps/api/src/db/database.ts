@@ -156,7 +156,8 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
     engine: 'postgres',
     ...(schema ? { schema } : {}),
     version: async () => {
-      const r = await pool.query<{ v: string }>('show server_version');
+      // `show server_version` names its column server_version; read it under a name of our own.
+      const r = await pool.query<{ v: string }>("select current_setting('server_version') as v");
       return `PostgreSQL ${r.rows[0]?.v ?? '?'}`;
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

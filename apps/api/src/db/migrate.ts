@@ -10,6 +10,8 @@ import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-cit
 import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes';
 import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
+import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key';
+import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
 import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
 import { leadUnlockCountMigration } from './migrations/2026-11-24-0202-lead-unlock-count';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
@@ -26,6 +28,8 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-23-0007-lead-changes': leadChangesMigration(engine),
     '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
+    '2026-11-24-0101-user-name-key': userNameKeyMigration(engine),
+    '2026-11-24-0102-token-version': tokenVersionMigration(),
     '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
     '2026-11-24-0202-lead-unlock-count': leadUnlockCountMigration(),
     '2026-11-24-0501-workspace': workspaceMigration(engine),

@@ -23,6 +23,10 @@ export interface UsersTable {
   created_on: DbTimestamp;
   /** Bumped by every write to the member's unlocks (migration 0008). */
   unlocks_revision: Generated<number>;
+  /** userNameKey(user_name), uniquely indexed: every lookup by name uses it (migration 0101). */
+  user_name_key: string;
+  /** Carried in the member's tokens; bumped to end every session issued before (migration 0102). */
+  token_version: Generated<number>;
 }
 
 export interface LeadsTable {

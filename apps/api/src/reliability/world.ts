@@ -1,5 +1,6 @@
 // Dealers and their packages written straight to a database in a few statements, for the reliability tests and scripts.
 import { randomBytes } from 'node:crypto';
+import { userNameKey } from '@dealerleads/shared';
 import type { Db } from '../db/database';
 import { addDays, todayInIndia } from '../lib/calendar';
 import type { Caller } from '../plugins/auth';
@@ -37,6 +38,7 @@ export async function addDealers(
     .values(
       names.map((userName) => ({
         user_name: userName,
+        user_name_key: userNameKey(userName),
         name: `Reliability ${userName}`,
         email: `${userName}@example.in`,
         city: 'Noida',

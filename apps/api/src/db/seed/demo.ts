@@ -100,6 +100,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'admin',
+        user_name_key: 'admin',
         name: 'Aditi Sharma',
         email: 'admin@dealerleads.in',
         phone: '9810000001',
@@ -111,6 +112,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'dealer',
+        user_name_key: 'dealer',
         name: 'Rajesh Motors',
         email: 'rajesh@rajeshmotors.in',
         phone: '9810000002',
@@ -124,6 +126,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'newdealer',
+        user_name_key: 'newdealer',
         name: 'Noida Car Bazaar',
         email: 'hello@noidacarbazaar.in',
         phone: '9810000003',
@@ -137,6 +140,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'inactive',
+        user_name_key: 'inactive',
         name: 'Old Wheels Faridabad',
         email: 'contact@oldwheels.in',
         phone: '9810000004',
@@ -244,7 +248,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedSummary | undefined> 
     summary:
       `Seeded demo data (${DEMO_LEAD_COUNT} leads). Logins: ` +
       `admin ${a.admin.userName}/${a.admin.password}, dealer with credits ${a.dealer.userName}/${a.dealer.password}, ` +
-      `dealer without a package ${a.newDealer.userName}/${a.newDealer.password}`,
+      `dealer without a package ${a.newDealer.userName}/${a.newDealer.password}, ` +
+      `inactive member (login refused) ${a.inactive.userName}/${a.inactive.password}`,
   };
 }
 

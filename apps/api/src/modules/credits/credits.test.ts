@@ -25,6 +25,7 @@ import { balanceOf, createPackage, givePackage, insertLeads } from '../../test/f
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { ledgerViolations } from '../../reliability/ledger-check';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
+import type { NewUser } from '../../db/schema';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 
 describe.each(testEngines())('credits on %s', (engine) => {
@@ -428,6 +429,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
       const now = new Date().toISOString();
       const [user] = await db
         .insertInto('users')
+        // A row as the schema of that time had it: user_name_key came later (migration 0101).
         .values({
           user_name: 'legacy',
           name: 'Legacy Dealer',
@@ -437,7 +439,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
           password_hash: 'x',
           status: 1,
           created_on: now,
-        })
+        } as NewUser)
         .returning('id')
         .execute();
       const [pkg] = await db
