@@ -15,6 +15,7 @@ import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-versio
 import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
 import { leadUnlockCountMigration } from './migrations/2026-11-24-0202-lead-unlock-count';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
+import { alertsMigration } from './migrations/2026-11-24-0502-alerts';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -33,6 +34,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
     '2026-11-24-0202-lead-unlock-count': leadUnlockCountMigration(),
     '2026-11-24-0501-workspace': workspaceMigration(engine),
+    '2026-11-24-0502-alerts': alertsMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
   };
 }
