@@ -42,6 +42,7 @@ import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { exportRoutes } from './modules/export/export.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -211,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
       await api.register(auditRoutes(database.db));
+      await api.register(exportRoutes(database));
     },
     { prefix: '/api' },
   );
