@@ -42,6 +42,7 @@ import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { exportRoutes } from './modules/export/export.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,8 +185,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (isApiPath(path) && !path.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
   });
 
-  const leadListEngine = new LeadListEngine(database.db, (error) =>
-    app.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
+  const leadListEngine = new LeadListEngine(
+    database.db,
+    (error) =>
+      app.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
+    database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {},
   );
   await app.register(
     async (api) => {
@@ -211,6 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
       await api.register(auditRoutes(database.db));
+      await api.register(exportRoutes(database));
     },
     { prefix: '/api' },
   );
@@ -234,7 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     listEngine: async () => {
       const current = await currentLeadsVersion(database.db);
-      const applied = leadListEngine.appliedVersion;
+      const applied = leadListEngine.version;
       return {
         state: leadListEngine.state,
         lagVersions: applied < 0 ? null : Math.max(0, current - applied),

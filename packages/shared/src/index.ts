@@ -17,3 +17,4 @@ export * from './schemas/credits';
 export * from './schemas/workspace';
 export * from './schemas/owner';
 export * from './schemas/alerts';
+export * from './schemas/export';
