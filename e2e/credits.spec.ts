@@ -1,9 +1,9 @@
 // Credits a dealer can trust (docs/credits.md): the balance in the nav bar, a package ending soon pointed out, the
 // history after an unlock, and an Admin's adjustment with a reason.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { creditFlowMessages } from '@dealerleads/shared';
+import { creditFlowMessages, todayInIndia } from '@dealerleads/shared';
 import { demo, loginAs, toast } from './support';
-import { registerMember, todayInIndia, tokenOf } from './admin-support';
+import { registerMember, tokenOf } from './admin-support';
 
 /** Gives a fresh dealer 'Starter 10 Leads' (30 days) started 28 days ago with 5 credits used: 5 left, 2 days to go. */
 async function dealerWithEndingPackage(request: APIRequestContext) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 export const PUBLIC_MODULE_FILES = [
   'account/passwords.ts', // the bounded password hasher
   'credits/credit-ledger.ts', // the one spending rule and ledger entry
+  'credits/lead-cap.ts', // the cap of dealers per lead, checked by the unlock
   'leads/lead-id.ts', // lead id parsing shared by the lead routes
   'leads/lead-filters.ts', // the lead list's filters, which saved searches and alerts match against
   'leads/lead-list-engine.ts', // the engine /api/health reports on
