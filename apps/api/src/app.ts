@@ -31,6 +31,7 @@ import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 
 export interface BuildOptions {
@@ -155,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(settingsRoutes(database));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
+      await api.register(insightsRoutes(database, clock));
       await api.register(auditRoutes(database.db));
     },
     { prefix: '/api' },

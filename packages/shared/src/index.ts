@@ -12,3 +12,4 @@ export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/
 export * from './schemas/settings';
 export * from './schemas/audit';
 export * from './schemas/owner';
+export * from './schemas/insights';

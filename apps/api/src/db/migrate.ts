@@ -11,6 +11,7 @@ import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes'
 import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
+import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
+    '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
   };
 }
 

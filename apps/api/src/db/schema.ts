@@ -63,6 +63,28 @@ export interface OwnerTokensTable {
   created_on: DbTimestamp;
 }
 
+/** Daily rollups of new leads per India day (migration 0602): dimension 'all', 'city', 'brand', 'model', 'price_band', 'unlocked'. */
+export interface LeadDailyStatsTable {
+  day: string;
+  dimension: string;
+  value: string;
+  n: number;
+}
+
+/** Unlocks and credits debited per India day, in shards by dealer (migration 0602). */
+export interface UnlockDailyStatsTable {
+  day: string;
+  shard: number;
+  unlocks: number;
+  credits: number;
+}
+
+/** Which dealers unlocked on which day (migration 0602). */
+export interface DealerActiveDaysTable {
+  day: string;
+  user_id: number;
+}
+
 export interface PackagesTable {
   id: Generated<number>;
   package_name: string;
@@ -151,6 +173,9 @@ export interface Database {
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;
   owner_tokens: OwnerTokensTable;
+  lead_daily_stats: LeadDailyStatsTable;
+  unlock_daily_stats: UnlockDailyStatsTable;
+  dealer_active_days: DealerActiveDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
