@@ -91,11 +91,16 @@ export interface LeadSample {
   varient: string | null;
   year: number;
   fuel_type: string;
+  owner_name: string;
+  transmission: string;
+  rto: string | null;
+  seats: number;
   price: number;
   km_driven: number | null;
 }
 
-const SAMPLE_COLUMNS = 'full_name, city, brand, model, varient, year, fuel_type, price, km_driven';
+const SAMPLE_COLUMNS =
+  'full_name, city, brand, model, varient, year, fuel_type, owner_name, transmission, rto, seats, price, km_driven';
 
 /** These leads' filterable columns, so the benchmark asks for things that exist, as dealers do. */
 export async function readLeadSample(db: BenchDatabase, ids: number[]): Promise<LeadSample[]> {
@@ -129,6 +134,7 @@ export async function readLeadSample(db: BenchDatabase, ids: number[]): Promise<
         ...result.rows.map((r) => ({
           ...r,
           year: Number(r.year),
+          seats: Number(r.seats),
           price: Number(r.price),
           km_driven: r.km_driven === null ? null : Number(r.km_driven),
         })),

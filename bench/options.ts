@@ -15,6 +15,10 @@ export interface BenchOptions {
   build: boolean;
   /** Lighthouse runs on the lead list; the median of each metric is reported. */
   lighthouseRuns: number;
+  /** The API listens here and the ceiling server on the next port (0: free ports). */
+  port: number;
+  /** Leads the write storm imports while lists are read (0: no storm). */
+  storm: number;
 }
 
 const HELP = `npm run bench -- [options]
@@ -26,6 +30,8 @@ const HELP = `npm run bench -- [options]
   --quick              small database, short runs: a smoke check of the harness
   --build              run \`npm run build\` even when the bundles exist
   --lighthouse-runs R  Lighthouse runs, median reported (default 3; 1 with --quick)
+  --port P             API on port P, the ceiling server on P+1 (default: free ports)
+  --storm N            leads imported during the write storm (default 100000; 2000 with --quick; 0: none)
 Environment: DATABASE_URL=postgres://… benchmarks PostgreSQL instead of SQLite.`;
 
 function whole(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -49,6 +55,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       quick: { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
       'lighthouse-runs': { type: 'string' },
+      port: { type: 'string' },
+      storm: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -67,5 +75,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     quick,
     build: values.build,
     lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], quick ? 1 : 3, 1),
+    port: whole('port', values.port, 0, 0),
+    storm: whole('storm', values.storm, quick ? 2_000 : 100_000, 0),
   };
 }

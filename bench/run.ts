@@ -35,8 +35,7 @@ import {
 } from './report';
 import { readScenarios, SAMPLE_SIZE, type Scenario } from './scenarios';
 import { shuffled } from './shuffle';
-import { measureCountCost } from './count-cost';
-import { compareTextSearch } from './text-search';
+import { rssMegabytes, runStorm, waitUntilReady } from './storm';
 import { runUnlock } from './unlock';
 import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
 
@@ -180,8 +179,9 @@ async function main(): Promise<void> {
   };
   await seedDatabase(database, options.leads, baseEnv);
 
-  const apiPort = await freePort();
+  const apiPort = options.port || (await freePort());
   const apiLog = path.join(RESULTS_DIR, 'logs', `${stamp}-api.log`);
+  const spawnedAt = performance.now();
   const apiService = startService(
     'API server',
     process.execPath,
@@ -190,18 +190,22 @@ async function main(): Promise<void> {
     `http://127.0.0.1:${apiPort}`,
     apiLog,
   );
-  type Health = { database: { engine: string; version: string }; leadListIndex: string };
-  let health = (await (await waitForHttp(apiService, '/api/health', 300_000)).json()) as Health;
-  // The API answers at once and reads every lead into its lead list index in the background: measure once it has.
-  const indexStarted = Date.now();
-  while (health.leadListIndex !== 'ready') {
-    if (Date.now() - indexStarted > 600_000)
-      throw new Error('the lead list index did not load in 10 min');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    health = (await (await waitForHttp(apiService, '/api/health', 60_000)).json()) as Health;
-  }
+  type Health = {
+    database: { engine: string; version: string };
+    leadListIndex: string;
+    leadListMegabytes: number;
+    leadListLoadSeconds: number | null;
+  };
+  const health = (await (await waitForHttp(apiService, '/api/health', 300_000)).json()) as Health;
+  // The API answers lists at once (from SQL) and loads its lead list engine in the background: measure once it has.
+  const answeringAfter = (performance.now() - spawnedAt) / 1000;
+  const rssAtStart = rssMegabytes(apiService.child.pid);
+  await waitUntilReady(apiService.url);
+  const readyAfter = (performance.now() - spawnedAt) / 1000;
+  const ready = (await (await fetch(`${apiService.url}/api/health`)).json()) as Health;
   console.log(
-    `Lead list index loaded ${((Date.now() - indexStarted) / 1000).toFixed(1)} s after the API answered`,
+    `API answering ${answeringAfter.toFixed(1)} s after its start, lead list engine ready after ${readyAfter.toFixed(1)} s ` +
+      `(its load: ${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; RSS ${rssMegabytes(apiService.child.pid)} MB)`,
   );
   console.log(
     `API serving on ${apiService.url} (${health.database.engine} ${health.database.version}); log ${path.relative(ROOT, apiLog)}`,
@@ -248,7 +252,7 @@ async function main(): Promise<void> {
   const pageBytes = probes.get('list')!.bytes;
 
   // The ceiling: a hello-world Fastify with a body as big as a lead page, measured alone.
-  const ceilingPort = await freePort();
+  const ceilingPort = options.port ? options.port + 1 : await freePort();
   const ceilingService = startService(
     'ceiling server',
     process.execPath,
@@ -324,6 +328,42 @@ async function main(): Promise<void> {
     ceiling,
     scenarios: results,
   };
+  const afterLoad = (await (await fetch(`${api.baseUrl}/api/health`)).json()) as Health;
+  measurements.memory = {
+    engineMegabytes: afterLoad.leadListMegabytes,
+    rssAtStart,
+    rssAfterLoad: rssMegabytes(apiService.child.pid),
+    leads: ids.total,
+  };
+  measurements.startup = {
+    answeringAfter: Math.round(answeringAfter * 10) / 10,
+    readyAfter: Math.round(readyAfter * 10) / 10,
+    loadSeconds: ready.leadListLoadSeconds,
+  };
+  console.log(
+    `Memory: engine ${afterLoad.leadListMegabytes} MB; API RSS ${rssAtStart} MB when it first answered, ${measurements.memory.rssAfterLoad} MB after the load`,
+  );
+  if (options.storm > 0) {
+    await drain(api.baseUrl);
+    console.log(
+      `\nWrite storm: importing ${options.storm.toLocaleString('en-US')} leads (seed CLI) while 4 dealers read lists…`,
+    );
+    measurements.storm = await runStorm({
+      database,
+      baseUrl: api.baseUrl,
+      env: baseEnv,
+      total: ids.total,
+      leads: options.storm,
+      paths: shuffled(scenarios.find((s) => s.key === 'mix')!.paths, 5),
+      token: dealer.token,
+      readers: 4,
+      logFile: path.join(RESULTS_DIR, 'logs', `${stamp}-storm.log`),
+    });
+    const st = measurements.storm;
+    console.log(
+      `  ${st.requests} lists in ${st.seconds} s: p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms, ${st.failed} failed; engine ready ${st.readyAfter} s after the import`,
+    );
+  }
   await drain(api.baseUrl);
   const unlocker = await api.benchDealer(DEMO.unlocker.userName, DEMO.unlocker.password);
   const unlock = await runUnlock({ api, admin, dealer: unlocker, activeIds: ids.active, ...run });
@@ -342,26 +382,6 @@ async function main(): Promise<void> {
     console.error(`\n${bar}\n!!! UNLOCK LEDGER MISMATCH: ${unlock.ledger.message}\n${bar}\n`);
     process.exitCode = 1;
   }
-
-  const searchTerms = (kind: string) =>
-    [
-      ...new Set(
-        scenarios
-          .filter((s) => s.key === kind)
-          .flatMap((s) => s.paths)
-          .map((p) => new URLSearchParams(p.split('?')[1] ?? '').get('searchterm') ?? ''),
-      ),
-    ]
-      .filter(Boolean)
-      .slice(0, 8);
-  console.log('\nText search against a LIKE scan of the same rows (in process, on the database)…');
-  measurements.textSearch = {
-    short: await compareTextSearch(database, searchTerms('search-3')),
-    long: await compareTextSearch(database, searchTerms('search-8')),
-  };
-
-  console.log('Page + total against the page alone (in process, on the database)…');
-  measurements.countCost = await measureCountCost(database, scenarios);
 
   // Web: JavaScript sizes always; Lighthouse on the lead list unless --skip-web.
   measurements.js = measureJavaScript(WEB_DIST);

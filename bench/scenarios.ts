@@ -1,15 +1,10 @@
-// The read scenarios of issue 9, each a pool of queries rotated request by request (see README: page caches).
-import {
-  KM_BANDS,
-  NCR_CITIES,
-  PRICE_BANDS,
-  parseBand,
-  type Band,
-} from '@dealerleads/shared/catalogues';
+// The read scenarios, each a pool of queries rotated request by request: random filter mixes and searches built from
+// real leads (what dealers send), page 1 and deep pages, lead detail.
+import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
 import type { LeadSample } from './database';
 import { seededRandom, shuffled } from './shuffle';
 
-export type ScenarioKind = 'list' | 'search' | 'deep' | 'detail';
+export type ScenarioKind = 'list' | 'mix' | 'search' | 'deep' | 'detail';
 
 export interface Scenario {
   key: string;
@@ -41,59 +36,60 @@ function take<T>(items: Iterable<T>, seed: number): T[] {
   return shuffled([...items], seed).slice(0, POOL_TARGET);
 }
 
-function bandOf(value: number | null, bands: readonly { value: string }[]): string | undefined {
-  if (value === null) return undefined;
-  return bands.find((b) => {
-    const band: Band | undefined = parseBand(b.value);
-    return band !== undefined && value >= band.min && (band.max === undefined || value <= band.max);
-  })?.value;
+/** A random whole number in [min, max]. */
+function between(random: () => number, min: number, max: number): number {
+  return min + Math.floor(random() * (max - min + 1));
 }
 
-/** City: every NCR city, pages 1..P (a dealer paging through one city). */
-function cityQueries(activeLeads: number): string[] {
-  const pagesPerCity = Math.max(
-    1,
-    Math.min(200, Math.floor(activeLeads / NCR_CITIES.length / PAGE_SIZE)),
-  );
-  const out: string[] = [];
-  for (const city of NCR_CITIES) {
-    for (let page = 1; page <= pagesPerCity; page++) {
-      out.push(`city=${q(city)}${page > 1 ? `&pageNumber=${page}` : ''}`);
-    }
+/** Arbitrary bounds around a value: any integers, open at the top now and then (never a catalogue band on purpose). */
+function rangeAround(value: number, random: () => number): string {
+  const low = Math.max(0, Math.floor(value * (0.4 + random() * 0.6)) - between(random, 0, 999));
+  if (random() < 0.2) return `${low}-`;
+  return `${low}-${Math.ceil(value * (1 + random() * 0.8)) + between(random, 0, 999)}`;
+}
+
+/** Every filter of the list, as a query part taken from one real lead. */
+function filterPartsOf(l: LeadSample, random: () => number): string[] {
+  return [
+    `city=${q(l.city)}`,
+    `brand=${q(l.brand)}`,
+    `brand=${q(l.brand)}&model=${q(l.model)}`,
+    ...(l.varient ? [`varient=${q(l.varient)}`] : []),
+    `fuel=${q(l.fuel_type)}`,
+    `ownerName=${q(l.owner_name)}`,
+    `transmission=${q(l.transmission)}`,
+    ...(l.rto ? [`rto=${q(l.rto)}`] : []),
+    `year=${l.year}`,
+    `seats=${l.seats}`,
+    `price=${q(rangeAround(l.price, random))}`,
+    ...(l.km_driven === null ? [] : [`KmDriven=${q(rangeAround(l.km_driven, random))}`]),
+  ];
+}
+
+/** Random pages 1–10 of random sizes 20–100. */
+function pagePart(random: () => number): string {
+  return `pageNumber=${between(random, 1, 10)}&pageSize=${between(random, 20, 100)}`;
+}
+
+/** `count` filters of one sampled lead, all different. */
+function mixOf(l: LeadSample, count: number, random: () => number): string[] {
+  const parts = filterPartsOf(l, random);
+  const chosen: string[] = [];
+  while (chosen.length < count && parts.length > 0) {
+    chosen.push(...parts.splice(Math.floor(random() * parts.length), 1));
   }
-  return take(out, 11);
+  return chosen;
 }
 
-/** Brand + model + year of real leads (so the mix follows what the marketplace holds). */
-function brandModelYearQueries(sample: LeadSample[]): string[] {
-  return take(
-    new Set(sample.map((l) => `brand=${q(l.brand)}&model=${q(l.model)}&year=${l.year}`)),
-    12,
-  );
-}
-
-/** City + fuel + the price band and kilometre band of real leads. */
-function fourFilterQueries(sample: LeadSample[]): string[] {
+/** Random mixes of 1–4 of any of the filters, values (and ranges around them) from real leads, random pages. */
+function mixQueries(sample: LeadSample[]): string[] {
+  const random = seededRandom(21);
   const out = new Set<string>();
-  for (const l of sample) {
-    const price = bandOf(l.price, PRICE_BANDS);
-    const km = bandOf(l.km_driven, KM_BANDS);
-    if (!price || !km) continue;
-    out.add(`city=${q(l.city)}&fuel=${q(l.fuel_type)}&price=${q(price)}&KmDriven=${q(km)}`);
+  for (let i = 0; out.size < POOL_TARGET && i < POOL_TARGET * 3; i++) {
+    const l = sample[Math.floor(random() * sample.length)]!;
+    out.add([...mixOf(l, between(random, 1, 4), random), pagePart(random)].join('&'));
   }
-  return take(out, 13);
-}
-
-/** The most frequent city + fuel + price band among the sampled leads: one popular 3-filter mix, asked again and again. */
-function popularThreeFilterQuery(sample: LeadSample[]): string {
-  const counts = new Map<string, number>();
-  for (const l of sample) {
-    const price = bandOf(l.price, PRICE_BANDS);
-    if (!price) continue;
-    const query = `city=${q(l.city)}&fuel=${q(l.fuel_type)}&price=${q(price)}`;
-    counts.set(query, (counts.get(query) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';
+  return take(out, 22);
 }
 
 /** The text `searchterm` looks in (full name, city, model, variant), lowercased. */
@@ -108,41 +104,36 @@ function pieceOf(l: LeadSample, length: number, random: () => number): string | 
     const text = texts[Math.floor(random() * texts.length)]!;
     const start = Math.floor(random() * (text.length - length + 1));
     const piece = text.slice(start, start + length);
-    const lettersOnly = length <= 3 ? /^[a-z]+$/ : /^[a-z][a-z ]*[a-z]$/;
+    const lettersOnly = length <= 3 ? /^[a-z0-9]+$/ : /^[a-z0-9][a-z0-9 ]*[a-z0-9]$/;
     if (lettersOnly.test(piece) && !piece.includes('  ')) return piece;
   }
   return undefined;
 }
 
-/** 3-letter terms cut from real leads, on the result pages that exist for each (1–3). */
-function shortSearchQueries(sample: LeadSample[], activeLeads: number): string[] {
-  const random = seededRandom(14);
-  const terms = new Set<string>();
-  for (const l of sample) {
-    const piece = pieceOf(l, 3, random);
-    if (piece) terms.add(piece);
-  }
-  const texts = sample.map((l) => searchText(l).join('\n'));
-  const out: string[] = [];
-  for (const term of terms) {
-    const share = texts.filter((t) => t.includes(term)).length / Math.max(1, sample.length);
-    const expected = share * activeLeads;
-    for (let page = 1; page <= 3 && (page - 1) * PAGE_SIZE < expected; page++) {
-      out.push(`searchterm=${term}${page > 1 ? `&pageNumber=${page}` : ''}`);
-    }
-  }
-  return take(out, 14);
-}
+/** Catalogue models named by two characters or fewer (A4, Q5, X1 …): real searches of two letters. */
+const SHORT_MODELS = VEHICLE_BRANDS.flatMap((b) => b.models.map((m) => m.name)).filter(
+  (name) => name.length <= 2,
+);
 
-/** 8-character terms cut from real leads (e.g. "amit sha", "fortuner"), page 1. */
-function longSearchQueries(sample: LeadSample[]): string[] {
-  const random = seededRandom(15);
-  const terms = new Set<string>();
-  for (const l of sample) {
-    const piece = pieceOf(l, 8, random);
-    if (piece) terms.add(`searchterm=${q(piece)}`);
+/** Searches of 2–8 letters cut from real leads (or a short catalogue model), with 0–3 filters, random pages 1–3. */
+function searchMixQueries(sample: LeadSample[], seed: number, lengths: [number, number]): string[] {
+  const random = seededRandom(seed);
+  const out = new Set<string>();
+  for (let i = 0; out.size < POOL_TARGET && i < POOL_TARGET * 4; i++) {
+    const l = sample[Math.floor(random() * sample.length)]!;
+    const length = between(random, lengths[0], lengths[1]);
+    const term =
+      length === 2 && SHORT_MODELS.length > 0 && random() < 0.5
+        ? SHORT_MODELS[Math.floor(random() * SHORT_MODELS.length)]!
+        : pieceOf(l, length, random);
+    if (!term) continue;
+    const filters = mixOf(l, between(random, 0, 3), random);
+    const page = between(random, 1, 3);
+    out.add(
+      [`searchterm=${q(term)}`, ...filters, ...(page > 1 ? [`pageNumber=${page}`] : [])].join('&'),
+    );
   }
-  return take(terms, 15);
+  return take(out, seed + 1);
 }
 
 /**
@@ -166,46 +157,25 @@ export function readScenarios(activeLeads: number, sample: LeadSample[]): Scenar
   const deep = deepPageFor(activeLeads);
   const deepLabel =
     deep === DEEP_PAGE ? `page ${DEEP_PAGE.toLocaleString('en-US')}` : `page ${deep} (last full)`;
-  const lists: Scenario[] = [
+  return [
     { key: 'list', label: 'list · page 1 (same query)', kind: 'list', paths: [list('')] },
     {
-      key: 'list-3-filters-same',
-      label: 'list · city+fuel+price (same query)',
-      kind: 'list',
-      paths: [list(popularThreeFilterQuery(sample))],
+      key: 'mix',
+      label: 'list · any 1–4 filters, any ranges',
+      kind: 'mix',
+      paths: mixQueries(sample).map(list),
     },
     {
-      key: 'list-city',
-      label: 'list · city',
-      kind: 'list',
-      paths: cityQueries(activeLeads).map(list),
-    },
-    {
-      key: 'list-brand-model-year',
-      label: 'list · brand+model+year',
-      kind: 'list',
-      paths: brandModelYearQueries(sample).map(list),
-    },
-    {
-      key: 'list-city-fuel-price-km',
-      label: 'list · city+fuel+price+km',
-      kind: 'list',
-      paths: fourFilterQueries(sample).map(list),
-    },
-  ];
-  return [
-    ...lists,
-    {
-      key: 'search-3',
-      label: 'search · 3 letters',
+      key: 'search-mix',
+      label: 'search 2–8 letters + 0–3 filters',
       kind: 'search',
-      paths: shortSearchQueries(sample, activeLeads).map(list),
+      paths: searchMixQueries(sample, 31, [2, 8]).map(list),
     },
     {
-      key: 'search-8',
-      label: 'search · 8 characters',
+      key: 'search-2',
+      label: 'search 2 letters (A4, Q5 …) + 0–3 filters',
       kind: 'search',
-      paths: longSearchQueries(sample).map(list),
+      paths: searchMixQueries(sample, 41, [2, 2]).map(list),
     },
     {
       key: 'page-deep-same',

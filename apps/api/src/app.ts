@@ -5,7 +5,9 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer';
 import { apiMessages } from '@dealerleads/shared';
@@ -21,12 +23,13 @@ import { accountRoutes } from './modules/account/account.routes';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
-import { LeadListIndex } from './modules/leads/lead-list-index';
+import { LeadListEngine } from './modules/leads/lead-list-engine';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
@@ -114,8 +117,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // With REDIS_URL the counters live in Redis, so N processes together allow what one would (not N times as much).
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'dealerleads-rate-limit-' } : {}),
     max: config.rateLimits.api,
     timeWindow: '1 minute',
     errorResponseBuilder: () => ({
@@ -139,12 +152,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
-      const leadListIndex = new LeadListIndex();
-      await api.register(healthRoutes(database, leadListIndex));
+      // Lead pages are ~20 KB of JSON, ~4 KB gzipped: on a phone's connection that is most of the wait.
+      await api.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
+      const leadListEngine = new LeadListEngine(database.db, (error) =>
+        api.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
+      );
+      await api.register(healthRoutes(database, leadListEngine));
       await api.register(accountRoutes(database.db, config.rateLimits.login));
       await api.register(buggyRoutes);
       await api.register(
-        leadRoutes(database, config.rateLimits.leadSubmit, leadListIndex, {
+        leadRoutes(database, config.rateLimits.leadSubmit, leadListEngine, {
           leadTtlDays: config.leadTtlDays,
           clock,
         }),
@@ -154,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(membersRoutes(database));
       await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
+      await api.register(workspaceRoutes(database));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
       await api.register(insightsRoutes(database, clock));

@@ -309,6 +309,50 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [401, 403, 403, 200, 403],
       },
       {
+        name: 'my leads',
+        doc: '/api/me/leads',
+        request: () => ({ url: '/api/me/leads' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'my leads as CSV',
+        doc: '/api/me/leads.csv',
+        request: () => ({ url: '/api/me/leads.csv' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'my follow-ups due',
+        doc: '/api/me/leads/follow-ups',
+        request: () => ({ url: '/api/me/leads/follow-ups' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: "change the stage of the dealer's lead",
+        doc: '/api/me/leads/{leadId}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/me/leads/${leads[1]!.id}`,
+          payload: { stage: 'contacted' },
+        }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "notes on the dealer's lead",
+        doc: '/api/me/leads/{leadId}/notes',
+        request: () => ({ url: `/api/me/leads/${leads[1]!.id}/notes` }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "add a note to the dealer's lead",
+        doc: '/api/me/leads/{leadId}/notes',
+        request: () => ({
+          method: 'POST',
+          url: `/api/me/leads/${leads[1]!.id}/notes`,
+          payload: { text: 'Called the owner' },
+        }),
+        expected: [401, 403, 201, 403, 403],
+      },
+      {
         name: "read the owner's lead (whoever holds the link)",
         doc: '/api/owner/leads/{token}',
         request: () => ({ url: `/api/owner/leads/${ownerToken}` }),

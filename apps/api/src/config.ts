@@ -31,6 +31,10 @@ const envSchema = z.object({
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   WEB_DIST: z.string().default(defaultWebDist),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -55,6 +59,8 @@ export interface AppConfig {
   leadSweepMinutes: number;
   /** Folder of the built web app; served with an SPA fallback when it exists. */
   webDist: string;
+  /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
+  redisUrl?: string;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -133,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadTtlDays: e.LEAD_TTL_DAYS,
     leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,
+    ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }

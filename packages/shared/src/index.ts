@@ -11,5 +11,6 @@ export type { Role, PackageType, PackageUnit } from './catalogues/options';
 export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/options';
 export * from './schemas/settings';
 export * from './schemas/audit';
+export * from './schemas/workspace';
 export * from './schemas/owner';
 export * from './schemas/insights';

@@ -10,6 +10,7 @@ import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-cit
 import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes';
 import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
+import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
 
@@ -24,6 +25,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-23-0007-lead-changes': leadChangesMigration(engine),
     '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
+    '2026-11-24-0501-workspace': workspaceMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
     '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
   };

@@ -161,7 +161,28 @@ export interface AuditLogTable {
   created_on: DbTimestamp;
 }
 
+/** A dealer's stage and follow-up on one unlocked lead (modules/workspace); absent means stage 'new', no follow-up. */
+export interface DealerLeadsTable {
+  user_id: number;
+  lead_id: number;
+  stage: string;
+  /** YYYY-MM-DD, India's calendar. */
+  follow_up_on: string | null;
+  updated_on: DbTimestamp;
+}
+
+/** A dealer's own note on a lead they unlocked (modules/workspace). */
+export interface LeadNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  lead_id: number;
+  text: string;
+  created_on: DbTimestamp;
+}
+
 export interface Database {
+  dealer_leads: DealerLeadsTable;
+  lead_notes: LeadNotesTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
   leads_version: LeadsVersionTable;

@@ -142,6 +142,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.myLeads,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/my-leads/my-leads-page')).MyLeadsPage,
+                }),
+              },
+              {
                 path: paths.packages,
                 loader: requireAdmin(guardMessages.notAuthorized),
                 lazy: async () => ({

@@ -34,6 +34,8 @@ export const paths = {
   lists: '/dealers/lists',
   leadEdit: withParam('/dealers/lead/edit/:id'),
   messages: '/dealers/messages',
+  /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
+  myLeads: '/dealers/my-leads',
   /** Admin: KPIs and charts of a period. */
   insights: '/dealers/insights',
   /** Admin: the queue of flagged leads. */

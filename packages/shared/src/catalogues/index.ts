@@ -4,3 +4,4 @@ export * from './bands';
 export * from './vehicles';
 export * from './wizard-brands';
 export * from './locations';
+export * from './search-aliases';

@@ -77,6 +77,23 @@ function intFilter(label: string, min: number, max: number) {
     .optional();
 }
 
+/** The date filters' bounds: both engines take every day in between (PostgreSQL has no year 0, nor 10000). */
+export const LEAD_DATE_RANGE = { min: '1900-01-01', max: '9999-12-31' } as const;
+
+function dateFilter(name: string) {
+  return z.iso
+    .date(`${name} must be a date YYYY-MM-DD`)
+    .refine(
+      (v) => v >= LEAD_DATE_RANGE.min && v <= LEAD_DATE_RANGE.max,
+      `${name} must be between ${LEAD_DATE_RANGE.min} and ${LEAD_DATE_RANGE.max}`,
+    )
+    .optional();
+}
+
+/** `status` of the lead list: Admin's view of active, inactive or all leads. */
+export const LEAD_STATUS_FILTERS = ['active', 'inactive', 'all'] as const;
+export type LeadStatusFilter = (typeof LEAD_STATUS_FILTERS)[number];
+
 /** `GET /api/leads` query. Text filters are exact and case-insensitive; the server maps them to the stored form. */
 export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   city: textFilter(),
@@ -92,8 +109,12 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   price: bandFilter('Price'),
   KmDriven: bandFilter('KmDriven'),
   name: textFilter(),
-  startDate: z.iso.date('startDate must be a date YYYY-MM-DD').optional(),
-  endDate: z.iso.date('endDate must be a date YYYY-MM-DD').optional(),
+  startDate: dateFilter('startDate'),
+  endDate: dateFilter('endDate'),
+  /** Admin only: which leads by status (default all for Admin); everyone else always gets active leads. */
+  status: z
+    .enum(LEAD_STATUS_FILTERS, { error: `status must be one of ${LEAD_STATUS_FILTERS.join(', ')}` })
+    .optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 /** The filter keys a screen can set (everything but paging). */

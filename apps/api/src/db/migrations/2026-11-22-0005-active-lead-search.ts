@@ -3,14 +3,26 @@
 // looks at inactive leads with a LIKE scan of the (few) inactive rows. PostgreSQL keeps its pg_trgm index as is.
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
-import {
-  EVERY_LEAD_SEARCH_TRIGGERS,
-  SEARCH_COLUMNS,
-  searchValuesOf as valuesOf,
-} from './2026-11-22-0002-lead-search';
 
+// A migration stands alone (never importing another one): these repeat what migration 0002 indexed.
+const SEARCH_COLUMNS = ['full_name', 'city', 'brand', 'model', 'varient', 'rto'] as const;
 const TRIGGERS = ['leads_search_insert', 'leads_search_delete', 'leads_search_update'];
 const columns = SEARCH_COLUMNS.join(', ');
+const valuesOf = (row: 'new' | 'old') => SEARCH_COLUMNS.map((c) => `${row}.${c}`).join(', ');
+
+/** Migration 0002's triggers, which index every lead (restored by `down`). */
+const EVERY_LEAD_SEARCH_TRIGGERS = [
+  `create trigger leads_search_insert after insert on leads begin
+     insert into leads_search(rowid, ${columns}) values (new.id, ${valuesOf('new')});
+   end`,
+  `create trigger leads_search_delete after delete on leads begin
+     insert into leads_search(leads_search, rowid, ${columns}) values ('delete', old.id, ${valuesOf('old')});
+   end`,
+  `create trigger leads_search_update after update of ${columns} on leads begin
+     insert into leads_search(leads_search, rowid, ${columns}) values ('delete', old.id, ${valuesOf('old')});
+     insert into leads_search(rowid, ${columns}) values (new.id, ${valuesOf('new')});
+   end`,
+];
 
 /** FTS5 external content: a 'delete' must repeat exactly what was indexed, so each write is guarded by the status. */
 const ACTIVE_ONLY_TRIGGERS = [

@@ -1,23 +1,33 @@
-// GET /api/health: which database engine serves and that it answers.
+// GET /api/health (which database serves, that it answers, the lead list engine's state) and GET /api/health/ready
+// (200 only when this process answers lists from its engine: what a load balancer should wait for).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database';
-import type { LeadListIndex } from '../leads/lead-list-index';
+import { currentLeadsVersion, type LeadListEngine } from '../leads/lead-list-engine';
 
-export function healthRoutes(database: DatabaseHandle, leadListIndex: LeadListIndex) {
+const engineStates = z.enum(['loading', 'ready', 'behind', 'failed']);
+
+export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngine) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get('/health', {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get('/health', {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database check and the lead list engine state',
         response: {
           200: z.object({
             status: z.literal('ok'),
             database: z.object({ engine: z.string(), version: z.string(), ok: z.boolean() }),
-            /** The in-memory lead list: 'loading' while it reads every lead after a start (SQL answers meanwhile). */
-            leadListIndex: z.enum(['loading', 'ready']),
+            /** The lead list engine: 'loading' after a start, 'behind' while it applies many changes, 'failed' after an
+             * error; SQL answers lists in all three. */
+            leadListIndex: engineStates,
+            leadListLeads: z.number().int(),
+            /** Memory the engine holds, in MB (bitmaps and per-lead arrays). */
+            leadListMegabytes: z.number(),
+            /** Seconds the engine's last full load took. */
+            leadListLoadSeconds: z.number().nullable(),
           }),
           503: z.object({
             status: z.literal('unavailable'),
@@ -31,7 +41,10 @@ export function healthRoutes(database: DatabaseHandle, leadListIndex: LeadListIn
           return {
             status: 'ok' as const,
             database: { engine: database.engine, version: await database.version(), ok: true },
-            leadListIndex: leadListIndex.loaded ? ('ready' as const) : ('loading' as const),
+            leadListIndex: await listEngine.statusAt(await currentLeadsVersion(database.db)),
+            leadListLeads: listEngine.size,
+            leadListMegabytes: Math.round(listEngine.memoryBytes / 1e5) / 10,
+            leadListLoadSeconds: listEngine.loadSeconds ?? null,
           };
         } catch {
           return reply.code(503).send({
@@ -39,6 +52,25 @@ export function healthRoutes(database: DatabaseHandle, leadListIndex: LeadListIn
             database: { engine: database.engine, ok: false },
           });
         }
+      },
+    });
+
+    r.get('/health/ready', {
+      schema: {
+        tags: ['health'],
+        summary:
+          'Readiness: 200 once the lead list engine answers lists, 503 while it loads or has failed',
+        response: {
+          200: z.object({ ready: z.literal(true) }),
+          503: z.object({ ready: z.literal(false), leadListIndex: engineStates }),
+        },
+      },
+      handler: async (_request, reply) => {
+        const status = await listEngine
+          .statusAt(await currentLeadsVersion(database.db))
+          .catch(() => 'failed' as const);
+        if (status === 'ready') return { ready: true as const };
+        return reply.code(503).send({ ready: false as const, leadListIndex: status });
       },
     });
   };

@@ -8,12 +8,23 @@ import {
   findBrand,
   findModel,
   parseBand,
-  type Band,
+  searchTermsOf,
 } from '@dealerleads/shared/catalogues';
-import type { LeadFilter } from '@dealerleads/shared';
+import type { LeadFilter, LeadStatusFilter } from '@dealerleads/shared';
+import type { LeadRow } from '../../db/schema';
 
-/** The filters a query applies, every text already in its stored form. */
+/** An inclusive range of a numeric column; a missing bound is open. */
+export interface NumberRange {
+  min?: number;
+  max?: number;
+}
+
+/** Which leads by status: dealers and anonymous callers always get `active`. */
+export type LeadStatusScope = LeadStatusFilter;
+
+/** The filters a query applies, every text already in its stored form (see docs/lead-list-engine.md). */
 export interface CanonicalLeadFilter {
+  status: LeadStatusScope;
   city?: string;
   ownerName?: string;
   brand?: string;
@@ -24,12 +35,43 @@ export interface CanonicalLeadFilter {
   rto?: string;
   year?: number;
   seats?: number;
-  price?: Band;
-  kmDriven?: Band;
+  price?: NumberRange;
+  kmDriven?: NumberRange;
+  /** created_on in epoch milliseconds. */
+  createdOn?: NumberRange;
+  /** Lower-case text the full name must contain. */
   name?: string;
-  searchterm?: string;
-  createdFrom?: string;
-  createdBefore?: string;
+  /** The search: lower-case terms (the one typed, then what it is an alias of); a lead matching any one matches. */
+  search?: string[];
+}
+
+/** The equality filters and the stored column each one matches. */
+export const EQUALITY_FILTERS = [
+  ['city', 'city'],
+  ['brand', 'brand'],
+  ['model', 'model'],
+  ['varient', 'varient'],
+  ['fuelType', 'fuel_type'],
+  ['ownerName', 'owner_name'],
+  ['transmission', 'transmission'],
+  ['rto', 'rto'],
+  ['year', 'year'],
+  ['seats', 'seats'],
+] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
+
+/** The range filters and the stored column each one bounds. */
+export const RANGE_FILTERS = [
+  ['price', 'price'],
+  ['kmDriven', 'km_driven'],
+  ['createdOn', 'created_on'],
+] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
+
+/** The columns a search looks in; `brand` also by its catalogue label (see brandsLabelled). */
+export const SEARCH_COLUMNS = ['full_name', 'city', 'brand', 'model', 'varient', 'rto'] as const;
+
+/** Brands whose catalogue label contains the (lower-case) term: 'suzuki' finds maruti_suzuki. */
+export function brandsLabelled(term: string): string[] {
+  return VEHICLE_BRANDS.filter((b) => b.label.toLowerCase().includes(term)).map((b) => b.value);
 }
 
 function optionValue(options: readonly { value: string; label: string }[], input: string): string {
@@ -61,14 +103,14 @@ function canonicalVariant(
   return variant;
 }
 
-function nextDay(isoDate: string): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString();
-}
+const DAY_MS = 86_400_000;
 
-export function canonicalLeadFilter(filter: LeadFilter): CanonicalLeadFilter {
-  const result: CanonicalLeadFilter = {};
+/**
+ * The stored form of a list query. `status`: what the caller may see (Admin picks with the `status` parameter, default
+ * all; anyone else gets active leads whatever they send).
+ */
+export function canonicalLeadFilter(filter: LeadFilter, admin: boolean): CanonicalLeadFilter {
+  const result: CanonicalLeadFilter = { status: admin ? (filter.status ?? 'all') : 'active' };
   const brand = filter.brand
     ? (findBrand(filter.brand)?.value ?? filter.brand.toLowerCase())
     : undefined;
@@ -84,9 +126,19 @@ export function canonicalLeadFilter(filter: LeadFilter): CanonicalLeadFilter {
   if (filter.seats !== undefined) result.seats = filter.seats;
   if (filter.price) result.price = parseBand(filter.price);
   if (filter.KmDriven) result.kmDriven = parseBand(filter.KmDriven);
-  if (filter.name) result.name = filter.name;
-  if (filter.searchterm) result.searchterm = filter.searchterm;
-  if (filter.startDate) result.createdFrom = `${filter.startDate}T00:00:00.000Z`;
-  if (filter.endDate) result.createdBefore = nextDay(filter.endDate);
+  if (filter.name) result.name = filter.name.toLowerCase();
+  if (filter.searchterm) result.search = searchTermsOf(filter.searchterm);
+  if (filter.startDate || filter.endDate) {
+    const range: NumberRange = {};
+    if (filter.startDate) range.min = Date.parse(`${filter.startDate}T00:00:00.000Z`);
+    // The whole end day: up to its last millisecond (an inclusive bound never steps past 9999-12-31).
+    if (filter.endDate) range.max = Date.parse(`${filter.endDate}T00:00:00.000Z`) + DAY_MS - 1;
+    result.createdOn = range;
+  }
   return result;
+}
+
+/** Whether the filter has a text part (search or name). */
+export function hasText(filter: CanonicalLeadFilter): boolean {
+  return filter.search !== undefined || filter.name !== undefined;
 }

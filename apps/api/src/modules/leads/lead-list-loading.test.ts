@@ -1,13 +1,13 @@
-// The server answers as soon as it starts: the lead list index reads every lead in the background, SQL answers the
-// list meanwhile, and /api/health says when the index is ready. Both answer the same pages.
+// The server answers as soon as it starts: the lead list engine reads every lead in the background, SQL answers the
+// list meanwhile, and /api/health and /api/health/ready say when the engine is ready. Both answer the same pages.
 import { describe, expect, it } from 'vitest';
 import { testEngines, useTestApp } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
-import { LeadListIndex } from './lead-list-index';
-import { LeadPageCache, VersionedCache } from './lead-page-cache';
-import { findLeadPage, leadListSources } from './leads.service';
+import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
+import { leadListSources, listLeads } from './leads.service';
+import { waitForLeadList } from './lead-list-test-helpers';
 
-describe.each(testEngines())('lead list while the index loads on %s', (engine) => {
+describe.each(testEngines())('lead list while the engine loads on %s', (engine) => {
   const ctx = useTestApp(engine, {
     beforeBuild: async (database) => {
       const rows = Array.from({ length: 3000 }, (_, i) =>
@@ -22,8 +22,6 @@ describe.each(testEngines())('lead list while the index loads on %s', (engine) =
     },
   });
 
-  const health = async () =>
-    (await ctx.app.inject({ url: '/api/health' })).json<{ leadListIndex: string }>().leadListIndex;
   const queries = ['', '?city=Noida&pageNumber=3', '?city=Gurugram&price=500000-599999'];
   const pages = () =>
     Promise.all(
@@ -34,39 +32,41 @@ describe.each(testEngines())('lead list while the index loads on %s', (engine) =
       }),
     );
 
-  it('answers from SQL until the index has read every lead, then from memory, the same pages', async () => {
+  it('answers from SQL until the engine has read every lead, then from it, the same pages', async () => {
     const db = ctx.database.db;
-    const version = await LeadPageCache.currentVersion(db);
-    const sources = leadListSources(engine, new LeadListIndex());
     const fail = (error: unknown) => {
       throw error;
     };
-    const filters = [{}, { city: 'Noida' }, { city: 'Gurugram', price: { min: 500_000 } }];
+    const listEngine = new LeadListEngine(db, fail);
+    const sources = leadListSources(engine, listEngine);
     const page = { pageNumber: 2, pageSize: 25 };
-    // As the API sends them: the same bytes from SQL and from the index.
-    const answer = async () =>
-      (
-        await Promise.all(
-          filters.map((f) => findLeadPage(db, sources, f, page, false, version, fail)),
-        )
-      ).map((p) => ({ total: p.total, totalCapped: p.totalCapped, body: p.body.bytes.toString() }));
-    // The first call finds the index empty: SQL answers it, and the index starts reading.
-    expect(sources.listIndex.loaded).toBe(false);
+    const filters = [{}, { city: 'Noida' }, { city: 'Gurugram', price: '500000-' }];
+    const answer = () =>
+      Promise.all(filters.map((f) => listLeads(db, sources, undefined, { ...f, ...page })));
+    expect(listEngine.state).toBe('loading');
     const fromSql = await answer();
-    expect(fromSql.map((p) => (JSON.parse(p.body) as unknown[]).length)).toEqual([25, 25, 25]);
-    while (!sources.listIndex.loaded) await new Promise((resolve) => setTimeout(resolve, 10));
-    sources.counts = new VersionedCache<number>(10);
-    expect(await answer()).toEqual(fromSql);
+    expect(fromSql.map((p) => [p.source, p.leads.length])).toEqual([
+      ['sql', 25],
+      ['sql', 25],
+      ['sql', 25],
+    ]);
+    await listEngine.syncTo(await currentLeadsVersion(db));
+    const fromEngine = await answer();
+    expect(fromEngine.map((p) => p.source)).toEqual(['engine', 'engine', 'engine']);
+    expect(fromEngine.map(({ source: _, ...p }) => p)).toEqual(
+      fromSql.map(({ source: _, ...p }) => p),
+    );
   });
 
-  it('says in /api/health when the index is ready, and lists the same pages before and after', async () => {
+  it('says in /api/health and /api/health/ready when the engine is ready, with the same pages', async () => {
     const early = await pages();
-    expect(['loading', 'ready']).toContain(await health());
-    const deadline = Date.now() + 30_000;
-    while ((await health()) !== 'ready') {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitForLeadList(ctx);
+    const health = (await ctx.app.inject({ url: '/api/health' })).json<{
+      leadListIndex: string;
+      leadListLeads: number;
+    }>();
+    expect(health).toMatchObject({ leadListIndex: 'ready', leadListLeads: 3000 });
+    expect((await ctx.app.inject({ url: '/api/health/ready' })).json()).toEqual({ ready: true });
     expect(await pages()).toEqual(early);
   });
 });

@@ -94,6 +94,75 @@ describe.each(testEngines())('text search on %s', (engine) => {
     expect(await search('searchterm=zoravar', dealer)).toEqual({ ids: [newer, older], total: 2 });
   });
 
+  it('finds a city by its other name and a catalogue model by two letters, on every path', async () => {
+    const [gurugram, a4, merc] = (
+      await insertLeads(ctx, [
+        { full_name: 'Old Name Test', city: 'Gurugram', model: 'Swift' },
+        { full_name: 'Model Test', city: 'Rohtak', brand: 'audi', model: 'A4', varient: null },
+        {
+          full_name: 'Label Test',
+          city: 'Rohtak',
+          brand: 'mercedes',
+          model: 'C-Class',
+          varient: null,
+        },
+      ])
+    ).map((r) => r.id);
+    const ids = async (query: string) => (await search(query, dealer)).ids;
+    expect(await ids('searchterm=Gurgaon&name=old name')).toEqual([gurugram]);
+    expect(await ids('searchterm=A4&city=Rohtak')).toEqual([a4]);
+    expect(await ids('searchterm=a4&city=Rohtak')).toEqual([a4]);
+    expect(await ids('searchterm=Merc&city=Rohtak')).toEqual([merc]);
+    expect(await ids('searchterm=Mercedes-Benz&city=Rohtak')).toEqual([merc]);
+  });
+
+  it('lets Admin choose active, inactive or all leads; everyone else gets active ones', async () => {
+    expect(await search('searchterm=zoravar&status=inactive', admin)).toEqual({
+      ids: [inactive],
+      total: 1,
+    });
+    expect(await search('searchterm=zoravar&status=active', admin)).toEqual({
+      ids: [newer, older],
+      total: 2,
+    });
+    expect(await search('searchterm=zoravar&status=all', admin)).toEqual({
+      ids: [newer, inactive, older],
+      total: 3,
+    });
+    // A dealer (or anonymous caller) sending it gets active leads, as without it.
+    expect(await search('searchterm=zoravar&status=inactive', dealer)).toEqual({
+      ids: [newer, older],
+      total: 2,
+    });
+    const anonymous = await ctx.app.inject({ url: '/api/leads?searchterm=zoravar&status=all' });
+    expect(json<Lead[]>(anonymous).map((l) => l.id)).toEqual([newer, older]);
+    const bad = await ctx.app.inject({ url: '/api/leads?status=sold', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ status: 400, errors: { status: [expect.any(String)] } });
+  });
+
+  it('takes the last date there is with a search, and refuses dates past it, alike on both engines', async () => {
+    expect(await search('searchterm=zoravar&endDate=9999-12-31', dealer)).toEqual({
+      ids: [newer, older],
+      total: 2,
+    });
+    expect(
+      await search('searchterm=zoravar&startDate=1900-01-01&endDate=9999-12-31', admin),
+    ).toEqual({
+      ids: [newer, inactive, older],
+      total: 3,
+    });
+    expect(await search('searchterm=zoravar&startDate=9999-12-31', dealer)).toEqual({
+      ids: [],
+      total: 0,
+    });
+    for (const query of ['endDate=10000-01-01', 'startDate=0000-01-01', 'endDate=1899-12-31']) {
+      const res = await ctx.app.inject({ url: `/api/leads?searchterm=zoravar&${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json<{ title: string }>().title).toBe('One or more validation errors occurred.');
+    }
+  });
+
   // The trigram index exists on SQLite only (PostgreSQL's pg_trgm index covers every lead).
   if (engine === 'sqlite') {
     it('indexes exactly the active leads when the migration runs over existing leads', async () => {

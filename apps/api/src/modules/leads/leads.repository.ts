@@ -1,17 +1,24 @@
 // Kysely code for leads: the filtered newest-first page, one lead, writes, and the mapping to the API shape.
-import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { LIMITS, type Lead } from '@dealerleads/shared';
 import { fromDbBool, type Engine, type Queryable } from '../../db/database';
-import {
-  PG_SEARCH_EXPRESSION,
-  SEARCH_COLUMNS,
-} from '../../db/migrations/2026-11-22-0002-lead-search';
 import type { Database, LeadRow, NewLead } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
 import { preparedQuery } from '../../db/prepared-query';
 import { anyColumnContains, columnContains, containsPattern } from '../../db/text-search';
-import type { CanonicalLeadFilter } from './lead-filters';
-import type { LeadPageBody } from './lead-page-body';
+import {
+  SEARCH_COLUMNS,
+  brandsLabelled,
+  type CanonicalLeadFilter,
+  type LeadStatusScope,
+  type NumberRange,
+} from './lead-filters';
 
 /** Every character but the last 3 becomes X: what a caller who has not unlocked the lead sees. */
 export function maskPhone(phone: string): string {
@@ -51,22 +58,25 @@ type LeadQuery = SelectQueryBuilder<Database, 'leads', object>;
 /** Terms this long use the trigram index; shorter ones fall back to a LIKE scan (there is no trigram in them). */
 export const INDEXED_SEARCH_MIN_LENGTH = 3;
 
-/** Totals stop counting here: the screen shows "10,000+" (design.md §8, capped count). */
+/** The SQL fallback stops counting here: the screen shows "10,000+" (docs/lead-list-engine.md). */
 export const TOTAL_CAP = 10_000;
 
 /**
- * Text searches (searchterm, name) stop counting at 200 ("200+"; the lead list still offers the pages past it while
- * they come back full). Each match counted is a step through the text index, where a filter mix's count comes from
- * memory: counting up to 1,000 matches of an 8-letter term cost 2.2x its page (design.md §8 allows 2x), up to 200 1.75x.
+ * The SQL fallback's text searches (searchterm, name) stop counting at 200 ("200+"; the lead list still offers the
+ * pages past it while they come back full): each match counted is a step through the text index.
  */
 export const SEARCH_TOTAL_CAP = 200;
 
 /** Where the total of these filters stops counting. */
 export function totalCapOf(filter: CanonicalLeadFilter): number {
-  return filter.searchterm !== undefined || filter.name !== undefined
-    ? SEARCH_TOTAL_CAP
-    : TOTAL_CAP;
+  return filter.search !== undefined || filter.name !== undefined ? SEARCH_TOTAL_CAP : TOTAL_CAP;
 }
+
+/**
+ * The expression PostgreSQL's trigram index covers (migration 2026-11-22-0002 creates the index on this very text, which a
+ * migration must spell out itself): a query must use exactly this text for the index to serve it.
+ */
+export const PG_SEARCH_EXPRESSION = `lower(${SEARCH_COLUMNS.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
 
 /** An FTS5 phrase: the whole term as one quoted string, so it matches as a substring. */
 function ftsPhrase(term: string): string {
@@ -78,36 +88,67 @@ function isIndexedTerm(term: string | undefined): term is string {
   return term !== undefined && term.length >= INDEXED_SEARCH_MIN_LENGTH;
 }
 
-/**
- * `searchterm` inside the leads query. SQLite's FTS index holds active leads only (migration 0005), so the leads it
- * does not hold, the inactive ones that Admin also sees, are matched by a LIKE scan of the inactive rows.
- */
-function searchCondition(engine: Engine, term: string, includeInactive: boolean) {
-  const likeScan = (eb: ExpressionBuilder<Database, 'leads'>) =>
-    anyColumnContains(
-      eb,
-      SEARCH_COLUMNS.map((c) => `leads.${c}`),
-      term,
-    );
-  if (!isIndexedTerm(term)) return likeScan;
-  if (engine === 'sqlite') {
-    const indexed = sql<SqlBool>`leads.id in (select rowid from leads_search where leads_search match ${ftsPhrase(term)})`;
-    if (!includeInactive) return () => indexed;
-    return (eb: ExpressionBuilder<Database, 'leads'>) =>
-      eb.or([indexed, eb.and([eb('leads.status', '=', 0), likeScan(eb)])]);
-  }
-  return () =>
-    sql<SqlBool>`${sql.raw(PG_SEARCH_EXPRESSION)} like ${containsPattern(term)} escape '\\'`;
+type LeadCondition = (eb: ExpressionBuilder<Database, 'leads'>) => Expression<SqlBool>;
+
+/** One column of the lead contains the term (case-insensitive), or its brand's catalogue label does. */
+function likeScan(term: string): LeadCondition {
+  const brands = brandsLabelled(term);
+  return (eb) =>
+    eb.or([
+      anyColumnContains(
+        eb,
+        SEARCH_COLUMNS.map((c) => `leads.${c}`),
+        term,
+      ),
+      ...(brands.length > 0 ? [eb('leads.brand', 'in', brands)] : []),
+    ]);
 }
 
-function applyFilter(
-  query: LeadQuery,
-  engine: Engine,
-  f: CanonicalLeadFilter,
-  includeInactive: boolean,
-): LeadQuery {
+/**
+ * One search term inside the leads query, with the text indexes where the term has a trigram. SQLite's FTS index holds
+ * active leads only (migration 0005), so inactive leads are matched by a LIKE scan of the inactive rows. PostgreSQL's
+ * trigram index covers the columns joined by spaces: the LIKE per column rechecks that the term lies within one column.
+ */
+function termCondition(engine: Engine, term: string, status: LeadStatusScope): LeadCondition {
+  const scan = likeScan(term);
+  if (!isIndexedTerm(term)) return scan;
+  if (engine === 'sqlite') {
+    const brands = brandsLabelled(term);
+    const indexed: LeadCondition = (eb) =>
+      eb.or([
+        sql<SqlBool>`leads.id in (select rowid from leads_search where leads_search match ${ftsPhrase(term)})`,
+        ...(brands.length > 0 ? [eb('leads.brand', 'in', brands)] : []),
+      ]);
+    if (status === 'active') return indexed;
+    if (status === 'inactive') return scan;
+    return (eb) => eb.or([eb.and([eb('leads.status', '=', 1), indexed(eb)]), scan(eb)]);
+  }
+  return (eb) =>
+    eb.or([
+      eb.and([
+        sql<SqlBool>`${sql.raw(PG_SEARCH_EXPRESSION)} like ${containsPattern(term)} escape '\\'`,
+        scan(eb),
+      ]),
+      ...brandsLabelled(term).map((brand) => eb('leads.brand', '=', brand)),
+    ]);
+}
+
+function searchCondition(engine: Engine, terms: string[], status: LeadStatusScope): LeadCondition {
+  const conditions = terms.map((term) => termCondition(engine, term, status));
+  return (eb) => eb.or(conditions.map((c) => c(eb)));
+}
+
+function inRange(q: LeadQuery, column: 'leads.price' | 'leads.km_driven', range: NumberRange) {
+  let query = q;
+  if (range.min !== undefined) query = query.where(column, '>=', range.min);
+  if (range.max !== undefined) query = query.where(column, '<=', range.max);
+  return query;
+}
+
+function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): LeadQuery {
   let q = query;
-  if (!includeInactive) q = q.where('leads.status', '=', 1);
+  if (f.status === 'active') q = q.where('leads.status', '=', 1);
+  if (f.status === 'inactive') q = q.where('leads.status', '=', 0);
   if (f.city !== undefined) q = q.where('leads.city', '=', f.city);
   if (f.brand !== undefined) q = q.where('leads.brand', '=', f.brand);
   if (f.model !== undefined) q = q.where('leads.model', '=', f.model);
@@ -118,19 +159,15 @@ function applyFilter(
   if (f.rto !== undefined) q = q.where('leads.rto', '=', f.rto);
   if (f.year !== undefined) q = q.where('leads.year', '=', f.year);
   if (f.seats !== undefined) q = q.where('leads.seats', '=', f.seats);
-  if (f.price) {
-    q = q.where('leads.price', '>=', f.price.min);
-    if (f.price.max !== undefined) q = q.where('leads.price', '<=', f.price.max);
-  }
-  if (f.kmDriven) {
-    q = q.where('leads.km_driven', '>=', f.kmDriven.min);
-    if (f.kmDriven.max !== undefined) q = q.where('leads.km_driven', '<=', f.kmDriven.max);
-  }
-  if (f.createdFrom !== undefined) q = q.where('leads.created_on', '>=', f.createdFrom);
-  if (f.createdBefore !== undefined) q = q.where('leads.created_on', '<', f.createdBefore);
+  if (f.price) q = inRange(q, 'leads.price', f.price);
+  if (f.kmDriven) q = inRange(q, 'leads.km_driven', f.kmDriven);
+  // ISO text on SQLite, timestamptz on PostgreSQL: an ISO bound compares right on both.
+  if (f.createdOn?.min !== undefined)
+    q = q.where('leads.created_on', '>=', new Date(f.createdOn.min).toISOString());
+  if (f.createdOn?.max !== undefined)
+    q = q.where('leads.created_on', '<=', new Date(f.createdOn.max).toISOString());
   if (f.name !== undefined) q = q.where(columnContains('leads.full_name', f.name));
-  if (f.searchterm !== undefined)
-    q = q.where(searchCondition(engine, f.searchterm, includeInactive));
+  if (f.search !== undefined) q = q.where(searchCondition(engine, f.search, f.status));
   return q;
 }
 
@@ -139,12 +176,12 @@ function coveredByLeadingIndex(filter: CanonicalLeadFilter): boolean {
   return filter.city !== undefined || filter.brand !== undefined;
 }
 
-export interface LeadPage {
-  /** The page's leads as the response body. */
-  body: LeadPageBody;
-  /** Matching leads, counted up to the cap of the filters (totalCapOf). */
+/** The ids of one newest-first page and how many leads match. */
+export interface LeadIdPage {
+  ids: number[];
+  /** Matching leads: exact, or the cap of the filters (totalCapOf) when `totalCapped`. */
   total: number;
-  /** True when more leads match than the cap. */
+  /** True when more leads match than `total` says. */
   totalCapped: boolean;
 }
 
@@ -169,12 +206,11 @@ function activeSearchQueries(
   page: { pageNumber: number; pageSize: number },
 ): LeadPageQueries {
   const match = sql<SqlBool>`leads_search match ${ftsPhrase(term)}`;
-  const others: CanonicalLeadFilter = { ...filter };
-  delete others.searchterm;
+  const { search: _, status: __, ...others } = filter;
   const matches =
     Object.keys(others).length === 0
       ? db.selectFrom('leads_search').select('leads_search.rowid as id').where(match)
-      : applyFilter(db.selectFrom('leads'), 'sqlite', others, false)
+      : applyFilter(db.selectFrom('leads'), 'sqlite', { ...others, status: 'active' })
           .innerJoin('leads_search', 'leads_search.rowid', 'leads.id')
           .select('leads_search.rowid as id')
           .where(match);
@@ -188,18 +224,23 @@ function activeSearchQueries(
   };
 }
 
+/** A term the FTS index answers alone: it has a trigram and every brand it labels holds it in its slug as well. */
+function isFtsOnly(term: string | undefined): term is string {
+  return isIndexedTerm(term) && brandsLabelled(term).every((brand) => brand.includes(term));
+}
+
 /** The ids of one newest-first page (paged on an index, so a deep page never walks wide rows) and the capped count. */
 export function leadPageQueries(
   db: Queryable,
   engine: Engine,
   filter: CanonicalLeadFilter,
   page: { pageNumber: number; pageSize: number },
-  includeInactive: boolean,
 ): LeadPageQueries {
-  if (engine === 'sqlite' && !includeInactive && isIndexedTerm(filter.searchterm)) {
-    return activeSearchQueries(db, filter, filter.searchterm, page);
+  const term = filter.search?.length === 1 ? filter.search[0] : undefined;
+  if (engine === 'sqlite' && filter.status === 'active' && isFtsOnly(term)) {
+    return activeSearchQueries(db, filter, term, page);
   }
-  const base = applyFilter(db.selectFrom('leads'), engine, filter, includeInactive);
+  const base = applyFilter(db.selectFrom('leads'), engine, filter);
   return {
     ids: base
       .select('leads.id')
@@ -220,38 +261,46 @@ export function leadPageQueries(
 }
 
 /**
- * One newest-first page: the ids are paged on the index first and only those rows are read, so a deep
- * page never walks wide rows; the total is a capped count (totalCapOf).
+ * One newest-first page by SQL: the ids are paged on an index, so a deep page never walks wide rows; the total is a
+ * capped count (totalCapOf).
  */
-export async function searchLeads(
+export async function findLeadIdPage(
   db: Queryable,
   engine: Engine,
   filter: CanonicalLeadFilter,
   page: { pageNumber: number; pageSize: number },
-  includeInactive: boolean,
-  /** The capped count of these filters when already known (an earlier page counted): not counted again. */
-  knownMatched?: number,
-): Promise<{ rows: LeadRow[]; matched: number }> {
-  const queries = leadPageQueries(db, engine, filter, page, includeInactive);
+): Promise<LeadIdPage> {
+  const queries = leadPageQueries(db, engine, filter, page);
   const ids = (await queries.ids.execute()).map((r) => r.id);
   const offset = offsetOf(page.pageNumber, page.pageSize);
-  // A page that ends the matches (short, or empty on page 1) tells the total itself: the count is not run. That saves
-  // the second walk exactly where it costs most, for rare filter mixes whose page already read every match.
+  // A page that ends the matches (short, or empty on page 1) tells the total itself: the count is not run.
   const endsTheMatches = ids.length < page.pageSize && (ids.length > 0 || offset === 0);
-  const n = endsTheMatches
+  const matched = endsTheMatches
     ? offset + ids.length
-    : (knownMatched ?? Number((await queries.count.executeTakeFirstOrThrow()).n));
-  return { rows: await leadRowsByIds(db, ids), matched: n };
+    : Number((await queries.count.executeTakeFirstOrThrow()).n);
+  const cap = totalCapOf(filter);
+  return { ids, total: Math.min(matched, cap), totalCapped: matched > cap };
 }
 
-/** A page from its body and the matches counted (up to `cap` + 1, or exactly). */
-export function leadPageOf(body: LeadPageBody, matched: number, cap: number): LeadPage {
-  return { body, total: Math.min(matched, cap), totalCapped: matched > cap };
-}
+/** The leads version and a member's unlocks revision (null: no such member), in one read. */
+const leadsVersionAndUnlocks = preparedQuery((db, userId: number) =>
+  db
+    .selectFrom('leads_version')
+    .leftJoin('users', (join) => join.on('users.id', '=', userId))
+    .select(['leads_version.version', 'users.unlocks_revision'])
+    .where('leads_version.id', '=', 1),
+);
 
-/** The matches a page counted, as leadPageOf took them (the cap + 1 for a capped total). */
-export function matchedOf(page: LeadPage): number {
-  return page.totalCapped ? page.total + 1 : page.total;
+/** The current leads version and the unlocks revision of member `userId` (0 for none): one read. */
+export async function leadsVersionFor(
+  db: Queryable,
+  userId: number,
+): Promise<{ version: number; unlocksRevision: number }> {
+  const [row] = await leadsVersionAndUnlocks(db, userId);
+  return {
+    version: Number(row?.version ?? 0),
+    unlocksRevision: Number(row?.unlocks_revision ?? 0),
+  };
 }
 
 /** These leads, newest first. */

@@ -25,113 +25,74 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
-import { canonicalLeadFilter, type CanonicalLeadFilter } from './lead-filters';
-import { isIndexable, type LeadListIndex } from './lead-list-index';
-import { LeadPageBody } from './lead-page-body';
-import { LeadPageCache, VersionedCache, type CachedLeadPage } from './lead-page-cache';
+import { canonicalLeadFilter } from './lead-filters';
+import type { LeadListEngine } from './lead-list-engine';
 import { UnlockedLeads } from './unlocked-leads';
 import {
-  totalCapOf,
   findLeadById,
+  findLeadIdPage,
   hasRecentDuplicate,
   insertLead,
-  leadPageOf,
-  matchedOf,
-  type LeadPage,
-  searchLeads,
+  leadRowsByIds,
+  leadsVersionFor,
   toLead,
   unlockedLeadIds,
   updateLeadStatus,
+  type LeadIdPage,
 } from './leads.repository';
 
 /** One page of the lead list as a caller sees it. */
-export interface LeadListPage {
-  page: CachedLeadPage;
-  /** Leads of this page the caller has unlocked (always empty for Admin and anonymous callers). */
-  unlocked: Set<number>;
+export interface LeadListPage extends LeadIdPage {
+  leads: Lead[];
+  /** Where the page came from: the engine's bitmaps, or SQL (while the engine loads, lags or has failed). */
+  source: 'engine' | 'sql';
 }
 
-/** Where the list finds its pages: the in-memory lead list index, else SQL; recent pages are kept in the cache. */
+/** What the list needs besides the database: the engine and each dealer's unlocked leads. */
 export interface LeadListSources {
   engine: Engine;
-  cache: LeadPageCache;
-  listIndex: LeadListIndex;
-  /** Capped counts per filter mix (any page): paging through a mix counts once, until the next lead change. */
-  counts: VersionedCache<number>;
-  /** Each dealer's unlocked leads, for the unlocked flags of a page. */
+  listEngine: LeadListEngine;
   unlocks: UnlockedLeads;
 }
 
-export function leadListSources(engine: Engine, listIndex: LeadListIndex): LeadListSources {
-  return {
-    engine,
-    cache: new LeadPageCache(),
-    listIndex,
-    counts: new VersionedCache<number>(5000),
-    unlocks: new UnlockedLeads(),
-  };
+export function leadListSources(engine: Engine, listEngine: LeadListEngine): LeadListSources {
+  return { engine, listEngine, unlocks: new UnlockedLeads() };
 }
 
 /**
- * One newest-first page and its capped total at `version` of the leads: from the in-memory index, or from SQL for text
- * filters (and while the index is still loading). A count already made for the filter mix is reused.
+ * A newest-first page of leads for the caller: ids and total from the engine's bitmaps when they are current, else from
+ * SQL; then the page's rows by primary key, masked in toLead unless the caller may see the contact.
  */
-export async function findLeadPage(
-  db: Queryable,
-  { engine, listIndex, counts }: LeadListSources,
-  filter: CanonicalLeadFilter,
-  page: { pageNumber: number; pageSize: number },
-  admin: boolean,
-  version: number,
-  onIndexError: (error: unknown) => void,
-): Promise<LeadPage> {
-  const countKey = JSON.stringify([filter, admin]);
-  const known = counts.peek(countKey, version);
-  const cap = totalCapOf(filter);
-  let found: LeadPage;
-  if (!isIndexable(filter) || !listIndex.loaded) {
-    // Text filters need SQL's text indexes.
-    listIndex.startLoading(db, onIndexError);
-    const { rows, matched } = await searchLeads(db, engine, filter, page, admin, known);
-    found = leadPageOf(LeadPageBody.ofRows(rows, admin), matched, cap);
-  } else {
-    await listIndex.syncTo(db, version);
-    const { body, matched } = listIndex.page(
-      filter,
-      offsetOf(page.pageNumber, page.pageSize),
-      page.pageSize,
-      admin,
-      known === undefined ? cap + 1 : 0,
-    );
-    found = leadPageOf(body, known ?? matched, cap);
-  }
-  counts.set(countKey, version, matchedOf(found));
-  return found;
-}
-
 export async function listLeads(
   db: Queryable,
   sources: LeadListSources,
   caller: Caller | undefined,
-  filter: LeadFilter,
-  onIndexError: (error: unknown) => void,
+  query: LeadFilter,
 ): Promise<LeadListPage> {
   const admin = isAdmin(caller);
-  const canonical = canonicalLeadFilter(filter);
-  const { version, unlocksRevision } = await LeadPageCache.versionsFor(db, caller?.id ?? 0);
-  const page = await sources.cache.get(LeadPageCache.key(canonical, filter, admin), version, () =>
-    findLeadPage(db, sources, canonical, filter, admin, version, onIndexError),
-  );
+  const filter = canonicalLeadFilter(query, admin);
+  const { version, unlocksRevision } = await leadsVersionFor(db, caller?.id ?? 0);
+  const fromEngine = await sources.listEngine.readyAt(version);
+  const found: LeadIdPage = fromEngine
+    ? {
+        ...sources.listEngine.page(
+          filter,
+          offsetOf(query.pageNumber, query.pageSize),
+          query.pageSize,
+        ),
+        totalCapped: false,
+      }
+    : await findLeadIdPage(db, sources.engine, filter, query);
+  const rows = await leadRowsByIds(db, found.ids);
   const unlocked =
     caller && !admin
-      ? await sources.unlocks.among(db, caller.id, unlocksRevision, page.body.ids)
+      ? await sources.unlocks.among(db, caller.id, unlocksRevision, found.ids)
       : new Set<number>();
-  return { page, unlocked };
-}
-
-/** The page's JSON body for this caller: their unlocked leads' contacts shown. */
-export function leadListBody({ page, unlocked }: LeadListPage): Buffer {
-  return page.body.forCaller(unlocked);
+  return {
+    ...found,
+    leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id))),
+    source: fromEngine ? 'engine' : 'sql',
+  };
 }
 
 /** A lead as the caller may see it; an inactive lead exists only for Admin. */

@@ -1,8 +1,8 @@
 // Which leads of a page a dealer has unlocked, from memory: each dealer's unlocked lead ids are read once and kept while
-// their unlocks_revision (migration 0008, bumped by every write to their unlocks, by any process) is unchanged. The
-// revision comes with the leads version in the one read a lead page makes anyway (LeadPageCache.versionsFor).
+// their unlocks_revision (bumped by every write to their unlocks, by any process) is unchanged. The revision comes with
+// the leads version in the one read a lead page makes anyway (leadsVersionFor).
+import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/database';
-import { VersionedCache } from './lead-page-cache';
 import { unlockedLeadIds } from './leads.repository';
 
 /** Whether the sorted `ids` hold `id`. */
@@ -20,7 +20,7 @@ function holds(ids: Int32Array, id: number): boolean {
 }
 
 export class UnlockedLeads {
-  private readonly kept: VersionedCache<Int32Array>;
+  private readonly kept: LRUCache<number, { revision: number; ids: Int32Array }>;
 
   /**
    * `dealers`: how many dealers' ids are kept; a dealer with more than `maxKept` unlocks is asked per page instead
@@ -28,9 +28,9 @@ export class UnlockedLeads {
    */
   constructor(
     dealers = 2000,
-    private readonly maxKept = 100_000,
+    private readonly maxKept = 20_000,
   ) {
-    this.kept = new VersionedCache<Int32Array>(dealers);
+    this.kept = new LRUCache({ max: dealers });
   }
 
   /** The ones among `leadIds` that member `userId`, whose unlocks revision is `revision`, has unlocked. */
@@ -42,9 +42,8 @@ export class UnlockedLeads {
   ): Promise<Set<number>> {
     // Revision 0: never unlocked anything.
     if (revision === 0 || leadIds.length === 0) return new Set();
-    const key = String(userId);
-    let unlocked = this.kept.peek(key, revision);
-    if (unlocked === undefined) {
+    let kept = this.kept.get(userId);
+    if (kept?.revision !== revision) {
       const rows = await db
         .selectFrom('lead_unlocks')
         .select('lead_id')
@@ -53,10 +52,10 @@ export class UnlockedLeads {
         .limit(this.maxKept + 1)
         .execute();
       if (rows.length > this.maxKept) return unlockedLeadIds(db, userId, leadIds);
-      unlocked = Int32Array.from(rows, (r) => r.lead_id);
-      this.kept.set(key, revision, unlocked);
+      kept = { revision, ids: Int32Array.from(rows, (r) => r.lead_id) };
+      this.kept.set(userId, kept);
     }
-    const ids = unlocked;
+    const ids = kept.ids;
     return new Set(leadIds.filter((id) => holds(ids, id)));
   }
 }

@@ -1,4 +1,5 @@
-// The spec's own credit calls (subtract credit, record a lead view, viewed-lead lookups), for the caller's own data.
+// Unlocking a lead (POST /api/leads/{id}/unlock) and the spec's own credit calls (subtract credit, record a lead view,
+// viewed-lead lookups), for the caller's own data.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import {
   checkLeadViewedQuerySchema,
   idParams,
   leadViewRecordSchema,
+  unlockResultSchema,
   userPackageSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
@@ -15,7 +17,8 @@ import { forbidden, notFound } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { findUserByName } from '../members/members.repository';
 import { findUnlock, unlockedLeadIdsOf } from './unlocks.repository';
-import { recordLeadView, subtractCredit } from './unlock.service';
+import { leadIdParams, parseLeadId } from '../leads/lead-id';
+import { recordLeadView, subtractCredit, unlockLead } from './unlock.service';
 
 const leadViewResponse = z.object({
   userPackageMapId: z.number().int(),
@@ -29,6 +32,19 @@ export function unlockRoutes(database: DatabaseHandle) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['credits'];
+
+    r.post('/leads/:id/unlock', {
+      preHandler: requireUser,
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Unlock a lead contact: one credit from the package ending soonest, never twice for one lead',
+        params: leadIdParams,
+        response: { 200: unlockResultSchema, ...errorSchemas(400, 401, 404) },
+      },
+      handler: async (request) =>
+        unlockLead(db, engine, currentCaller(request), parseLeadId(request.params.id), request.ip),
+    });
 
     r.put('/userpackage/subtractcredit/:id', {
       preHandler: requireUser,

@@ -8,10 +8,19 @@ export interface SideMenuProps {
   show: boolean;
   onClose: () => void;
   admin: boolean;
+  /** A member who is not an Admin: they get their workspace (Admins unlock nothing). */
+  signedIn: boolean;
 }
 
 const links = [
   { to: paths.leads, label: 'Leads', icon: 'bi-car-front', adminOnly: false },
+  {
+    to: paths.myLeads,
+    label: 'My Leads',
+    icon: 'bi-journal-check',
+    adminOnly: false,
+    dealerOnly: true,
+  },
   { to: paths.register, label: 'Register', icon: 'bi-person-plus', adminOnly: false },
   { to: paths.members, label: 'Members', icon: 'bi-people', adminOnly: true },
   { to: paths.packages, label: 'Packages', icon: 'bi-box-seam', adminOnly: true },
@@ -21,7 +30,7 @@ const links = [
   { to: paths.audit, label: 'Audit', icon: 'bi-journal-text', adminOnly: true },
 ];
 
-export function SideMenu({ show, onClose, admin }: SideMenuProps) {
+export function SideMenu({ show, onClose, admin, signedIn }: SideMenuProps) {
   return (
     <SidePanel
       show={show}
@@ -36,7 +45,10 @@ export function SideMenu({ show, onClose, admin }: SideMenuProps) {
       <nav aria-label="Main menu">
         <ul className="nav nav-pills flex-column gap-1">
           {links
-            .filter((link) => admin || !link.adminOnly)
+            .filter(
+              (link) =>
+                (admin || !link.adminOnly) && (!('dealerOnly' in link) || (signedIn && !admin)),
+            )
             .map((link) => (
               <li className="nav-item" key={link.to}>
                 <NavLink to={link.to} className="nav-link" onClick={onClose}>

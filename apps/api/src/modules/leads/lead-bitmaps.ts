@@ -1,0 +1,438 @@
+// The lead list's filters as roaring bitmaps of lead ids: one per filter value, bucketed ones for ranges, one per word
+// of the full names, and the status. A query intersects the bitmaps of its filters (docs/lead-list-engine.md).
+import roaring from 'roaring';
+import type { LeadRow } from '../../db/schema';
+import {
+  EQUALITY_FILTERS,
+  RANGE_FILTERS,
+  brandsLabelled,
+  type CanonicalLeadFilter,
+  type NumberRange,
+} from './lead-filters';
+
+const { RoaringBitmap32 } = roaring;
+type Bitmap = InstanceType<typeof RoaringBitmap32>;
+type Key = string | number;
+
+/** Memory of every roaring bitmap of this process (the engine's are the only ones). */
+export const bitmapBytes = () => RoaringBitmap32.getRoaringUsedMemory();
+
+/** Lead ids above this are not held (per-id arrays would outgrow the memory budget): the engine fails over to SQL. */
+export const MAX_LEAD_ID = 1 << 26;
+
+/** Grows a typed array to hold index `id`. */
+function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+  array: T,
+  id: number,
+  make: (size: number) => T,
+  fill?: number,
+): T {
+  if (id < array.length) return array;
+  if (id >= MAX_LEAD_ID) throw new RangeError(`lead list engine: lead id ${id} is out of range`);
+  const next = make(Math.min(MAX_LEAD_ID, Math.max(id + 1, array.length * 2, 1024)));
+  if (fill !== undefined) next.fill(fill, array.length);
+  next.set(array);
+  return next;
+}
+
+/** An equality-filtered column: a bitmap per stored value; each lead's value code, to take it out again. */
+class ValueColumn {
+  private readonly codeOf = new Map<Key, number>();
+  /** code → value and bitmap; code 0 is "no value" (NULL, or not held). */
+  private readonly keys: Key[] = [''];
+  private readonly bitmaps: Bitmap[] = [new RoaringBitmap32()];
+  private codes = new Uint32Array(0);
+
+  bitmap(key: Key): Bitmap | undefined {
+    const code = this.codeOf.get(key);
+    return code === undefined ? undefined : this.bitmaps[code];
+  }
+
+  set(id: number, key: Key | null): void {
+    let code = 0;
+    if (key !== null) {
+      code = this.codeOf.get(key) ?? this.keys.length;
+      if (code === this.keys.length) {
+        this.codeOf.set(key, code);
+        this.keys.push(key);
+        this.bitmaps.push(new RoaringBitmap32());
+      }
+    }
+    this.codes = grown(this.codes, id, (n) => new Uint32Array(n));
+    const old = this.codes[id]!;
+    if (old === code) return;
+    if (old !== 0) this.bitmaps[old]!.remove(id);
+    if (code !== 0) this.bitmaps[code]!.add(id);
+    this.codes[id] = code;
+  }
+
+  clear(id: number): void {
+    if (id < this.codes.length) this.set(id, null);
+  }
+
+  /** Bytes of its per-lead array (the bitmaps are counted by roaring). */
+  get arrayBytes(): number {
+    return this.codes.byteLength;
+  }
+
+  /** The bitmaps of the values containing `term` (values compared in lower case). */
+  containing(term: string): Bitmap[] {
+    const found: Bitmap[] = [];
+    for (let code = 1; code < this.keys.length; code++) {
+      if (String(this.keys[code]).toLowerCase().includes(term)) found.push(this.bitmaps[code]!);
+    }
+    return found;
+  }
+}
+
+/** Bucket of a positive integer: 8 per power of two (each spans ≤ 12.5% of its values); monotone, exact arithmetic. */
+export function logBucket(value: number): number {
+  if (!(value >= 1)) return 0;
+  const n = Math.min(Math.floor(value), 2 ** 31 - 1);
+  const bits = 31 - Math.clz32(n);
+  const fraction = bits >= 3 ? (n >>> (bits - 3)) & 7 : (n << (3 - bits)) & 7;
+  return 1 + bits * 8 + fraction;
+}
+
+/** Bucket of a time in epoch milliseconds: its UTC day. */
+export const dayBucket = (ms: number) => Math.floor(ms / 86_400_000);
+
+/**
+ * A range-filtered column: a bitmap per bucket of values (bucketOf is monotone) and each lead's value. A range takes
+ * the buckets inside it whole and checks the values of the two buckets at its ends, so any bounds are exact.
+ */
+class RangeColumn {
+  private values = new Float64Array(0);
+  private readonly buckets = new Map<number, Bitmap>();
+  private sortedKeys: number[] = [];
+  /** Leads held whose value is NULL: never in a range. */
+  private readonly nulls = new RoaringBitmap32();
+
+  constructor(private readonly bucketOf: (value: number) => number) {}
+
+  private bucket(key: number): Bitmap {
+    let bitmap = this.buckets.get(key);
+    if (bitmap === undefined) {
+      bitmap = new RoaringBitmap32();
+      this.buckets.set(key, bitmap);
+      const at = this.sortedKeys.findIndex((k) => k > key);
+      if (at < 0) this.sortedKeys.push(key);
+      else this.sortedKeys.splice(at, 0, key);
+    }
+    return bitmap;
+  }
+
+  set(id: number, value: number | null): void {
+    this.values = grown(this.values, id, (n) => new Float64Array(n), NaN);
+    this.clear(id);
+    if (value === null) {
+      this.nulls.add(id);
+      return;
+    }
+    this.values[id] = value;
+    this.bucket(this.bucketOf(value)).add(id);
+  }
+
+  clear(id: number): void {
+    if (id >= this.values.length) return;
+    const old = this.values[id]!;
+    if (Number.isNaN(old)) this.nulls.remove(id);
+    else this.buckets.get(this.bucketOf(old))?.remove(id);
+    this.values[id] = NaN;
+  }
+
+  get arrayBytes(): number {
+    return this.values.byteLength;
+  }
+
+  /** The leads of `within` whose value lies in `range`. */
+  filter(within: Bitmap, { min = -Infinity, max = Infinity }: NumberRange): Bitmap {
+    if (min > max) return new RoaringBitmap32();
+    const lo = min === -Infinity ? -Infinity : this.bucketOf(min);
+    const hi = max === Infinity ? Infinity : this.bucketOf(max);
+    const inside: Bitmap[] = [];
+    const edges: Bitmap[] = [];
+    const outside: Bitmap[] = [this.nulls];
+    for (const key of this.sortedKeys) {
+      const bitmap = this.buckets.get(key)!;
+      if (key < lo || key > hi) outside.push(bitmap);
+      else if (key === lo || key === hi) edges.push(bitmap);
+      else inside.push(bitmap);
+    }
+    // The smaller side is unioned: what is inside, or what is not (then taken away).
+    const result =
+      inside.length <= outside.length + edges.length
+        ? RoaringBitmap32.and(within, RoaringBitmap32.orMany(inside))
+        : RoaringBitmap32.andNot(within, RoaringBitmap32.orMany([...outside, ...edges]));
+    for (const edge of edges) {
+      const found: number[] = [];
+      for (const id of RoaringBitmap32.and(within, edge).toUint32Array()) {
+        const value = this.values[id]!;
+        if (value >= min && value <= max) found.push(id);
+      }
+      result.addMany(found);
+    }
+    return result;
+  }
+}
+
+/**
+ * The full names: a bitmap per word (lower case, split at spaces) and each lead's name, so a term of several words can
+ * be checked on the leads that have its words.
+ */
+class NameColumn {
+  private readonly words = new Map<string, Bitmap>();
+  private text = Buffer.alloc(1 << 16);
+  private used = 0;
+  private starts = new Uint32Array(0);
+  private lengths = new Uint16Array(0);
+
+  name(id: number): string | undefined {
+    const length = id < this.lengths.length ? this.lengths[id]! : 0;
+    if (length === 0) return undefined;
+    const start = this.starts[id]!;
+    return this.text.toString('utf8', start, start + length - 1);
+  }
+
+  get arrayBytes(): number {
+    return this.text.byteLength + this.starts.byteLength + this.lengths.byteLength;
+  }
+
+  private static wordsOf(name: string): string[] {
+    return [...new Set(name.split(' ').filter((w) => w !== ''))];
+  }
+
+  set(id: number, fullName: string): void {
+    const name = fullName.toLowerCase();
+    if (this.name(id) === name) return;
+    this.clear(id);
+    for (const word of NameColumn.wordsOf(name)) {
+      let bitmap = this.words.get(word);
+      if (bitmap === undefined) {
+        bitmap = new RoaringBitmap32();
+        this.words.set(word, bitmap);
+      }
+      bitmap.add(id);
+    }
+    const bytes = Buffer.byteLength(name);
+    if (this.used + bytes > this.text.length) {
+      const next = Buffer.alloc(Math.max(this.text.length * 2, this.used + bytes));
+      this.text.copy(next, 0, 0, this.used);
+      this.text = next;
+    }
+    this.text.write(name, this.used);
+    this.starts = grown(this.starts, id, (n) => new Uint32Array(n));
+    this.lengths = grown(this.lengths, id, (n) => new Uint16Array(n));
+    this.starts[id] = this.used;
+    // Stored +1, so 0 means "no name"; an empty name still counts as held.
+    this.lengths[id] = bytes + 1;
+    this.used += bytes;
+  }
+
+  clear(id: number): void {
+    const name = this.name(id);
+    if (name === undefined) return;
+    for (const word of NameColumn.wordsOf(name)) {
+      const bitmap = this.words.get(word);
+      bitmap?.remove(id);
+      if (bitmap?.isEmpty) this.words.delete(word);
+    }
+    this.lengths[id] = 0;
+  }
+
+  private wordsWhere(test: (word: string) => boolean): Bitmap {
+    const found: Bitmap[] = [];
+    for (const [word, bitmap] of this.words) if (test(word)) found.push(bitmap);
+    return RoaringBitmap32.orMany(found);
+  }
+
+  /** The leads of `within` whose name contains `term` (lower case). */
+  containing(within: Bitmap, term: string): Bitmap {
+    if (term === '')
+      return RoaringBitmap32.and(
+        within,
+        this.wordsWhere(() => true),
+      );
+    // Without a space the term lies within one word: the words containing it answer exactly.
+    if (!term.includes(' '))
+      return RoaringBitmap32.and(
+        within,
+        this.wordsWhere((w) => w.includes(term)),
+      );
+    // With spaces: the leads with a word ending in its first piece, each middle piece as a word, a word starting with
+    // its last piece are candidates, checked on the name itself.
+    const pieces = term.split(' ');
+    let candidates = within;
+    pieces.forEach((piece, i) => {
+      if (piece === '') return;
+      const test =
+        i === 0
+          ? (w: string) => w.endsWith(piece)
+          : i === pieces.length - 1
+            ? (w: string) => w.startsWith(piece)
+            : (w: string) => w === piece;
+      candidates = RoaringBitmap32.and(candidates, this.wordsWhere(test));
+    });
+    const found: number[] = [];
+    for (const id of candidates.toUint32Array()) if (this.name(id)?.includes(term)) found.push(id);
+    return new RoaringBitmap32(found);
+  }
+}
+
+/** The columns a lead's row gives, as held. */
+export type LeadListRow = Pick<
+  LeadRow,
+  | 'id'
+  | 'full_name'
+  | 'city'
+  | 'brand'
+  | 'model'
+  | 'varient'
+  | 'rto'
+  | 'year'
+  | 'fuel_type'
+  | 'owner_name'
+  | 'transmission'
+  | 'seats'
+  | 'price'
+  | 'km_driven'
+  | 'status'
+  | 'created_on'
+>;
+
+/** The columns read per lead (LeadListRow). */
+export const LEAD_LIST_COLUMNS = [
+  'id',
+  'full_name',
+  'city',
+  'brand',
+  'model',
+  'varient',
+  'rto',
+  'year',
+  'fuel_type',
+  'owner_name',
+  'transmission',
+  'seats',
+  'price',
+  'km_driven',
+  'status',
+  'created_on',
+] as const satisfies readonly (keyof LeadListRow)[];
+
+/** How each range filter buckets its values and reads them from a row. */
+const RANGE_VALUES: Record<(typeof RANGE_FILTERS)[number][0], (row: LeadListRow) => number | null> =
+  {
+    price: (row) => row.price,
+    kmDriven: (row) => row.km_driven,
+    createdOn: (row) => Date.parse(row.created_on),
+  };
+const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) => number> = {
+  price: logBucket,
+  kmDriven: logBucket,
+  createdOn: dayBucket,
+};
+
+/** Columns searched by their values (the full name has its own, see NameColumn). */
+const SEARCHED_VALUES = ['city', 'brand', 'model', 'varient', 'rto'] as const;
+
+/** Every lead the engine holds, as bitmaps. */
+export class LeadBitmaps {
+  private readonly active = new RoaringBitmap32();
+  private readonly inactive = new RoaringBitmap32();
+  private readonly equality = new Map(EQUALITY_FILTERS.map(([key]) => [key, new ValueColumn()]));
+  private readonly ranges = new Map(
+    RANGE_FILTERS.map(([key]) => [key, new RangeColumn(RANGE_BUCKETS[key])]),
+  );
+  private readonly names = new NameColumn();
+
+  get size(): number {
+    return this.active.size + this.inactive.size;
+  }
+
+  /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
+  get arrayBytes(): number {
+    let bytes = this.names.arrayBytes;
+    for (const column of this.equality.values()) bytes += column.arrayBytes;
+    for (const column of this.ranges.values()) bytes += column.arrayBytes;
+    return bytes;
+  }
+
+  /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
+  upsert(row: LeadListRow): void {
+    const id = row.id;
+    const active = row.status === true || row.status === 1;
+    (active ? this.active : this.inactive).add(id);
+    (active ? this.inactive : this.active).remove(id);
+    for (const [key, column] of EQUALITY_FILTERS) this.equality.get(key)!.set(id, row[column]);
+    for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
+    this.names.set(id, row.full_name);
+  }
+
+  remove(id: number): void {
+    this.active.remove(id);
+    this.inactive.remove(id);
+    for (const column of this.equality.values()) column.clear(id);
+    for (const column of this.ranges.values()) column.clear(id);
+    this.names.clear(id);
+  }
+
+  private scope(status: CanonicalLeadFilter['status']): Bitmap {
+    if (status === 'active') return this.active;
+    if (status === 'inactive') return this.inactive;
+    return RoaringBitmap32.or(this.active, this.inactive);
+  }
+
+  /** The leads of `within` matching one search term (any searched column contains it, or its brand's label). */
+  private searchTerm(within: Bitmap, term: string): Bitmap {
+    const found: Bitmap[] = [];
+    for (const key of SEARCHED_VALUES) found.push(...this.equality.get(key)!.containing(term));
+    const brands = this.equality.get('brand')!;
+    for (const brand of brandsLabelled(term)) {
+      const bitmap = brands.bitmap(brand);
+      if (bitmap) found.push(bitmap);
+    }
+    const byValue = RoaringBitmap32.and(within, RoaringBitmap32.orMany(found));
+    return RoaringBitmap32.or(byValue, this.names.containing(within, term));
+  }
+
+  /** Every lead matching the filter. */
+  matching(filter: CanonicalLeadFilter): Bitmap {
+    const sets: Bitmap[] = [];
+    for (const [key] of EQUALITY_FILTERS) {
+      const wanted = filter[key];
+      if (wanted === undefined) continue;
+      const bitmap = this.equality.get(key)!.bitmap(wanted);
+      if (bitmap === undefined) return new RoaringBitmap32();
+      sets.push(bitmap);
+    }
+    sets.sort((a, b) => a.size - b.size);
+    const scope = this.scope(filter.status);
+    let result = sets.length === 0 ? scope : RoaringBitmap32.and(sets[0]!, scope);
+    for (const bitmap of sets.slice(1)) result = RoaringBitmap32.and(result, bitmap);
+    for (const [key] of RANGE_FILTERS) {
+      const range = filter[key];
+      if (range !== undefined) result = this.ranges.get(key)!.filter(result, range);
+    }
+    if (filter.name !== undefined) result = this.names.containing(result, filter.name);
+    if (filter.search !== undefined) {
+      const within = result;
+      result = RoaringBitmap32.orMany(filter.search.map((term) => this.searchTerm(within, term)));
+    }
+    return result === scope ? scope.clone() : result;
+  }
+
+  /** One newest-first page of the filter's leads and how many match (exactly). */
+  page(
+    filter: CanonicalLeadFilter,
+    offset: number,
+    limit: number,
+  ): { ids: number[]; total: number } {
+    const found = this.matching(filter);
+    const total = found.size;
+    if (offset >= total) return { ids: [], total };
+    const from = Math.max(0, total - offset - limit);
+    const ids = Array.from(found.rangeUint32Array(from, total - offset - from)).reverse();
+    return { ids, total };
+  }
+}

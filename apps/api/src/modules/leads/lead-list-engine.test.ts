@@ -1,0 +1,299 @@
+// The lead list engine answers exactly what SQL answers (every filter, arbitrary ranges, searches with filters, each
+// status scope, random pages), on each database engine, and follows the writes of other connections, two at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { NewLead } from '../../db/schema';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
+import { leadValues } from '../../test/fixtures';
+import { searchTermsOf } from '@dealerleads/shared/catalogues';
+import type { CanonicalLeadFilter } from './lead-filters';
+import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
+import { findLeadIdPage } from './leads.repository';
+
+const NAMES = ['Amit Verma', 'Priya Sharma', 'Anil Kumar Singh', 'Rahul  Kumar', 'Zoe Mehta'];
+const CITIES = ['Gurugram', 'Noida', 'Rohtak', 'Greater Noida'];
+const BRANDS_MODELS = [
+  ['hyundai', 'Creta'],
+  ['tata', 'Nexon'],
+  ['maruti_suzuki', 'Swift'],
+  ['audi', 'A4'],
+  ['mercedes', 'C-Class'],
+] as const;
+const VARIANTS = ['SX', 'XZ Plus', null];
+const FUELS = ['petrol', 'diesel'];
+const OWNERS = ['first', 'second'];
+const TRANSMISSIONS = ['manual', 'automatic'];
+const RTOS = ['HR', 'DL', null];
+const YEARS = [2018, 2019, 2020];
+const SEATS = [5, 7];
+const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03'];
+
+const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
+  .record({
+    full_name: fc.constantFrom(...NAMES),
+    city: fc.constantFrom(...CITIES),
+    brandModel: fc.constantFrom(...BRANDS_MODELS),
+    varient: fc.constantFrom(...VARIANTS),
+    fuel_type: fc.constantFrom(...FUELS),
+    owner_name: fc.constantFrom(...OWNERS),
+    transmission: fc.constantFrom(...TRANSMISSIONS),
+    rto: fc.constantFrom(...RTOS),
+    year: fc.constantFrom(...YEARS),
+    seats: fc.constantFrom(...SEATS),
+    price: fc.oneof(fc.integer({ min: 0, max: 3_000_000 }), fc.constantFrom(1, 99_999, 450_000)),
+    km_driven: fc.option(fc.integer({ min: 0, max: 250_000 }), { freq: 6 }),
+    status: fc.constantFrom<0 | 1>(0, 1, 1, 1),
+    created_on: fc
+      .tuple(fc.constantFrom(...DAYS), fc.integer({ min: 0, max: 23 }))
+      .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
+  })
+  .map(({ brandModel, ...lead }) => ({ ...lead, brand: brandModel[0], model: brandModel[1] }));
+
+/** Any bounds: from catalogue-like round numbers to odd ones, open at either end, empty (min > max) too. */
+const rangeArbitrary = (max: number) =>
+  fc
+    .tuple(
+      fc.option(fc.integer({ min: 0, max }), { nil: undefined }),
+      fc.option(fc.integer({ min: 0, max }), { nil: undefined }),
+    )
+    .map(([min, top]) => ({
+      ...(min === undefined ? {} : { min }),
+      ...(top === undefined ? {} : { max: top }),
+    }));
+
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+
+/** Search terms: pieces of names (two letters, across a space, a double space), cities, models, aliases, labels. */
+const TERMS = [
+  'am',
+  'it ve',
+  'kumar',
+  'ul  ku',
+  'a',
+  'noida',
+  'greater n',
+  'gurgaon',
+  'a4',
+  'c-c',
+  'xz p',
+  'hr',
+  'maruti',
+  'suzuki',
+  'maruti suzuki',
+  'merc',
+  'mercedes-benz',
+  'benz',
+  'zz',
+  'sx',
+];
+
+const filterValues = fc.record({
+  city: fc.constantFrom(...CITIES, 'Sonipat'),
+  brand: fc.constantFrom(...BRANDS_MODELS.map(([b]) => b)),
+  model: fc.constantFrom(...BRANDS_MODELS.map(([, m]) => m)),
+  varient: fc.constantFrom('SX', 'XZ Plus'),
+  fuelType: fc.constantFrom(...FUELS),
+  ownerName: fc.constantFrom(...OWNERS),
+  transmission: fc.constantFrom(...TRANSMISSIONS),
+  rto: fc.constantFrom('HR', 'DL'),
+  year: fc.constantFrom(...YEARS, 2030),
+  seats: fc.constantFrom(...SEATS),
+  price: rangeArbitrary(3_000_000),
+  kmDriven: rangeArbitrary(250_000),
+  createdOn: fc
+    .tuple(fc.constantFrom(...DAYS), fc.constantFrom(...DAYS), fc.boolean(), fc.boolean())
+    .map(([from, to, hasFrom, hasTo]) => ({
+      ...(hasFrom ? { min: dayMs(from) } : {}),
+      ...(hasTo ? { max: dayMs(to) + 86_399_999 } : {}),
+    })),
+  name: fc.constantFrom('amit', 'ar', 'kumar s', 'zz'),
+  search: fc.constantFrom(...TERMS).map(searchTermsOf),
+});
+
+const filterArbitrary: fc.Arbitrary<CanonicalLeadFilter> = fc
+  .tuple(
+    filterValues,
+    fc.constantFrom<CanonicalLeadFilter['status'][]>(['active', 'active', 'inactive', 'all']),
+  )
+  .chain(([values, [status]]) =>
+    fc.subarray(Object.keys(values) as (keyof typeof values)[], { minLength: 0, maxLength: 4 }).map(
+      (keys) =>
+        ({
+          status: status!,
+          ...Object.fromEntries(keys.map((k) => [k, values[k]])),
+        }) as CanonicalLeadFilter,
+    ),
+  );
+
+/** What SQL answers: the page's ids and the total (the tests stay below the count caps but for searches' 200). */
+async function sqlAnswer(
+  database: DatabaseHandle,
+  filter: CanonicalLeadFilter,
+  page: { pageNumber: number; pageSize: number },
+) {
+  return findLeadIdPage(database.db, database.engine, filter, page);
+}
+
+async function expectSqlAnswer(
+  database: DatabaseHandle,
+  engine: LeadListEngine,
+  filter: CanonicalLeadFilter,
+  pageNumber: number,
+  pageSize: number,
+) {
+  const expected = await sqlAnswer(database, filter, { pageNumber, pageSize });
+  const found = engine.page(filter, (pageNumber - 1) * pageSize, pageSize);
+  expect(found.ids).toEqual(expected.ids);
+  // The engine counts exactly; SQL stops at its cap (and says so).
+  if (expected.totalCapped) expect(found.total).toBeGreaterThan(expected.total);
+  else expect(found.total).toBe(expected.total);
+}
+
+async function synced(database: DatabaseHandle, engine: LeadListEngine) {
+  await engine.syncTo(await currentLeadsVersion(database.db));
+  expect(engine.state).toBe('ready');
+  return engine;
+}
+
+const fail = (error: unknown) => {
+  throw error;
+};
+
+describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
+  let testDb: TestDatabase;
+  let db: DatabaseHandle;
+  /** Two more connections to the same database: the writes of other processes. */
+  let other: DatabaseHandle;
+  let third: DatabaseHandle;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dbEngine);
+    db = testDb.handle;
+    other = openDatabase(testDb.config);
+    third = openDatabase(testDb.config);
+    const leads = fc.sample(leadArbitrary, { numRuns: 700, seed: 20261124 });
+    await db.db
+      .insertInto('leads')
+      .values(leads.map((l) => leadValues(l)))
+      .execute();
+  });
+  afterAll(async () => {
+    await other.close();
+    await third.close();
+    await testDb.drop();
+  });
+
+  it('answers every filter mix, range, search, status and page exactly as SQL does', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    await fc.assert(
+      fc.asyncProperty(
+        filterArbitrary,
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 70 }),
+        async (filter, pageNumber, pageSize) =>
+          expectSqlAnswer(db, engine, filter, pageNumber, pageSize),
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('finds two-letter catalogue models, aliases of cities and brands by their labels', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    const count = (term: string, extra: Partial<CanonicalLeadFilter> = {}) =>
+      engine.page({ status: 'active', search: searchTermsOf(term), ...extra }, 0, 1).total;
+    const exact = (filter: Partial<CanonicalLeadFilter>) =>
+      engine.page({ status: 'active', ...filter }, 0, 1).total;
+    expect(count('A4')).toBeGreaterThan(0);
+    expect(count('A4')).toBeGreaterThanOrEqual(exact({ model: 'A4' }));
+    expect(count('Gurgaon')).toBeGreaterThanOrEqual(exact({ city: 'Gurugram' }));
+    expect(exact({ city: 'Gurugram' })).toBeGreaterThan(0);
+    expect(count('Maruti Suzuki')).toBe(exact({ brand: 'maruti_suzuki' }));
+    expect(count('Mercedes-Benz')).toBe(exact({ brand: 'mercedes' }));
+    expect(count('Merc')).toBe(exact({ brand: 'mercedes' }));
+    for (const term of ['A4', 'Gurgaon', 'Maruti Suzuki', 'Merc']) {
+      await expectSqlAnswer(db, engine, { status: 'active', search: searchTermsOf(term) }, 1, 50);
+    }
+  });
+
+  it('follows inserts, updates and deletes that two other connections make at once', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    const write = async (conn: DatabaseHandle, seed: number) => {
+      const leads = fc.sample(leadArbitrary, { numRuns: 30, seed });
+      const ids: number[] = [];
+      for (const lead of leads) {
+        const [row] = await conn.db
+          .insertInto('leads')
+          .values([leadValues(lead)])
+          .returning('id')
+          .execute();
+        ids.push(row!.id);
+      }
+      for (const id of ids.slice(0, 10)) {
+        await conn.db
+          .updateTable('leads')
+          .set({ status: 0, city: 'Sonipat', price: 777_777, full_name: 'Moved Lead' })
+          .where('id', '=', id)
+          .execute();
+      }
+      await conn.db.deleteFrom('leads').where('id', 'in', ids.slice(10, 15)).execute();
+    };
+    // The engine catches up while both write.
+    let writing = true;
+    const catchingUp = (async () => {
+      while (writing) {
+        await engine.syncTo(await currentLeadsVersion(db.db));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    await Promise.all([write(other, 1), write(third, 2)]);
+    writing = false;
+    await catchingUp;
+    await synced(db, engine);
+    const mixes: CanonicalLeadFilter[] = [
+      { status: 'all' },
+      { status: 'active' },
+      { status: 'inactive', city: 'Sonipat' },
+      { status: 'all', price: { min: 777_777, max: 777_777 } },
+      { status: 'all', name: 'moved' },
+      { status: 'all', search: ['moved l'] },
+    ];
+    for (const filter of mixes) await expectSqlAnswer(db, engine, filter, 1, 1000);
+  });
+
+  it('reloads when it fell behind the pruned changes, and keeps answering meanwhile', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail, { keptChanges: 2 }));
+    const behind = await synced(db, new LeadListEngine(db.db, fail));
+    const before = engine.page({ status: 'all' }, 0, 1).total;
+    await other.db
+      .insertInto('leads')
+      .values(Array.from({ length: 6 }, () => leadValues({ city: 'Sonipat' })))
+      .execute();
+    await synced(db, engine);
+    await engine.pruneNow();
+    const left = await db.db
+      .selectFrom('lead_changes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(2);
+    // `behind` never read the pruned changes: it reloads, answering from its old bitmaps until then.
+    expect(behind.page({ status: 'all' }, 0, 1).total).toBe(before);
+    await synced(db, behind);
+    expect(behind.page({ status: 'all' }, 0, 1).total).toBe(before + 6);
+    await expectSqlAnswer(db, behind, { status: 'all', city: 'Sonipat' }, 1, 1000);
+  });
+
+  it('fails over honestly: a lead it cannot hold leaves it failed, and SQL answers', async () => {
+    const errors: unknown[] = [];
+    const engine = await synced(db, new LeadListEngine(db.db, (e) => errors.push(e)));
+    await other.db
+      .insertInto('leads')
+      .values({ ...leadValues(), id: 2_000_000_000 } as NewLead)
+      .execute();
+    expect(await engine.readyAt(await currentLeadsVersion(db.db))).toBe(false);
+    while (engine.state === 'ready') await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(engine.state).toBe('failed');
+    expect(errors).toHaveLength(1);
+    await other.db.deleteFrom('leads').where('id', '=', 2_000_000_000).execute();
+  });
+});

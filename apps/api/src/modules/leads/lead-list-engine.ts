@@ -1,0 +1,259 @@
+// Keeps this process's lead bitmaps (lead-bitmaps.ts) in step with the database, and says when they may answer: loads
+// every lead in the background after a start, follows the lead_changes log, prunes it, and fails over to SQL while it
+// loads, lags or has failed. The design and its numbers: docs/lead-list-engine.md.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { Queryable } from '../../db/database';
+import { preparedQuery } from '../../db/prepared-query';
+import type { CanonicalLeadFilter } from './lead-filters';
+import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+
+/** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
+const LOAD_CHUNK = 5_000;
+/** Changes per read while catching up. */
+const CHANGE_CHUNK = 2_000;
+const ID_CHUNK = 500;
+/** A process further behind than this reloads everything (in the background) instead of applying the changes. */
+export const RELOAD_THRESHOLD = 100_000;
+/** lead_changes keeps this many of its newest revisions; older ones are deleted (a process behind them reloads). */
+export const KEPT_CHANGES = RELOAD_THRESHOLD;
+const PRUNE_EVERY_MS = 60_000;
+const PRUNE_CHUNK = 5_000;
+/** A request waits this long for a catch-up to finish before SQL answers it instead. */
+const CATCH_UP_WAIT_MS = 50;
+const RETRY_AFTER_MS = 10_000;
+
+export type LeadListEngineState = 'loading' | 'ready' | 'failed';
+/** As /api/health reports it: `behind` when ready but still applying changes (SQL answers meanwhile). */
+export type LeadListEngineStatus = LeadListEngineState | 'behind';
+
+const leadsVersion = preparedQuery((db) =>
+  db.selectFrom('leads_version').select('version').where('id', '=', 1),
+);
+
+/** The database's current leads version (bumped by every lead write, by any process). */
+export async function currentLeadsVersion(db: Queryable): Promise<number> {
+  const [row] = await leadsVersion(db);
+  return Number(row?.version ?? 0);
+}
+
+function readLeads(db: Queryable, ids: number[]): Promise<LeadListRow[]> {
+  return db.selectFrom('leads').select(LEAD_LIST_COLUMNS).where('id', 'in', ids).execute();
+}
+
+export class LeadListEngine {
+  private bitmaps: LeadBitmaps | undefined;
+  /** The last lead_changes revision applied. */
+  private revision = 0;
+  /** The leads_version the bitmaps reflect (-1: not loaded). */
+  private version = -1;
+  private work: Promise<void> | undefined;
+  private failure: unknown;
+  private retryAt = 0;
+  private lastPrune = 0;
+  private loadStartedAt = 0;
+  /** Seconds the last full load took. */
+  loadSeconds: number | undefined;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly onError: (error: unknown) => void,
+    private readonly options: { reloadThreshold?: number; keptChanges?: number } = {},
+  ) {}
+
+  get state(): LeadListEngineState {
+    if (this.bitmaps !== undefined && this.failure === undefined) return 'ready';
+    return this.failure === undefined ? 'loading' : 'failed';
+  }
+
+  /** Leads held. */
+  get size(): number {
+    return this.bitmaps?.size ?? 0;
+  }
+
+  /** Memory held: the bitmaps and the per-lead arrays (a reload holds two sets until it swaps them). */
+  get memoryBytes(): number {
+    return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0);
+  }
+
+  /** Starts loading in the background unless loaded, under way or failed a moment ago. */
+  start(): void {
+    if (this.work || this.state === 'ready' || Date.now() < this.retryAt) return;
+    this.failure = undefined;
+    this.run(() => currentLeadsVersion(this.db).then((version) => this.catchUp(version)));
+  }
+
+  private run(step: () => Promise<void>): Promise<void> {
+    this.work ??= step()
+      .catch((error: unknown) => {
+        // A failed engine keeps nothing it might answer wrongly with: SQL answers until a reload succeeds.
+        this.failure = error;
+        this.bitmaps = undefined;
+        this.version = -1;
+        this.retryAt = Date.now() + RETRY_AFTER_MS;
+        this.onError(error);
+      })
+      .finally(() => {
+        this.work = undefined;
+      });
+    return this.work;
+  }
+
+  /**
+   * Whether the bitmaps may answer at `version` of the leads (read by the caller just before): when they are behind,
+   * the changes are applied first if that is done within a moment; otherwise SQL answers and the catch-up goes on.
+   */
+  async readyAt(version: number): Promise<boolean> {
+    if (this.state !== 'ready') {
+      this.start();
+      return false;
+    }
+    if (this.version >= version) return true;
+    const done = this.syncTo(version);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), CATCH_UP_WAIT_MS);
+    });
+    const result = await Promise.race([done.then(() => true), late]);
+    clearTimeout(timer);
+    return result && this.state === 'ready' && this.version >= version;
+  }
+
+  /** The state at `version` of the leads (read just before), after a moment's catch-up if need be. */
+  async statusAt(version: number): Promise<LeadListEngineStatus> {
+    if (this.state !== 'ready') {
+      this.start();
+      return this.state;
+    }
+    return (await this.readyAt(version)) ? 'ready' : this.state === 'ready' ? 'behind' : this.state;
+  }
+
+  /** Brings the bitmaps up to `version` (loading them first if need be). */
+  async syncTo(version: number): Promise<void> {
+    while (this.version < version) {
+      await this.run(() => this.catchUp(version));
+      if (this.failure !== undefined) return;
+    }
+  }
+
+  /** One newest-first page and the exact total (the engine must be ready: see readyAt). */
+  page(filter: CanonicalLeadFilter, offset: number, limit: number) {
+    if (this.bitmaps === undefined) throw new Error('lead list engine: not loaded');
+    return this.bitmaps.page(filter, offset, limit);
+  }
+
+  private async catchUp(version: number): Promise<void> {
+    if (this.bitmaps === undefined) {
+      await this.loadAll(version);
+      return;
+    }
+    const oldest = await this.db
+      .selectFrom('lead_changes')
+      .select((eb) => eb.fn.min('revision').as('revision'))
+      .executeTakeFirst();
+    // Changes this process has not seen were pruned: only a reload brings it back in step.
+    if (oldest?.revision != null && Number(oldest.revision) > this.revision + 1) {
+      await this.loadAll(version);
+      return;
+    }
+    let applied = 0;
+    for (;;) {
+      const changes = await this.db
+        .selectFrom('lead_changes')
+        .select(['revision', 'lead_id'])
+        .where('revision', '>', this.revision)
+        .orderBy('revision')
+        .limit(CHANGE_CHUNK)
+        .execute();
+      if (changes.length === 0) break;
+      applied += changes.length;
+      if (applied > (this.options.reloadThreshold ?? RELOAD_THRESHOLD)) {
+        await this.loadAll(version);
+        return;
+      }
+      await this.apply([...new Set(changes.map((c) => c.lead_id))]);
+      this.revision = Number(changes[changes.length - 1]!.revision);
+      if (changes.length < CHANGE_CHUNK) break;
+      await yieldToEventLoop();
+    }
+    this.version = version;
+    await this.pruneChanges();
+  }
+
+  private async apply(changed: number[]): Promise<void> {
+    const bitmaps = this.bitmaps!;
+    for (let i = 0; i < changed.length; i += ID_CHUNK) {
+      const ids = changed.slice(i, i + ID_CHUNK);
+      const found = new Set<number>();
+      for (const row of await readLeads(this.db, ids)) {
+        found.add(row.id);
+        bitmaps.upsert(row);
+      }
+      for (const id of ids) if (!found.has(id)) bitmaps.remove(id);
+    }
+  }
+
+  /**
+   * Reads every lead in chunks into fresh bitmaps, then swaps them in: a reload leaves the current ones answering
+   * meanwhile. Changes committed during the read are applied again by the next catch-up.
+   */
+  private async loadAll(version: number): Promise<void> {
+    this.loadStartedAt = performance.now();
+    const last = await this.db
+      .selectFrom('lead_changes')
+      .select((eb) => eb.fn.max('revision').as('revision'))
+      .executeTakeFirst();
+    const fresh = new LeadBitmaps();
+    let after = 0;
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('leads')
+        .select(LEAD_LIST_COLUMNS)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(LOAD_CHUNK)
+        .execute();
+      for (const row of rows) fresh.upsert(row);
+      if (rows.length < LOAD_CHUNK) break;
+      after = rows[rows.length - 1]!.id;
+      await yieldToEventLoop();
+    }
+    this.bitmaps = fresh;
+    this.revision = Number(last?.revision ?? 0);
+    this.version = version;
+    this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
+  }
+
+  /**
+   * Deletes all but the newest KEPT_CHANGES revisions of lead_changes, at most once a minute per process, in short
+   * deletes. A process that had not read the deleted ones notices (catchUp) and reloads.
+   */
+  private async pruneChanges(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    const through = this.revision - (this.options.keptChanges ?? KEPT_CHANGES);
+    if (through <= 0) return;
+    for (;;) {
+      const batch = await this.db
+        .selectFrom('lead_changes')
+        .select('revision')
+        .where('revision', '<=', through)
+        .orderBy('revision')
+        .limit(PRUNE_CHUNK)
+        .execute();
+      if (batch.length === 0) return;
+      await this.db
+        .deleteFrom('lead_changes')
+        .where('revision', '<=', Number(batch[batch.length - 1]!.revision))
+        .execute();
+      if (batch.length < PRUNE_CHUNK) return;
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Prunes now (tests): as pruneChanges, without waiting for the minute. */
+  async pruneNow(): Promise<void> {
+    this.lastPrune = 0;
+    await this.pruneChanges();
+  }
+}

@@ -1,0 +1,231 @@
+// The dealer's workspace rules: only leads the caller unlocked, 'due' in India's calendar, the CSV of the current view.
+import { Readable } from 'node:stream';
+import {
+  LEAD_STAGES,
+  type FollowUpCounts,
+  type LeadNote,
+  type LeadStage,
+  type MyLead,
+  type MyLeadUpdate,
+  type MyLeadsQuery,
+} from '@dealerleads/shared';
+import { findBrand, FUELS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
+import type { Db, Engine, Queryable } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
+import { todayInIndia } from '../../lib/calendar';
+import { forbidden, notFound } from '../../plugins/errors';
+import { offsetOf } from '../../plugins/pagination';
+import { csvLine, UTF8_BOM } from './csv';
+import {
+  countFollowUps,
+  countWorkspace,
+  findWorkspaceChunk,
+  findWorkspacePage,
+  hasUnlocked,
+  insertNote,
+  leadExists,
+  notesOf,
+  upsertDealerLead,
+  type WorkspaceFilter,
+  type WorkspaceRow,
+} from './workspace.repository';
+
+export const workspaceMessages = {
+  notUnlocked: 'Unlock this lead to work on it in My Leads',
+  leadNotFound: 'Lead not found',
+} as const;
+
+/** Notes listed for one lead (newest first); a dealer writing more keeps them all, the screen shows these. */
+const NOTES_SHOWN = 200;
+/** Rows read per statement while streaming the CSV: memory stays flat for any number of rows. */
+const CSV_CHUNK = 1000;
+
+function stageOf(value: string | null): LeadStage {
+  return (LEAD_STAGES as readonly string[]).includes(value ?? '') ? (value as LeadStage) : 'new';
+}
+
+export function toMyLead(row: WorkspaceRow): MyLead {
+  return {
+    leadId: row.lead_id,
+    fullName: row.full_name,
+    phoneNumber: row.phone_number,
+    city: row.city,
+    brand: row.brand,
+    model: row.model,
+    varient: row.varient,
+    year: row.year,
+    fuelType: row.fuel_type,
+    transmission: row.transmission,
+    price: row.price,
+    kmDriven: row.km_driven,
+    unlockedOn: row.unlocked_on,
+    stage: stageOf(row.stage),
+    followUpOn: row.follow_up_on,
+    lastNote: row.last_note,
+    lastNoteOn: row.last_note_on,
+  };
+}
+
+function filterOf(query: MyLeadsQuery): WorkspaceFilter {
+  return { stage: query.stage, due: query.due, searchterm: query.searchterm };
+}
+
+export async function listMyLeads(
+  db: Queryable,
+  userId: number,
+  query: MyLeadsQuery,
+  now = new Date(),
+): Promise<{ items: MyLead[]; total: number }> {
+  const today = todayInIndia(now);
+  const filter = filterOf(query);
+  const [rows, total] = await Promise.all([
+    findWorkspacePage(db, userId, filter, today, {
+      offset: offsetOf(query.pageNumber, query.pageSize),
+      limit: query.pageSize,
+    }),
+    countWorkspace(db, userId, filter, today),
+  ]);
+  return { items: rows.map(toMyLead), total };
+}
+
+export function followUpCounts(
+  db: Queryable,
+  userId: number,
+  now = new Date(),
+): Promise<FollowUpCounts> {
+  return countFollowUps(db, userId, todayInIndia(now));
+}
+
+/** The caller must have unlocked the lead: 403 for a lead they did not, 404 for one that does not exist. */
+async function assertInWorkspace(db: Queryable, userId: number, leadId: number): Promise<void> {
+  if (await hasUnlocked(db, userId, leadId)) return;
+  if (await leadExists(db, leadId)) throw forbidden(workspaceMessages.notUnlocked);
+  throw notFound(workspaceMessages.leadNotFound);
+}
+
+async function myLead(db: Queryable, userId: number, leadId: number): Promise<MyLead> {
+  const [row] = await findWorkspaceChunk(db, userId, { leadId }, todayInIndia(), undefined, 1);
+  if (!row) throw notFound(workspaceMessages.leadNotFound);
+  return toMyLead(row);
+}
+
+export async function updateMyLead(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  leadId: number,
+  update: MyLeadUpdate,
+  now = new Date(),
+): Promise<MyLead> {
+  await runWrite(db, engine, async (tx) => {
+    await assertInWorkspace(tx, userId, leadId);
+    await upsertDealerLead(tx, {
+      userId,
+      leadId,
+      stage: update.stage,
+      followUpOn: update.followUpOn,
+      now: now.toISOString(),
+    });
+  });
+  return myLead(db, userId, leadId);
+}
+
+export async function addNote(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  leadId: number,
+  text: string,
+  now = new Date(),
+): Promise<LeadNote> {
+  const row = await runWrite(db, engine, async (tx) => {
+    await assertInWorkspace(tx, userId, leadId);
+    return insertNote(tx, { userId, leadId, text, now: now.toISOString() });
+  });
+  return { id: row.id, text: row.text, createdOn: row.created_on };
+}
+
+export async function listNotes(
+  db: Queryable,
+  userId: number,
+  leadId: number,
+): Promise<LeadNote[]> {
+  await assertInWorkspace(db, userId, leadId);
+  const rows = await notesOf(db, userId, leadId, NOTES_SHOWN);
+  return rows.map((r) => ({ id: r.id, text: r.text, createdOn: r.created_on }));
+}
+
+const indiaDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+function labelOf(options: readonly { value: string; label: string }[], value: string): string {
+  return options.find((o) => o.value === value)?.label ?? value;
+}
+
+export const CSV_HEADER = [
+  'Unlocked on (IST)',
+  'Owner',
+  'Phone',
+  'City',
+  'Brand',
+  'Model',
+  'Variant',
+  'Year',
+  'Fuel',
+  'Transmission',
+  'Price (₹)',
+  'Km driven',
+  'Stage',
+  'Follow-up on',
+  'Last note',
+] as const;
+
+function csvRow(lead: MyLead): string {
+  return csvLine([
+    indiaDateTime.format(new Date(lead.unlockedOn)).replace(',', ''),
+    lead.fullName,
+    lead.phoneNumber,
+    lead.city,
+    findBrand(lead.brand)?.label ?? lead.brand,
+    lead.model,
+    lead.varient,
+    lead.year,
+    labelOf(FUELS, lead.fuelType),
+    labelOf(TRANSMISSIONS, lead.transmission),
+    lead.price,
+    lead.kmDriven,
+    lead.stage,
+    lead.followUpOn,
+    lead.lastNote,
+  ]);
+}
+
+/** The whole current view (every page of it) as CSV, streamed in chunks read by keyset. */
+export function myLeadsCsv(
+  db: Queryable,
+  userId: number,
+  query: MyLeadsQuery,
+  now = new Date(),
+): Readable {
+  const today = todayInIndia(now);
+  const filter = filterOf(query);
+  async function* lines(): AsyncGenerator<string> {
+    yield UTF8_BOM + csvLine(CSV_HEADER);
+    let before: number | undefined;
+    for (;;) {
+      const rows = await findWorkspaceChunk(db, userId, filter, today, before, CSV_CHUNK);
+      if (rows.length === 0) return;
+      yield rows.map((row) => csvRow(toMyLead(row))).join('');
+      before = rows[rows.length - 1]!.unlock_id;
+      if (rows.length < CSV_CHUNK) return;
+    }
+  }
+  return Readable.from(lines());
+}

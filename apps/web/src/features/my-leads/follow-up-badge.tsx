@@ -1,0 +1,31 @@
+// The nav's My Leads link with the number of follow-ups due today (India time); overdue ones are named in its title.
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { useFollowUpCounts } from './api/follow-ups';
+
+export function FollowUpBadge() {
+  const counts = useFollowUpCounts();
+  const dueToday = counts.data?.dueToday ?? 0;
+  const overdue = counts.data?.overdue ?? 0;
+  const label =
+    `My Leads: ${dueToday} follow-up${dueToday === 1 ? '' : 's'} due today` +
+    (overdue > 0 ? `, ${overdue} overdue` : '');
+  return (
+    <Link
+      to={dueToday > 0 ? `${paths.myLeads}?due=today` : paths.myLeads}
+      className="btn btn-link text-white fs-4 p-1 position-relative"
+      aria-label={label}
+      title={label}
+    >
+      <i className="bi bi-journal-check" aria-hidden="true" />
+      {dueToday > 0 ? (
+        <span
+          className="position-absolute top-0 start-100 translate-middle badge rounded-pill bg-danger fs-6"
+          data-testid="follow-up-badge"
+        >
+          {dueToday}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

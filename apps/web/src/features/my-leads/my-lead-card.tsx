@@ -1,0 +1,129 @@
+// One lead in My Leads: the car and owner, call and WhatsApp, the stage chosen inline, the follow-up date, notes.
+import { useState } from 'react';
+import { LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage, type MyLead } from '@dealerleads/shared';
+import { formatInr } from '../../lib/format';
+import { reportChangeError } from './report-change-error';
+import { useUpdateMyLead } from './api/my-leads';
+import { NotesPanel } from './notes-panel';
+import { carTitle, contactLinksOf, formatIndiaDateTime } from './my-lead-format';
+
+export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
+  const update = useUpdateMyLead();
+  const [notesOpen, setNotesOpen] = useState(false);
+  const links = contactLinksOf(lead);
+  const save = (changes: { stage?: LeadStage; followUpOn?: string | null }) =>
+    update.mutate(
+      { leadId: lead.leadId, changes },
+      { onError: (error) => reportChangeError(error, 'The change could not be saved') },
+    );
+  const closed = lead.stage === 'bought' || lead.stage === 'lost';
+  const due =
+    lead.followUpOn && !closed
+      ? lead.followUpOn < today
+        ? 'Overdue'
+        : lead.followUpOn === today
+          ? 'Due today'
+          : null
+      : null;
+  const title = carTitle(lead);
+
+  return (
+    <article className="card h-100" aria-label={`${title}, ${lead.fullName}`}>
+      <div className="card-body">
+        <div className="d-flex justify-content-between align-items-start gap-2">
+          <h2 className="h6 card-title mb-1">{title}</h2>
+          <span className="fw-semibold text-nowrap">{formatInr(lead.price)}</span>
+        </div>
+        <p className="card-text small text-body-secondary mb-2">
+          {lead.fullName} · {lead.city} · unlocked{' '}
+          <time dateTime={lead.unlockedOn}>{formatIndiaDateTime(lead.unlockedOn)}</time>
+        </p>
+        <div className="d-flex flex-wrap gap-2 mb-2">
+          <a
+            className="btn btn-sm btn-outline-primary"
+            href={links.tel}
+            aria-label={`Call ${links.display}`}
+          >
+            <i className="bi bi-telephone me-1" aria-hidden="true" />
+            {links.display}
+          </a>
+          <a
+            className="btn btn-sm btn-success"
+            href={links.whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`WhatsApp ${links.display}`}
+          >
+            <i className="bi bi-whatsapp me-1" aria-hidden="true" />
+            WhatsApp
+          </a>
+        </div>
+        <div className="row g-2 align-items-end">
+          <div className="col-6">
+            <label className="form-label small mb-0" htmlFor={`stage-${lead.leadId}`}>
+              Stage
+            </label>
+            <select
+              id={`stage-${lead.leadId}`}
+              className="form-select form-select-sm"
+              value={lead.stage}
+              onChange={(event) => save({ stage: event.target.value as LeadStage })}
+            >
+              {LEAD_STAGES.map((stage) => (
+                <option key={stage} value={stage}>
+                  {LEAD_STAGE_LABELS[stage]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="col-6">
+            <label className="form-label small mb-0" htmlFor={`follow-up-${lead.leadId}`}>
+              Follow-up
+              {due ? (
+                <span
+                  className={`badge ms-1 ${due === 'Overdue' ? 'text-bg-danger' : 'text-bg-warning'}`}
+                >
+                  {due}
+                </span>
+              ) : null}
+            </label>
+            <div className="input-group input-group-sm">
+              <input
+                id={`follow-up-${lead.leadId}`}
+                type="date"
+                className="form-control"
+                value={lead.followUpOn ?? ''}
+                onChange={(event) => save({ followUpOn: event.target.value || null })}
+              />
+              {lead.followUpOn ? (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  aria-label="Clear follow-up date"
+                  onClick={() => save({ followUpOn: null })}
+                >
+                  <i className="bi bi-x" aria-hidden="true" />
+                </button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        {lead.lastNote ? (
+          <p className="small mt-2 mb-0 text-break" data-testid="last-note">
+            <i className="bi bi-chat-left-text me-1" aria-hidden="true" />
+            {lead.lastNote}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-link btn-sm px-0"
+          aria-expanded={notesOpen}
+          onClick={() => setNotesOpen((open) => !open)}
+        >
+          {notesOpen ? 'Hide notes' : 'Notes'}
+        </button>
+        {notesOpen ? <NotesPanel leadId={lead.leadId} /> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,37 @@
+// How a worked lead reads: the car's title, India's +91 call and WhatsApp links, and the WhatsApp opener naming the car.
+import { COUNTRY_CALLING_CODE, type MyLead } from '@dealerleads/shared';
+import { findBrand } from '@dealerleads/shared/catalogues';
+
+export function carTitle(lead: Pick<MyLead, 'year' | 'brand' | 'model'>): string {
+  return `${lead.year} ${findBrand(lead.brand)?.label ?? lead.brand} ${lead.model}`;
+}
+
+/** "Hi, I'm calling about your 2019 Hyundai Creta listed on DealerLeads…" */
+export function whatsAppMessage(lead: Pick<MyLead, 'year' | 'brand' | 'model'>): string {
+  return `Hi, I'm calling about your ${carTitle(lead)} listed on DealerLeads…`;
+}
+
+export function contactLinksOf(lead: Pick<MyLead, 'phoneNumber' | 'year' | 'brand' | 'model'>) {
+  const digits = lead.phoneNumber.replace(/\D/g, '');
+  return {
+    display: `+${COUNTRY_CALLING_CODE} ${digits}`,
+    tel: `tel:+${COUNTRY_CALLING_CODE}${digits}`,
+    whatsapp: `https://wa.me/${COUNTRY_CALLING_CODE}${digits}?text=${encodeURIComponent(whatsAppMessage(lead))}`,
+  };
+}
+
+const indiaDateTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+/** An instant as India reads it: '23 Nov 2026, 09:15 pm'. */
+export function formatIndiaDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : indiaDateTime.format(date);
+}

@@ -1,0 +1,116 @@
+// My Leads against a stubbed API: the worked leads with call and WhatsApp links naming the car, inline stage and
+// follow-up changes, filters sent under the API's names, and the nav badge of follow-ups due today.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyLead } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { setCurrentUser } from '../../lib/session';
+import { jsonResponse, renderRoute } from '../../test/render-route';
+import { whatsAppMessage } from './my-lead-format';
+
+const creta: MyLead = {
+  leadId: 7,
+  fullName: 'Ravi Kumar',
+  phoneNumber: '9876543210',
+  city: 'Pune',
+  brand: 'hyundai',
+  model: 'Creta',
+  varient: null,
+  year: 2019,
+  fuelType: 'petrol',
+  transmission: 'manual',
+  price: 1_050_000,
+  kmDriven: null,
+  unlockedOn: '2026-11-20T10:00:00.000Z',
+  stage: 'new',
+  followUpOn: null,
+  lastNote: 'Owner wants ₹10 lakh',
+  lastNoteOn: '2026-11-20T11:00:00.000Z',
+};
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+function route(url: string, init?: RequestInit): Response {
+  if (url.startsWith('/api/me/leads/follow-ups')) return jsonResponse({ dueToday: 2, overdue: 1 });
+  if (url.startsWith('/api/me/leads/7') && init?.method === 'PUT') {
+    const body = JSON.parse(String(init.body)) as Partial<MyLead>;
+    return jsonResponse({ ...creta, ...body });
+  }
+  if (url.startsWith('/api/me/leads'))
+    return jsonResponse([creta], {
+      headers: {
+        Pagination: JSON.stringify({
+          currentPage: 1,
+          itemsPerPage: 20,
+          totalItems: 1,
+          totalPages: 1,
+        }),
+      },
+    });
+  return jsonResponse([]);
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(route(String(input), init)));
+  vi.stubGlobal('fetch', fetchMock);
+  // jsdom has no idle callbacks; the nav badge waits for one.
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
+  vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
+  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+  setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
+});
+
+const calls = () =>
+  fetchMock.mock.calls.map(([url, init]) => ({
+    url: String(url),
+    method: init?.method ?? 'GET',
+    body: init?.body,
+  }));
+
+describe('My Leads', () => {
+  it('names the car in the WhatsApp message', () => {
+    expect(whatsAppMessage(creta)).toBe(
+      "Hi, I'm calling about your 2019 Hyundai Creta listed on DealerLeads…",
+    );
+  });
+
+  it('shows each unlocked lead with call and WhatsApp links, the last note and the nav badge', async () => {
+    renderRoute(paths.myLeads);
+    const card = await screen.findByRole('article', { name: '2019 Hyundai Creta, Ravi Kumar' });
+    expect(within(card).getByRole('link', { name: 'Call +91 9876543210' })).toHaveAttribute(
+      'href',
+      'tel:+919876543210',
+    );
+    const whatsapp = within(card).getByRole('link', { name: 'WhatsApp +91 9876543210' });
+    expect(new URL(whatsapp.getAttribute('href')!).searchParams.get('text')).toBe(
+      whatsAppMessage(creta),
+    );
+    expect(within(card).getByText('₹10,50,000')).toBeInTheDocument();
+    expect(within(card).getByTestId('last-note')).toHaveTextContent('Owner wants ₹10 lakh');
+    expect(await screen.findByTestId('follow-up-badge')).toHaveTextContent('2');
+    expect(
+      screen.getByRole('link', { name: 'My Leads: 2 follow-ups due today, 1 overdue' }),
+    ).toHaveAttribute('href', `${paths.myLeads}?due=today`);
+  });
+
+  it('changes the stage and the follow-up inline, and sends filters under the API names', async () => {
+    const user = userEvent.setup();
+    renderRoute(paths.myLeads);
+    const card = await screen.findByRole('article', { name: '2019 Hyundai Creta, Ravi Kumar' });
+    await user.selectOptions(within(card).getByLabelText('Stage'), 'negotiating');
+    await vi.waitFor(() => expect(calls().some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls().find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/api/me/leads/7');
+    expect(JSON.parse(String(put.body))).toEqual({ stage: 'negotiating' });
+
+    await user.selectOptions(screen.getByLabelText('Follow-up filter'), 'overdue');
+    await user.selectOptions(screen.getByLabelText('Stage filter'), 'contacted');
+    await vi.waitFor(() =>
+      expect(calls().map((c) => c.url)).toContain(
+        '/api/me/leads?stage=contacted&due=overdue&pageNumber=1&pageSize=20',
+      ),
+    );
+  });
+});

@@ -1,0 +1,152 @@
+// The write storm: another process imports N leads (the seed CLI) while dealers' lists are read; every list request's
+// time is kept, then how long the API took to answer from its engine again. The storm's leads are deleted afterwards.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import type { BenchDatabase } from './database';
+import { ROOT } from './database';
+import { startService } from './processes';
+
+export interface StormResult {
+  leads: number;
+  /** Seconds the import ran. */
+  seconds: number;
+  requests: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  /** The longest any list request waited during the import (ms). */
+  max: number;
+  /** Seconds from the import's end until /api/health/ready said 200 again. */
+  readyAfter: number;
+}
+
+/** Resident memory of a process in MB (Linux). */
+export function rssMegabytes(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function waitUntilReady(baseUrl: string, timeoutMs = 600_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/health/ready`).catch(() => undefined);
+    if (res?.status === 200) return (performance.now() - started) / 1000;
+    if (performance.now() - started > timeoutMs) throw new Error('the API never became ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function deleteAbove(db: BenchDatabase, lastId: number): Promise<void> {
+  if (db.engine === 'sqlite') {
+    const sqlite = new Database(db.file);
+    try {
+      sqlite.pragma('busy_timeout = 60000');
+      sqlite.prepare('delete from leads where id > ?').run(lastId);
+    } finally {
+      sqlite.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query('delete from leads where id > $1', [lastId]);
+  } finally {
+    await client.end();
+  }
+}
+
+async function maxLeadId(db: BenchDatabase): Promise<number> {
+  if (db.engine === 'sqlite') {
+    const sqlite = new Database(db.file, { readonly: true });
+    try {
+      return sqlite.prepare('select max(id) from leads').pluck().get() as number;
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>('select max(id) as id from leads');
+    return Number(rows[0]?.id ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runStorm(options: {
+  database: BenchDatabase;
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  /** Leads the database holds now. */
+  total: number;
+  leads: number;
+  /** List paths to read in turn, and the readers' token. */
+  paths: string[];
+  token: string;
+  readers: number;
+  logFile: string;
+}): Promise<StormResult> {
+  const lastId = await maxLeadId(options.database);
+  const writer = startService(
+    'write storm (seed CLI)',
+    process.execPath,
+    [
+      path.join(ROOT, 'apps/api/dist/seed-cli.js'),
+      '--leads',
+      String(options.total + options.leads),
+    ],
+    { ...options.env, SEED_DEMO: 'false' },
+    '',
+    options.logFile,
+  );
+  const started = performance.now();
+  let writing = true;
+  const exited = new Promise<number | null>((resolve) => writer.child.once('exit', resolve));
+  void exited.then(() => (writing = false));
+  const times: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const reader = async () => {
+    while (writing) {
+      const url = options.baseUrl + options.paths[next++ % options.paths.length]!;
+      const t = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${options.token}` } });
+      await res.arrayBuffer();
+      times.push(performance.now() - t);
+      if (res.status !== 200) failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: options.readers }, reader));
+  const code = await exited;
+  const seconds = (performance.now() - started) / 1000;
+  if (code !== 0)
+    throw new Error(`the write storm's seed CLI exited with ${code}: ${writer.tail()}`);
+  const readyAfter = await waitUntilReady(options.baseUrl);
+  await deleteAbove(options.database, lastId);
+  await waitUntilReady(options.baseUrl);
+  const sorted = times.sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    leads: options.leads,
+    seconds: round(seconds),
+    requests: sorted.length,
+    failed,
+    p50: round(at(0.5)),
+    p99: round(at(0.99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    readyAfter: round(readyAfter),
+  };
+}
