@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_IP_RATE_LIMIT: '100000',
       LEAD_SUBMIT_RATE_LIMIT: '1000',
       API_RATE_LIMIT: '100000',
       ...(WEB_DIST ? { WEB_DIST } : {}),

@@ -1,5 +1,6 @@
 // Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -19,16 +20,21 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
+import { isApiPath, requestPath } from './plugins/request-path';
+import { registerMetrics } from './plugins/metrics';
+import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { accountRoutes } from './modules/account/account.routes';
+import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
 import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
-import { LeadListEngine } from './modules/leads/lead-list-engine';
+import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
@@ -37,10 +43,19 @@ import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's bounded argon2 gate (modules/account/passwords.ts). */
+    passwordHasher: PasswordHasher;
+  }
+}
+
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config's database is opened. */
   database?: DatabaseHandle;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** The clock of lead submissions and the lifecycle sweeps (tests move it). */
   clock?: () => Date;
 }
@@ -61,6 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
             // An owner's link is a bearer secret: its token never reaches the logs.
             serializers: {
               req: (request: FastifyRequest) => ({
@@ -72,8 +88,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
               }),
             },
           },
+    // One line per request comes from registerRequestLog instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: config.trustProxy,
+    // A client gets this long to send a whole request and its headers, and an idle kept-alive connection is
+    // closed after keepAlive: slow senders cannot hold connections open (docs/hardening.md, "Time-outs").
+    requestTimeout: config.timeouts.request,
+    keepAliveTimeout: config.timeouts.keepAlive,
+    http: {
+      headersTimeout: config.timeouts.headers,
+      // Node checks the two time-outs above on this period (30 s by default, too coarse for a 10 s bound).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(config.timeouts.headers / 4)),
+      ),
+    },
     routerOptions: { maxParamLength: 200 },
     // The router refuses some URLs before any route or error handler runs; those answers keep the JSON shape too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -95,6 +126,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => database.close());
   }
 
+  registerRequestLog(app, { redactUrl: redactOwnerTokens });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, production);
@@ -143,22 +175,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db: database.db,
   });
   await registerOpenApi(app);
+  const passwordHasher = createPasswordHasher(config.passwordHashing);
+  app.decorate('passwordHasher', passwordHasher);
 
   // Personal data must not sit in shared caches.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
-      reply.header('Cache-Control', 'no-store');
+    const path = requestPath(request);
+    if (isApiPath(path) && !path.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
   });
 
+  const leadListEngine = new LeadListEngine(database.db, (error) =>
+    app.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
+  );
   await app.register(
     async (api) => {
       // Lead pages are ~20 KB of JSON, ~4 KB gzipped: on a phone's connection that is most of the wait.
       await api.register(compress, { encodings: ['gzip', 'deflate'], threshold: 1024 });
-      const leadListEngine = new LeadListEngine(database.db, (error) =>
-        api.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
-      );
       await api.register(healthRoutes(database, leadListEngine));
-      await api.register(accountRoutes(database.db, config.rateLimits.login));
+      await api.register(accountRoutes(database.db, passwordHasher, config.rateLimits));
       await api.register(buggyRoutes);
       await api.register(
         leadRoutes(database, config.rateLimits.leadSubmit, leadListEngine, {
@@ -168,9 +202,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
-      await api.register(membersRoutes(database));
+      await api.register(membersRoutes(database, passwordHasher));
       await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
+      await api.register(creditsRoutes(database));
       await api.register(workspaceRoutes(database));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
@@ -194,6 +229,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('preClose', async () => schedule?.stop());
   }
 
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    listEngine: async () => {
+      const current = await currentLeadsVersion(database.db);
+      const applied = leadListEngine.appliedVersion;
+      return {
+        state: leadListEngine.state,
+        lagVersions: applied < 0 ? null : Math.max(0, current - applied),
+      };
+    },
+  });
   await registerWebApp(app, config.webDist);
   return { app, database };
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { bearer, testEngines, useMembers, useTestApp, type TestMember } from './test/test-app';
 import { createPackage, givePackage, insertLeads } from './test/fixtures';
+import { todayInIndia } from './lib/calendar';
 
 type Who = 'anonymous' | 'user' | 'dealer' | 'admin' | 'otherDealer';
 const callers: Who[] = ['anonymous', 'user', 'dealer', 'admin', 'otherDealer'];
@@ -242,7 +243,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
           payload: {
             userId: members.otherDealer.id,
             packageId: leadsPackage(),
-            startDate: '2026-01-01',
+            startDate: todayInIndia(),
           },
         }),
         expected: [401, 403, 403, 201, 403],
@@ -256,7 +257,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
           payload: {
             userId: d.id,
             packageId: leadsPackage(),
-            startDate: '2026-11-01',
+            startDate: todayInIndia(),
             creditDebited: 1,
           },
         }),
@@ -306,6 +307,40 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         name: 'change the settings',
         doc: '/api/settings',
         request: () => ({ method: 'PUT', url: '/api/settings', payload: { maxDealersPerLead: 5 } }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'read your credits',
+        doc: '/api/me/credits',
+        request: () => ({ url: '/api/me/credits' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'read your ledger',
+        doc: '/api/me/ledger',
+        request: () => ({ url: '/api/me/ledger' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: "read the dealer's credits",
+        doc: '/api/members/{userId}/credits',
+        request: () => ({ url: `/api/members/${d.id}/credits` }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: "read the dealer's ledger",
+        doc: '/api/members/{userId}/ledger',
+        request: () => ({ url: `/api/members/${d.id}/ledger` }),
+        expected: [401, 403, 200, 200, 403],
+      },
+      {
+        name: "adjust the dealer's credits",
+        doc: '/api/members/{userId}/credits/adjustments',
+        request: () => ({
+          method: 'POST',
+          url: `/api/members/${d.id}/credits/adjustments`,
+          payload: { userPackageId: dealerPackage, amount: 1, reason: 'Goodwill credit' },
+        }),
         expected: [401, 403, 403, 200, 403],
       },
       {
@@ -395,6 +430,13 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
           payload: { reason: 'Fake number' },
         }),
         expected: [401, 403, 403, 200, 403],
+      },
+      {
+        // Off unless METRICS_TOKEN is configured (the matrix's app has none); metrics.test.ts covers it on.
+        name: 'metrics',
+        doc: '/metrics',
+        request: () => ({ url: '/metrics' }),
+        expected: [404, 404, 404, 404, 404],
       },
       {
         name: 'read the audit log',

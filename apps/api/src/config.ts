@@ -6,8 +6,34 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** apps/web/dist, seen from apps/api/src (dev) or apps/api/dist (built): both are two levels below apps/. */
-const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** The nearest folder above `start` whose package.json declares the npm workspaces: the repository root. */
+function findRepositoryRoot(start: string): string | undefined {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if ('workspaces' in (JSON.parse(readFileSync(manifest, 'utf8')) as object)) return dir;
+      } catch {
+        // not JSON: keep looking upwards
+      }
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * The repository root, found from this file (apps/api/src under tsx, apps/api/dist when built), so every script
+ * agrees on it whatever the working directory; the working directory only for a copy outside any repository.
+ */
+export const REPOSITORY_ROOT = findRepositoryRoot(here) ?? process.cwd();
+/** apps/web/dist. */
+const defaultWebDist = path.join(REPOSITORY_ROOT, 'apps/web/dist');
+/**
+ * The one default data folder of `npm start`, `npm run dev`, `npm run seed` and `npm run migrate`, whatever the
+ * working directory (npm runs workspace scripts inside apps/api).
+ */
+export const DEFAULT_DATA_DIR = path.join(REPOSITORY_ROOT, 'data');
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -18,19 +44,30 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('data'),
+  DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   JWT_EXPIRES_IN: z.string().default('7d'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanText.default(true),
+  /** Unset: demo data only for the embedded default database (DATABASE_URL unset). */
+  SEED_DEMO: booleanText.optional(),
   TRUST_PROXY: booleanText.default(false),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(1),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
   LEAD_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1000),
   OWNER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   WEB_DIST: z.string().default(defaultWebDist),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(5_000),
+  /** Where npm was started from: relative paths given by the user resolve against it (npm -w moves the cwd). */
+  INIT_CWD: z.string().optional(),
+  /** Bearer token for GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -50,15 +87,25 @@ export interface AppConfig {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
-  rateLimits: { login: number; leadSubmit: number; api: number };
+  /** Per minute: login per IP and user name, login per IP whatever the names, lead submissions, all requests. */
+  rateLimits: { login: number; loginPerIp: number; leadSubmit: number; api: number };
+  /** argon2 runs at most `concurrency` at once, `queue` more wait; beyond that a login or sign-up gets 503. */
+  passwordHashing: { concurrency: number; queue: number };
+  /** Folder of the built web app; served with an SPA fallback when it exists. */
+  webDist: string;
+  /**
+   * Milliseconds a client may take to send a whole request (request), its headers (headers), and a kept-alive
+   * connection may stay idle between requests (keepAlive). See docs/hardening.md, "Time-outs".
+   */
+  timeouts: { request: number; headers: number; keepAlive: number };
   /** Owner-link requests per minute per IP (guessing a link). */
   ownerRateLimit: number;
   /** Days an open lead stays on the list (docs/owners-insights-moderation.md). */
   leadTtlDays: number;
   /** How often each process runs the expiry and erasure sweeps; 0 turns the schedule off. */
   leadSweepMinutes: number;
-  /** Folder of the built web app; served with an SPA fallback when it exists. */
-  webDist: string;
+  /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
+  metricsToken?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
 }
@@ -88,14 +135,35 @@ function embeddedSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+function parseEnv(env: NodeJS.ProcessEnv) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${details}`);
   }
-  const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  return parsed.data;
+}
+
+export interface DatabaseSettings {
+  database: DatabaseConfig;
+  /** Folder of the embedded database and its generated JWT secret. */
+  dataDir: string;
+  /** Whether an empty database gets the demo (accounts with published passwords). */
+  seedDemo: boolean;
+}
+
+/**
+ * The database part of the configuration, all that `npm run migrate` and `npm run seed` need: no JWT secret.
+ * Demo data defaults to on only for the embedded default database (DATABASE_URL unset); PostgreSQL or any other
+ * DATABASE_URL gets it only with SEED_DEMO=true.
+ */
+export function loadDatabaseSettings(env: NodeJS.ProcessEnv = process.env): DatabaseSettings {
+  return databaseSettingsOf(parseEnv(env));
+}
+
+function databaseSettingsOf(e: z.infer<typeof envSchema>): DatabaseSettings {
+  const base = e.INIT_CWD ?? process.cwd();
+  const dataDir = e.DATA_DIR === undefined ? DEFAULT_DATA_DIR : path.resolve(base, e.DATA_DIR);
   const isPostgres = e.DATABASE_URL !== undefined && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
   if (e.DATABASE_URL !== undefined && !isPostgres && !e.DATABASE_URL.startsWith('file:')) {
     throw new Error('DATABASE_URL must be a postgres:// URL or file:<path> for SQLite');
@@ -105,9 +173,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : {
         engine: 'sqlite',
         file: e.DATABASE_URL
-          ? path.resolve(e.DATABASE_URL.slice('file:'.length))
+          ? path.resolve(base, e.DATABASE_URL.slice('file:'.length))
           : path.join(dataDir, 'dealerleads.db'),
       };
+  return { database, dataDir, seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const e = parseEnv(env);
+  const { database, dataDir, seedDemo } = databaseSettingsOf(e);
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  }
 
   let jwtSecret = e.JWT_SECRET;
   if (jwtSecret !== undefined && !isStrongSecret(jwtSecret)) {
@@ -120,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret = embeddedSecret(dataDir);
   }
 
+  const metricsToken = e.METRICS_TOKEN === '' ? undefined : e.METRICS_TOKEN;
+  if (metricsToken !== undefined && !isStrongSecret(metricsToken)) {
+    throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -128,10 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       login: e.LOGIN_RATE_LIMIT,
+      loginPerIp: e.LOGIN_IP_RATE_LIMIT,
       leadSubmit: e.LEAD_SUBMIT_RATE_LIMIT,
       api: e.API_RATE_LIMIT,
     },
@@ -139,6 +222,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     leadTtlDays: e.LEAD_TTL_DAYS,
     leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
+    timeouts: {
+      request: e.REQUEST_TIMEOUT_MS,
+      headers: e.HEADERS_TIMEOUT_MS,
+      keepAlive: e.KEEP_ALIVE_TIMEOUT_MS,
+    },
+    ...(metricsToken ? { metricsToken } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
   };
 }

@@ -11,6 +11,8 @@ export type { Role, PackageType, PackageUnit } from './catalogues/options';
 export { ROLES, SIGNUP_ROLES, PACKAGE_TYPES, PACKAGE_UNITS } from './catalogues/options';
 export * from './schemas/settings';
 export * from './schemas/audit';
+export * from './user-name';
+export * from './schemas/credits';
 export * from './schemas/workspace';
 export * from './schemas/owner';
 export * from './schemas/insights';

@@ -54,6 +54,7 @@ export const apiMessages = {
   serverError: 'Internal server error',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   tooManyLogins: 'Too many login attempts. Please wait a minute and try again.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
   invalidLeadId: 'Invalid lead ID',
   leadNotFound: 'Lead not found',
   duplicateLead: 'This car has already been submitted with this phone number in the last 30 days.',
@@ -71,6 +72,12 @@ export const apiMessages = {
   userPackageMapNotFound: 'UserPackageMap not found',
   userPackageMapInactive: 'Cannot add lead mapping to inactive UserPackageMap',
   spendCreditFirst: 'Subtract a credit from this package before recording a lead view',
+  packageNotStarted: 'This package has not started yet. Credits can be used from its start date.',
+  assignmentMemberFixed:
+    'An assignment stays with its member. Assign a new package to the other member instead.',
+  endedPackageCredits: 'This package has ended: its credits can no longer change.',
+  packageAlreadyEnded:
+    'This package would already have ended. Choose a start date so that it ends today or later.',
 } as const;
 
 /** spec §8 "Credit flow": what the dealer is told. The atomic unlock returns these as its 400 texts. */

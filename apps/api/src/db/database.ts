@@ -32,6 +32,8 @@ export interface DatabaseHandle {
   schema?: string;
   /** Sanity facts for /api/health and the start-up check. */
   version(): Promise<string>;
+  /** PostgreSQL's connection pool right now, for /metrics (SQLite has no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -154,9 +156,11 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
     engine: 'postgres',
     ...(schema ? { schema } : {}),
     version: async () => {
-      const r = await pool.query<{ v: string }>('show server_version');
+      // `show server_version` names its column server_version; read it under a name of our own.
+      const r = await pool.query<{ v: string }>("select current_setting('server_version') as v");
       return `PostgreSQL ${r.rows[0]?.v ?? '?'}`;
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -1,10 +1,11 @@
-// `npm run migrate`: brings the configured database to the latest schema.
-import { loadConfig } from '../config';
+// `npm run migrate`: brings the configured database to the latest schema. It needs the database settings only:
+// no JWT_SECRET, which only the serving process uses.
+import { loadDatabaseSettings } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 
-const config = loadConfig();
-const handle = openDatabase(config.database);
+const { database } = loadDatabaseSettings();
+const handle = openDatabase(database);
 try {
   const applied = await migrateToLatest(handle.db, handle.engine, handle.schema);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date');

@@ -10,6 +10,9 @@ import { cityFuelCoveringIndexMigration } from './migrations/2026-11-22-0006-cit
 import { leadChangesMigration } from './migrations/2026-11-23-0007-lead-changes';
 import { unlocksRevisionMigration } from './migrations/2026-11-23-0008-unlocks-revision';
 import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings-and-audit';
+import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key';
+import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
+import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
@@ -25,10 +28,30 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-23-0007-lead-changes': leadChangesMigration(engine),
     '2026-11-23-0008-unlocks-revision': unlocksRevisionMigration(engine),
     '2026-11-24-0001-settings-and-audit': settingsAndAuditMigration(engine),
+    '2026-11-24-0101-user-name-key': userNameKeyMigration(engine),
+    '2026-11-24-0102-token-version': tokenVersionMigration(),
+    '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
     '2026-11-24-0501-workspace': workspaceMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
     '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
   };
+}
+
+/** Migrates up (or down) to the named migration: tests of a data migration start from the one before it. */
+export async function migrateTo<T>(
+  db: Kysely<T>,
+  engine: Engine,
+  target: string,
+  schema?: string,
+): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(engine) };
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error } = await migrator.migrateTo(target);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }
 
 /** `schema`: the PostgreSQL schema to keep Kysely's bookkeeping tables in when it is not the default. */

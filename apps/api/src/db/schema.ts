@@ -1,5 +1,6 @@
 // Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LedgerKind } from '@dealerleads/shared';
 import type { ListingStatus, ModerationStatus } from '@dealerleads/shared';
 
 /** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
@@ -22,6 +23,10 @@ export interface UsersTable {
   created_on: DbTimestamp;
   /** Bumped by every write to the member's unlocks (migration 0008). */
   unlocks_revision: Generated<number>;
+  /** userNameKey(user_name), uniquely indexed: every lookup by name uses it (migration 0101). */
+  user_name_key: string;
+  /** Carried in the member's tokens; bumped to end every session issued before (migration 0102). */
+  token_version: Generated<number>;
 }
 
 export interface LeadsTable {
@@ -108,6 +113,8 @@ export interface UserPackagesTable {
   credit_debited: number;
   /** Credits taken by the legacy subtract-credit call and not yet tied to a lead view. */
   unattributed_debits: Generated<number>;
+  /** The package's type when assigned (a snapshot, like credits, unit and validity). */
+  package_type: Generated<string>;
   start_date: string;
   end_date: string;
   is_active: DbBool;
@@ -121,6 +128,22 @@ export interface LeadUnlocksTable {
   lead_id: number;
   credit_debited: number;
   ip_address: string | null;
+  created_on: DbTimestamp;
+}
+
+/** One change of a package's balance (modules/credits, docs/credits.md): append-only. */
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  user_package_id: number;
+  kind: LedgerKind;
+  /** Signed credits: + grant, refund, positive adjustment; − unlock, expiry, negative adjustment. */
+  amount: number;
+  lead_id: number | null;
+  order_id: number | null;
+  dispute_id: number | null;
+  reason: string | null;
+  actor_id: number | null;
   created_on: DbTimestamp;
 }
 
@@ -193,6 +216,7 @@ export interface Database {
   packages: PackagesTable;
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;
+  credit_ledger: CreditLedgerTable;
   owner_tokens: OwnerTokensTable;
   lead_daily_stats: LeadDailyStatsTable;
   unlock_daily_stats: UnlockDailyStatsTable;
@@ -209,4 +233,6 @@ export type NewPackage = Insertable<PackagesTable>;
 export type UserPackageRow = Selectable<UserPackagesTable>;
 export type NewUserPackage = Insertable<UserPackagesTable>;
 export type NewLeadUnlock = Insertable<LeadUnlocksTable>;
+export type CreditLedgerRow = Selectable<CreditLedgerTable>;
+export type NewCreditLedgerEntry = Insertable<CreditLedgerTable>;
 export type AuditLogRow = Selectable<AuditLogTable>;

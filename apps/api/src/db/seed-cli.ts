@@ -1,8 +1,9 @@
-// `npm run seed -- --leads N`: the demo accounts and packages if missing, then leads until there are N (progress bar).
+// `npm run seed -- --leads N`: the demo accounts and packages if missing (where demo data is allowed, see
+// loadDatabaseSettings), then leads until there are N (progress bar).
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
-import { loadConfig } from '../config';
+import { loadDatabaseSettings } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { optimizeLeadSearchIndex } from './migrations/2026-11-22-0005-active-lead-search';
@@ -16,11 +17,12 @@ if (!Number.isSafeInteger(target) || target < 0) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const handle = openDatabase(config.database);
+const settings = loadDatabaseSettings();
+const handle = openDatabase(settings.database);
 try {
   await migrateToLatest(handle.db, handle.engine, handle.schema);
-  const seeded = await seedDemoIfEmpty(handle.db);
+  // The demo accounts have published passwords: only where the server would seed them too (SEED_DEMO).
+  const seeded = settings.seedDemo ? await seedDemoIfEmpty(handle.db) : undefined;
   if (seeded) console.log(seeded.summary);
   const { n } = await handle.db
     .selectFrom('leads')

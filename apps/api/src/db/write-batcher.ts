@@ -14,7 +14,13 @@ interface Queued {
 
 const MAX_BATCH = 256;
 
-function createSqliteWriteBatcher(db: Db): RunWrite {
+interface SqliteWriteBatcher {
+  run: RunWrite;
+  /** Write transactions waiting for their batch (for /metrics). */
+  waiting(): number;
+}
+
+function createSqliteWriteBatcher(db: Db): SqliteWriteBatcher {
   const queue: Queued[] = [];
   let running = false;
 
@@ -57,14 +63,15 @@ function createSqliteWriteBatcher(db: Db): RunWrite {
     }
   }
 
-  return <T>(work: WriteWork<T>) =>
+  const run = <T>(work: WriteWork<T>) =>
     new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!running) void flush();
     });
+  return { run, waiting: () => queue.length };
 }
 
-const batchers = new WeakMap<Db, RunWrite>();
+const batchers = new WeakMap<Db, SqliteWriteBatcher>();
 
 /**
  * Runs `work` in a write transaction: group-committed on SQLite (one batcher per database), a plain
@@ -77,5 +84,10 @@ export function runWrite<T>(db: Db, engine: Engine, work: WriteWork<T>): Promise
     batcher = createSqliteWriteBatcher(db);
     batchers.set(db, batcher);
   }
-  return batcher(work);
+  return batcher.run(work);
+}
+
+/** SQLite write transactions queued for the next group commit (0 before the first write, and on PostgreSQL). */
+export function queuedWrites(db: Db): number {
+  return batchers.get(db)?.waiting() ?? 0;
 }

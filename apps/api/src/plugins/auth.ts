@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { fromDbBool } from '../db/database';
 import { preparedQuery } from '../db/prepared-query';
 import { forbidden, unauthorized } from './errors';
+import { isApiPath, requestPath } from './request-path';
 
 export interface Caller {
   id: number;
@@ -16,6 +17,8 @@ export interface Caller {
 interface TokenPayload {
   sub: string;
   name: string;
+  /** The member's token_version when the token was issued; a later bump ends the token. */
+  ver: number;
 }
 
 declare module '@fastify/jwt' {
@@ -35,7 +38,10 @@ declare module 'fastify' {
 export const JWT_ALGORITHM = 'HS256';
 
 const findCaller = preparedQuery((db, id: number) =>
-  db.selectFrom('users').select(['id', 'user_name', 'role', 'status']).where('id', '=', id),
+  db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'role', 'status', 'token_version'])
+    .where('id', '=', id),
 );
 
 export async function registerAuth(
@@ -54,7 +60,7 @@ export async function registerAuth(
   // A present but bad token is refused everywhere, so a stale session is noticed rather than silently downgraded.
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
-    if (header === undefined || !request.url.startsWith('/api/')) return;
+    if (header === undefined || !isApiPath(requestPath(request))) return;
     if (!/^Bearer [\w-]+\.[\w-]+\.[\w-]*$/.test(header)) throw unauthorized();
     let payload: TokenPayload;
     try {
@@ -64,15 +70,21 @@ export async function registerAuth(
     }
     const id = Number(payload.sub);
     if (!Number.isSafeInteger(id)) throw unauthorized();
-    // The member is read again on every call: a deactivated member's tokens stop working at once.
+    // The member is read again on every call: a deactivated member's tokens stop working at once, and a token
+    // issued before the member's last password, status or role change (token_version bumped) never works again.
     const [user] = await findCaller(options.db, id);
-    if (!user || !fromDbBool(user.status)) throw unauthorized();
+    if (!user || !fromDbBool(user.status) || payload.ver !== user.token_version) {
+      throw unauthorized();
+    }
     request.caller = { id: user.id, userName: user.user_name, role: user.role as Role };
   });
 }
 
-export function signToken(app: FastifyInstance, user: { id: number; userName: string }): string {
-  return app.jwt.sign({ sub: String(user.id), name: user.userName });
+export function signToken(
+  app: FastifyInstance,
+  user: { id: number; userName: string; tokenVersion: number },
+): string {
+  return app.jwt.sign({ sub: String(user.id), name: user.userName, ver: user.tokenVersion });
 }
 
 export const requireUser: preHandlerAsyncHookHandler = async (request) => {

@@ -92,9 +92,11 @@ export function registerErrorHandling(app: FastifyInstance, production: boolean)
       return reply.code(400).send({ status: 400, message: DATA_EXCEPTION_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
-    const body: { status: number; message: string; stack?: string } = {
+    // The request id (also in X-Request-Id and on the log line) lets support find what went wrong.
+    const body: { status: number; message: string; requestId: string; stack?: string } = {
       status: 500,
       message: production ? apiMessages.serverError : error.message,
+      requestId: request.id,
     };
     if (!production && error.stack) body.stack = error.stack;
     return reply.code(500).send(body);

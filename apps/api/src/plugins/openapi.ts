@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export const messageErrorSchema = z.object({ status: z.number().int(), message: z.string() });
+export const messageErrorSchema = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  /** On 500 answers: the id of the request (also in X-Request-Id), to quote to support. */
+  requestId: z.string().optional(),
+});
 export const validationErrorSchema = z.object({
   title: z.string(),
   status: z.literal(400),

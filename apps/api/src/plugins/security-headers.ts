@@ -14,10 +14,24 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   );
 }
 
+/**
+ * `upgrade-insecure-requests` goes only to requests served over https (TLS, or `X-Forwarded-Proto: https` from a
+ * trusted proxy): sent over plain http, say to a LAN address, it makes the browser fetch every asset over https,
+ * which nothing answers, and the page stays blank. Two header sets are made at start-up and chosen per request.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const csp = typeof options.contentSecurityPolicy === 'object' ? options.contentSecurityPolicy : {};
+  const withUpgrade = (upgrade: boolean): HelmetOptions => ({
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, upgradeInsecureRequests: upgrade ? [] : null },
+    },
+  });
+  const plain = helmetHeaders(withUpgrade(false));
+  const secure = helmetHeaders(withUpgrade(true));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.protocol === 'https' ? secure : plain);
     done();
   });
 }

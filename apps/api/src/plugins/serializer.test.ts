@@ -41,6 +41,7 @@ describe('serializerCompiler', () => {
       status: true,
       createdOn: '2026-11-22T00:00:00.000Z',
       unlocked: false,
+      listingStatus: 'open',
       phone_number: '9876543210',
     };
     expect(JSON.parse(compile(z.array(leadSchema))([lead]))).toEqual(

@@ -6,6 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiMessages } from '@dealerleads/shared';
+import { isApiPath, requestPath } from './request-path';
 
 const INDEX_HTML = 'index.html';
 
@@ -30,10 +31,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
     if (
-      url.startsWith('/api/') ||
-      url === '/api' ||
+      isApiPath(requestPath(request)) ||
       !hasWeb ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {

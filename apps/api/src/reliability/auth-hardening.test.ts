@@ -28,6 +28,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
   const asAdmin = () => ({
     sub: String(admin.id),
     name: admin.userName,
+    ver: 0,
     iat: now(),
     exp: now() + 600,
   });
@@ -119,6 +120,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
         {
           sub: String(dealer.id),
           name: admin.userName,
+          ver: 0,
           role: 'Admin',
           iat: now(),
           exp: now() + 600,
@@ -142,7 +144,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
   describe('login brute force', () => {
     it('answers 429 with the clear message once the attempts per minute are spent, even for the right password', async () => {
       const limited = await createTestApp(engine, {
-        rateLimits: { login: 5, leadSubmit: 1000, api: 100_000 },
+        rateLimits: { login: 5, loginPerIp: 1000, leadSubmit: 1000, api: 100_000 },
       });
       try {
         const victim = await createMember(limited, { userName: `victim${Date.now()}` });
@@ -297,34 +299,85 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
     });
   });
 
-  describe('inactive members', () => {
-    it('stops an existing token the moment an Admin deactivates the member, and honours it again once reactivated', async () => {
+  describe('sessions end with a password, status or role change', () => {
+    const edit = (id: number, who: { token: string }, changes: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/update/${id}`,
+        headers: bearer(who),
+        payload: { name: 'Paused', city: 'Noida', email: `m${id}@example.in`, ...changes },
+      });
+    const login = (userName: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { userName, password },
+      });
+    const works = async (token: string) =>
+      (await call(token, '/api/buggy/auth')).statusCode === 200;
+
+    it('stops a token the moment an Admin deactivates the member, and never honours it again after a reactivation', async () => {
       const member = await createMember(ctx);
-      const setStatus = (status: boolean) =>
-        ctx.app.inject({
-          method: 'PUT',
-          url: `/api/users/update/${member.id}`,
-          headers: bearer(admin),
-          payload: {
-            name: 'Paused',
-            city: 'Noida',
-            email: `${member.userName}@example.in`,
-            status,
-          },
-        });
-      expect((await call(member.token, '/api/buggy/auth')).statusCode).toBe(200);
-      expect((await setStatus(false)).statusCode).toBe(200);
+      expect(await works(member.token)).toBe(true);
+      expect((await edit(member.id, admin, { status: false })).statusCode).toBe(200);
       const refused = await call(member.token, '/api/buggy/auth');
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/account/login',
-        payload: { userName: member.userName, password: member.password },
+      expect((await login(member.userName, member.password)).json()).toEqual({
+        status: 401,
+        message: apiMessages.inactiveMember,
       });
-      expect(login.json()).toEqual({ status: 401, message: apiMessages.inactiveMember });
-      expect((await setStatus(true)).statusCode).toBe(200);
-      expect((await call(member.token, '/api/buggy/auth')).statusCode).toBe(200);
+      expect((await edit(member.id, admin, { status: true })).statusCode).toBe(200);
+      expect(await works(member.token)).toBe(false);
+      const fresh = await login(member.userName, member.password);
+      expect(fresh.statusCode).toBe(200);
+      expect(await works(fresh.json<{ token: string }>().token)).toBe(true);
+    });
+
+    it('ends every token issued before a password change, by an Admin or by the member', async () => {
+      const member = await createMember(ctx);
+      const second = (await login(member.userName, member.password)).json<{ token: string }>()
+        .token;
+      expect((await edit(member.id, admin, { password: 'Changed#2026a' })).statusCode).toBe(200);
+      expect(await works(member.token)).toBe(false);
+      expect(await works(second)).toBe(false);
+      expect((await login(member.userName, member.password)).statusCode).toBe(401);
+      const afterAdmin = (await login(member.userName, 'Changed#2026a')).json<{ token: string }>()
+        .token;
+      expect(await works(afterAdmin)).toBe(true);
+      // The member's own change ends their sessions too, the one that made it included.
+      expect(
+        (await edit(member.id, { token: afterAdmin }, { password: 'Changed#2026b' })).statusCode,
+      ).toBe(200);
+      expect(await works(afterAdmin)).toBe(false);
+      expect((await login(member.userName, 'Changed#2026b')).statusCode).toBe(200);
+    });
+
+    it('ends the tokens of a member whose role an Admin changes, and keeps them through other edits', async () => {
+      const member = await createMember(ctx);
+      expect((await edit(member.id, admin, { name: 'Renamed', role: 'Dealer' })).statusCode).toBe(
+        200,
+      );
+      expect(await works(member.token)).toBe(true);
+      expect((await edit(member.id, admin, { role: 'User' })).statusCode).toBe(200);
+      expect(await works(member.token)).toBe(false);
+    });
+
+    it('refuses a correctly signed token that carries no version or an old one', async () => {
+      const member = await createMember(ctx);
+      const claims = {
+        sub: String(member.id),
+        name: member.userName,
+        iat: now(),
+        exp: now() + 600,
+      };
+      const sign = (extra: Record<string, unknown>) =>
+        makeJwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, ...extra }, TEST_JWT_SECRET);
+      expect(await works(sign({ ver: 0 }))).toBe(true);
+      expect(await works(sign({}))).toBe(false);
+      expect(await works(sign({ ver: '0' }))).toBe(false);
+      expect(await works(sign({ ver: -1 }))).toBe(false);
+      expect(await works(sign({ ver: 1 }))).toBe(false);
     });
   });
 });

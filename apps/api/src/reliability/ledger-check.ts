@@ -7,13 +7,16 @@ export interface LedgerCheckOptions {
 }
 
 /**
- * Everything wrong with the credit ledger, as readable lines (empty when it is sound):
+ * Everything wrong with the credits, as readable lines (empty when they are sound):
  * - a balance below 0 or above the package's credits, or a negative debit counter;
  * - a package whose balance and debit counter disagree (credits − balance ≠ credits debited);
- * - a package whose debits are not all accounted for by ledger rows (plus the spec's subtract-credit calls
- *   not yet tied to a lead view): the ledger sums to exactly the credits used, no free and no lost credit;
- * - two ledger rows for one (dealer, lead): a dealer never pays twice;
- * - a ledger row drawn on another member's package.
+ * - a package whose balance is not the sum of its `credit_ledger` entries (docs/credits.md);
+ * - a package whose paid unlock rows (plus the spec's subtract-credit calls not yet tied to a lead view) are not
+ *   exactly the credits its `unlock` entries took: no free and no lost credit;
+ * - an unlock row without its entry, or an unlock entry naming a lead the member has no unlock row for;
+ * - two unlock rows for one (dealer, lead): a dealer never pays twice;
+ * - an unlock row or ledger entry drawn on another member's package;
+ * - a grant written twice for one order.
  */
 export async function ledgerViolations(
   db: Db,
@@ -31,15 +34,66 @@ export async function ledgerViolations(
       'credit_debited',
       'unattributed_debits',
     ]);
-  let ledgerQuery = db
-    .selectFrom('lead_unlocks as l')
-    .innerJoin('user_packages as up', 'up.id', 'l.user_package_id')
+  let unlockRowsQuery = db
+    .selectFrom('lead_unlocks')
     .select((eb) => [
-      'l.user_package_id',
-      eb.fn.sum<number>('l.credit_debited').as('debited'),
+      'user_package_id',
+      eb.fn.sum<number>('credit_debited').as('paid'),
       eb.fn.countAll<number>().as('rows'),
     ])
-    .groupBy('l.user_package_id');
+    .groupBy('user_package_id');
+  let entriesQuery = db
+    .selectFrom('credit_ledger')
+    .select((eb) => [
+      'user_package_id',
+      eb.fn.sum<number>('amount').as('total'),
+      eb.fn
+        .sum<number>(eb.case().when('kind', '=', 'unlock').then(eb.ref('amount')).else(0).end())
+        .as('unlocked'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb('kind', '=', 'unlock'),
+                eb('lead_id', 'is not', null),
+                eb('amount', '=', 0),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('free'),
+    ])
+    .groupBy('user_package_id');
+  let freeRowsQuery = db
+    .selectFrom('lead_unlocks')
+    .select((eb) => ['user_package_id', eb.fn.countAll<number>().as('n')])
+    .where('credit_debited', '=', 0)
+    .groupBy('user_package_id');
+  let strayEntriesQuery = db
+    .selectFrom('credit_ledger as c')
+    .leftJoin('lead_unlocks as l', (join) =>
+      join.onRef('l.user_id', '=', 'c.user_id').onRef('l.lead_id', '=', 'c.lead_id'),
+    )
+    .select(['c.id', 'c.user_id', 'c.lead_id'])
+    .where('c.kind', '=', 'unlock')
+    .where('c.lead_id', 'is not', null)
+    .where('l.id', 'is', null);
+  let foreignEntriesQuery = db
+    .selectFrom('credit_ledger as c')
+    .innerJoin('user_packages as up', 'up.id', 'c.user_package_id')
+    .select(['c.id', 'c.user_id', 'up.user_id as owner'])
+    .whereRef('c.user_id', '<>', 'up.user_id');
+  let twiceGrantedQuery = db
+    .selectFrom('credit_ledger')
+    .select((eb) => ['order_id', eb.fn.countAll<number>().as('n')])
+    .where('kind', '=', 'grant')
+    .where('order_id', 'is not', null)
+    .groupBy('order_id')
+    .having((eb) => eb.fn.countAll(), '>', 1);
   let duplicatesQuery = db
     .selectFrom('lead_unlocks')
     .select((eb) => ['user_id', 'lead_id', eb.fn.countAll<number>().as('n')])
@@ -52,19 +106,41 @@ export async function ledgerViolations(
     .whereRef('l.user_id', '<>', 'up.user_id');
   if (userIds !== undefined) {
     packagesQuery = packagesQuery.where('user_id', 'in', userIds);
-    ledgerQuery = ledgerQuery.where('up.user_id', 'in', userIds);
+    unlockRowsQuery = unlockRowsQuery.where('user_id', 'in', userIds);
+    entriesQuery = entriesQuery.where('user_id', 'in', userIds);
+    freeRowsQuery = freeRowsQuery.where('user_id', 'in', userIds);
+    strayEntriesQuery = strayEntriesQuery.where('c.user_id', 'in', userIds);
+    foreignEntriesQuery = foreignEntriesQuery.where('c.user_id', 'in', userIds);
+    twiceGrantedQuery = twiceGrantedQuery.where('user_id', 'in', userIds);
     duplicatesQuery = duplicatesQuery.where('user_id', 'in', userIds);
     foreignQuery = foreignQuery.where('l.user_id', 'in', userIds);
   }
-  const [packages, ledger, duplicates, foreign] = await Promise.all([
+  const [
+    packages,
+    unlockRows,
+    entries,
+    freeRows,
+    stray,
+    foreignEntries,
+    twice,
+    duplicates,
+    foreign,
+  ] = await Promise.all([
     packagesQuery.execute(),
-    ledgerQuery.execute(),
+    unlockRowsQuery.execute(),
+    entriesQuery.execute(),
+    freeRowsQuery.execute(),
+    strayEntriesQuery.execute(),
+    foreignEntriesQuery.execute(),
+    twiceGrantedQuery.execute(),
     duplicatesQuery.execute(),
     foreignQuery.execute(),
   ]);
 
   const problems: string[] = [];
-  const spent = new Map(ledger.map((r) => [r.user_package_id, Number(r.debited ?? 0)]));
+  const paid = new Map(unlockRows.map((r) => [r.user_package_id, Number(r.paid ?? 0)]));
+  const free = new Map(freeRows.map((r) => [r.user_package_id, Number(r.n)]));
+  const sums = new Map(entries.map((r) => [r.user_package_id, r]));
   for (const p of packages) {
     const name = `user package ${p.id} (member ${p.user_id})`;
     if (p.package_balance_credits < 0)
@@ -79,12 +155,31 @@ export async function ledgerViolations(
       problems.push(
         `${name}: ${p.package_credits} credits − balance ${p.package_balance_credits} ≠ ${p.credit_debited} debited`,
       );
-    const recorded = (spent.get(p.id) ?? 0) + p.unattributed_debits;
-    if (recorded !== p.credit_debited)
+    const sum = sums.get(p.id);
+    const total = Number(sum?.total ?? 0);
+    if (total !== p.package_balance_credits)
       problems.push(
-        `${name}: ledger rows and subtract-credit calls account for ${recorded} credits, the package says ${p.credit_debited} were used`,
+        `${name}: its ledger entries sum to ${total}, its balance is ${p.package_balance_credits}`,
+      );
+    const taken = -Number(sum?.unlocked ?? 0);
+    const recorded = (paid.get(p.id) ?? 0) + p.unattributed_debits;
+    if (recorded !== taken)
+      problems.push(
+        `${name}: unlock rows and subtract-credit calls account for ${recorded} credits, its unlock entries took ${taken}`,
+      );
+    const freeEntries = Number(sum?.free ?? 0);
+    if (freeEntries !== (free.get(p.id) ?? 0))
+      problems.push(
+        `${name}: ${free.get(p.id) ?? 0} free unlock rows but ${freeEntries} free unlock entries`,
       );
   }
+  for (const e of stray)
+    problems.push(
+      `unlock entry ${e.id} of member ${e.user_id} names lead ${e.lead_id} they never unlocked`,
+    );
+  for (const f of foreignEntries)
+    problems.push(`ledger entry ${f.id} of member ${f.user_id} is on member ${f.owner}'s package`);
+  for (const t of twice) problems.push(`order ${t.order_id} was granted ${Number(t.n)} times`);
   for (const d of duplicates)
     problems.push(`member ${d.user_id} has ${Number(d.n)} ledger rows for lead ${d.lead_id}`);
   for (const f of foreign)

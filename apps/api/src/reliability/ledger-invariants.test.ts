@@ -12,6 +12,8 @@ import {
 } from '../modules/user-packages/user-packages.service';
 import { SYSTEM_ACTOR } from '../modules/audit/audit.service';
 import { deactivatePackage } from '../modules/packages/packages.service';
+import { adjustCredits, creditsSummary } from '../modules/credits/credits.service';
+import { addDays, todayInIndia } from '../lib/calendar';
 import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
 import { givePackage } from '../test/fixtures';
 import { createQuickCommitApp } from './databases';
@@ -28,14 +30,17 @@ const MIXED_RUNS = 5_000;
 const STREAMS = 6;
 const IP = '203.0.113.7';
 /** A generous ceiling for a busy shared machine; the suite asserts no timings. */
-const PROPERTY_TIMEOUT_MS = 300_000;
+const PROPERTY_TIMEOUT_MS = 900_000;
 
 type Op =
   | { type: 'unlock'; dealer: number; lead: number }
   | { type: 'subtract'; dealer: number; pkg: number }
   | { type: 'view'; dealer: number; pkg: number; lead: number }
   | { type: 'adminEdit'; pkg: number; isActive: boolean }
-  | { type: 'retireCatalogue'; pkg: number };
+  | { type: 'retireCatalogue'; pkg: number }
+  | { type: 'adjust'; pkg: number; amount: number }
+  | { type: 'endPackage'; pkg: number }
+  | { type: 'readCredits'; dealer: number };
 
 /** A request either answers or is refused with a client error the API documents; nothing else is allowed. */
 type Outcome = { ok: true; value: unknown } | { ok: false; status: number; message: string };
@@ -174,6 +179,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
     async () => {
       const { db } = ctx.database;
       const admin: Caller = (await addDealers(db, 1, { role: 'Admin' }))[0]!;
+      const adminActor = { id: admin.id, userName: admin.userName, ip: null };
       const dealerIndex = fc.nat(2);
       const packageIndex = fc.nat(8);
       const leadIndex = fc.nat(leads.length); // leads.length: the hidden lead
@@ -217,6 +223,22 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
             type: fc.constant('retireCatalogue' as const),
             pkg: packageIndex,
           }),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            type: fc.constant('adjust' as const),
+            pkg: packageIndex,
+            amount: fc.integer({ min: -3, max: 3 }).filter((n) => n !== 0),
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({ type: fc.constant('endPackage' as const), pkg: packageIndex }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({ type: fc.constant('readCredits' as const), dealer: dealerIndex }),
         },
       );
       const property = () =>
@@ -286,7 +308,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                           creditDebited: seen.credit_debited,
                           isActive: op.isActive,
                         },
-                        SYSTEM_ACTOR,
+                        adminActor,
                       ),
                     );
                   });
@@ -296,12 +318,51 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       .transaction()
                       .execute((tx) => deactivatePackage(tx, pkg!.packageId, SYSTEM_ACTOR)),
                   );
+                case 'adjust':
+                  return outcomeOf(() =>
+                    adjustCredits(db, engine, adminActor, pkg!.userId, {
+                      userPackageId: pkg!.id,
+                      amount: op.amount,
+                      reason: 'Property test',
+                    }),
+                  );
+                case 'endPackage':
+                  // The calendar moves past the package's end: whichever request comes next expires it.
+                  return outcomeOf(() =>
+                    db
+                      .updateTable('user_packages')
+                      .set({ end_date: addDays(todayInIndia(), -1) })
+                      .where('id', '=', pkg!.id)
+                      .where('start_date', '<', todayInIndia())
+                      .execute(),
+                  );
+                case 'readCredits':
+                  return outcomeOf(() => creditsSummary(db, engine, dealer.id));
               }
             });
             await inScheduledOrder(s, tasks);
 
             const ids = dealers.map((d) => d.id);
             expect(await ledgerViolations(db, { userIds: ids })).toEqual([]);
+            // Each ended package was expired at most once, and an expired one holds no credit.
+            const expiries = await db
+              .selectFrom('credit_ledger')
+              .select(['user_package_id'])
+              .where('kind', '=', 'expiry')
+              .where('user_id', 'in', ids)
+              .execute();
+            const expiredIds = expiries.map((e) => e.user_package_id);
+            expect(new Set(expiredIds).size).toBe(expiredIds.length);
+            if (expiredIds.length > 0) {
+              const left = await db
+                .selectFrom('user_packages')
+                .select(['package_balance_credits', 'is_active'])
+                .where('id', 'in', expiredIds)
+                .execute();
+              expect(left.every((p) => p.package_balance_credits === 0 || !!p.is_active)).toBe(
+                true,
+              );
+            }
             const ledger = await db
               .selectFrom('lead_unlocks')
               .select(['user_id', 'lead_id'])

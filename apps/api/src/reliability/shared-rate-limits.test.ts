@@ -21,7 +21,7 @@ describe('rate limits shared through Redis', () => {
     const start = (redisUrl?: string) =>
       buildApp(
         testConfig(testDb.config, {
-          rateLimits: { login: 1000, leadSubmit: 1000, api: limit },
+          rateLimits: { login: 1000, loginPerIp: 1000, leadSubmit: 1000, api: limit },
           ...(redisUrl ? { redisUrl } : {}),
         }),
         { database: testDb.handle, logger: false },

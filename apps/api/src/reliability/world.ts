@@ -1,5 +1,6 @@
 // Dealers and their packages written straight to a database in a few statements, for the reliability tests and scripts.
 import { randomBytes } from 'node:crypto';
+import { userNameKey } from '@dealerleads/shared';
 import type { Db } from '../db/database';
 import { addDays, todayInIndia } from '../lib/calendar';
 import type { Caller } from '../plugins/auth';
@@ -37,6 +38,7 @@ export async function addDealers(
     .values(
       names.map((userName) => ({
         user_name: userName,
+        user_name_key: userNameKey(userName),
         name: `Reliability ${userName}`,
         email: `${userName}@example.in`,
         city: 'Noida',
@@ -85,6 +87,7 @@ export async function addUserPackages(db: Db, specs: PackageSpec[]): Promise<Wor
         return {
           user_id: s.userId,
           package_id: catalogue[i]!.id,
+          package_type: s.kind === 'unlimited' ? 'Unlimited' : 'Lead',
           package_credits: s.credits,
           package_unit: s.kind === 'unlimited' ? 'Days' : 'Leads',
           package_validity: 30,
@@ -98,6 +101,18 @@ export async function addUserPackages(db: Db, specs: PackageSpec[]): Promise<Wor
       }),
     )
     .returning('id')
+    .execute();
+  await db
+    .insertInto('credit_ledger')
+    .values(
+      specs.map((s, i) => ({
+        user_id: s.userId,
+        user_package_id: rows[i]!.id,
+        kind: 'grant' as const,
+        amount: s.credits,
+        created_on: new Date().toISOString(),
+      })),
+    )
     .execute();
   return specs.map((s, i) => ({
     ...s,

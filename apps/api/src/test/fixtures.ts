@@ -94,6 +94,7 @@ export async function givePackage(
     .values({
       user_id: userId,
       package_id: packageId,
+      package_type: options.type ?? 'Lead',
       package_credits: credits,
       package_unit: options.type === 'Unlimited' ? 'Days' : 'Leads',
       package_validity: validity,
@@ -106,7 +107,27 @@ export async function givePackage(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await grantEntryFor(ctx, userId, row.id, credits);
   return row.id;
+}
+
+/** The `grant` ledger entry an assignment written straight to the database needs (docs/credits.md). */
+export async function grantEntryFor(
+  ctx: TestAppFixture,
+  userId: number,
+  userPackageId: number,
+  credits: number,
+): Promise<void> {
+  await ctx.database.db
+    .insertInto('credit_ledger')
+    .values({
+      user_id: userId,
+      user_package_id: userPackageId,
+      kind: 'grant',
+      amount: credits,
+      created_on: new Date().toISOString(),
+    })
+    .execute();
 }
 
 export async function balanceOf(ctx: TestAppFixture, userPackageId: number) {

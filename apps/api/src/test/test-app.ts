@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { userNameKey } from '@dealerleads/shared';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
@@ -43,12 +44,14 @@ export function testConfig(
     logLevel: 'silent',
     seedDemo: false,
     trustProxy: false,
-    rateLimits: { login: 1000, leadSubmit: 1000, api: 100_000 },
+    rateLimits: { login: 1000, loginPerIp: 10_000, leadSubmit: 1000, api: 100_000 },
+    passwordHashing: { concurrency: 2, queue: 1000 },
     ownerRateLimit: 1000,
     leadTtlDays: 60,
     // Tests run the lifecycle sweeps themselves, at the moment they choose.
     leadSweepMinutes: 0,
     webDist: path.join(tmpdir(), 'no-web-dist'),
+    timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000 },
     ...overrides,
   };
 }
@@ -59,13 +62,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A brand-new, migrated database of the given engine. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** A brand-new database of the given engine, migrated to the latest migration unless `migrated` is false. */
+export async function createTestDatabase(
+  engine: Engine,
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
+  const migrate = options.migrated === false ? async () => undefined : migrateToLatest;
   if (engine === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-test-'));
     const config: DatabaseConfig = { engine: 'sqlite', file: path.join(dir, 'test.db') };
     const handle = openDatabase(config);
-    await migrateToLatest(handle.db, handle.engine, handle.schema);
+    await migrate(handle.db, handle.engine, handle.schema);
     return {
       config,
       handle,
@@ -86,7 +93,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.end();
   const config: DatabaseConfig = { engine: 'postgres', url, schema };
   const handle = openDatabase(config);
-  await migrateToLatest(handle.db, handle.engine, handle.schema);
+  await migrate(handle.db, handle.engine, handle.schema);
   return {
     config,
     handle,
@@ -221,6 +228,7 @@ export async function createMember(
     .insertInto('users')
     .values({
       user_name: userName,
+      user_name_key: userNameKey(userName),
       name: `Member ${userName}`,
       email: `${userName}@example.in`,
       phone: '9876543210',

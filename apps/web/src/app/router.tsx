@@ -165,6 +165,21 @@ export const routes: RouteObject[] = [
                   ).UserPackageManagementPage,
                 }),
               },
+              {
+                path: paths.credits,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/credits/credits-page')).CreditsPage,
+                }),
+              },
+              {
+                path: paths.memberCredits.path,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/credits/member-credits-page'))
+                    .MemberCreditsPage,
+                }),
+              },
             ],
           },
           {

@@ -34,6 +34,10 @@ export const paths = {
   lists: '/dealers/lists',
   leadEdit: withParam('/dealers/lead/edit/:id'),
   messages: '/dealers/messages',
+  /** The dealer's balance, packages and ledger (docs/credits.md). */
+  credits: '/dealers/credits',
+  /** Admin: one member's credits, ledger and adjustments. */
+  memberCredits: withParam('/dealers/credits/:userId'),
   /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
   myLeads: '/dealers/my-leads',
   /** Admin: KPIs and charts of a period. */

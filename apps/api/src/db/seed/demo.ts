@@ -100,6 +100,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'admin',
+        user_name_key: 'admin',
         name: 'Aditi Sharma',
         email: 'admin@dealerleads.in',
         phone: '9810000001',
@@ -111,6 +112,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'dealer',
+        user_name_key: 'dealer',
         name: 'Rajesh Motors',
         email: 'rajesh@rajeshmotors.in',
         phone: '9810000002',
@@ -124,6 +126,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'newdealer',
+        user_name_key: 'newdealer',
         name: 'Noida Car Bazaar',
         email: 'hello@noidacarbazaar.in',
         phone: '9810000003',
@@ -137,6 +140,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
       {
         ...base,
         user_name: 'inactive',
+        user_name_key: 'inactive',
         name: 'Old Wheels Faridabad',
         email: 'contact@oldwheels.in',
         phone: '9810000004',
@@ -170,36 +174,70 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedSummary | undefined> 
       .returning(['id', 'package_code'])
       .execute();
     const packageId = (code: string) => packages.find((p) => p.package_code === code)!.id;
-    const created = new Date(now).toISOString();
-    await tx
+    // The demo dealer's live package, and an older one that ended with its 10 credits unused: each balance is
+    // the sum of its ledger entries (a grant, and for the old one the expiry that took what was left).
+    const pro = await tx
       .insertInto('user_packages')
+      .values({
+        user_id: members.dealer!,
+        package_id: packageId('PRO50'),
+        package_type: 'Lead',
+        package_credits: 50,
+        package_unit: 'Leads',
+        package_validity: 60,
+        package_balance_credits: 50,
+        credit_debited: 0,
+        start_date: isoDay(now - 5 * DAY_MS),
+        end_date: isoDay(now + 55 * DAY_MS),
+        is_active: dbBool(true),
+        created_on: new Date(now - 5 * DAY_MS).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const starter = await tx
+      .insertInto('user_packages')
+      .values({
+        user_id: members.dealer!,
+        package_id: packageId('STARTER10'),
+        package_type: 'Lead',
+        package_credits: 10,
+        package_unit: 'Leads',
+        package_validity: 30,
+        package_balance_credits: 0,
+        credit_debited: 10,
+        start_date: isoDay(now - 90 * DAY_MS),
+        end_date: isoDay(now - 60 * DAY_MS),
+        is_active: dbBool(false),
+        created_on: new Date(now - 90 * DAY_MS).toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('credit_ledger')
       .values([
-        // The demo dealer's live package, and an older one that has run out and expired.
         {
           user_id: members.dealer!,
-          package_id: packageId('PRO50'),
-          package_credits: 50,
-          package_unit: 'Leads',
-          package_validity: 60,
-          package_balance_credits: 50,
-          credit_debited: 0,
-          start_date: isoDay(now - 5 * DAY_MS),
-          end_date: isoDay(now + 55 * DAY_MS),
-          is_active: dbBool(true),
-          created_on: created,
+          user_package_id: starter.id,
+          kind: 'grant',
+          amount: 10,
+          reason: 'Package assigned',
+          created_on: new Date(now - 90 * DAY_MS).toISOString(),
         },
         {
           user_id: members.dealer!,
-          package_id: packageId('STARTER10'),
-          package_credits: 10,
-          package_unit: 'Leads',
-          package_validity: 30,
-          package_balance_credits: 0,
-          credit_debited: 10,
-          start_date: isoDay(now - 90 * DAY_MS),
-          end_date: isoDay(now - 60 * DAY_MS),
-          is_active: dbBool(false),
-          created_on: created,
+          user_package_id: starter.id,
+          kind: 'expiry',
+          amount: -10,
+          reason: `Package ended on ${isoDay(now - 60 * DAY_MS)}`,
+          created_on: new Date(now - 59 * DAY_MS).toISOString(),
+        },
+        {
+          user_id: members.dealer!,
+          user_package_id: pro.id,
+          kind: 'grant',
+          amount: 50,
+          reason: 'Package assigned',
+          created_on: new Date(now - 5 * DAY_MS).toISOString(),
         },
       ])
       .execute();
@@ -210,7 +248,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedSummary | undefined> 
     summary:
       `Seeded demo data (${DEMO_LEAD_COUNT} leads). Logins: ` +
       `admin ${a.admin.userName}/${a.admin.password}, dealer with credits ${a.dealer.userName}/${a.dealer.password}, ` +
-      `dealer without a package ${a.newDealer.userName}/${a.newDealer.password}`,
+      `dealer without a package ${a.newDealer.userName}/${a.newDealer.password}, ` +
+      `inactive member (login refused) ${a.inactive.userName}/${a.inactive.password}`,
   };
 }
 

@@ -5,11 +5,15 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { findUserByName, insertUser } from '../members/members.repository';
-import { hashPassword, verifyPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 
-export async function register(db: Queryable, input: Registration): Promise<UserRow> {
+export async function register(
+  db: Queryable,
+  passwords: PasswordHasher,
+  input: Registration,
+): Promise<UserRow> {
   if (await findUserByName(db, input.userName)) throw badRequest(apiMessages.usernameTaken);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwords.hash(input.password);
   try {
     return await insertUser(db, {
       user_name: input.userName,
@@ -32,11 +36,12 @@ export async function register(db: Queryable, input: Registration): Promise<User
 
 export async function authenticate(
   db: Queryable,
+  passwords: PasswordHasher,
   userName: string,
   password: string,
 ): Promise<UserRow> {
   const user = await findUserByName(db, userName);
-  const ok = await verifyPassword(user?.password_hash, password);
+  const ok = await passwords.verify(user?.password_hash, password);
   if (!user || !ok) throw unauthorized(apiMessages.invalidCredentials);
   if (!fromDbBool(user.status)) throw unauthorized(apiMessages.inactiveMember);
   return user;

@@ -65,6 +65,11 @@ export class LeadListEngine {
     return this.failure === undefined ? 'loading' : 'failed';
   }
 
+  /** The leads_version the engine reflects, -1 before its first load (for /metrics: its lag behind the database). */
+  get appliedVersion(): number {
+    return this.version;
+  }
+
   /** Leads held. */
   get size(): number {
     return this.bitmaps?.size ?? 0;

@@ -329,7 +329,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
 
   it('rate-limits submissions per IP', async () => {
     const limited = await createTestApp(engine, {
-      rateLimits: { login: 100, leadSubmit: 2, api: 1000 },
+      rateLimits: { login: 100, loginPerIp: 1000, leadSubmit: 2, api: 1000 },
     });
     try {
       const codes: number[] = [];

@@ -1,7 +1,7 @@
 // Kysely code for the users table and its mapping to the Member shape of the API.
 import { sql } from 'kysely';
 import { anyColumnContains } from '../../db/text-search';
-import type { Member, MemberFilter, Role } from '@dealerleads/shared';
+import { userNameKey, type Member, type MemberFilter, type Role } from '@dealerleads/shared';
 import { fromDbBool, type Queryable } from '../../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
@@ -22,11 +22,12 @@ export function toMember(row: UserRow): Member {
   };
 }
 
+/** The member of that name in its normal form (userNameKey): 'Ömer' and 'ömer' are one name on both engines. */
 export function findUserByName(db: Queryable, userName: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
-    .where(sql<string>`lower(user_name)`, '=', userName.toLowerCase())
+    .where('user_name_key', '=', userNameKey(userName))
     .executeTakeFirst();
 }
 
@@ -34,18 +35,30 @@ export function findUserById(db: Queryable, id: number): Promise<UserRow | undef
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
-  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+export async function insertUser(
+  db: Queryable,
+  user: Omit<NewUser, 'user_name_key'>,
+): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({ ...user, user_name_key: userNameKey(user.user_name) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
+/** `endSessions`: bump the member's token version, so every token issued before stops working. */
 export async function updateUser(
   db: Queryable,
   id: number,
   changes: UserUpdate,
+  options: { endSessions?: boolean } = {},
 ): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set(changes)
+    .$if(options.endSessions === true, (q) =>
+      q.set((eb) => ({ token_version: eb('token_version', '+', 1) })),
+    )
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
@@ -76,12 +89,12 @@ export async function searchUsers(
   return { rows, total: Number(count.n) };
 }
 
-/** Every member by user name; lower() so both engines give the same order whatever the collation. */
+/** Every member by user name; by the normal form so both engines give the same order whatever the collation. */
 export function listUsersForDropdown(db: Queryable) {
   return db
     .selectFrom('users')
     .select(['id', 'user_name', 'name'])
-    .orderBy(sql`lower(user_name)`)
+    .orderBy('user_name_key')
     .orderBy('id')
     .execute();
 }

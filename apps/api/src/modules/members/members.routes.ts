@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
+import type { PasswordHasher } from '../account/passwords';
 import { auditActorOf } from '../audit/audit.service';
 import { getMember, listMembers, memberDropdown, updateMember } from './members.service';
 
@@ -25,7 +26,7 @@ const userNameParams = z.object({
     .max(LIMITS.userNameMax, `userName must be at most ${LIMITS.userNameMax} characters`),
 });
 
-export function membersRoutes(database: DatabaseHandle) {
+export function membersRoutes(database: DatabaseHandle, passwords: PasswordHasher) {
   const { db } = database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -76,12 +77,13 @@ export function membersRoutes(database: DatabaseHandle) {
           'Update a member (Admin: every field incl. role, status, password; a member: their own profile only)',
         params: idParams,
         body: memberUpdateSchema,
-        response: { 200: memberSchema, ...errorSchemas(400, 401, 403, 404) },
+        response: { 200: memberSchema, ...errorSchemas(400, 401, 403, 404, 503) },
       },
       preHandler: requireUser,
       handler: async (request) =>
         updateMember(
           database,
+          passwords,
           currentCaller(request),
           request.params.id,
           request.body,

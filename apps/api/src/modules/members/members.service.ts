@@ -1,6 +1,7 @@
 // Member rules: Admins manage everyone; a member reads and edits only their own profile, never their role or status.
 import {
   apiMessages,
+  sameUserName,
   type Member,
   type MemberDropdownItem,
   type MemberFilter,
@@ -11,7 +12,7 @@ import { runWrite } from '../../db/write-batcher';
 import type { UserUpdate } from '../../db/schema';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
-import { hashPassword } from '../account/passwords';
+import type { PasswordHasher } from '../account/passwords';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import {
   findUserById,
@@ -37,7 +38,7 @@ export async function memberDropdown(db: Queryable): Promise<MemberDropdownItem[
 
 /** Admin: any member (404 if unknown). Anyone else: only themselves, so another name is 403 whether it exists or not. */
 export async function getMember(db: Queryable, caller: Caller, userName: string): Promise<Member> {
-  const self = caller.userName.toLowerCase() === userName.toLowerCase();
+  const self = sameUserName(caller.userName, userName);
   if (!isAdmin(caller) && !self) throw forbidden();
   const row = await findUserByName(db, userName);
   if (!row) throw notFound(apiMessages.memberNotFound);
@@ -52,6 +53,7 @@ export async function getMember(db: Queryable, caller: Caller, userName: string)
  */
 export async function updateMember(
   database: { db: Db; engine: Engine },
+  passwords: PasswordHasher,
   caller: Caller,
   id: number,
   input: MemberUpdate,
@@ -64,7 +66,7 @@ export async function updateMember(
     throw forbidden(apiMessages.ownRoleOrStatus);
   }
   // argon2 takes tens of milliseconds: hash before the write transaction, which other writes may be waiting on.
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash = input.password ? await passwords.hash(input.password) : undefined;
   return runWrite(database.db, database.engine, async (db) => {
     const row = await findUserById(db, id);
     if (!row) throw notFound(apiMessages.memberNotFound);
@@ -85,7 +87,13 @@ export async function updateMember(
     if (admin && input.status !== undefined) changes.status = dbBool(input.status);
     if (passwordHash) changes.password_hash = passwordHash;
 
-    const updated = await updateUser(db, id, changes);
+    // A new password, a status change (deactivation or reactivation) or a role change ends every session of the
+    // member issued before, the caller's own included (docs/hardening.md, "Sessions").
+    const endSessions =
+      changes.password_hash !== undefined ||
+      (changes.status !== undefined && fromDbBool(changes.status) !== fromDbBool(row.status)) ||
+      (changes.role !== undefined && changes.role !== row.role);
+    const updated = await updateUser(db, id, changes, { endSessions });
     if (!updated) throw notFound(apiMessages.memberNotFound);
     // An Admin's edit is audited (a member's edit of their own profile is not an Admin action); the hash is redacted.
     if (admin) {

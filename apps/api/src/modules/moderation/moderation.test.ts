@@ -1,16 +1,8 @@
 // Moderation through real HTTP on each engine: which submissions are flagged, the hold setting, the Admin queue and its
 // decisions (each audited once as lead.moderate).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lead, LeadSubmissionResult, ModerationItem, Pagination } from '@dealerleads/shared';
-import {
-  bearer,
-  createMember,
-  createTestApp,
-  json,
-  testEngines,
-  type TestContext,
-  type TestMember,
-} from '../../test/test-app';
+import { bearer, json, testEngines, useMembers, useTestApp } from '../../test/test-app';
 import { insertLeads } from '../../test/fixtures';
 import { looksFake } from './moderation.service';
 
@@ -38,16 +30,8 @@ describe('looksFake', () => {
 });
 
 describe.each(testEngines())('moderation on %s', (engine) => {
-  let ctx: TestContext;
-  let admin: TestMember;
-  let dealer: TestMember;
-
-  beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    admin = await createMember(ctx, { role: 'Admin' });
-    dealer = await createMember(ctx);
-  });
-  afterAll(async () => ctx.close());
+  const ctx = useTestApp(engine);
+  const { admin, dealer } = useMembers(ctx, { admin: { role: 'Admin' }, dealer: {} });
 
   async function submit(phoneNumber: string, car: number) {
     const [brand, model] = MODELS[car]!;

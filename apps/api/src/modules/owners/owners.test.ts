@@ -1,7 +1,7 @@
 // Owners in control through real HTTP on each engine: the private link, consent, price and closing changes, the lead
 // leaving the list, what unlocking dealers see, guessing limits, and the expiry and erasure sweeps with a moved clock.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   OWNER_TOKEN_PATTERN,
   ownerMessages,
@@ -11,11 +11,11 @@ import {
 } from '@dealerleads/shared';
 import {
   bearer,
-  createMember,
   createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { givePackage, insertLeads } from '../../test/fixtures';
@@ -47,20 +47,17 @@ function submission(overrides: Record<string, unknown> = {}) {
 const tokenOf = (result: LeadSubmissionResult) => result.manageUrl.slice('/my-car/'.length);
 
 describe.each(testEngines())('owners in control on %s', (engine) => {
-  let ctx: TestContext;
-  let dealer: TestMember;
-  let otherDealer: TestMember;
-  let admin: TestMember;
+  const ctx = useTestApp(engine);
+  const { dealer, otherDealer, admin } = useMembers(ctx, {
+    dealer: {},
+    otherDealer: {},
+    admin: { role: 'Admin' },
+  });
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    dealer = await createMember(ctx);
-    otherDealer = await createMember(ctx);
-    admin = await createMember(ctx, { role: 'Admin' });
     await givePackage(ctx, dealer.id, { credits: 20 });
     await givePackage(ctx, otherDealer.id, { credits: 20 });
   });
-  afterAll(async () => ctx.close());
 
   async function submit(overrides: Record<string, unknown> = {}) {
     const res = await ctx.app.inject({

@@ -14,14 +14,14 @@ import { isAdmin, type Caller } from '../../plugins/auth';
 import { badRequest, forbidden, notFound, type HttpError } from '../../plugins/errors';
 import { findLeadById, toLead } from '../leads/leads.repository';
 import { findUserPackage, toUserPackage } from '../user-packages/user-packages.repository';
+import { activePackagesOf, findUnlock, insertUnlock, lockMember } from './unlocks.repository';
 import {
-  activePackagesOf,
-  deactivateUserPackages,
-  debitOneCredit,
-  findUnlock,
-  insertUnlock,
-  lockMember,
-} from './unlocks.repository';
+  appendEntry,
+  applyEntry,
+  expireEnded,
+  spendRefusal,
+  type SpendRefusal,
+} from '../credits/credit-ledger';
 
 /** A transaction's answer: either a value, or an error to raise after the commit (expiry marks must persist). */
 type Outcome<T> = { ok: T } | { error: HttpError };
@@ -32,17 +32,16 @@ async function settle<T>(outcome: Promise<Outcome<T>>): Promise<T> {
   return result.ok;
 }
 
-/** Splits the member's active packages into expired (to mark inactive) and usable today. */
+/** The member's usable packages today under the spending rule; ended ones are expired on the way. */
 async function livePackages(tx: Tx, userId: number) {
   const today = todayInIndia();
   const packages = await activePackagesOf(tx, userId);
-  const expired = packages.filter((p) => p.end_date < today);
-  await deactivateUserPackages(
-    tx,
-    expired.map((p) => p.id),
-  );
-  const live = packages.filter((p) => p.start_date <= today && p.end_date >= today);
-  return { expired, live };
+  const expired = await expireEnded(tx, packages, today);
+  const inDates = packages.filter((p) => {
+    const refusal = spendRefusal(p, today, 'credit');
+    return refusal === undefined || refusal === 'noBalance';
+  });
+  return { expired, inDates, today };
 }
 
 export async function unlockLead(
@@ -64,8 +63,8 @@ export async function unlockLead(
       if (await findUnlock(tx, caller.id, leadId))
         return { ok: { lead, charged: false, creditsRemaining: null } };
 
-      const { expired, live } = await livePackages(tx, caller.id);
-      if (live.length === 0) {
+      const { expired, inDates, today } = await livePackages(tx, caller.id);
+      if (inDates.length === 0) {
         return {
           error: badRequest(
             expired.length > 0 ? creditFlowMessages.expired : creditFlowMessages.noActivePackage,
@@ -73,14 +72,23 @@ export async function unlockLead(
         };
       }
       // An Unlimited package covers the unlock for free, so it goes before any credit is spent.
-      const unlimited = live.find((p) => p.package_type === 'Unlimited');
-      const withCredit = live.find((p) => p.package_type !== 'Unlimited' && p.balance > 0);
-      const chosen = unlimited ?? withCredit;
+      const usable = inDates.filter((p) => spendRefusal(p, today, 'credit') === undefined);
+      const unlimited = usable.find((p) => p.package_type === 'Unlimited');
+      const chosen = unlimited ?? usable[0];
       if (!chosen) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
 
-      let remaining = chosen.balance;
-      if (!unlimited) {
-        const balance = await debitOneCredit(tx, chosen.id, { unattributed: false });
+      const entry = {
+        userId: caller.id,
+        userPackageId: chosen.id,
+        kind: 'unlock' as const,
+        leadId,
+      };
+      let remaining = chosen.package_balance_credits;
+      if (unlimited) {
+        // Nothing is spent, but the unlock is on the dealer's history all the same.
+        await appendEntry(tx, { ...entry, amount: 0 });
+      } else {
+        const balance = await applyEntry(tx, { ...entry, amount: -1 });
         if (balance === undefined) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
         remaining = balance;
       }
@@ -104,6 +112,18 @@ async function ownPackage(tx: Tx, caller: Caller, userPackageId: number) {
   return pkg;
 }
 
+/** The refusal of the spending rule for a package the caller named, expiring it when it has ended. */
+async function refusalFor(
+  tx: Tx,
+  pkg: NonNullable<Awaited<ReturnType<typeof findUserPackage>>>,
+  draws: 'credit' | 'subtracted',
+): Promise<SpendRefusal | undefined> {
+  const today = todayInIndia();
+  const refusal = spendRefusal(pkg, today, draws);
+  if (refusal === 'expired') await expireEnded(tx, [pkg], today);
+  return refusal;
+}
+
 /** spec §7 `PUT userpackage/subtractcredit/{id}`: the caller's own package loses one credit. */
 export async function subtractCredit(
   db: Db,
@@ -111,19 +131,28 @@ export async function subtractCredit(
   caller: Caller,
   userPackageId: number,
 ): Promise<UserPackage> {
+  const messages: Record<SpendRefusal, string> = {
+    inactive: apiMessages.packageInactiveSubtract,
+    expired: apiMessages.packageExpired,
+    notStarted: apiMessages.packageNotStarted,
+    noBalance: apiMessages.noCreditsToSubtract,
+  };
   return settle(
     runWrite(db, engine, async (tx): Promise<Outcome<UserPackage>> => {
       await lockMember(tx, engine, caller.id);
       const pkg = await ownPackage(tx, caller, userPackageId);
       if (!pkg) return { error: notFound(apiMessages.userPackageMapNotFound) };
-      if (!fromDbBool(pkg.is_active))
-        return { error: badRequest(apiMessages.packageInactiveSubtract) };
-      if (pkg.end_date < todayInIndia()) {
-        await deactivateUserPackages(tx, [pkg.id]);
-        return { error: badRequest(apiMessages.packageExpired) };
-      }
+      const refusal = await refusalFor(tx, pkg, 'credit');
+      if (refusal) return { error: badRequest(messages[refusal]) };
       if (pkg.package_type !== 'Unlimited') {
-        const balance = await debitOneCredit(tx, pkg.id, { unattributed: true });
+        const balance = await applyEntry(tx, {
+          userId: caller.id,
+          userPackageId: pkg.id,
+          kind: 'unlock',
+          amount: -1,
+          reason: 'Credit subtracted (spec call)',
+          unattributed: true,
+        });
         if (balance === undefined) return { error: badRequest(apiMessages.noCreditsToSubtract) };
       }
       return { ok: toUserPackage((await findUserPackage(tx, pkg.id))!) };
@@ -154,8 +183,10 @@ export async function recordLeadView(
       await lockMember(tx, engine, caller.id);
       const pkg = await ownPackage(tx, caller, input.userPackageMapId);
       if (!pkg) return { error: badRequest(apiMessages.userPackageMapNotFound) };
-      if (!fromDbBool(pkg.is_active))
-        return { error: badRequest(apiMessages.userPackageMapInactive) };
+      const refusal = await refusalFor(tx, pkg, 'subtracted');
+      if (refusal === 'inactive') return { error: badRequest(apiMessages.userPackageMapInactive) };
+      if (refusal === 'expired') return { error: badRequest(apiMessages.packageExpired) };
+      if (refusal === 'notStarted') return { error: badRequest(apiMessages.packageNotStarted) };
       const lead = await findLeadById(tx, input.leadId);
       if (!lead || !fromDbBool(lead.status)) return { error: notFound(apiMessages.leadNotFound) };
       const existing = await findUnlock(tx, caller.id, input.leadId);
@@ -169,8 +200,18 @@ export async function recordLeadView(
           },
         };
       }
-      const unlimited = pkg.package_type === 'Unlimited' && pkg.end_date >= todayInIndia();
-      if (!unlimited) {
+      if (refusal === 'noBalance') return { error: badRequest(apiMessages.spendCreditFirst) };
+      const unlimited = pkg.package_type === 'Unlimited';
+      if (unlimited) {
+        await appendEntry(tx, {
+          userId: caller.id,
+          userPackageId: pkg.id,
+          kind: 'unlock',
+          amount: 0,
+          leadId: input.leadId,
+        });
+      } else {
+        // The credit and its ledger entry were taken by subtract-credit; this view uses it up.
         const taken = await tx
           .updateTable('user_packages')
           .set((eb) => ({ unattributed_debits: eb('unattributed_debits', '-', 1) }))

@@ -101,8 +101,10 @@ describe.each(testEngines())('unlock on %s', (engine) => {
     const up = await givePackage(ctx, late.id, { credits: 5, startOffsetDays: -40, validity: 30 });
     res = await unlock(late, leads[2]!.id);
     expect(res.json()).toEqual({ status: 400, message: creditFlowMessages.expired });
+    // The 5 credits left went with the package: an expiry entry took them (docs/credits.md).
     expect(await balanceOf(ctx, up)).toMatchObject({
-      balance: 5,
+      balance: 0,
+      credit_debited: 5,
       is_active: engine === 'sqlite' ? 0 : false,
     });
   });

@@ -35,47 +35,23 @@ export async function lockMember(tx: Tx, engine: Engine, userId: number): Promis
   }
 }
 
-/** The member's packages still marked active, with their package type. */
+/** The member's packages still marked active, soonest ending first, as the spending rule reads them. */
 export function activePackagesOf(tx: Queryable, userId: number) {
   return tx
-    .selectFrom('user_packages as up')
-    .innerJoin('packages as p', 'p.id', 'up.package_id')
+    .selectFrom('user_packages')
     .select([
-      'up.id',
-      'up.package_balance_credits as balance',
-      'up.start_date',
-      'up.end_date',
-      'up.unattributed_debits',
-      'p.package_type',
+      'id',
+      'user_id',
+      'package_type',
+      'package_balance_credits',
+      'unattributed_debits',
+      'start_date',
+      'end_date',
+      'is_active',
     ])
-    .where('up.user_id', '=', userId)
-    .where('up.is_active', '=', 1)
-    .orderBy('up.end_date', 'asc')
-    .orderBy('up.id', 'asc')
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .orderBy('end_date', 'asc')
+    .orderBy('id', 'asc')
     .execute();
-}
-
-export async function deactivateUserPackages(tx: Queryable, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.updateTable('user_packages').set({ is_active: 0 }).where('id', 'in', ids).execute();
-}
-
-/** Takes one credit if there is one; answers the new balance, or undefined when none was left. */
-export async function debitOneCredit(
-  tx: Queryable,
-  userPackageId: number,
-  options: { unattributed: boolean },
-): Promise<number | undefined> {
-  const row = await tx
-    .updateTable('user_packages')
-    .set((eb) => ({
-      package_balance_credits: eb('package_balance_credits', '-', 1),
-      credit_debited: eb('credit_debited', '+', 1),
-      ...(options.unattributed ? { unattributed_debits: eb('unattributed_debits', '+', 1) } : {}),
-    }))
-    .where('id', '=', userPackageId)
-    .where('package_balance_credits', '>', 0)
-    .returning('package_balance_credits')
-    .executeTakeFirst();
-  return row?.package_balance_credits;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  sameUserName,
   apiMessages,
   checkLeadViewedQuerySchema,
   idParams,
@@ -80,7 +81,7 @@ export function unlockRoutes(database: DatabaseHandle) {
       },
       handler: async (request) => {
         const caller = currentCaller(request);
-        const self = caller.userName.toLowerCase() === request.params.username.toLowerCase();
+        const self = sameUserName(caller.userName, request.params.username);
         if (!self && caller.role !== 'Admin') throw forbidden();
         const user = self ? { id: caller.id } : await findUserByName(db, request.params.username);
         if (!user) throw notFound(apiMessages.memberNotFound);

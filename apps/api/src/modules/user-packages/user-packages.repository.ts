@@ -8,7 +8,6 @@ import { anyColumnContains } from '../../db/text-search';
 export type UserPackageWithNames = UserPackageRow & {
   user_name: string | null;
   package_name: string | null;
-  package_type: string | null;
 };
 
 export function toUserPackage(row: UserPackageWithNames): UserPackage {
@@ -36,11 +35,7 @@ function withNames(db: Queryable) {
     .leftJoin('users as u', 'u.id', 'up.user_id')
     .leftJoin('packages as p', 'p.id', 'up.package_id')
     .selectAll('up')
-    .select([
-      'u.user_name as user_name',
-      'p.package_name as package_name',
-      'p.package_type as package_type',
-    ]);
+    .select(['u.user_name as user_name', 'p.package_name as package_name']);
 }
 
 export function findUserPackage(

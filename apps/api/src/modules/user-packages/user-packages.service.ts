@@ -2,10 +2,11 @@
 import { apiMessages, userPackageInputSchema, type UserPackage } from '@dealerleads/shared';
 import type { z } from 'zod';
 import { dbBool, fromDbBool, type Engine, type Queryable, type Tx } from '../../db/database';
-import { addDays } from '../../lib/calendar';
+import { addDays, todayInIndia } from '../../lib/calendar';
 import { badRequest, notFound } from '../../plugins/errors';
-import { recordAudit, withoutId, type AuditActor } from '../audit/audit.service';
 import { lockMember } from '../unlocks/unlocks.repository';
+import { appendEntry, applyEntry } from '../credits/credit-ledger';
+import { recordAudit, withoutId, type AuditActor } from '../audit/audit.service';
 import {
   findUserPackage,
   insertUserPackage,
@@ -51,6 +52,7 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   return {
     user_id: input.userId,
     package_id: input.packageId,
+    package_type: pkg.package_type,
     package_credits: pkg.package_credits,
     package_unit: pkg.package_unit,
     package_validity: pkg.package_validity,
@@ -61,17 +63,36 @@ async function derive(db: Queryable, input: Input, currentPackageId?: number) {
   };
 }
 
+/** Assigns a package: the assignment, its `grant` entry (and the credits already used, if the Admin says so). */
 export async function addUserPackage(
-  db: Queryable,
+  db: Tx,
   input: Input,
   actor: AuditActor,
 ): Promise<UserPackage> {
   const values = await derive(db, input);
+  if (values.end_date < todayInIndia()) throw badRequest(apiMessages.packageAlreadyEnded);
   const id = await insertUserPackage(db, {
     ...values,
+    package_balance_credits: values.package_credits,
+    credit_debited: 0,
     is_active: dbBool(input.isActive ?? true),
     created_on: new Date().toISOString(),
   });
+  const entry = { userId: values.user_id, userPackageId: id, actorId: actor.id };
+  await appendEntry(db, {
+    ...entry,
+    kind: 'grant',
+    amount: values.package_credits,
+    reason: 'Package assigned',
+  });
+  if (values.credit_debited > 0) {
+    await applyEntry(db, {
+      ...entry,
+      kind: 'adjustment',
+      amount: -values.credit_debited,
+      reason: 'Credits already used when assigned',
+    });
+  }
   const created = toUserPackage((await findUserPackage(db, id))!);
   await recordAudit(db, actor, {
     action: 'assignment.create',
@@ -111,16 +132,54 @@ export async function updateUserPackage(
   input: Input,
   actor: AuditActor,
 ): Promise<UserPackage> {
-  const existing = await findUserPackage(db, id);
-  if (!existing) throw notFound(apiMessages.userPackageMapNotFound);
-  await lockMember(db, engine, existing.user_id);
+  const found = await findUserPackage(db, id);
+  if (!found) throw notFound(apiMessages.userPackageMapNotFound);
+  await lockMember(db, engine, found.user_id);
+  // Read again under the member's lock: an unlock may have committed since.
+  const existing = (await findUserPackage(db, id))!;
   const used = await creditsRecorded(db, id);
   if (input.creditDebited < used) throw badRequest(creditDebitedBelowUsed(used));
+  if (input.userId !== existing.user_id) throw badRequest(apiMessages.assignmentMemberFixed);
   const values = await derive(db, input, existing.package_id);
+  const active = input.isActive ?? fromDbBool(existing.is_active);
+  const redated =
+    values.start_date !== existing.start_date || values.package_id !== existing.package_id;
+  // Saving an ended package Active is refused when it is new to that state (re-dated or re-activated): it would
+  // hold credits no rule lets anyone spend, and its expiry would be written a second time.
+  const reactivated = !fromDbBool(existing.is_active);
+  if (active && (redated || reactivated) && values.end_date < todayInIndia())
+    throw badRequest(apiMessages.packageAlreadyEnded);
+  // The balance the form derives (credits − debited) is reached through an adjustment entry, never silently.
+  const { package_balance_credits: balance, credit_debited: debited, ...rest } = values;
   await updateUserPackageRow(db, id, {
-    ...values,
+    ...rest,
     ...(input.isActive === undefined ? {} : { is_active: dbBool(input.isActive) }),
   });
+  const change = balance - existing.package_balance_credits;
+  // An ended package's credits went with its expiry entry; an edit read before it must not bring them back.
+  if (change !== 0 && existing.end_date < todayInIndia())
+    throw badRequest(apiMessages.endedPackageCredits);
+  if (change !== 0) {
+    await db
+      .updateTable('user_packages')
+      .set({ package_balance_credits: balance, credit_debited: debited })
+      .where('id', '=', id)
+      .execute();
+    await appendEntry(db, {
+      userId: existing.user_id,
+      userPackageId: id,
+      kind: 'adjustment',
+      amount: change,
+      reason: 'Assignment edited by Admin',
+      actorId: actor.id,
+    });
+  } else if (debited !== existing.credit_debited) {
+    await db
+      .updateTable('user_packages')
+      .set({ credit_debited: debited })
+      .where('id', '=', id)
+      .execute();
+  }
   const updated = toUserPackage((await findUserPackage(db, id))!);
   await recordAudit(db, actor, {
     action: 'assignment.update',

@@ -44,7 +44,7 @@ describe.each(testEngines())('user packages on %s', (engine) => {
     const res = await add({
       userId: dealer.id,
       packageId: pro,
-      startDate: '2026-01-30',
+      startDate: '2027-01-30',
       creditDebited: 5,
       packageBalanceCredits: 9999,
       packageCredits: 1,
@@ -57,8 +57,8 @@ describe.each(testEngines())('user packages on %s', (engine) => {
       packageCredits: 50,
       packageUnit: 'Leads',
       packageValidity: 60,
-      startDate: '2026-01-30',
-      endDate: '2026-03-31',
+      startDate: '2027-01-30',
+      endDate: '2027-03-31',
       creditDebited: 5,
       packageBalanceCredits: 45,
       isActive: true,
@@ -67,7 +67,7 @@ describe.each(testEngines())('user packages on %s', (engine) => {
 
   it('recomputes on update and may deactivate', async () => {
     const created = json<UserPackage>(
-      await add({ userId: dealer.id, packageId: pro, startDate: '2026-02-01' }),
+      await add({ userId: dealer.id, packageId: pro, startDate: '2027-02-01' }),
     );
     const res = await ctx.app.inject({
       method: 'PUT',
@@ -76,14 +76,14 @@ describe.each(testEngines())('user packages on %s', (engine) => {
       payload: {
         userId: dealer.id,
         packageId: pro,
-        startDate: '2026-02-10',
+        startDate: '2027-02-10',
         creditDebited: 10,
         isActive: false,
       },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      endDate: '2026-04-11',
+      endDate: '2027-04-11',
       packageBalanceCredits: 40,
       isActive: false,
     });
@@ -91,7 +91,7 @@ describe.each(testEngines())('user packages on %s', (engine) => {
       method: 'PUT',
       url: '/api/userpackage/update/999999',
       headers: bearer(admin),
-      payload: { userId: dealer.id, packageId: pro, startDate: '2026-02-10' },
+      payload: { userId: dealer.id, packageId: pro, startDate: '2027-02-10' },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -99,22 +99,22 @@ describe.each(testEngines())('user packages on %s', (engine) => {
   it.each([
     [
       'an inactive package',
-      () => ({ userId: dealer.id, packageId: retired, startDate: '2026-01-01' }),
+      () => ({ userId: dealer.id, packageId: retired, startDate: '2027-01-01' }),
       apiMessages.packageInactive,
     ],
     [
       'an unknown package',
-      () => ({ userId: dealer.id, packageId: 999_999, startDate: '2026-01-01' }),
+      () => ({ userId: dealer.id, packageId: 999_999, startDate: '2027-01-01' }),
       apiMessages.packageNotFound,
     ],
     [
       'an unknown user',
-      () => ({ userId: 999_999, packageId: pro, startDate: '2026-01-01' }),
+      () => ({ userId: 999_999, packageId: pro, startDate: '2027-01-01' }),
       apiMessages.userNotFound,
     ],
     [
       'more credits debited than the package has',
-      () => ({ userId: dealer.id, packageId: pro, startDate: '2026-01-01', creditDebited: 51 }),
+      () => ({ userId: dealer.id, packageId: pro, startDate: '2027-01-01', creditDebited: 51 }),
       apiMessages.creditDebitedTooHigh,
     ],
   ])('refuses %s', async (_n, payload, message) => {
@@ -146,11 +146,11 @@ describe.each(testEngines())('user packages on %s', (engine) => {
 
   it('lets only Admin assign, list all and search', async () => {
     expect(
-      (await add({ userId: dealer.id, packageId: pro, startDate: '2026-01-01' }, dealer))
+      (await add({ userId: dealer.id, packageId: pro, startDate: '2027-01-01' }, dealer))
         .statusCode,
     ).toBe(403);
     expect(
-      (await add({ userId: dealer.id, packageId: pro, startDate: '2026-01-01' }, null)).statusCode,
+      (await add({ userId: dealer.id, packageId: pro, startDate: '2027-01-01' }, null)).statusCode,
     ).toBe(401);
     expect(
       (await ctx.app.inject({ url: '/api/userpackage', headers: bearer(dealer) })).statusCode,

@@ -1,15 +1,15 @@
 // /api/me/leads on each engine: only the caller's unlocked leads, stages, notes, follow-ups in India time, the CSV.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpCounts, LeadNote, MyLead } from '@dealerleads/shared';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { givePackage, insertLeads } from '../../test/fixtures';
 import {
   bearer,
   createMember,
-  createTestApp,
   json,
   testEngines,
-  type TestContext,
+  useMembers,
+  useTestApp,
   type TestMember,
 } from '../../test/test-app';
 import { csvCell } from './csv';
@@ -28,10 +28,12 @@ describe('csvCell', () => {
 });
 
 describe.each(testEngines())('my leads on %s', (engine) => {
-  let ctx: TestContext;
-  let dealer: TestMember;
-  let other: TestMember;
-  let admin: TestMember;
+  const ctx = useTestApp(engine);
+  const { dealer, other, admin } = useMembers(ctx, {
+    dealer: {},
+    other: {},
+    admin: { role: 'Admin' },
+  });
   let leads: { id: number; phone: string }[];
 
   const get = (url: string, who: TestMember = dealer) =>
@@ -61,10 +63,6 @@ describe.each(testEngines())('my leads on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestApp(engine);
-    dealer = await createMember(ctx);
-    other = await createMember(ctx);
-    admin = await createMember(ctx, { role: 'Admin' });
     await givePackage(ctx, dealer.id, { credits: 20 });
     await givePackage(ctx, other.id, { credits: 20 });
     leads = await insertLeads(ctx, [
@@ -83,7 +81,6 @@ describe.each(testEngines())('my leads on %s', (engine) => {
     for (const lead of leads.slice(0, 3)) await unlock(lead.id, dealer);
     await unlock(leads[1]!.id, other);
   });
-  afterAll(async () => ctx.close());
 
   it('lists only the leads the caller unlocked, newest unlock first, with the full contact and stage new', async () => {
     const res = await get('/api/me/leads');

@@ -40,6 +40,10 @@ import {
 import { filterValueLabel, groupIndian } from './lead-format';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
+// Only a logged-in dealer can have a package ending soon: the notice is a small chunk of its own.
+const EndingSoonNotice = lazy(() =>
+  import('../../components/ending-soon-notice').then((m) => ({ default: m.EndingSoonNotice })),
+);
 
 // The panel (react-bootstrap Offcanvas and the ~40-brand catalogue) loads when first wanted.
 const loadFiltersPanel = () => import('./filters-panel');
@@ -264,6 +268,11 @@ export function LeadListPage() {
   return (
     <section className="container-xl py-3">
       <h1 className="h3 mb-3">Leads</h1>
+      {user && !admin ? (
+        <Suspense fallback={null}>
+          <EndingSoonNotice />
+        </Suspense>
+      ) : null}
       <div className="d-flex flex-wrap align-items-start gap-2 mb-2">
         <SearchBox value={query.searchterm} onSearch={search} />
         <button

@@ -4,12 +4,14 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { reportLoadError } from '../../lib/report-error';
+import { isAdmin, useCurrentUser } from '../../lib/session';
 import { useMember } from './api/get-member';
 import { ERROR_LOADING_USERS_TEXT } from './api/get-members';
 
 export function MemberDetailPage() {
   const { username = '' } = useParams();
   const member = useMember(username);
+  const user = useCurrentUser();
 
   useEffect(() => {
     if (member.isError) reportLoadError(member.error, ERROR_LOADING_USERS_TEXT);
@@ -44,6 +46,14 @@ export function MemberDetailPage() {
             <Link to={paths.memberEdit(data.userName)} className="btn btn-sm btn-primary">
               Edit Member
             </Link>
+            {isAdmin(user) ? (
+              <Link
+                to={paths.memberCredits(data.id)}
+                className="btn btn-sm btn-outline-primary ms-2"
+              >
+                Credits
+              </Link>
+            ) : null}
           </div>
         </div>
       ) : null}

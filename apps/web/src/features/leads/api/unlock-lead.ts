@@ -2,6 +2,7 @@
 import { MutationObserver, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { Lead, UnlockResult } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';
+import { myCreditsKey } from '../../../lib/my-credits';
 import type { LeadPage } from './get-leads';
 import { leadKeys } from './lead-keys';
 
@@ -24,7 +25,11 @@ export function unlockLeadOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationKey: [...leadKeys.all, 'unlock'],
     mutationFn: unlockLead,
-    onSuccess: (result: UnlockResult) => storeUnlockedLead(queryClient, result.lead),
+    onSuccess: (result: UnlockResult) => {
+      storeUnlockedLead(queryClient, result.lead);
+      // The balance in the nav bar and on the credits screen moved (or a package expired on the way).
+      void queryClient.invalidateQueries({ queryKey: myCreditsKey });
+    },
   });
 }
 

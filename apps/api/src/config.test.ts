@@ -1,0 +1,100 @@
+// Configuration rules: one default data folder for every script, demo data only where it belongs, and the
+// database tools (migrate, seed) without the JWT secret only the server needs.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DATA_DIR, loadConfig, loadDatabaseSettings, REPOSITORY_ROOT } from './config';
+import { createFreshPostgresDatabase } from './reliability/databases';
+import { testEngines } from './test/test-app';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const postgres = 'postgres://app@db.example.in:5432/dealerleads';
+
+describe('the default data folder', () => {
+  it('is data/ at the repository root, whatever the working directory', () => {
+    expect(REPOSITORY_ROOT).toBe(repositoryRoot);
+    expect(DEFAULT_DATA_DIR).toBe(path.join(repositoryRoot, 'data'));
+    // npm runs workspace scripts (seed, migrate, dev) inside apps/api; npm start runs at the root.
+    for (const INIT_CWD of [repositoryRoot, path.join(repositoryRoot, 'apps/api'), undefined]) {
+      expect(loadDatabaseSettings({ INIT_CWD }).database).toEqual({
+        engine: 'sqlite',
+        file: path.join(repositoryRoot, 'data', 'dealerleads.db'),
+      });
+    }
+  });
+
+  it('resolves a relative DATA_DIR or file: path from where npm was started', () => {
+    const from = path.join(repositoryRoot, 'somewhere');
+    expect(loadDatabaseSettings({ INIT_CWD: from, DATA_DIR: 'mine' }).dataDir).toBe(
+      path.join(from, 'mine'),
+    );
+    expect(loadDatabaseSettings({ INIT_CWD: from, DATABASE_URL: 'file:x.db' }).database).toEqual({
+      engine: 'sqlite',
+      file: path.join(from, 'x.db'),
+    });
+  });
+});
+
+describe('demo data', () => {
+  it.each([
+    ['the embedded default database', {}, true],
+    ['the embedded default in production (npm start)', { NODE_ENV: 'production' }, true],
+    ['PostgreSQL', { DATABASE_URL: postgres }, false],
+    ['another SQLite file', { DATABASE_URL: 'file:/tmp/other.db' }, false],
+    ['PostgreSQL with SEED_DEMO=true', { DATABASE_URL: postgres, SEED_DEMO: 'true' }, true],
+    ['the embedded default with SEED_DEMO=false', { SEED_DEMO: 'false' }, false],
+  ])('is seeded on %s: %s', (_name, env, expected) => {
+    expect(loadDatabaseSettings(env).seedDemo).toBe(expected);
+  });
+});
+
+describe('time-outs', () => {
+  it('has defaults and refuses a headers time-out longer than the request time-out', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).timeouts).toEqual({
+        request: 30_000,
+        headers: 10_000,
+        keepAlive: 5_000,
+      });
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }),
+      ).toThrow(/HEADERS_TIMEOUT_MS/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(testEngines())('npm run migrate on %s', (engine) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('migrates without JWT_SECRET', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-migrate-'));
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    let databaseUrl = `file:${path.join(dataDir, 'm.db')}`;
+    if (engine === 'postgres') {
+      const fresh = await createFreshPostgresDatabase();
+      cleanups.push(fresh.drop);
+      databaseUrl = fresh.url;
+    }
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+    };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.join(repositoryRoot, 'apps/api/src/db/migrate-cli.ts')],
+      { env, cwd: path.join(repositoryRoot, 'apps/api') },
+    );
+    expect(stdout).toMatch(/^Applied: 2026-11-22-0001-initial, /);
+  });
+});

@@ -1,0 +1,21 @@
+// The dealer's credits (dealers/credits; lazy): balance, active packages with end dates, the history.
+import { Spinner } from '../../components/spinner';
+import { useMyCredits } from '../../lib/my-credits';
+import { BalanceCard, LedgerTable, PackagesTable } from './credits-view';
+
+export function CreditsPage() {
+  const credits = useMyCredits();
+  return (
+    <section className="container py-3" style={{ maxWidth: '60rem' }}>
+      <h1 className="h3">Your credits</h1>
+      {credits.isPending && credits.fetchStatus !== 'idle' ? <Spinner /> : null}
+      {credits.data ? (
+        <>
+          <BalanceCard summary={credits.data} />
+          <PackagesTable summary={credits.data} />
+        </>
+      ) : null}
+      <LedgerTable userId={null} />
+    </section>
+  );
+}
