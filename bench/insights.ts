@@ -70,11 +70,15 @@ const newest = await database.db
   .executeTakeFirstOrThrow();
 const admin = await database.db
   .selectFrom('users')
-  .select(['id', 'user_name'])
+  .select(['id', 'user_name', 'token_version'])
   .where('role', '=', 'Admin')
   .limit(1)
   .executeTakeFirstOrThrow();
-const token = signToken(app, { id: admin.id, userName: admin.user_name });
+const token = signToken(app, {
+  id: admin.id,
+  userName: admin.user_name,
+  tokenVersion: admin.token_version,
+});
 const to = new Date(newest.created_on).toISOString().slice(0, 10);
 console.log(
   `${bench.label}: ${Number(count.n).toLocaleString('en-US')} leads, periods ending ${to}, ${runs} runs each`,
