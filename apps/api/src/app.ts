@@ -36,6 +36,7 @@ import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
@@ -207,6 +208,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(settingsRoutes(database));
       await api.register(creditsRoutes(database));
       await api.register(workspaceRoutes(database));
+      await api.register(alertsRoutes(database, config.jwtSecret));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
       await api.register(insightsRoutes(database, clock));

@@ -29,6 +29,8 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   let flagged: { id: number; phone: string }[];
   let ownerToken: string;
   let dealerPackage: number;
+  /** A saved search of the dealer, and one of the other dealer (deleted by its owner in the matrix). */
+  const savedSearches = { dealer: 0, otherDealer: 0 };
   let packageId: number;
   let counter = 0;
   const next = () => ++counter;
@@ -39,6 +41,15 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       Array.from({ length: 5 }, () => ({})),
     );
     dealerPackage = await givePackage(ctx, members.dealer.id, { credits: 20 });
+    for (const who of ['dealer', 'otherDealer'] as const) {
+      const saved = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/saved-searches',
+        payload: { name: 'Cretas', filters: { model: 'Creta' } },
+        headers: bearer(members[who]),
+      });
+      savedSearches[who] = (saved.json() as { id: number }).id;
+    }
     flagged = await insertLeads(ctx, [
       { moderation_status: 'flagged', moderation_flags: 'fake_phone', status: 0 },
       { moderation_status: 'flagged', moderation_flags: 'repeated_phone', status: 0 },
@@ -386,6 +397,70 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
           payload: { text: 'Called the owner' },
         }),
         expected: [401, 403, 201, 403, 403],
+      },
+      {
+        name: 'my saved searches',
+        doc: '/api/saved-searches',
+        request: () => ({ url: '/api/saved-searches' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'save a search',
+        doc: '/api/saved-searches',
+        request: () => ({
+          method: 'POST',
+          url: '/api/saved-searches',
+          payload: { name: 'Noida', filters: { city: 'Noida' } },
+        }),
+        expected: [401, 201, 201, 201, 201],
+      },
+      {
+        name: "open the dealer's saved search",
+        doc: '/api/saved-searches/{id}/open',
+        request: () => ({
+          method: 'POST',
+          url: `/api/saved-searches/${savedSearches.dealer}/open`,
+        }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "delete the other dealer's saved search",
+        doc: '/api/saved-searches/{id}',
+        request: () => ({
+          method: 'DELETE',
+          url: `/api/saved-searches/${savedSearches.otherDealer}`,
+        }),
+        expected: [401, 403, 403, 403, 204],
+      },
+      {
+        name: 'my notifications',
+        doc: '/api/notifications',
+        request: () => ({ url: '/api/notifications' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'my unread count',
+        doc: '/api/notifications/unread-count',
+        request: () => ({ url: '/api/notifications/unread-count' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'mark my notifications read',
+        doc: '/api/notifications/read',
+        request: () => ({ method: 'PUT', url: '/api/notifications/read', payload: {} }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'a notification stream ticket',
+        doc: '/api/notifications/stream-ticket',
+        request: () => ({ method: 'POST', url: '/api/notifications/stream-ticket' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'the notification stream without a ticket',
+        doc: '/api/notifications/stream',
+        request: () => ({ url: '/api/notifications/stream?ticket=1.1.forged' }),
+        expected: [401, 401, 401, 401, 401],
       },
       {
         name: "read the owner's lead (whoever holds the link)",

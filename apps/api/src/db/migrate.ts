@@ -14,6 +14,7 @@ import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key
 import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
 import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
+import { alertsMigration } from './migrations/2026-11-24-0502-alerts';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
 
@@ -32,6 +33,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0102-token-version': tokenVersionMigration(),
     '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
     '2026-11-24-0501-workspace': workspaceMigration(engine),
+    '2026-11-24-0502-alerts': alertsMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
     '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
   };

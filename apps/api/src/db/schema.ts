@@ -203,7 +203,31 @@ export interface LeadNotesTable {
   created_on: DbTimestamp;
 }
 
+/** A dealer's saved lead-list filters (modules/alerts); `filters` is JSON of the list's query names. */
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  filters: string;
+  email_mode: string;
+  match_key: string;
+  last_opened_on: DbTimestamp;
+  created_on: DbTimestamp;
+}
+
+/** A new lead that matched a saved search (modules/alerts). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  saved_search_id: number;
+  lead_id: number;
+  read_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 export interface Database {
+  saved_searches: SavedSearchesTable;
+  notifications: NotificationsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;
   settings: SettingsTable;

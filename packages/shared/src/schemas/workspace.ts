@@ -2,30 +2,7 @@
 import { z } from 'zod';
 import { isoDate, pagingQuery } from './common';
 
-export const LEAD_STAGES = [
-  'new',
-  'contacted',
-  'inspection',
-  'negotiating',
-  'bought',
-  'lost',
-] as const;
-export type LeadStage = (typeof LEAD_STAGES)[number];
-
-export const LEAD_STAGE_LABELS: Record<LeadStage, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  inspection: 'Inspection',
-  negotiating: 'Negotiating',
-  bought: 'Bought',
-  lost: 'Lost',
-};
-
-export const FOLLOW_UP_VIEWS = ['today', 'overdue'] as const;
-export type FollowUpView = (typeof FOLLOW_UP_VIEWS)[number];
-
-export const MY_LEADS_PAGE_SIZE = 20;
-export const NOTE_MAX = 1000;
+import { FOLLOW_UP_VIEWS, LEAD_STAGES, MY_LEADS_PAGE_SIZE, NOTE_MAX } from '../workspace-constants';
 
 const stage = z.enum(LEAD_STAGES, {
   error: `Stage must be one of ${LEAD_STAGES.join(', ')}`,

@@ -17,6 +17,7 @@ import {
   type Tx,
 } from '../../db/database';
 import type { LeadRow } from '../../db/schema';
+import { recordNewLeadAlerts } from '../alerts/alerts.service';
 import { runWrite } from '../../db/write-batcher';
 import { assessSubmission } from '../moderation/moderation.service';
 import { createOwnerLink } from '../owners/owners.service';
@@ -150,6 +151,7 @@ export async function submitLead(
 ): Promise<LeadSubmissionResult> {
   return runWrite(db, engine, async (tx) => {
     const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays);
+    await recordNewLeadAlerts(tx, engine, row, now);
     // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
     return { ...toLead(row, false), manageUrl };
   });

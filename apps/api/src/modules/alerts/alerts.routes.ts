@@ -1,0 +1,191 @@
+// /api/saved-searches and /api/notifications: a member's own saved searches, their notifications, the live stream.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idParams,
+  markReadSchema,
+  notificationSchema,
+  pagingQuery,
+  savedSearchCreateSchema,
+  savedSearchSchema,
+  streamQuerySchema,
+  streamTicketSchema,
+  unreadCountSchema,
+} from '@dealerleads/shared';
+import type { DatabaseHandle } from '../../db/database';
+import { fromDbBool } from '../../db/database';
+import { currentCaller, requireUser } from '../../plugins/auth';
+import { unauthorized } from '../../plugins/errors';
+import { errorSchemas } from '../../plugins/openapi';
+import { paginationOf, setPagination } from '../../plugins/pagination';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listNotifications,
+  listSavedSearches,
+  markRead,
+  openSavedSearch,
+  unreadCount,
+} from './alerts.service';
+import { NotificationHub } from './notification-hub';
+import { issueStreamTicket, STREAM_TICKET_SECONDS, verifyStreamTicket } from './stream-ticket';
+
+const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export function alertsRoutes(database: DatabaseHandle, secret: string) {
+  const { db, engine } = database;
+  return async (app: FastifyInstance) => {
+    const hub = new NotificationHub(db, (error) =>
+      app.log.error(error, 'notification stream: reading new notifications failed'),
+    );
+    app.addHook('preClose', async () => hub.stop());
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const searchTags = ['saved searches'];
+    const tags = ['notifications'];
+
+    r.get('/saved-searches', {
+      preHandler: requireUser,
+      schema: {
+        tags: searchTags,
+        summary: "The caller's saved searches, each with its new-lead count since last opened",
+        response: { 200: z.array(savedSearchSchema), ...errorSchemas(401) },
+      },
+      handler: async (request) => listSavedSearches(db, currentCaller(request).id),
+    });
+
+    r.post('/saved-searches', {
+      preHandler: requireUser,
+      schema: {
+        tags: searchTags,
+        summary: "Save the lead list's filters under a name (the list's own query names and rules)",
+        body: savedSearchCreateSchema,
+        response: { 201: savedSearchSchema, ...errorSchemas(400, 401) },
+      },
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(await createSavedSearch(db, engine, currentCaller(request).id, request.body)),
+    });
+
+    r.delete('/saved-searches/:id', {
+      preHandler: requireUser,
+      schema: {
+        tags: searchTags,
+        summary: "Delete one of the caller's saved searches (and its notifications)",
+        params: idParams,
+        response: { 204: z.null(), ...errorSchemas(400, 401, 403, 404) },
+      },
+      handler: async (request, reply) => {
+        await deleteSavedSearch(db, engine, currentCaller(request).id, request.params.id);
+        return reply.code(204).send(null);
+      },
+    });
+
+    r.post('/saved-searches/:id/open', {
+      preHandler: requireUser,
+      schema: {
+        tags: searchTags,
+        summary: 'Open a saved search: its new-lead count starts again from now',
+        params: idParams,
+        response: { 200: savedSearchSchema, ...errorSchemas(400, 401, 403, 404) },
+      },
+      handler: async (request) =>
+        openSavedSearch(db, engine, currentCaller(request).id, request.params.id),
+    });
+
+    r.get('/notifications', {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The caller's notifications, newest first",
+        querystring: pagingQuery(NOTIFICATIONS_PAGE_SIZE),
+        response: { 200: z.array(notificationSchema), ...errorSchemas(400, 401) },
+      },
+      handler: async (request, reply) => {
+        const { pageNumber, pageSize } = request.query;
+        const { items, total } = await listNotifications(db, currentCaller(request).id, {
+          pageNumber,
+          pageSize,
+        });
+        setPagination(reply, paginationOf(pageNumber, pageSize, total));
+        return items;
+      },
+    });
+
+    r.get('/notifications/unread-count', {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "How many of the caller's notifications are unread",
+        response: { 200: unreadCountSchema, ...errorSchemas(401) },
+      },
+      handler: async (request) => unreadCount(db, currentCaller(request).id),
+    });
+
+    r.put('/notifications/read', {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Mark the given notifications (or all of them) read; answers the unread count left',
+        body: markReadSchema,
+        response: { 200: unreadCountSchema, ...errorSchemas(400, 401) },
+      },
+      handler: async (request) => markRead(db, engine, currentCaller(request).id, request.body.ids),
+    });
+
+    r.post('/notifications/stream-ticket', {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: `A ticket (valid ${STREAM_TICKET_SECONDS} s) that opens the caller's notification stream`,
+        response: { 200: streamTicketSchema, ...errorSchemas(401) },
+      },
+      handler: async (request) => ({
+        ticket: issueStreamTicket(secret, currentCaller(request).id),
+        expiresInSeconds: STREAM_TICKET_SECONDS,
+      }),
+    });
+
+    r.get('/notifications/stream', {
+      schema: {
+        tags,
+        summary:
+          'Server-Sent Events of new notifications (event "notification", id = notification id); opened with a stream ticket',
+        querystring: streamQuerySchema,
+        response: { 200: z.string(), ...errorSchemas(400, 401) },
+      },
+      handler: async (request, reply) => {
+        const userId = verifyStreamTicket(secret, request.query.ticket);
+        if (userId === undefined) throw unauthorized('The stream ticket is not valid');
+        const member = await db
+          .selectFrom('users')
+          .select('status')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!member || !fromDbBool(member.status)) throw unauthorized();
+        const header = request.headers['last-event-id'];
+        const fromHeader =
+          typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : undefined;
+        const lastEventId = fromHeader ?? request.query.lastEventId;
+        reply.hijack();
+        const response = reply.raw;
+        response.writeHead(200, {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': 'no-store',
+          Connection: 'keep-alive',
+          'X-Content-Type-Options': 'nosniff',
+          'X-Accel-Buffering': 'no',
+        });
+        response.write('retry: 1000\n\n');
+        await hub.open(userId, response, lastEventId);
+      },
+    });
+
+    // Writes in this process are seen at once; other processes' within a poll.
+    app.addHook('onResponse', async (request) => {
+      if (request.method === 'POST' && request.url.split('?')[0] === '/api/leads') hub.kick();
+    });
+  };
+}

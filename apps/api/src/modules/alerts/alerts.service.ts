@@ -1,0 +1,326 @@
+// Saved searches, the notifications of new leads that match them, and the matching done in the lead's own transaction.
+import { sql } from 'kysely';
+import {
+  SAVED_SEARCHES_MAX,
+  savedSearchFiltersSchema,
+  type AppNotification,
+  type EmailMode,
+  type SavedSearch,
+  type SavedSearchFilters,
+} from '@dealerleads/shared';
+import { fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
+import type { LeadRow } from '../../db/schema';
+import { runWrite } from '../../db/write-batcher';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
+import { offsetOf } from '../../plugins/pagination';
+import type { CanonicalLeadFilter } from '../leads/lead-filters';
+import {
+  candidateKeysOf,
+  canonicalSavedFilter,
+  leadMatches,
+  matchKeyOf,
+  type MatchableLead,
+} from './lead-matcher';
+
+export const alertMessages = {
+  tooMany: `You can keep at most ${SAVED_SEARCHES_MAX} saved searches`,
+  notFound: 'Saved search not found',
+  notYours: 'This saved search belongs to another member',
+} as const;
+
+/** Serialises notification inserts on PostgreSQL, so their ids commit in order and a stream's cursor skips none. */
+const NOTIFICATION_LOCK = 7_240_518;
+
+function parseFilters(text: string): SavedSearchFilters {
+  try {
+    const parsed = savedSearchFiltersSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Canonical filters of stored searches, parsed once per process (keyed by id and the stored text). */
+const canonicalCache = new Map<string, CanonicalLeadFilter>();
+const CANONICAL_CACHE_MAX = 50_000;
+
+function canonicalOf(id: number, filters: string): CanonicalLeadFilter {
+  const key = `${id}:${filters}`;
+  let found = canonicalCache.get(key);
+  if (found === undefined) {
+    if (canonicalCache.size >= CANONICAL_CACHE_MAX) canonicalCache.clear();
+    found = canonicalSavedFilter(parseFilters(filters));
+    canonicalCache.set(key, found);
+  }
+  return found;
+}
+
+interface SavedSearchRow {
+  id: number;
+  name: string;
+  filters: string;
+  email_mode: string;
+  last_opened_on: string;
+  created_on: string;
+  new_count: number | string | bigint;
+}
+
+function toSavedSearch(row: SavedSearchRow): SavedSearch {
+  return {
+    id: row.id,
+    name: row.name,
+    filters: parseFilters(row.filters),
+    emailMode: row.email_mode as EmailMode,
+    newCount: Number(row.new_count),
+    lastOpenedOn: row.last_opened_on,
+    createdOn: row.created_on,
+  };
+}
+
+function savedSearchesOf(db: Queryable, userId: number) {
+  return db
+    .selectFrom('saved_searches as s')
+    .where('s.user_id', '=', userId)
+    .select((eb) => [
+      's.id',
+      's.name',
+      's.filters',
+      's.email_mode',
+      's.last_opened_on',
+      's.created_on',
+      eb
+        .selectFrom('notifications as n')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('n.saved_search_id', '=', 's.id')
+        .whereRef('n.created_on', '>', 's.last_opened_on')
+        .as('new_count'),
+    ]);
+}
+
+export async function listSavedSearches(db: Queryable, userId: number): Promise<SavedSearch[]> {
+  const rows = await savedSearchesOf(db, userId).orderBy('s.id', 'desc').execute();
+  return rows.map((r) => toSavedSearch(r as SavedSearchRow));
+}
+
+export async function createSavedSearch(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  input: { name: string; filters: SavedSearchFilters; emailMode: EmailMode },
+  now = new Date(),
+): Promise<SavedSearch> {
+  const id = await runWrite(db, engine, async (tx) => {
+    const count = await tx
+      .selectFrom('saved_searches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= SAVED_SEARCHES_MAX) throw badRequest(alertMessages.tooMany);
+    const filters = JSON.stringify(input.filters);
+    const row = await tx
+      .insertInto('saved_searches')
+      .values({
+        user_id: userId,
+        name: input.name,
+        filters,
+        email_mode: input.emailMode,
+        match_key: matchKeyOf(canonicalSavedFilter(input.filters)),
+        last_opened_on: now.toISOString(),
+        created_on: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return savedSearchById(db, userId, id);
+}
+
+async function savedSearchById(db: Queryable, userId: number, id: number): Promise<SavedSearch> {
+  const row = await savedSearchesOf(db, userId).where('s.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(alertMessages.notFound);
+  return toSavedSearch(row as SavedSearchRow);
+}
+
+/** 404 when there is no such saved search, 403 when it is another member's. */
+async function assertOwnSearch(db: Queryable, userId: number, id: number): Promise<void> {
+  const row = await db
+    .selectFrom('saved_searches')
+    .select('user_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(alertMessages.notFound);
+  if (row.user_id !== userId) throw forbidden(alertMessages.notYours);
+}
+
+export async function deleteSavedSearch(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  id: number,
+): Promise<void> {
+  await runWrite(db, engine, async (tx) => {
+    await assertOwnSearch(tx, userId, id);
+    await tx.deleteFrom('notifications').where('saved_search_id', '=', id).execute();
+    await tx.deleteFrom('saved_searches').where('id', '=', id).execute();
+  });
+}
+
+/** Opening a saved search resets its new-lead count (the screen then applies its filters). */
+export async function openSavedSearch(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  id: number,
+  now = new Date(),
+): Promise<SavedSearch> {
+  await runWrite(db, engine, async (tx) => {
+    await assertOwnSearch(tx, userId, id);
+    await tx
+      .updateTable('saved_searches')
+      .set({ last_opened_on: now.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  });
+  return savedSearchById(db, userId, id);
+}
+
+/**
+ * Called in the transaction that stores a new lead: one notification per saved search the lead matches (none for
+ * a lead held off the list). Only the searches filed under the lead's model, brand, city or 'any' are read.
+ */
+export async function recordNewLeadAlerts(
+  tx: Queryable,
+  engine: Engine,
+  lead: MatchableLead & Pick<LeadRow, 'id' | 'status'>,
+  now = new Date(),
+): Promise<number> {
+  if (!fromDbBool(lead.status)) return 0;
+  const candidates = await tx
+    .selectFrom('saved_searches')
+    .select(['id', 'user_id', 'filters'])
+    .where('match_key', 'in', candidateKeysOf(lead))
+    .execute();
+  const matched = candidates.filter((s) => leadMatches(canonicalOf(s.id, s.filters), lead));
+  if (matched.length === 0) return 0;
+  if (engine === 'postgres')
+    await sql`select pg_advisory_xact_lock(${NOTIFICATION_LOCK})`.execute(tx);
+  await tx
+    .insertInto('notifications')
+    .values(
+      matched.map((s) => ({
+        user_id: s.user_id,
+        saved_search_id: s.id,
+        lead_id: lead.id,
+        read_on: null,
+        created_on: now.toISOString(),
+      })),
+    )
+    .execute();
+  return matched.length;
+}
+
+export interface NotificationRow {
+  id: number;
+  user_id: number;
+  saved_search_id: number;
+  saved_search_name: string;
+  lead_id: number;
+  year: number;
+  brand: string;
+  model: string;
+  city: string;
+  price: number;
+  created_on: string;
+  read_on: string | null;
+}
+
+export function toNotification(row: NotificationRow): AppNotification {
+  return {
+    id: row.id,
+    savedSearchId: row.saved_search_id,
+    savedSearchName: row.saved_search_name,
+    leadId: row.lead_id,
+    year: row.year,
+    brand: row.brand,
+    model: row.model,
+    city: row.city,
+    price: row.price,
+    createdOn: row.created_on,
+    read: row.read_on !== null,
+  };
+}
+
+/** Notifications with their lead's facts (never its contact) and their saved search's name. */
+export function notificationRows(db: Queryable) {
+  return db
+    .selectFrom('notifications as n')
+    .innerJoin('saved_searches as s', 's.id', 'n.saved_search_id')
+    .innerJoin('leads as l', 'l.id', 'n.lead_id')
+    .select([
+      'n.id',
+      'n.user_id',
+      'n.saved_search_id',
+      's.name as saved_search_name',
+      'n.lead_id',
+      'l.year',
+      'l.brand',
+      'l.model',
+      'l.city',
+      'l.price',
+      'n.created_on',
+      'n.read_on',
+    ]);
+}
+
+export async function listNotifications(
+  db: Queryable,
+  userId: number,
+  page: { pageNumber: number; pageSize: number },
+): Promise<{ items: AppNotification[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    notificationRows(db)
+      .where('n.user_id', '=', userId)
+      .orderBy('n.id', 'desc')
+      .limit(page.pageSize)
+      .offset(offsetOf(page.pageNumber, page.pageSize))
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => toNotification(r as NotificationRow)), total: Number(count.n) };
+}
+
+export async function unreadCount(db: Queryable, userId: number): Promise<{ unread: number }> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_on', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { unread: Number(row.n) };
+}
+
+export async function markRead(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  ids: number[] | undefined,
+  now = new Date(),
+): Promise<{ unread: number }> {
+  await runWrite(db, engine, async (tx) => {
+    let q = tx
+      .updateTable('notifications')
+      .set({ read_on: now.toISOString() })
+      .where('user_id', '=', userId)
+      .where('read_on', 'is', null);
+    if (ids !== undefined) {
+      if (ids.length === 0) return;
+      q = q.where('id', 'in', ids);
+    }
+    await q.execute();
+  });
+  return unreadCount(db, userId);
+}

@@ -1,0 +1,62 @@
+// The bell: unread count, the latest notifications (new matching leads) in a dropdown, live over Server-Sent Events.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { findBrand } from '@dealerleads/shared/catalogues';
+import { paths } from '../../config/paths';
+import { formatInr } from '../../lib/format';
+import { useMarkAllRead, useNotifications, useUnreadCount } from './api/alerts';
+import { NavDropdown } from './nav-dropdown';
+import { useNotificationStream } from './use-notification-stream';
+
+export function NotificationBell() {
+  const notifications = useNotifications();
+  const unread = useUnreadCount();
+  const markAllRead = useMarkAllRead();
+  // The stream starts after the newest notification the first list load showed, once.
+  const [startAfter, setStartAfter] = useState<number>();
+  if (startAfter === undefined && notifications.isSuccess)
+    setStartAfter(notifications.data.reduce((max, n) => Math.max(max, n.id), 0));
+  if (startAfter === undefined && notifications.isError) setStartAfter(0);
+  useNotificationStream(startAfter);
+
+  const items = notifications.data ?? [];
+  return (
+    <NavDropdown
+      icon="bi-bell"
+      label="Notifications"
+      count={unread.data?.unread ?? 0}
+      countTestId="notification-count"
+    >
+      {(close) => (
+        <>
+          <div className="d-flex justify-content-between align-items-center mb-2">
+            <strong>New leads for your saved searches</strong>
+            <button
+              type="button"
+              className="btn btn-link btn-sm"
+              disabled={(unread.data?.unread ?? 0) === 0}
+              onClick={() => markAllRead.mutate()}
+            >
+              Mark all read
+            </button>
+          </div>
+          {items.length === 0 ? (
+            <p className="text-body-secondary small mb-0">No notifications yet</p>
+          ) : (
+            <ul className="list-unstyled mb-0 small" aria-label="Notifications">
+              {items.slice(0, 10).map((n) => (
+                <li key={n.id} className={`py-1 border-top ${n.read ? '' : 'fw-semibold'}`}>
+                  <Link to={paths.leadDetail(n.leadId)} onClick={close} className="text-reset">
+                    {n.year} {findBrand(n.brand)?.label ?? n.brand} {n.model} in {n.city},{' '}
+                    {formatInr(n.price)}
+                  </Link>
+                  <div className="text-body-secondary">{n.savedSearchName}</div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </NavDropdown>
+  );
+}

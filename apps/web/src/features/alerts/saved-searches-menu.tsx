@@ -1,0 +1,184 @@
+// 'Saved searches' in the nav: save the lead list's current filters (on the lead list), open one (its filters
+// applied, its count reset) or delete it; each shows the new leads since it was last opened.
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  EMAIL_MODES,
+  SAVED_SEARCH_NAME_MAX,
+  type EmailMode,
+  type SavedSearch,
+  type SavedSearchFilters,
+} from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { reportSaveError } from '../../lib/report-error';
+import {
+  useCreateSavedSearch,
+  useDeleteSavedSearch,
+  useOpenSavedSearch,
+  useSavedSearches,
+} from './api/alerts';
+import { NavDropdown } from './nav-dropdown';
+
+export const SAVE_SEARCH_TEXT = 'Save this search';
+const emailLabels: Record<EmailMode, string> = {
+  instant: 'Email me each new lead',
+  daily: 'Email me a daily digest',
+  off: 'No email',
+};
+
+/** The lead list's URL keeps its filters under the API's names; the search box is `q`, the page `page`. */
+export function filtersFromUrl(search: string): SavedSearchFilters {
+  const filters: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (key === 'page' || value.trim() === '') continue;
+    filters[key === 'q' ? 'searchterm' : key] = value;
+  }
+  return filters as SavedSearchFilters;
+}
+
+export function urlOfFilters(filters: SavedSearchFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '') continue;
+    params.set(key === 'searchterm' ? 'q' : key, String(value));
+  }
+  const query = params.toString();
+  return query ? `${paths.leads}?${query}` : paths.leads;
+}
+
+function SaveForm({ onDone }: { onDone: () => void }) {
+  const location = useLocation();
+  const create = useCreateSavedSearch();
+  const [name, setName] = useState('');
+  const [emailMode, setEmailMode] = useState<EmailMode>('instant');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name, filters: filtersFromUrl(location.search), emailMode },
+      {
+        onSuccess: () => {
+          notify.success('Search saved');
+          onDone();
+        },
+        onError: (error) => {
+          const messages = reportSaveError(error, 'The search could not be saved');
+          if (messages.length > 0) notify.error(messages.join(' '));
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="mb-2" aria-label={SAVE_SEARCH_TEXT}>
+      <label htmlFor="saved-search-name" className="form-label small mb-0">
+        Name
+      </label>
+      <input
+        id="saved-search-name"
+        className="form-control form-control-sm mb-1"
+        maxLength={SAVED_SEARCH_NAME_MAX}
+        required
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        placeholder="e.g. Cretas in Pune under ₹10 lakh"
+      />
+      <label htmlFor="saved-search-email" className="visually-hidden">
+        Email
+      </label>
+      <select
+        id="saved-search-email"
+        className="form-select form-select-sm mb-1"
+        value={emailMode}
+        onChange={(event) => setEmailMode(event.target.value as EmailMode)}
+      >
+        {EMAIL_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {emailLabels[mode]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={create.isPending}>
+        Save
+      </button>
+    </form>
+  );
+}
+
+export function SavedSearchesMenu() {
+  const searches = useSavedSearches();
+  const open = useOpenSavedSearch();
+  const remove = useDeleteSavedSearch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [saving, setSaving] = useState(false);
+  const items: SavedSearch[] = searches.data ?? [];
+  const newTotal = items.reduce((sum, s) => sum + s.newCount, 0);
+  const onLeadList = location.pathname === paths.leads;
+
+  return (
+    <NavDropdown
+      icon="bi-bookmarks"
+      label="Saved searches"
+      count={newTotal}
+      countTestId="saved-searches-count"
+    >
+      {(close) => (
+        <>
+          {onLeadList ? (
+            saving ? (
+              <SaveForm
+                onDone={() => {
+                  setSaving(false);
+                  close();
+                }}
+              />
+            ) : (
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm w-100 mb-2"
+                onClick={() => setSaving(true)}
+              >
+                <i className="bi bi-bookmark-plus me-1" aria-hidden="true" />
+                {SAVE_SEARCH_TEXT}
+              </button>
+            )
+          ) : null}
+          {items.length === 0 ? (
+            <p className="text-body-secondary small mb-0">
+              No saved searches yet: filter the lead list, then save the search.
+            </p>
+          ) : (
+            <ul className="list-unstyled mb-0" aria-label="Saved searches">
+              {items.map((search) => (
+                <li key={search.id} className="d-flex align-items-center gap-1 border-top py-1">
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm text-start flex-grow-1 text-reset"
+                    onClick={() => {
+                      open.mutate(search.id);
+                      close();
+                      void navigate(urlOfFilters(search.filters));
+                    }}
+                  >
+                    {search.name}
+                    {search.newCount > 0 ? (
+                      <span className="badge text-bg-danger ms-1">{search.newCount} new</span>
+                    ) : null}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm text-danger"
+                    aria-label={`Delete ${search.name}`}
+                    onClick={() => remove.mutate(search.id)}
+                  >
+                    <i className="bi bi-trash" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </NavDropdown>
+  );
+}
