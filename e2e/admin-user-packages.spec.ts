@@ -34,9 +34,9 @@ test('an Admin assigns a package to a dealer: credits, unit, validity, end date 
   await expect(dialog.getByText('Please select a user')).toBeVisible();
   await expect(dialog.getByText('Please select a package')).toBeVisible();
 
-  await dialog
-    .getByLabel('User', { exact: true })
-    .selectOption({ label: `${dealer.name} (${dealer.userName})` });
+  // The user picker is a typeahead: part of the user name finds the member.
+  await dialog.getByRole('combobox', { name: 'User' }).fill(dealer.userName);
+  await dialog.getByRole('option', { name: `${dealer.name} (${dealer.userName})` }).click();
   await dialog.getByLabel('Package', { exact: true }).selectOption({ label: 'Pro 50 Leads' });
   await expect(dialog.getByLabel('Credits', { exact: true })).toHaveValue('50');
   await expect(dialog.getByLabel('Unit', { exact: true })).toHaveValue('Leads');

@@ -1,4 +1,4 @@
-// The home screen: '' leads to it, it welcomes the visitor, and its two buttons lead on.
+// The home screen: '' leads to it, it welcomes the visitor, its two buttons lead on, and owners find the wizard.
 import { expect, test } from '@playwright/test';
 
 test("'' opens the dealers home with Register and Leads", async ({ page }) => {
@@ -11,6 +11,20 @@ test("'' opens the dealers home with Register and Leads", async ({ page }) => {
   await page.goBack();
   await page.getByRole('main').getByRole('link', { name: 'Leads' }).click();
   await expect(page).toHaveURL(/\/dealers\/leads$/);
+});
+
+test("home and the menu lead owners to the wizard: 'Sell your car'", async ({ page }) => {
+  await page.goto('/dealers');
+  await page.getByRole('main').getByRole('link', { name: 'Sell your car' }).click();
+  await expect(page).toHaveURL(/\/lead-form$/);
+  await expect(page.getByRole('heading', { name: 'Sell your car' })).toBeVisible();
+  await page.goto('/dealers/leads');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Sell your car' })
+    .click();
+  await expect(page).toHaveURL(/\/lead-form$/);
 });
 
 test('an unknown path shows the home screen', async ({ page }) => {

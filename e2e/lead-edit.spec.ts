@@ -55,7 +55,7 @@ test('the Admin changes a lead status, sees the banner, saves, and it stays chan
   await expect(save).toBeDisabled();
   await expect(page.getByText(BANNER)).toBeHidden();
 
-  await status.selectOption({ label: 'False' });
+  await status.selectOption({ label: 'Inactive' });
   await expect(page.getByText(BANNER)).toBeVisible();
   await expect(save).toBeEnabled();
   await save.click();
@@ -86,7 +86,7 @@ test('the leave guard asks before in-app navigation with unsaved changes', async
 
   const status = page.getByLabel('Status');
   await status.click();
-  await status.selectOption({ label: 'False' });
+  await status.selectOption({ label: 'Inactive' });
   await expect(page.getByText(BANNER)).toBeVisible();
 
   // Dismissed: the screen and the unsaved change stay.

@@ -4,23 +4,25 @@ import { expect, test, type Page } from '@playwright/test';
 test.use({ viewport: { width: 375, height: 740 } });
 
 interface Car {
-  year: string;
   brand: string;
   model: string;
-  owner: string;
-  transmission: string;
+  year: string;
   fuel: string;
+  transmission: string;
   seats: string;
+  owner: string;
+  km: string;
 }
 
 const creta: Car = {
-  year: '2019',
   brand: 'Hyundai',
   model: 'Creta',
-  owner: 'Second Owner',
-  transmission: 'Manual',
+  year: '2019',
   fuel: 'Petrol',
+  transmission: 'Manual',
   seats: '5 Seater',
+  owner: 'Second Owner',
+  km: '52,000',
 };
 
 /** A name no seeded lead has, so a search finds only this journey's lead. */
@@ -35,22 +37,36 @@ async function next(page: Page) {
   await button.click();
 }
 
-/** Steps 2 to 7, checking the step counter and that Next waits for an answer. */
+/** Picks a tile unless the step had one possible answer and took it already. */
+async function choose(page: Page, name: string) {
+  await page.getByRole('radio', { name, exact: true }).check();
+}
+
+/** Steps 3 to 7, checking the step counter. */
 async function answerChoices(page: Page, car: Car) {
-  const choices = [car.brand, car.model, car.owner, car.transmission, car.fuel, car.seats];
-  for (const [index, choice] of choices.entries()) {
-    await expect(page.getByText(`Step ${index + 2} of 8`)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await page.getByRole('radio', { name: choice, exact: true }).check();
+  await expect(page.getByText('Step 3 of 8')).toBeVisible();
+  await page.getByLabel('Year').selectOption(car.year);
+  await next(page);
+  for (const [index, choice] of [car.fuel, car.transmission, car.seats].entries()) {
+    await expect(page.getByText(`Step ${index + 4} of 8`)).toBeVisible();
+    await choose(page, choice);
     await next(page);
   }
+  await expect(page.getByText('Step 7 of 8')).toBeVisible();
+  await choose(page, car.owner);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByLabel('Kilometres Driven').fill(car.km);
+  await next(page);
   await expect(page.getByText('Step 8 of 8')).toBeVisible();
 }
 
 async function answerCarSteps(page: Page, car: Car) {
   await expect(page.getByText('Step 1 of 8')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await page.getByLabel('Year').selectOption(car.year);
+  await choose(page, car.brand);
+  await next(page);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await choose(page, car.model);
   await next(page);
   await answerChoices(page, car);
 }
@@ -70,25 +86,29 @@ test('an owner completes the wizard on a phone and the lead is then listed', asy
 
   await expect(page.getByText('Step 1 of 8')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await page.getByLabel('Year').selectOption(creta.year);
-  await next(page);
 
   // Large touch targets: a whole brand tile and the buttons are finger-sized.
   const tile = await page.locator('label', { hasText: 'Maruti Suzuki' }).boundingBox();
   expect(tile?.height).toBeGreaterThanOrEqual(44);
+  await choose(page, creta.brand);
   const nextBox = await page.getByRole('button', { name: 'Next' }).boundingBox();
   expect(nextBox?.height).toBeGreaterThanOrEqual(44);
-  await expectNoSidewaysScroll(page);
-  await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByLabel('Year')).toHaveValue(creta.year);
   await next(page);
-
+  await choose(page, creta.model);
+  await next(page);
+  await expectNoSidewaysScroll(page);
+  await page.getByLabel('Year').selectOption(creta.year);
+  await page.getByLabel('Variant').selectOption('SX');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('radio', { name: 'Creta' })).toBeChecked();
+  await next(page);
+  await expect(page.getByLabel('Year')).toHaveValue(creta.year);
   await answerChoices(page, creta);
-  await expect(page.getByLabel('Your car')).toContainText('2019 · Hyundai · Creta');
+  await expect(page.getByLabel('Your car')).toContainText('2019 · Hyundai · Creta · SX');
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
   await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('City').fill('Noida');
+  await page.getByLabel('City').fill('noida');
   await page.getByLabel('Phone Number').fill('98100 54321');
   await page.getByLabel('Expected Price').fill('4,50,000');
   await expect(page.getByText('₹4,50,000')).toBeVisible();
@@ -113,11 +133,14 @@ test('an owner completes the wizard on a phone and the lead is then listed', asy
     city: 'Noida',
     brand: 'hyundai',
     model: 'Creta',
+    varient: 'SX',
+    rto: 'UP',
     year: 2019,
     ownerName: 'second',
     transmission: 'manual',
     fuelType: 'petrol',
     seats: 5,
+    kmDriven: 52000,
     price: 450000,
     phoneNumber: 'XXXXXXX321',
     status: true,
@@ -136,10 +159,10 @@ test('a bad phone number is flagged, and a car already submitted is refused on t
     data: {
       year: 2021,
       brand: 'tata',
-      model: 'Nexon',
-      ownerType: 'first',
-      transmission: 'automatic',
-      fuelType: 'electric',
+      model: 'Nexon EV',
+      ownerType: 'First Owner',
+      transmission: 'Automatic',
+      fuelType: 'Electric',
       seats: 5,
       fullName: name,
       city: 'Gurugram',
@@ -152,13 +175,14 @@ test('a bad phone number is flagged, and a car already submitted is refused on t
 
   await page.goto('/lead-form');
   await answerCarSteps(page, {
-    year: '2021',
     brand: 'Tata',
-    model: 'Nexon',
-    owner: 'First Owner',
-    transmission: 'Automatic',
+    model: 'Nexon EV',
+    year: '2021',
     fuel: 'Electric',
+    transmission: 'Automatic',
     seats: '5 Seater',
+    owner: 'First Owner',
+    km: '31000',
   });
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('City').fill('Gurugram');

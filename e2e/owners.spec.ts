@@ -61,12 +61,18 @@ test('an owner submits with consent, opens the private link, changes the price a
   const name = `Owner zq${Date.now().toString(36)}`;
   const phone = uniquePhone();
   await page.goto('/lead-form');
+  const next = () => page.getByRole('button', { name: 'Next' }).click();
+  for (const choice of ['Honda', 'City']) {
+    await page.getByRole('radio', { name: choice, exact: true }).check();
+    await next();
+  }
   await page.getByLabel('Year').selectOption('2018');
-  for (const choice of ['Honda', 'City', 'First Owner', 'Manual', 'Petrol', '5 Seater']) {
-    await page.getByRole('button', { name: 'Next' }).click();
+  for (const choice of ['Petrol', 'Manual', '5 Seater', 'First Owner']) {
+    await next();
     await page.getByRole('radio', { name: choice, exact: true }).check();
   }
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Kilometres Driven').fill('61,000');
+  await next();
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('City').fill('Noida');
   await page.getByLabel('Phone Number').fill(phone);

@@ -15,7 +15,7 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 46656).toStr
 const leadMarker = `XssLead${run}`;
 const memberMarker = `XssMember${run}`;
 
-/** A lead whose name and city are markup (each at most 100 characters, the wizard's limit). */
+/** A lead whose name is markup (at most 100 characters, the wizard's limit); its city markup only reaches the URL (cities come from the catalogue). */
 const hostileLead = {
   fullName: `<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>${leadMarker}`,
   city: `"><svg onload=window.__xss=3><a href="javascript:window.__xss=4">${leadMarker}</a>`,
@@ -90,7 +90,7 @@ async function createLead(request: APIRequestContext) {
       fuelType: 'petrol',
       seats: 5,
       fullName: hostileLead.fullName,
-      city: hostileLead.city,
+      city: 'Noida',
       phoneNumber: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
       price: 900000,
       consent: true,
@@ -99,7 +99,6 @@ async function createLead(request: APIRequestContext) {
   expect(response.status(), await response.text()).toBe(201);
   const stored = (await response.json()) as { id: number; fullName: string; city: string };
   expectSameMarkup(stored.fullName, hostileLead.fullName);
-  expectSameMarkup(stored.city, hostileLead.city);
   return stored;
 }
 
@@ -176,7 +175,6 @@ async function expectLeadDetail(page: Page) {
   await expect(page.locator('[data-field="Full Name"]')).toHaveText(lead.fullName);
   await expect(page.locator('[data-field="City"]')).toHaveText(lead.city);
   await expect(page.getByText('<img src=x onerror=', { exact: false })).toBeVisible();
-  await expect(page.getByText('"><svg onload=', { exact: false })).toBeVisible();
   await expectInert(page);
 }
 
@@ -188,10 +186,9 @@ test('an anonymous visitor sees the hostile lead as text on the lead list and it
   await expectInert(page);
 
   // Payloads in the URL too: the city filter's chip and the search box show them as text.
-  await page.goto(`/dealers/leads?city=${encodeURIComponent(lead.city)}`);
-  await expectLeadCard(page);
+  await page.goto(`/dealers/leads?city=${encodeURIComponent(hostileLead.city)}`);
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(
-    `City: ${lead.city}`,
+    `City: ${hostileLead.city}`,
   );
   await expectInert(page);
 
@@ -256,11 +253,12 @@ test('the Admin sees the hostile member as text on the member list, detail, edit
 
   await expectMemberScreens(page);
 
-  // The user-package form's User select lists every member as 'name (user name)'.
+  // The user-package form's User typeahead lists every member as 'name (user name)'.
   await page.goto('/dealers/user-packages');
   await page.getByRole('button', { name: 'Add User Package' }).click();
   const form = page.getByRole('form', { name: 'Add User Package' });
-  await expect(form.getByLabel('User').locator('option', { hasText: memberMarker })).toHaveText(
+  await form.getByRole('combobox', { name: 'User' }).fill(memberMarker);
+  await expect(form.getByRole('option', { name: memberMarker })).toHaveText(
     `${member.name} (${hostileMember.userName})`,
   );
   await expectInert(page);

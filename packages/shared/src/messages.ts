@@ -19,6 +19,7 @@ export const leadWizardMessages = {
   city: 'City is required.',
   phoneNumber: 'Phone Number is required and must be 10 digits.',
   price: 'Expected Price is required.',
+  kmDriven: 'Kilometres Driven is required.',
   consent: 'Please agree to share your number with dealers.',
 } as const;
 

@@ -7,8 +7,7 @@ import { loadDatabaseSettings } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { optimizeLeadSearchIndex } from './migrations/2026-11-22-0005-active-lead-search';
-import { insertLeads, seedDemoIfEmpty, LEAD_BATCH } from './seed/demo';
-import { createRandom } from './seed/random';
+import { DEMO_LEAD_COUNT, TOP_UP_STEP_MS, addLeadsUpTo, seedDemoIfEmpty } from './seed/demo';
 
 const { values } = parseArgs({ options: { leads: { type: 'string', default: '5000' } } });
 const target = Number(values.leads);
@@ -21,39 +20,35 @@ const settings = loadDatabaseSettings();
 const handle = openDatabase(settings.database);
 try {
   await migrateToLatest(handle.db, handle.engine, handle.schema);
-  // The demo accounts have published passwords: only where the server would seed them too (SEED_DEMO).
-  const seeded = settings.seedDemo ? await seedDemoIfEmpty(handle.db) : undefined;
+  const started = Date.now();
+  // The demo accounts have published passwords: only where the server would seed them too (SEED_DEMO). A fresh
+  // database gets the demo first, its newest lead far enough back for the leads added after it: createdOn rises with
+  // id, and no lead is dated in the future.
+  const seeded = settings.seedDemo
+    ? await seedDemoIfEmpty(handle.db, {
+        now: started,
+        leadsEndMs: started - Math.max(0, target - DEMO_LEAD_COUNT) * TOP_UP_STEP_MS,
+      })
+    : undefined;
   if (seeded) console.log(seeded.summary);
-  const { n } = await handle.db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  const missing = target - Number(n);
-  if (missing <= 0) {
-    console.log(`The database already holds ${Number(n)} leads`);
+  let bar: SingleBar | undefined;
+  const { before, added } = await addLeadsUpTo(handle.db, target, {
+    now: started,
+    onStart: (missing) => {
+      bar = new SingleBar(
+        { format: 'leads [{bar}] {percentage}% | {value}/{total} | {eta}s left' },
+        Presets.shades_classic,
+      );
+      bar.start(missing, 0);
+    },
+    onProgress: (done) => bar?.update(done),
+  });
+  bar?.stop();
+  if (added === 0) {
+    console.log(`The database already holds ${before} leads`);
   } else {
-    const bar = new SingleBar(
-      { format: 'leads [{bar}] {percentage}% | {value}/{total} | {eta}s left' },
-      Presets.shades_classic,
-    );
-    bar.start(missing, 0);
-    const random = createRandom(Number(n) + 1);
-    const started = Date.now();
-    // Transactions of 50 batches: few fsyncs, bounded memory.
-    const chunk = LEAD_BATCH * 50;
-    for (let done = 0; done < missing; done += chunk) {
-      const size = Math.min(chunk, missing - done);
-      await handle.db
-        .transaction()
-        .execute((tx) =>
-          insertLeads(tx, random, size, started - (missing - done - size) * 1000, (k) =>
-            bar.update(done + k),
-          ),
-        );
-    }
-    bar.stop();
     await optimizeLeadSearchIndex(handle.db, handle.engine);
-    console.log(`Added ${missing} leads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`Added ${added} leads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   // Fresh statistics, so the query planner picks the right index for each filter mix.
   await sql`analyze`.execute(handle.db);

@@ -47,9 +47,12 @@ export const KM_BANDS: Option[] = bands(10_000, 0, 100_000, (b) =>
     : `${groupIndian(b.min)} - ${groupIndian(b.max + 1)} km`,
 );
 
-/** ₹1,00,000–1,49,999 … then ₹25,00,000+. */
-export const PRICE_BANDS: Option[] = bands(50_000, 100_000, 2_500_000, (b) =>
-  b.max === undefined
-    ? `₹${groupIndian(b.min)}+`
-    : `₹${groupIndian(b.min)} - ₹${groupIndian(b.max + 1)}`,
-);
+/** Under ₹1,00,000, then ₹1,00,000–1,49,999 … then ₹25,00,000+: every price a lead can have is in one band. */
+export const PRICE_BANDS: Option[] = [
+  { value: formatBandValue({ min: 0, max: 99_999 }), label: 'Under ₹1,00,000' },
+  ...bands(50_000, 100_000, 2_500_000, (b) =>
+    b.max === undefined
+      ? `₹${groupIndian(b.min)}+`
+      : `₹${groupIndian(b.min)} - ₹${groupIndian(b.max + 1)}`,
+  ),
+];

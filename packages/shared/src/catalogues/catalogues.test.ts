@@ -1,4 +1,4 @@
-// Shape checks of the catalogues: vehicles, wizard brands, locations and the price/km bands.
+// Checks of the catalogues: vehicles and what each model was sold with, locations and the price/km bands.
 import { describe, it, expect } from 'vitest';
 import type { Option } from './options';
 import {
@@ -9,11 +9,26 @@ import {
   PRICE_BANDS,
   RTO_CODES,
   VEHICLE_BRANDS,
-  WIZARD_BRANDS,
+  CITY_ALIASES,
+  FILTER_SEATS,
+  OLDEST_LEAD_YEAR,
   canonicalCity,
+  carChoices,
+  catalogueSeatCounts,
+  currentYear,
+  describeYears,
   findBrand,
+  findBrandByName,
+  findCity,
   findModel,
+  findVariant,
+  leadYearOptions,
+  modelYears,
   parseBand,
+  resolvedVariants,
+  spanBounds,
+  spanIncludes,
+  variantsIn,
 } from './index';
 import type { Band } from './index';
 
@@ -76,54 +91,140 @@ describe('VEHICLE_BRANDS', () => {
   });
 });
 
-describe('WIZARD_BRANDS', () => {
-  it('has the 21 brands of spec §3 in order', () => {
-    expect(WIZARD_BRANDS.map((b) => b.value)).toEqual([
-      'toyota',
-      'honda',
-      'maruti_suzuki',
-      'hyundai',
-      'ford',
-      'volkswagen',
-      'renault',
-      'tata',
-      'mahindra',
-      'byd',
-      'nissan',
-      'skoda',
-      'kia',
-      'audi',
-      'bmw',
-      'mercedes',
-      'jaguar',
-      'land_rover',
-      'isuzu',
-      'volvo',
-      'lexus',
+describe('what the catalogue says each model was sold with', () => {
+  const models = VEHICLE_BRANDS.flatMap((brand) =>
+    brand.models.map((model) => ({ brand, model, where: `${brand.value}/${model.name}` })),
+  );
+  const now = new Date('2026-11-23T12:00:00Z');
+
+  it('gives every model years, fuels, gearboxes, seats, body, segment and a new price', () => {
+    for (const { model, where } of models) {
+      expect(model.fuels.length, where).toBeGreaterThan(0);
+      expect(model.transmissions.length, where).toBeGreaterThan(0);
+      expect(model.seats.length, where).toBeGreaterThan(0);
+      const [from, to] = spanBounds(model.years, now);
+      expect(from, where).toBeGreaterThanOrEqual(1950);
+      expect(to, where).toBeGreaterThanOrEqual(from);
+      expect(to, where).toBeLessThanOrEqual(2026);
+      expect(model.priceLakh[0], where).toBeGreaterThan(2);
+      expect(model.priceLakh[1], where).toBeGreaterThanOrEqual(model.priceLakh[0]);
+    }
+  });
+
+  it('makes electric models electric and automatic, and nothing else electric', () => {
+    for (const { model, where } of models) {
+      for (const v of resolvedVariants(model).values()) {
+        if (v.fuels.includes('electric')) {
+          expect(v.fuels, `${where} ${v.name}`).toEqual(['electric']);
+          expect(v.transmissions, `${where} ${v.name}`).toEqual(['automatic']);
+        }
+      }
+    }
+    for (const [brand, name] of [
+      ['tata', 'Nexon EV'],
+      ['lotus', 'Eletre'],
+      ['mg', 'Comet EV'],
+      ['byd', 'Atto 3'],
+      ['bmw', 'iX'],
+    ] as const) {
+      expect(findModel(brand, name)?.fuels).toEqual(['electric']);
+    }
+    expect(findModel('tata', 'Nexon')?.fuels).not.toContain('electric');
+  });
+
+  it('makes variants named AT, AMT, AGS, CVT, DCT or DSG automatic, and plain twins manual', () => {
+    for (const { model, where } of models) {
+      for (const v of resolvedVariants(model).values()) {
+        if (/\b(AT|AMT|AGS|CVT|DCT|DSG)\b/.test(v.name)) {
+          expect(v.transmissions, `${where} ${v.name}`).toEqual(['automatic']);
+        }
+      }
+    }
+    const swift = findModel('maruti_suzuki', 'Swift')!;
+    expect(findVariant(swift, 'VXi AMT')?.transmissions).toEqual(['automatic']);
+    expect(findVariant(swift, 'VXi')?.transmissions).toEqual(['manual']);
+    expect(findVariant(swift, 'VXi CNG')?.fuels).toEqual(['cng']);
+    expect(findVariant(swift, 'VXi')?.fuels).toEqual(['petrol']);
+    expect(findVariant(swift, 'VDi')?.fuels).toEqual(['diesel']);
+    const cClass = findModel('mercedes', 'C-Class')!;
+    expect(findVariant(cClass, 'C 220d')?.fuels).toEqual(['diesel']);
+    expect(findVariant(cClass, 'C 200')?.fuels).toEqual(['petrol']);
+    expect(findVariant(findModel('porsche', 'Taycan')!, 'Turbo')?.fuels).toEqual(['electric']);
+  });
+
+  it('keeps every variant inside its model: years, fuels, gearboxes and a variant for most years', () => {
+    for (const { model, where } of models) {
+      const years = modelYears(model, now);
+      for (const v of resolvedVariants(model).values()) {
+        const what = `${where} ${v.name}`;
+        for (const f of v.fuels) expect(model.fuels, what).toContain(f);
+        for (const t of v.transmissions) expect(model.transmissions, what).toContain(t);
+        expect(years.some((y) => spanIncludes(v.years, y)) || years.length === 0, what).toBe(true);
+      }
+      for (const [value, span] of Object.entries(model.limits ?? {})) {
+        expect([...model.fuels, ...model.transmissions], `${where} ${value}`).toContain(value);
+        expect(
+          years.some((y) => spanIncludes(span, y)),
+          `${where} ${value}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('knows when models came and went (Chevrolet left India in 2017)', () => {
+    for (const model of findBrand('chevrolet')!.models) {
+      expect(spanBounds(model.years, now)[1], model.name).toBeLessThanOrEqual(2017);
+    }
+    expect(modelYears(findModel('tata', 'Nexon EV')!, now).at(-1)).toBe(2020);
+    expect(modelYears(findModel('byd', 'Sealion 7')!, now)).toEqual([2026, 2025]);
+    expect(modelYears(findModel('honda', 'Civic')!, now)).not.toContain(2016);
+    expect(modelYears(findModel('maruti_suzuki', 'Swift')!, now)[0]).toBe(2026);
+  });
+
+  it('seats exotics as exotics and has seat counts the Seats filter lists', () => {
+    expect(findModel('ferrari', 'SF90')?.seats).toEqual([2]);
+    expect(findModel('lamborghini', 'Huracan')?.seats).toEqual([2]);
+    for (const seats of catalogueSeatCounts()) {
+      expect(seats).toBeGreaterThanOrEqual(FILTER_SEATS.min);
+      expect(seats).toBeLessThanOrEqual(FILTER_SEATS.max);
+    }
+  });
+
+  it('prices segments in order: an exotic costs crores, an entry car a few lakh', () => {
+    for (const { model, where } of models) {
+      if (model.segment === 'exotic') expect(model.priceLakh[0], where).toBeGreaterThanOrEqual(150);
+      if (model.segment === 'luxury') expect(model.priceLakh[0], where).toBeGreaterThanOrEqual(28);
+      if (model.segment === 'entry') expect(model.priceLakh[1], where).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('narrows fuels and gearboxes by year', () => {
+    const city = findModel('honda', 'City')!;
+    expect(carChoices(city, 2010).fuels).toEqual(['petrol']);
+    expect(carChoices(city, 2018).fuels).toEqual(['petrol', 'diesel']);
+    expect(carChoices(city, 2024).fuels).toEqual(['petrol', 'hybrid']);
+    expect(carChoices(city, 2024, 'ZX e:HEV')).toEqual({
+      fuels: ['hybrid'],
+      transmissions: ['automatic'],
+      seats: [5],
+    });
+    expect(variantsIn(findModel('tata', 'Nexon')!, 2018).map((v) => v.name)).toEqual([
+      'XE',
+      'XM',
+      'XZ',
+      'XZ Plus',
     ]);
   });
 
-  it('gives each brand 2 to 4 unique models', () => {
-    for (const brand of WIZARD_BRANDS) {
-      expect(brand.models.length, brand.value).toBeGreaterThanOrEqual(2);
-      expect(brand.models.length, brand.value).toBeLessThanOrEqual(4);
-      expect(new Set(brand.models).size, brand.value).toBe(brand.models.length);
-    }
-  });
-
-  it('has the toyota and isuzu models of the spec', () => {
-    const models = (value: string) => WIZARD_BRANDS.find((b) => b.value === value)?.models;
-    expect(models('toyota')).toEqual(['Corolla', 'Camry', 'Prius', 'Highlander']);
-    expect(models('isuzu')).toEqual(['D-Max', 'MU-X']);
-  });
-
-  it('is covered by the list catalogue with the same labels and exact model names', () => {
-    for (const brand of WIZARD_BRANDS) {
-      expect(findBrand(brand.value)?.label, brand.value).toBe(brand.label);
-      for (const model of brand.models) {
-        expect(findModel(brand.value, model)?.name, `${brand.value}/${model}`).toBe(model);
-      }
-    }
+  it('finds brands by slug or label in any case, and years to the current year in India', () => {
+    expect(findBrandByName('MARUTI SUZUKI')?.value).toBe('maruti_suzuki');
+    expect(findBrandByName('Mercedes-Benz')?.value).toBe('mercedes');
+    expect(findBrandByName('land_rover')?.value).toBe('land_rover');
+    expect(findBrandByName('Nope')).toBeUndefined();
+    expect(currentYear(new Date('2026-12-31T19:00:00Z'))).toBe(2027);
+    expect(leadYearOptions(now)[0]).toBe(2026);
+    expect(leadYearOptions(now).at(-1)).toBe(OLDEST_LEAD_YEAR);
+    expect(describeYears([2006, 2007, 2008, 2019, 2020])).toBe('2006–2008, 2019–2020');
   });
 });
 
@@ -148,6 +249,14 @@ describe('locations', () => {
     }
     expect(INDIAN_STATES).toEqual(sortedCopy(INDIAN_STATES));
     expect(new Set(INDIAN_STATES).size).toBe(INDIAN_STATES.length);
+  });
+
+  it('knows other names of catalogue cities', () => {
+    expect(findCity(' gurgaon ')).toBe('Gurugram');
+    expect(findCity('DELHI')).toBe('New Delhi');
+    expect(findCity('Noida')).toBe('Noida');
+    expect(findCity('Mumbai')).toBeUndefined();
+    for (const city of Object.values(CITY_ALIASES)) expect(NCR_CITIES).toContain(city);
   });
 
   it('canonicalises city spellings', () => {
@@ -184,11 +293,12 @@ describe('bands', () => {
     expect(bands.at(-1)?.max).toBeUndefined();
   });
 
-  it('has contiguous 50000-wide price bands from 100000 to 2500000-', () => {
+  it('has contiguous price bands from 0 (under 1 lakh, then 50000 wide from 100000) to 2500000-', () => {
     const bands = parseAll(PRICE_BANDS);
-    expect(bands[0]?.min).toBe(100_000);
+    expect(bands[0]).toEqual({ min: 0, max: 99_999 });
+    expect(PRICE_BANDS[0]?.label).toBe('Under ₹1,00,000');
     expectContiguous(bands);
-    for (const band of bands.slice(0, -1)) expect(band.max! - band.min + 1).toBe(50_000);
+    for (const band of bands.slice(1, -1)) expect(band.max! - band.min + 1).toBe(50_000);
     expect(PRICE_BANDS.at(-1)?.value).toBe('2500000-');
     expect(bands.at(-1)?.max).toBeUndefined();
   });

@@ -1,7 +1,7 @@
-// Public entry of the catalogues: option lists, bands, vehicles, wizard brands and locations.
+// Public entry of the catalogues: option lists, bands, vehicles and what they allow, and locations.
 export * from './options';
 export * from './bands';
 export * from './vehicles';
-export * from './wizard-brands';
+export * from './vehicle-specs';
 export * from './locations';
 export * from './search-aliases';

@@ -1,7 +1,7 @@
-// Delhi NCR cities (City filter, RTO state) and the sign-up state list (spec §2.7, §9).
+// The city catalogue (Delhi NCR: the wizard's cities and the list's City filter, each with its RTO state) and the sign-up state list.
 import type { RtoCode } from './options';
 
-/** About 23 Delhi NCR cities and towns, sorted. */
+/** About 23 Delhi NCR cities and towns, sorted: the one list the wizard offers and the City filter lists. */
 export const NCR_CITIES: readonly string[] = [
   'Alwar',
   'Baghpat',
@@ -96,18 +96,47 @@ export const INDIAN_STATES: readonly string[] = [
   'West Bengal',
 ];
 
-const NCR_BY_LOWER = new Map(NCR_CITIES.map((c) => [c.toLowerCase(), c]));
+/** Other names people write for a catalogue city (old names, short forms, common misspellings). */
+export const CITY_ALIASES: Readonly<Record<string, string>> = {
+  Delhi: 'New Delhi',
+  'Delhi NCR': 'New Delhi',
+  Gurgaon: 'Gurugram',
+  Gurgram: 'Gurugram',
+  'Noida Extension': 'Greater Noida',
+  'Greater Noida West': 'Greater Noida',
+  Sonepat: 'Sonipat',
+  'Bhiwadi Alwar': 'Bhiwadi',
+  Ballabhgarh: 'Faridabad',
+};
+
+const NCR_BY_LOWER = new Map([
+  ...NCR_CITIES.map((c) => [c.toLowerCase(), c] as const),
+  ...Object.entries(CITY_ALIASES).map(([alias, city]) => [alias.toLowerCase(), city] as const),
+]);
+
+/** The catalogue city a name means, in any case and by its other names ('gurgaon' → 'Gurugram'); else undefined. */
+export function findCity(input: string): string | undefined {
+  return NCR_BY_LOWER.get(input.trim().replace(/\s+/g, ' ').toLowerCase());
+}
 
 /**
- * The stored spelling of a city: the catalogue spelling for an NCR city (case-insensitive),
+ * The stored spelling of a city: the catalogue spelling for an NCR city (case-insensitive, other names too),
  * otherwise the input trimmed, inner whitespace collapsed and each word Title-Cased.
  */
 export function canonicalCity(input: string): string {
   const collapsed = input.trim().replace(/\s+/g, ' ');
-  const known = NCR_BY_LOWER.get(collapsed.toLowerCase());
+  const known = findCity(collapsed);
   if (known !== undefined) return known;
   return collapsed
     .split(' ')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
 }
+
+/** The state each RTO code of the catalogue registers cars in, as a person reads it. */
+export const RTO_STATE_NAMES: Readonly<Record<RtoCode, string>> = {
+  DL: 'Delhi (DL)',
+  UP: 'Uttar Pradesh (UP)',
+  HR: 'Haryana (HR)',
+  RJ: 'Rajasthan (RJ)',
+};

@@ -41,23 +41,18 @@ export const RTO_CODES = [
 ] as const satisfies readonly Option[];
 export type RtoCode = (typeof RTO_CODES)[number]['value'];
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** Seat counts of the list's Seats filter: every count the vehicle catalogue has (two-seaters to 13-seat vans). */
+export const FILTER_SEATS = { min: 2, max: 13 } as const;
+
+export const seatsLabel = (n: number) => `${n} Seater`;
+
+/** The Seats filter's options (a function, so the lead list's first download does not build them). */
+export function filterSeatOptions(): Option<number>[] {
+  return Array.from({ length: FILTER_SEATS.max - FILTER_SEATS.min + 1 }, (_, i) => {
+    const n = FILTER_SEATS.min + i;
+    return { value: n, label: seatsLabel(n) };
+  });
 }
-
-export const WIZARD_YEARS = { min: 2000, max: 2024 } as const;
-export const FILTER_YEARS = { min: 2003, max: 2025 } as const;
-export const WIZARD_SEATS = { min: 4, max: 9 } as const;
-export const FILTER_SEATS = { min: 2, max: 10 } as const;
-
-export const wizardYearOptions = range(WIZARD_YEARS.min, WIZARD_YEARS.max).reverse();
-export const filterYearOptions = range(FILTER_YEARS.min, FILTER_YEARS.max).reverse();
-export const wizardSeatOptions: Option<number>[] = range(WIZARD_SEATS.min, WIZARD_SEATS.max).map(
-  (n) => ({ value: n, label: `${n} Seater` }),
-);
-export const filterSeatOptions: Option<number>[] = range(FILTER_SEATS.min, FILTER_SEATS.max).map(
-  (n) => ({ value: n, label: `${n} Seater` }),
-);
 
 export const ROLES = ['Admin', 'User', 'Dealer', 'Seller', 'Buyer'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,17 +1,28 @@
-// Leads: the stored listing, the list filters (spec §7 query names) and the wizard submission (spec §2.6, §5).
+// Leads: the stored listing, the list filters (spec §7 query names) and the wizard submission checked against the catalogue.
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from '../constants';
 import { leadWizardMessages as m, textMessages } from '../messages';
 import {
+  FILTER_SEATS,
   FUELS,
   OWNERS,
+  RTO_CODES,
   TRANSMISSIONS,
   WIZARD_OWNER_TYPES,
-  WIZARD_SEATS,
-  WIZARD_YEARS,
+  seatsLabel,
 } from '../catalogues/options';
-import { parseBand } from '../catalogues/bands';
-import { WIZARD_BRANDS } from '../catalogues/wizard-brands';
+import { groupIndian, parseBand } from '../catalogues/bands';
+import { NCR_CITIES, findCity } from '../catalogues/locations';
+import { VEHICLE_BRANDS, findModel } from '../catalogues/vehicles';
+import {
+  OLDEST_LEAD_YEAR,
+  carChoices,
+  currentYear,
+  describeYears,
+  findBrandByName,
+  modelYears,
+  variantsIn,
+} from '../catalogues/vehicle-specs';
 import { pagingQuery } from './common';
 
 /** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
@@ -128,29 +139,171 @@ function requiredWizardText(message: string, max: number) {
     .max(max, textMessages.maxLength(message.replace(/ (is|are) required.*$/, ''), max));
 }
 
+/**
+ * A catalogue choice in any of its spellings, slug or label in any case ('Manual', 'MANUAL', 'manual'), stored as the slug;
+ * an unknown value gets a message listing the allowed labels.
+ */
+function catalogueChoice<V extends string>(
+  options: readonly { value: V; label: string }[],
+  required: string,
+  field: string,
+) {
+  const allowed = `${field} must be one of ${options.map((o) => o.label).join(', ')}.`;
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .transform((text, ctx): V => {
+      const lower = text.toLowerCase();
+      const found = options.find((o) => o.value === lower || o.label.toLowerCase() === lower);
+      if (found) return found.value;
+      ctx.addIssue({ code: 'custom', message: allowed });
+      return z.NEVER;
+    });
+}
+
+const brandChoice = z
+  .string({ error: m.brand })
+  .trim()
+  .min(1, m.brand)
+  .transform((text, ctx) => {
+    const brand = findBrandByName(text);
+    if (brand) return brand.value;
+    ctx.addIssue({
+      code: 'custom',
+      message: `Brand must be one of ${VEHICLE_BRANDS.map((b) => b.label).join(', ')}.`,
+    });
+    return z.NEVER;
+  });
+
+/** 'A, B or C'. */
+function either(items: readonly string[]): string {
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+const labelsOf = <V extends string>(
+  options: readonly { value: V; label: string }[],
+  vs: readonly V[],
+) => options.filter((o) => vs.includes(o.value)).map((o) => o.label);
+
+/** The parts of a submission the catalogue checks together (canonical values or raw input). */
+export interface CarFacts {
+  brand?: unknown;
+  model?: unknown;
+  year?: unknown;
+  varient?: unknown;
+  fuelType?: unknown;
+  transmission?: unknown;
+  seats?: unknown;
+  city?: unknown;
+}
+
+const lowerText = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : undefined);
+const optionOf = <V extends string>(
+  options: readonly { value: V; label: string }[],
+  v: unknown,
+) => {
+  const lower = lowerText(v);
+  return options.find((o) => o.value === lower || o.label.toLowerCase() === lower)?.value;
+};
+
+/**
+ * What the catalogue says is wrong with a car: a model the brand never made, a year outside its production, a variant,
+ * fuel, gearbox or seat count it never had that year, a city outside the catalogue. Each message names the allowed
+ * values. Fields that are missing or unknown on their own are left to their own rules.
+ */
+export function carFactIssues(
+  facts: CarFacts,
+  now: Date = new Date(),
+): Partial<Record<keyof CarFacts, string>> {
+  const issues: Partial<Record<keyof CarFacts, string>> = {};
+  if (typeof facts.city === 'string' && facts.city.trim() !== '' && !findCity(facts.city)) {
+    issues.city = `City must be one of ${NCR_CITIES.join(', ')}.`;
+  }
+  const brand = typeof facts.brand === 'string' ? findBrandByName(facts.brand) : undefined;
+  if (!brand || typeof facts.model !== 'string' || facts.model.trim() === '') return issues;
+  const model = findModel(brand.value, facts.model);
+  if (!model) {
+    issues.model = `Model must be one of ${brand.models.map((x) => x.name).join(', ')} for ${brand.label}.`;
+    return issues;
+  }
+  let car = `${brand.label} ${model.name}`;
+  const years = modelYears(model, now);
+  const year = typeof facts.year === 'number' ? facts.year : undefined;
+  if (year === undefined) return issues;
+  if (!years.includes(year)) {
+    issues.year = `Year must be one of ${describeYears(years)} for a ${car}.`;
+    return issues;
+  }
+  car = `${year} ${car}`;
+  const variantText = typeof facts.varient === 'string' ? facts.varient.trim() : '';
+  let variant: string | undefined;
+  if (variantText !== '') {
+    const sold = variantsIn(model, year).map((v) => v.name);
+    variant = sold.find((v) => v.toLowerCase() === variantText.toLowerCase());
+    if (variant === undefined) {
+      issues.varient =
+        sold.length === 0
+          ? `A ${car} has no variants in the catalogue: leave Variant empty.`
+          : `Variant must be one of ${sold.join(', ')} for a ${car}.`;
+      return issues;
+    }
+    car = `${car} ${variant}`;
+  }
+  const choices = carChoices(model, year, variant);
+  const fuel = optionOf(FUELS, facts.fuelType);
+  if (fuel && !choices.fuels.includes(fuel)) {
+    issues.fuelType = `Fuel Type must be ${either(labelsOf(FUELS, choices.fuels))} for a ${car}.`;
+  }
+  const gear = optionOf(TRANSMISSIONS, facts.transmission);
+  if (gear && !choices.transmissions.includes(gear)) {
+    issues.transmission = `Transmission must be ${either(labelsOf(TRANSMISSIONS, choices.transmissions))} for a ${car}.`;
+  }
+  if (typeof facts.seats === 'number' && !choices.seats.includes(facts.seats)) {
+    issues.seats = `Seats must be ${either(choices.seats.map(seatsLabel))} for a ${car}.`;
+  }
+  return issues;
+}
+
+/** Kilometres a lead may carry: a whole number up to 20 lakh km. */
+export const KM_DRIVEN_MAX = 2_000_000;
+
 /** The lead submission wizard, shared by the form and `POST /api/leads`. */
 export const leadSubmissionSchema = z
   .object({
     year: z
       .number({ error: m.year })
       .int(m.year)
-      .min(WIZARD_YEARS.min, m.year)
-      .max(WIZARD_YEARS.max, m.year),
-    brand: z.enum(
-      WIZARD_BRANDS.map((b) => b.value),
-      { error: m.brand },
-    ),
+      .min(OLDEST_LEAD_YEAR, m.year)
+      .refine((year) => year <= currentYear(), m.year),
+    brand: brandChoice,
     model: requiredWizardText(m.model, LIMITS.textMax),
-    ownerType: z.enum(values(WIZARD_OWNER_TYPES), { error: m.ownerType }),
-    transmission: z.enum(values(TRANSMISSIONS), { error: m.transmission }),
-    fuelType: z.enum(values(FUELS), { error: m.fuelType }),
+    /** Optional: an owner may not know the trim. */
+    varient: z
+      .string()
+      .trim()
+      .max(LIMITS.textMax, textMessages.maxLength('Variant', LIMITS.textMax))
+      .nullish(),
+    ownerType: catalogueChoice(WIZARD_OWNER_TYPES, m.ownerType, 'Owner Type'),
+    transmission: catalogueChoice(TRANSMISSIONS, m.transmission, 'Transmission'),
+    fuelType: catalogueChoice(FUELS, m.fuelType, 'Fuel Type'),
     seats: z
       .number({ error: m.seats })
       .int(m.seats)
-      .min(WIZARD_SEATS.min, m.seats)
-      .max(WIZARD_SEATS.max, m.seats),
+      .min(FILTER_SEATS.min, m.seats)
+      .max(FILTER_SEATS.max, m.seats),
+    kmDriven: z
+      .number({ error: m.kmDriven })
+      .int(m.kmDriven)
+      .min(0, m.kmDriven)
+      .max(KM_DRIVEN_MAX, `Kilometres Driven must be at most ${groupIndian(KM_DRIVEN_MAX)}.`)
+      .nullish(),
     fullName: requiredWizardText(m.fullName, LIMITS.textMax),
     city: requiredWizardText(m.city, LIMITS.textMax),
+    /** Optional: the registration state; without it, the city's. */
+    rto: catalogueChoice(RTO_CODES, 'RTO must be one of DL, UP, HR, RJ.', 'RTO').nullish(),
     phoneNumber: z
       .string({ error: m.phoneNumber })
       .trim()
@@ -163,10 +316,14 @@ export const leadSubmissionSchema = z
     /** The owner agrees to share the number with up to `maxDealersPerLead` dealers (DPDP Act consent). */
     consent: z.literal(true, { error: m.consent }),
   })
-  .refine(
-    (v) => WIZARD_BRANDS.find((b) => b.value === v.brand)?.models.includes(v.model) ?? false,
-    { message: m.model, path: ['model'] },
-  );
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(carFactIssues(value))) {
+      ctx.addIssue({ code: 'custom', message, path: [field] });
+    }
+  });
+/** What the wizard sends (labels or slugs). */
+export type LeadSubmissionInput = z.input<typeof leadSubmissionSchema>;
+/** A valid submission, catalogue choices as slugs. */
 export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
 
 /** `POST /api/leads` answers with the stored lead and the owner's private link (`/my-car/{token}`). */

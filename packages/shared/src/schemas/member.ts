@@ -42,5 +42,7 @@ export const memberDropdownItemSchema = z.object({
   id: z.number().int(),
   userName: z.string(),
   name: z.string(),
+  /** So an Admin's user picker finds a member by phone too. */
+  phone: z.string().nullable(),
 });
 export type MemberDropdownItem = z.infer<typeof memberDropdownItemSchema>;

@@ -1,4 +1,4 @@
-// The demo data of design.md §6: an admin, dealers, a price list, user packages and 5,000 leads. Deterministic.
+// The demo data: an admin, dealers, a price list, user packages and 5,000 believable leads (docs/catalogue-and-demo-data.md). Deterministic.
 import type { Db, Queryable } from '../database';
 import { dbBool } from '../database';
 import type { NewPackage } from '../schema';
@@ -161,11 +161,19 @@ export interface SeedSummary {
   summary: string;
 }
 
-/** Seeds the demo into an empty database; does nothing (and returns undefined) when members exist. */
-export async function seedDemoIfEmpty(db: Db): Promise<SeedSummary | undefined> {
+/** The demo's leads were created over the 120 days before its newest lead. */
+export const DEMO_LEAD_SPAN_MS = 120 * DAY_MS;
+
+/**
+ * Seeds the demo into an empty database; does nothing (and returns undefined) when members exist. The newest demo lead
+ * is created at `leadsEndMs` (now by default; the seed tool moves it back to make room for the leads it adds after).
+ */
+export async function seedDemoIfEmpty(
+  db: Db,
+  { now = Date.now(), leadsEndMs = now }: { now?: number; leadsEndMs?: number } = {},
+): Promise<SeedSummary | undefined> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return undefined;
-  const now = Date.now();
   await db.transaction().execute(async (tx) => {
     const members = await insertDemoMembers(tx, now);
     const packages = await tx
@@ -241,7 +249,12 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedSummary | undefined> 
         },
       ])
       .execute();
-    await insertLeads(tx, createRandom(DEMO_SEED), DEMO_LEAD_COUNT, now);
+    const stepMs = Math.floor(DEMO_LEAD_SPAN_MS / DEMO_LEAD_COUNT);
+    await insertLeads(tx, createRandom(DEMO_SEED), DEMO_LEAD_COUNT, {
+      firstMs: leadsEndMs - (DEMO_LEAD_COUNT - 1) * stepMs,
+      stepMs,
+      now: new Date(now),
+    });
   });
   const a = DEMO_ACCOUNTS;
   return {
@@ -255,20 +268,72 @@ export async function seedDemoIfEmpty(db: Db): Promise<SeedSummary | undefined> 
 
 export const LEAD_BATCH = 1000;
 
-/** Inserts `count` generated leads ending at `endMs`, a batch per statement. */
+/** When generated leads are created: the first at `firstMs`, each next one `stepMs` later; `now` dates their cars. */
+export interface LeadTimeline {
+  firstMs: number;
+  stepMs: number;
+  now: Date;
+}
+
+/** Inserts `count` generated leads along the timeline, a batch per statement. */
 export async function insertLeads(
   db: Queryable,
   random: ReturnType<typeof createRandom>,
   count: number,
-  endMs: number,
+  { firstMs, stepMs, now }: LeadTimeline,
   onBatch?: (inserted: number) => void,
 ): Promise<void> {
-  const stepMs = Math.max(1000, Math.floor((120 * DAY_MS) / Math.max(count, 1)));
-  const first = endMs - count * stepMs;
   for (let done = 0; done < count; done += LEAD_BATCH) {
     const size = Math.min(LEAD_BATCH, count - done);
-    const batch = generateLeads(random, size, first + done * stepMs, stepMs);
+    const batch = generateLeads(random, size, firstMs + done * stepMs, stepMs, now);
     await db.insertInto('leads').values(batch).execute();
     onBatch?.(done + size);
   }
+}
+
+/** Leads added to an existing database are created at most this far apart, up to now. */
+export const TOP_UP_STEP_MS = 1000;
+
+/**
+ * Adds generated leads until the database holds `target` (the seed tool). New leads come after the newest one, spread
+ * up to `now` at most TOP_UP_STEP_MS apart, so createdOn keeps rising with id; when there is no room they are 1 ms
+ * apart, the last ones up to one ms per lead ahead of the clock. Transactions of 50 batches: few fsyncs, bounded memory.
+ */
+export async function addLeadsUpTo(
+  db: Db,
+  target: number,
+  {
+    now,
+    onStart,
+    onProgress,
+  }: { now: number; onStart?: (missing: number) => void; onProgress?: (done: number) => void },
+): Promise<{ before: number; added: number }> {
+  const { n, latest } = await db
+    .selectFrom('leads')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('created_on').as('latest')])
+    .executeTakeFirstOrThrow();
+  const before = Number(n);
+  const missing = target - before;
+  if (missing <= 0) return { before, added: 0 };
+  onStart?.(missing);
+  const random = createRandom(before + 1);
+  const after = latest ? new Date(latest).getTime() : now - missing * TOP_UP_STEP_MS;
+  const stepMs = Math.max(1, Math.min(TOP_UP_STEP_MS, Math.floor((now - after) / (missing + 1))));
+  const firstMs = latest ? after + stepMs : after;
+  const chunk = LEAD_BATCH * 50;
+  for (let done = 0; done < missing; done += chunk) {
+    const size = Math.min(chunk, missing - done);
+    await db
+      .transaction()
+      .execute((tx) =>
+        insertLeads(
+          tx,
+          random,
+          size,
+          { firstMs: firstMs + done * stepMs, stepMs, now: new Date(now) },
+          (k) => onProgress?.(done + k),
+        ),
+      );
+  }
+  return { before, added: missing };
 }

@@ -1,44 +1,139 @@
-// Generates realistic leads from the catalogues: prices and kilometres that fit the car's age.
+// Generates leads an Indian used-car dealer would believe (market.ts): brand shares of the market, a year the model was
+// sold in, a variant, fuel, gearbox and seats it had, kilometres that grow with age and a price from segment, age and
+// kilometres. Deterministic for a given random generator and clock.
 import {
   CITY_RTO_STATE,
   NCR_CITIES,
   VEHICLE_BRANDS,
-  type VehicleBrand,
+  carChoices,
+  currentYear,
+  modelYears,
+  variantsIn,
+  type CarChoices,
+  type VehicleModel,
 } from '@dealerleads/shared/catalogues';
 import type { NewLead } from '../schema';
+import {
+  AGE_WEIGHTS,
+  BRAND_SHARES,
+  CITY_WEIGHTS,
+  OLDEST_SEED_AGE,
+  kmRange,
+  newPriceRange,
+  plausiblePriceRange,
+  retainedValue,
+} from './market';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import type { Random } from './random';
 
-const LUXURY = new Set([
-  'audi',
-  'bmw',
-  'mercedes',
-  'jaguar',
-  'land_rover',
-  'lexus',
-  'volvo',
-  'porsche',
-  'mini',
-]);
-const PREMIUM = new Set([
-  'toyota',
-  'skoda',
-  'volkswagen',
-  'jeep',
-  'mg',
-  'kia',
-  'honda',
-  'isuzu',
-  'byd',
-  'citroen',
-]);
-const SEVEN_SEATERS =
-  /innova|ertiga|xl6|carens|fortuner|scorpio|xuv700|safari|alcazar|marazzo|bolero|hector plus|carnival|kodiaq|gloster|rumion|triber|d-max|mu-x|highlander|xc90|discovery/i;
+/** One way a car of a model and year can be: a variant (or none) with what it was sold with. */
+interface CarShape {
+  variant: string | null;
+  choices: CarChoices;
+}
 
-function basePrice(brand: VehicleBrand, random: Random): number {
-  if (LUXURY.has(brand.value)) return random.int(2_800_000, 9_000_000);
-  if (PREMIUM.has(brand.value)) return random.int(900_000, 3_200_000);
-  return random.int(450_000, 1_400_000);
+/** A model year the market offers, with its weight among the brand's cars. */
+interface ModelYear {
+  brand: string;
+  model: VehicleModel;
+  year: number;
+  shapes: CarShape[];
+}
+
+/** A weighted list drawn from by a binary search over cumulative weights. */
+class Weighted<T> {
+  private readonly cumulative: number[] = [];
+  private readonly items: T[] = [];
+  private total = 0;
+
+  add(item: T, weight: number): void {
+    if (weight <= 0) return;
+    this.total += weight;
+    this.items.push(item);
+    this.cumulative.push(this.total);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  draw(random: Random): T {
+    const target = random.next() * this.total;
+    let lo = 0;
+    let hi = this.cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.cumulative[mid]! > target) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.items[lo]!;
+  }
+}
+
+/** The market of one current year: which brand, then which model year (weighted by age), then which shape. */
+interface Market {
+  year: number;
+  brands: Weighted<Weighted<ModelYear>>;
+  cities: Weighted<string>;
+}
+
+const markets = new Map<number, Market>();
+
+function shapesOf(model: VehicleModel, year: number): CarShape[] {
+  const variants = variantsIn(model, year);
+  if (variants.length === 0) return [{ variant: null, choices: carChoices(model, year) }];
+  return variants.map((v) => ({ variant: v.name, choices: carChoices(model, year, v.name) }));
+}
+
+function marketOf(now: Date): Market {
+  const year = currentYear(now);
+  const known = markets.get(year);
+  if (known) return known;
+  const brands = new Weighted<Weighted<ModelYear>>();
+  for (const brand of VEHICLE_BRANDS) {
+    const years = new Weighted<ModelYear>();
+    for (const model of brand.models) {
+      for (const y of modelYears(model, now)) {
+        const age = year - y;
+        if (age > OLDEST_SEED_AGE) continue;
+        years.add(
+          { brand: brand.value, model, year: y, shapes: shapesOf(model, y) },
+          AGE_WEIGHTS[age] ?? 0,
+        );
+      }
+    }
+    if (years.size > 0) brands.add(years, BRAND_SHARES[brand.value] ?? 0);
+  }
+  const cities = new Weighted<string>();
+  for (const city of NCR_CITIES) cities.add(city, CITY_WEIGHTS[city] ?? 1);
+  const market = { year, brands, cities };
+  markets.set(year, market);
+  return market;
+}
+
+const FUEL_WEIGHTS: Readonly<Record<string, number>> = {
+  petrol: 5,
+  diesel: 3.5,
+  cng: 1.3,
+  hybrid: 1,
+  electric: 1,
+};
+const GEAR_WEIGHTS: Readonly<Record<string, number>> = { manual: 6, automatic: 4, imt: 0.6 };
+
+function pickWeighted<T extends string>(
+  random: Random,
+  values: readonly T[],
+  weights: Readonly<Record<string, number>>,
+): T {
+  if (values.length === 1) return values[0]!;
+  let total = 0;
+  for (const v of values) total += weights[v] ?? 1;
+  let target = random.next() * total;
+  for (const v of values) {
+    target -= weights[v] ?? 1;
+    if (target < 0) return v;
+  }
+  return values[values.length - 1]!;
 }
 
 function roundTo(n: number, step: number): number {
@@ -51,63 +146,81 @@ function ownerForAge(age: number, random: Random): string {
   return random.pick(['first', 'second', 'second', 'third', 'third', 'fourth', 'more_than_four']);
 }
 
-function fuelFor(brand: VehicleBrand, model: string, random: Random): string {
-  if (
-    /\bev\b|electric|e6|atto|seal|ioniq|nexon ev|tiago ev|punch ev|comet|zs ev|eqs|i4|ix|e-tron/i.test(
-      model,
-    )
-  )
-    return 'electric';
-  if (/prius|hyryder|hybrid/i.test(model)) return 'hybrid';
-  const r = random.next();
-  if (r < 0.55) return 'petrol';
-  if (r < 0.85) return 'diesel';
-  if (r < 0.95 && !LUXURY.has(brand.value)) return 'cng';
-  return 'petrol';
-}
-
 export const PHONE_PREFIXES = ['6', '7', '8', '9'] as const;
 
+/** An Indian mobile number: 10 digits starting with 6, 7, 8 or 9. */
 export function randomPhone(random: Random): string {
   let digits: string = random.pick(PHONE_PREFIXES);
   for (let i = 0; i < 9; i++) digits += String(random.int(0, 9));
   return digits;
 }
 
+/** Kilometres for a car of this age: a yearly use of 5,000–15,000 km (diesels more), within kmRange. */
+function kilometres(age: number, fuel: string, random: Random): number {
+  const yearly = random.int(5_000, 15_000) * (fuel === 'diesel' ? 1.35 : 1);
+  const years = age + 0.15 + random.next() * 0.7;
+  const [min, max] = kmRange(age);
+  return Math.min(max, Math.max(min, roundTo(yearly * years, 100)));
+}
+
+/** Asking price: the new price drawn within the model's range, what a car of this age keeps, less for heavy use. */
+function askingPrice(
+  model: VehicleModel,
+  year: number,
+  km: number,
+  age: number,
+  random: Random,
+  now: Date,
+): number {
+  const [low, high] = newPriceRange(model, year, now);
+  const newPrice = low + (high - low) * random.next();
+  const expectedKm = (age + 0.5) * 11_000;
+  const use = Math.min(1.08, Math.max(0.85, 1.06 - 0.12 * (km / expectedKm)));
+  const noise = 0.92 + random.next() * 0.16;
+  const [min, max] = plausiblePriceRange(model, year, km, now);
+  const price = newPrice * retainedValue(model.segment, age) * use * noise;
+  const step = price >= 100_000 ? 5_000 : 1_000;
+  return Math.min(
+    Math.floor(max / step) * step,
+    Math.max(Math.ceil(min / step) * step, roundTo(price, step)),
+  );
+}
+
 /**
- * `count` leads whose created_on runs forward from `firstCreatedOn` by `stepMs`, so id order is
- * newest-first order.
+ * `count` leads whose created_on runs forward from `firstCreatedOn` by `stepMs`, so id order is newest-first order.
+ * `now` fixes the current year (ages, the newest model year).
  */
 export function generateLeads(
   random: Random,
   count: number,
   firstCreatedOn: number,
   stepMs: number,
+  now: Date = new Date(firstCreatedOn + count * stepMs),
 ): NewLead[] {
+  const market = marketOf(now);
   const leads: NewLead[] = [];
-  const currentYear = 2025;
   for (let i = 0; i < count; i++) {
-    const brand = random.pick(VEHICLE_BRANDS);
-    const model = random.pick(brand.models);
-    const year = random.int(2008, currentYear);
-    const age = currentYear - year;
-    const depreciation = Math.pow(0.86, age) * (0.9 + random.next() * 0.2);
-    const city = random.pick(NCR_CITIES);
+    const car = market.brands.draw(random).draw(random);
+    const shape = random.pick(car.shapes);
+    const age = market.year - car.year;
+    const fuel = pickWeighted(random, shape.choices.fuels, FUEL_WEIGHTS);
+    const km = kilometres(age, fuel, random);
+    const city = market.cities.draw(random);
     leads.push({
       full_name: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
       phone_number: randomPhone(random),
       city,
-      brand: brand.value,
-      model: model.name,
-      varient: random.pick(model.variants),
-      rto: CITY_RTO_STATE[city] ?? 'DL',
-      year,
-      fuel_type: fuelFor(brand, model.name, random),
+      brand: car.brand,
+      model: car.model.name,
+      varient: shape.variant,
+      rto: CITY_RTO_STATE[city] ?? null,
+      year: car.year,
+      fuel_type: fuel,
       owner_name: ownerForAge(age, random),
-      transmission: random.chance(0.65) ? 'manual' : random.chance(0.85) ? 'automatic' : 'imt',
-      seats: SEVEN_SEATERS.test(model.name) ? 7 : random.chance(0.05) ? 4 : 5,
-      price: roundTo(basePrice(brand, random) * depreciation, 5_000),
-      km_driven: roundTo(Math.max(1, age) * random.int(5_000, 16_000) + random.int(0, 4_000), 100),
+      transmission: pickWeighted(random, shape.choices.transmissions, GEAR_WEIGHTS),
+      seats: random.pick(shape.choices.seats),
+      price: askingPrice(car.model, car.year, km, age, random, now),
+      km_driven: km,
       status: random.chance(0.97) ? 1 : 0,
       created_on: new Date(firstCreatedOn + i * stepMs).toISOString(),
     });

@@ -7,7 +7,7 @@ import {
   type LeadSubmission,
   type LeadSubmissionResult,
 } from '@dealerleads/shared';
-import { CITY_RTO_STATE, canonicalCity } from '@dealerleads/shared/catalogues';
+import { CITY_RTO_STATE, findCity, findModel, findVariant } from '@dealerleads/shared/catalogues';
 import {
   dbBool,
   fromDbBool,
@@ -163,11 +163,15 @@ async function insertSubmission(
   now: Date,
   leadTtlDays: number,
 ): Promise<{ row: LeadRow; manageUrl: string }> {
+  // The schema has checked the car and the city against the catalogue; store the catalogue's spellings.
+  const city = findCity(input.city) ?? input.city;
+  const model = findModel(input.brand, input.model);
+  const variant = model && input.varient ? findVariant(model, input.varient)?.name : undefined;
   const since = new Date(now.getTime() - DUPLICATE_LEAD_WINDOW_DAYS * 86_400_000).toISOString();
   if (
     await hasRecentDuplicate(
       db,
-      { phone: input.phoneNumber, brand: input.brand, model: input.model },
+      { phone: input.phoneNumber, brand: input.brand, model: model?.name ?? input.model },
       since,
     )
   ) {
@@ -175,15 +179,15 @@ async function insertSubmission(
   }
   const verdict = await assessSubmission(db, input.phoneNumber, now);
   const held = verdict.flags.length > 0 && (await readSettings(db)).holdFlaggedLeads;
-  const city = canonicalCity(input.city);
   const row = await insertLead(db, {
     full_name: input.fullName,
     phone_number: input.phoneNumber,
     city,
     brand: input.brand,
-    model: input.model,
-    varient: null,
-    rto: CITY_RTO_STATE[city] ?? null,
+    model: model?.name ?? input.model,
+    varient: variant ?? null,
+    // Without a registration state from the owner, the city's.
+    rto: input.rto ?? CITY_RTO_STATE[city] ?? null,
     year: input.year,
     fuel_type: input.fuelType,
     // design.md §9.4: the ownership order is the chosen Owner Type.
@@ -191,7 +195,7 @@ async function insertSubmission(
     transmission: input.transmission,
     seats: input.seats,
     price: input.price,
-    km_driven: null,
+    km_driven: input.kmDriven ?? null,
     status: dbBool(!held),
     created_on: now.toISOString(),
     ...verdict.columns,

@@ -251,7 +251,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
     brand: 'honda',
     model: 'City',
     ownerType: 'second',
-    transmission: 'imt',
+    transmission: 'manual',
     fuelType: 'petrol',
     seats: 5,
     fullName: 'Neha Gupta',
@@ -282,7 +282,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
     });
     expect(lead.phoneNumber).toBe('XXXXXXX234');
     const { leads } = await list(
-      '?brand=honda&model=City&ownerName=second&transmission=imt&city=Noida',
+      '?brand=honda&model=City&ownerName=second&transmission=manual&city=Noida',
     );
     expect(leads.map((l) => l.id)).toEqual([lead.id]);
   });
@@ -296,12 +296,12 @@ describe.each(testEngines())('leads on %s', (engine) => {
   const wizardCases: [string, Record<string, unknown>, keyof typeof leadWizardMessages][] = [
     ['year out of range', { year: 1999 }, 'year'],
     ['missing year', { year: undefined }, 'year'],
-    ['unknown brand', { brand: 'tesla' }, 'brand'],
-    ['model of another brand', { model: 'Swift' }, 'model'],
+    ['missing brand', { brand: '' }, 'brand'],
+    ['missing model', { model: ' ' }, 'model'],
     ['missing owner type', { ownerType: '' }, 'ownerType'],
-    ['bad transmission', { transmission: 'cvt' }, 'transmission'],
-    ['bad fuel', { fuelType: 'coal' }, 'fuelType'],
-    ['too many seats', { seats: 12 }, 'seats'],
+    ['missing transmission', { transmission: undefined }, 'transmission'],
+    ['missing fuel', { fuelType: '' }, 'fuelType'],
+    ['too many seats', { seats: 14 }, 'seats'],
     ['empty full name', { fullName: ' ' }, 'fullName'],
     ['empty city', { city: '' }, 'city'],
     ['short phone', { phoneNumber: '98765' }, 'phoneNumber'],
@@ -323,6 +323,167 @@ describe.each(testEngines())('leads on %s', (engine) => {
       expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toContain(
         leadWizardMessages[field],
       );
+      expect((await list('', admin)).pagination.totalItems).toBe(before);
+    },
+  );
+
+  it('accepts catalogue values in any spelling, stores the catalogue form and derives the RTO from the city', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        ...submission,
+        brand: 'MARUTI SUZUKI',
+        model: 'swift',
+        varient: 'vxi amt',
+        year: 2021,
+        ownerType: 'First Owner',
+        transmission: 'Automatic',
+        fuelType: 'PETROL',
+        kmDriven: 38_500,
+        city: 'gurgaon',
+        phoneNumber: '9876505678',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json<Lead>(res)).toMatchObject({
+      brand: 'maruti_suzuki',
+      model: 'Swift',
+      varient: 'VXi AMT',
+      ownerName: 'first',
+      transmission: 'automatic',
+      fuelType: 'petrol',
+      kmDriven: 38_500,
+      city: 'Gurugram',
+      rto: 'HR',
+    });
+    const labels = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        ...submission,
+        ownerType: 'first owner',
+        transmission: 'Manual',
+        fuelType: 'Petrol',
+        rto: 'dl',
+        phoneNumber: '9876505679',
+      },
+    });
+    expect(labels.statusCode, labels.body).toBe(201);
+    expect(json<Lead>(labels)).toMatchObject({ ownerName: 'first', city: 'Noida', rto: 'DL' });
+    const { leads } = await list(
+      '?brand=Maruti Suzuki&model=Swift&varient=VXi AMT&ownerName=first&fuel=petrol&city=Gurugram&rto=HR',
+    );
+    expect(leads.map((l) => l.id)).toEqual([json<Lead>(res).id]);
+  });
+
+  const catalogueCases: [string, Record<string, unknown>, string, string][] = [
+    ['an unknown brand', { brand: 'tesla' }, 'brand', 'Brand must be one of Aston Martin, Audi'],
+    [
+      'a model of another brand',
+      { model: 'Swift' },
+      'model',
+      'Model must be one of Amaze, Brio, City, Civic, CR-V, Elevate, Jazz, Mobilio, WR-V for Honda.',
+    ],
+    [
+      'an unknown transmission',
+      { transmission: 'cvt' },
+      'transmission',
+      'Transmission must be one of Manual, Automatic, iMT.',
+    ],
+    [
+      'an unknown fuel',
+      { fuelType: 'coal' },
+      'fuelType',
+      'Fuel Type must be one of Petrol, Diesel, CNG, Hybrid, Electric.',
+    ],
+    [
+      'an unknown owner type',
+      { ownerType: 'fifth' },
+      'ownerType',
+      'Owner Type must be one of First Owner, Second Owner, Third Owner, Fourth Owner.',
+    ],
+    [
+      'a Nexon EV before its launch',
+      { brand: 'tata', model: 'Nexon EV', year: 2012 },
+      'year',
+      'Year must be one of 2020–2026 for a Tata Nexon EV.',
+    ],
+    [
+      'a Chevrolet after Chevrolet left India',
+      { brand: 'chevrolet', model: 'Beat', year: 2024 },
+      'year',
+      'Year must be one of 2010–2017 for a Chevrolet Beat.',
+    ],
+    [
+      'a diesel Nexon EV',
+      {
+        brand: 'tata',
+        model: 'Nexon EV',
+        year: 2024,
+        fuelType: 'diesel',
+        transmission: 'automatic',
+      },
+      'fuelType',
+      'Fuel Type must be Electric for a 2024 Tata Nexon EV.',
+    ],
+    [
+      'a manual electric car',
+      { brand: 'byd', model: 'Atto 3', year: 2024, fuelType: 'electric' },
+      'transmission',
+      'Transmission must be Automatic for a 2024 BYD Atto 3.',
+    ],
+    [
+      'an iMT City',
+      { transmission: 'imt' },
+      'transmission',
+      'Transmission must be Manual or Automatic for a 2020 Honda City.',
+    ],
+    [
+      'a five-seat Ferrari',
+      {
+        brand: 'ferrari',
+        model: 'Roma',
+        year: 2023,
+        transmission: 'automatic',
+        seats: 5,
+      },
+      'seats',
+      'Seats must be 4 Seater for a 2023 Ferrari Roma.',
+    ],
+    [
+      'an automatic variant sent as manual',
+      { varient: 'V CVT' },
+      'transmission',
+      'Transmission must be Automatic for a 2020 Honda City V CVT.',
+    ],
+    [
+      'a variant of another year',
+      { brand: 'tata', model: 'Nexon', year: 2018, varient: 'Fearless' },
+      'varient',
+      'Variant must be one of XE, XM, XZ, XZ Plus for a 2018 Tata Nexon.',
+    ],
+    [
+      'a city outside the catalogue',
+      { city: 'Mumbai' },
+      'city',
+      'City must be one of Alwar, Baghpat',
+    ],
+    ['a year to come', { year: 2040 }, 'year', leadWizardMessages.year],
+  ];
+  it.each(catalogueCases)(
+    'refuses %s with a message naming what the catalogue allows',
+    async (_n, change, field, message) => {
+      const before = (await list('', admin)).pagination.totalItems;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        payload: { ...submission, phoneNumber: '9000000002', ...change },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json<{ title: string; errors: Record<string, string[]> }>();
+      expect(body.title).toBe('One or more validation errors occurred.');
+      expect(body.errors[field]?.[0], res.body).toContain(message);
       expect((await list('', admin)).pagination.totalItems).toBe(before);
     },
   );

@@ -93,7 +93,7 @@ export async function searchUsers(
 export function listUsersForDropdown(db: Queryable) {
   return db
     .selectFrom('users')
-    .select(['id', 'user_name', 'name'])
+    .select(['id', 'user_name', 'name', 'phone'])
     .orderBy('user_name_key')
     .orderBy('id')
     .execute();

@@ -33,7 +33,12 @@ export async function listMembers(
 
 export async function memberDropdown(db: Queryable): Promise<MemberDropdownItem[]> {
   const rows = await listUsersForDropdown(db);
-  return rows.map((row) => ({ id: row.id, userName: row.user_name, name: row.name }));
+  return rows.map((row) => ({
+    id: row.id,
+    userName: row.user_name,
+    name: row.name,
+    phone: row.phone ?? null,
+  }));
 }
 
 /** Admin: any member (404 if unknown). Anyone else: only themselves, so another name is 403 whether it exists or not. */

@@ -127,17 +127,21 @@ describe.each(testEngines())('members on %s', (engine) => {
   });
 
   describe('GET /api/users/dropdown', () => {
-    it('gives an Admin id, userName and name of every member, by userName', async () => {
+    it('gives an Admin id, userName, name and phone of every member, by userName', async () => {
       const res = await get('/api/users/dropdown', admin);
       expect(res.statusCode).toBe(200);
-      const items = json<{ id: number; userName: string; name: string }[]>(res);
-      expect(items).toContainEqual({
-        id: dealer.id,
-        userName: dealer.userName,
-        name: `Member ${dealer.userName}`,
-      });
+      const items = json<{ id: number; userName: string; name: string; phone: string | null }[]>(
+        res,
+      );
+      expect(items).toContainEqual(
+        expect.objectContaining({
+          id: dealer.id,
+          userName: dealer.userName,
+          name: `Member ${dealer.userName}`,
+        }),
+      );
       for (const item of items)
-        expect(Object.keys(item).sort()).toEqual(['id', 'name', 'userName']);
+        expect(Object.keys(item).sort()).toEqual(['id', 'name', 'phone', 'userName']);
       const names = items.map((i) => i.userName.toLowerCase());
       expect(names).toEqual([...names].sort());
     });

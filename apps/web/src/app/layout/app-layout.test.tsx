@@ -73,6 +73,7 @@ describe('app shell', () => {
     ).toEqual([
       'Leads',
       'Register',
+      'Sell your car',
       'Members',
       'Packages',
       'User Packages',

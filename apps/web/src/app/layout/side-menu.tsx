@@ -1,4 +1,4 @@
-// The slide-in side menu (spec §2.2): Leads and Register, Admin links, WhatsApp chat at the bottom; any click closes it.
+// The slide-in side menu (spec §2.2): Leads, Register and Sell your car, Admin links, WhatsApp chat at the bottom; any click closes it.
 import { NavLink } from 'react-router';
 import { UI, WHATSAPP_CHAT_URL } from '@dealerleads/shared';
 import { SidePanel } from '../../components/side-panel';
@@ -22,6 +22,7 @@ const links = [
     dealerOnly: true,
   },
   { to: paths.register, label: 'Register', icon: 'bi-person-plus', adminOnly: false },
+  { to: paths.leadForm, label: 'Sell your car', icon: 'bi-tag', adminOnly: false },
   { to: paths.members, label: 'Members', icon: 'bi-people', adminOnly: true },
   { to: paths.packages, label: 'Packages', icon: 'bi-box-seam', adminOnly: true },
   { to: paths.userPackages, label: 'User Packages', icon: 'bi-person-vcard', adminOnly: true },

@@ -1,4 +1,4 @@
-// Home (dealers, and any unknown path; spec §1): the welcome page with Register and Leads.
+// Home (dealers, and any unknown path; spec §1): the welcome page with Register and Leads, and for owners 'Sell your car'.
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 
@@ -15,6 +15,13 @@ export function HomePage() {
           Leads
         </Link>
       </div>
+      <p className="mt-4 mb-0">
+        Selling your car?{' '}
+        <Link to={paths.leadForm} className="fw-semibold">
+          Sell your car
+        </Link>{' '}
+        to verified dealers in Delhi NCR.
+      </p>
     </section>
   );
 }

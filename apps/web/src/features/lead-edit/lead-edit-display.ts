@@ -32,7 +32,7 @@ export function leadInformation(lead: Lead): DisplayField[] {
   return [
     { label: 'Full Name', value: lead.fullName },
     { label: 'Phone Number', value: lead.phoneNumber },
-    { label: 'Owner Name', value: labelOf(OWNERS, lead.ownerName) },
+    { label: 'Ownership', value: labelOf(OWNERS, lead.ownerName) },
     { label: 'City', value: lead.city },
     { label: 'RTO', value: lead.rto ?? MISSING_VALUE },
     { label: 'Price', value: formatInr(lead.price) },

@@ -107,8 +107,8 @@ export function LeadEditForm({ lead }: { lead: Lead }) {
             Status
           </label>
           <select id={statusId} className="form-select border-primary" {...register('status')}>
-            <option value="true">True</option>
-            <option value="false">False</option>
+            <option value="true">Active</option>
+            <option value="false">Inactive</option>
           </select>
         </div>
       </Section>

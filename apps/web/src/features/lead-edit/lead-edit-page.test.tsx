@@ -62,12 +62,12 @@ describe('lead edit screen', () => {
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(
       'Bearer admin-token',
     );
-    expect(screen.getByText('Active')).toHaveClass('badge');
+    expect(screen.getByText('Active', { selector: '.badge' })).toHaveClass('badge');
 
     const readOnly: [string, string][] = [
       ['Full Name', 'Sunita Sharma'],
       ['Phone Number', '9810012345'],
-      ['Owner Name', 'Second Owner'],
+      ['Ownership', 'Second Owner'],
       ['City', 'Gurugram'],
       ['RTO', 'HR'],
       ['Price', '₹4,50,000'],
@@ -96,7 +96,7 @@ describe('lead edit screen', () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['True', 'False']);
+    ).toEqual(['Active', 'Inactive']);
     expect(banner()).toBeNull();
     expect(save).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
@@ -104,17 +104,17 @@ describe('lead edit screen', () => {
 
   it('shows the banner and enables Save Changes once Status changes, and not when changed back', async () => {
     const { user, status, save } = await openLead();
-    await user.selectOptions(status, 'False');
+    await user.selectOptions(status, 'Inactive');
     expect(banner()).toHaveTextContent(BANNER);
     expect(save).toBeEnabled();
-    await user.selectOptions(status, 'True');
+    await user.selectOptions(status, 'Active');
     await vi.waitFor(() => expect(banner()).toBeNull());
     expect(save).toBeDisabled();
   });
 
   it('saves the status, toasts, and becomes pristine with the new badge', async () => {
     const { user, status, save } = await openLead();
-    await user.selectOptions(status, 'False');
+    await user.selectOptions(status, 'Inactive');
     fetchMock.mockResolvedValueOnce(jsonResponse({ ...lead, status: false }));
     await user.click(save);
 
@@ -128,12 +128,12 @@ describe('lead edit screen', () => {
     await vi.waitFor(() => expect(banner()).toBeNull());
     expect(save).toBeDisabled();
     expect(status).toHaveValue('false');
-    expect(screen.getByText('Inactive')).toHaveClass('badge');
+    expect(screen.getByText('Inactive', { selector: '.badge' })).toHaveClass('badge');
   });
 
   it('lists a failed save and keeps the change', async () => {
     const { user, status, save } = await openLead();
-    await user.selectOptions(status, 'False');
+    await user.selectOptions(status, 'Inactive');
     fetchMock.mockResolvedValueOnce(
       jsonResponse(
         { status: 403, message: 'You are not allowed to do this' },
@@ -153,7 +153,7 @@ describe('lead edit screen', () => {
   it('asks before Cancel leaves unsaved changes, and stays when told no', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const { user, status, router } = await openLead();
-    await user.selectOptions(status, 'False');
+    await user.selectOptions(status, 'Inactive');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(confirm).toHaveBeenCalledWith(LEAVE_CONFIRM_TEXT);
     expect(router.state.location.pathname).toBe(paths.leadEdit(42));

@@ -52,12 +52,18 @@ async function completeWizard() {
     await vi.waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
   };
-  await user.selectOptions(await screen.findByLabelText('Year'), '2019');
+  await user.click(await screen.findByRole('radio', { name: 'Hyundai' }));
   await next();
-  for (const choice of ['Hyundai', 'Creta', 'Second Owner', 'Manual', 'Petrol', '5 Seater']) {
+  await user.click(screen.getByRole('radio', { name: 'Creta' }));
+  await next();
+  await user.selectOptions(field('Year'), '2019');
+  await next();
+  for (const choice of ['Petrol', 'Manual', '5 Seater', 'Second Owner']) {
     await user.click(screen.getByRole('radio', { name: choice }));
-    await next();
+    if (choice !== 'Second Owner') await next();
   }
+  await user.type(field('Kilometres Driven'), '52,000');
+  await next();
   await user.type(field('Full Name'), 'Ravi Kumar');
   await user.type(field('City'), 'Noida');
   await user.type(field('Phone Number'), '9810012345');
@@ -114,6 +120,7 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
       transmission: 'manual',
       fuelType: 'petrol',
       seats: 5,
+      kmDriven: 52000,
       fullName: 'Ravi Kumar',
       city: 'Noida',
       phoneNumber: '9810012345',
@@ -123,7 +130,7 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit another car' }));
     expect(await screen.findByText('Step 1 of 8')).toBeInTheDocument();
-    expect(screen.getByLabelText('Year')).toHaveValue('');
+    expect(screen.getByRole('radio', { name: 'Hyundai' })).not.toBeChecked();
   });
 
   it('lists the server validation errors on the form', async () => {

@@ -1,4 +1,4 @@
-// The wizard's per-step checks come from the shared schema, with the model checked against its brand.
+// The wizard's per-step checks come from the shared schema, with the car checked against the catalogue.
 import { describe, expect, it } from 'vitest';
 import { leadWizardMessages } from '@dealerleads/shared';
 import {
@@ -9,18 +9,19 @@ import {
   normalizePhone,
   parseAmount,
   stepOfFirst,
+  wizardChoices,
 } from './lead-wizard-steps';
 
 describe('wizard steps', () => {
-  it('are the eight steps of spec §2.6, every submission field exactly once', () => {
+  it('are eight steps, brand and model first, every submission field exactly once', () => {
     expect(WIZARD_STEPS.map((step) => step.title)).toEqual([
-      'Year',
       'Brand',
       'Model',
-      'Owner Type',
-      'Transmission',
+      'Year',
       'Fuel Type',
+      'Transmission',
       'Seats',
+      'Owner Type',
       'Your Details',
     ]);
     expect(WIZARD_STEPS.flatMap((step) => step.fields).sort()).toEqual(
@@ -30,12 +31,15 @@ describe('wizard steps', () => {
         'consent',
         'fuelType',
         'fullName',
+        'kmDriven',
         'model',
         'ownerType',
         'phoneNumber',
         'price',
+        'rto',
         'seats',
         'transmission',
+        'varient',
         'year',
       ].sort(),
     );
@@ -44,9 +48,13 @@ describe('wizard steps', () => {
   it('checks each field with the shared rule and message', () => {
     expect(fieldError('year', {})).toBe(leadWizardMessages.year);
     expect(fieldError('year', { year: 1999 })).toBe(leadWizardMessages.year);
+    expect(fieldError('year', { year: new Date().getFullYear() + 1 })).toBe(
+      leadWizardMessages.year,
+    );
     expect(fieldError('year', { year: 2024 })).toBeUndefined();
-    expect(fieldError('brand', { brand: 'trabant' })).toBe(leadWizardMessages.brand);
-    expect(fieldError('seats', { seats: 10 })).toBe(leadWizardMessages.seats);
+    expect(fieldError('brand', {})).toBe(leadWizardMessages.brand);
+    expect(fieldError('kmDriven', {})).toBe(leadWizardMessages.kmDriven);
+    expect(fieldError('seats', { seats: 14 })).toBe(leadWizardMessages.seats);
     expect(fieldError('phoneNumber', { phoneNumber: '98100' })).toBe(
       leadWizardMessages.phoneNumber,
     );
@@ -54,11 +62,23 @@ describe('wizard steps', () => {
     expect(fieldError('price', { price: Number.NaN })).toBe(leadWizardMessages.price);
   });
 
-  it("accepts a model only from the chosen brand's models", () => {
-    expect(modelsOf('isuzu')).toEqual(['D-Max', 'MU-X']);
+  it('checks the car against the catalogue as the API does', () => {
+    expect(modelsOf('isuzu')).toEqual(['D-Max', 'MU-X', 'V-Cross']);
     expect(fieldError('model', { brand: 'isuzu', model: 'D-Max' })).toBeUndefined();
-    expect(fieldError('model', { brand: 'toyota', model: 'D-Max' })).toBe(leadWizardMessages.model);
+    expect(fieldError('model', { brand: 'toyota', model: 'D-Max' })).toMatch(
+      /^Model must be one of Camry, Corolla/,
+    );
     expect(fieldError('model', { brand: 'toyota', model: '' })).toBe(leadWizardMessages.model);
+    const nexonEv = { brand: 'tata', model: 'Nexon EV' };
+    expect(fieldError('year', { ...nexonEv, year: 2019 })).toMatch(/^Year must be one of 2020–/);
+    expect(fieldError('fuelType', { ...nexonEv, year: 2021, fuelType: 'diesel' })).toBe(
+      'Fuel Type must be Electric for a 2021 Tata Nexon EV.',
+    );
+    expect(wizardChoices({ ...nexonEv, year: 2021 }).transmissions).toEqual([
+      { value: 'automatic', label: 'Automatic' },
+    ]);
+    expect(fieldError('city', { city: 'Mumbai' })).toMatch(/^City must be one of Alwar/);
+    expect(fieldError('city', { city: 'Gurgaon' })).toBeUndefined();
   });
 
   it('calls a step valid only when all its fields are', () => {
@@ -76,7 +96,8 @@ describe('wizard steps', () => {
   });
 
   it('finds the first step holding a field', () => {
-    expect(stepOfFirst(['price', 'model'])).toBe(2);
+    expect(stepOfFirst(['price', 'model'])).toBe(1);
+    expect(stepOfFirst(['kmDriven'])).toBe(6);
     expect(stepOfFirst(['ownerName'])).toBeUndefined();
   });
 

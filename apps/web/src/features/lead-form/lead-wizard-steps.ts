@@ -1,10 +1,27 @@
-// The eight steps of the lead wizard (spec §2.6) and each field's check, taken from the shared `leadSubmissionSchema`.
-import { leadSubmissionSchema, leadWizardMessages, type LeadSubmission } from '@dealerleads/shared';
-import { WIZARD_BRANDS } from '@dealerleads/shared/catalogues';
+// The eight steps of the lead wizard and each field's check: the shared schema's rule, then what the catalogue allows
+// for the car chosen so far (brand and model first, so every later list offers only what that model had).
+import {
+  carFactIssues,
+  leadSubmissionSchema,
+  leadWizardMessages,
+  type LeadSubmissionInput,
+} from '@dealerleads/shared';
+import {
+  FUELS,
+  TRANSMISSIONS,
+  VEHICLE_BRANDS,
+  carChoices,
+  findModel,
+  modelYears,
+  seatsLabel,
+  variantsIn,
+  type Option,
+  type VehicleModel,
+} from '@dealerleads/shared/catalogues';
 
 /** What the form holds; until chosen, a choice is undefined (a text field, ''). */
-export type LeadWizardValues = LeadSubmission;
-export type WizardField = keyof LeadSubmission;
+export type LeadWizardValues = LeadSubmissionInput;
+export type WizardField = keyof LeadSubmissionInput;
 
 export interface WizardStep {
   title: string;
@@ -12,41 +29,82 @@ export interface WizardStep {
 }
 
 export const WIZARD_STEPS: readonly WizardStep[] = [
-  { title: 'Year', fields: ['year'] },
   { title: 'Brand', fields: ['brand'] },
   { title: 'Model', fields: ['model'] },
-  { title: 'Owner Type', fields: ['ownerType'] },
-  { title: 'Transmission', fields: ['transmission'] },
+  { title: 'Year', fields: ['year', 'varient'] },
   { title: 'Fuel Type', fields: ['fuelType'] },
+  { title: 'Transmission', fields: ['transmission'] },
   { title: 'Seats', fields: ['seats'] },
-  { title: 'Your Details', fields: ['fullName', 'city', 'phoneNumber', 'price', 'consent'] },
+  { title: 'Owner Type', fields: ['ownerType', 'kmDriven'] },
+  { title: 'Your Details', fields: ['fullName', 'city', 'phoneNumber', 'price', 'rto', 'consent'] },
 ];
 
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
 
+export const BRAND_OPTIONS: readonly Option[] = VEHICLE_BRANDS.map((b) => ({
+  value: b.value,
+  label: b.label,
+}));
+
 /** The models the wizard offers for a brand slug (none for an unknown brand). */
 export function modelsOf(brand: unknown): readonly string[] {
-  return WIZARD_BRANDS.find((b) => b.value === brand)?.models ?? [];
+  return VEHICLE_BRANDS.find((b) => b.value === brand)?.models.map((m) => m.name) ?? [];
 }
 
 export function brandLabel(brand: unknown): string {
-  return WIZARD_BRANDS.find((b) => b.value === brand)?.label ?? String(brand ?? '');
+  return VEHICLE_BRANDS.find((b) => b.value === brand)?.label ?? String(brand ?? '');
 }
 
 type PartialValues = Partial<Record<WizardField, unknown>>;
 
+function chosenModel(values: PartialValues): VehicleModel | undefined {
+  return typeof values.brand === 'string' && typeof values.model === 'string'
+    ? findModel(values.brand, values.model)
+    : undefined;
+}
+
+const chosenVariant = (values: PartialValues) =>
+  typeof values.varient === 'string' && values.varient !== '' ? values.varient : undefined;
+
+/** The choices each car step offers for what is chosen so far: the model's years, its variants that year, and so on. */
+export interface WizardChoices {
+  years: number[];
+  variants: string[];
+  fuels: Option[];
+  transmissions: Option[];
+  seats: Option<number>[];
+}
+
+export function wizardChoices(values: PartialValues): WizardChoices {
+  const model = chosenModel(values);
+  if (!model) return { years: [], variants: [], fuels: [], transmissions: [], seats: [] };
+  const year = typeof values.year === 'number' ? values.year : undefined;
+  const variants = year === undefined ? [] : variantsIn(model, year).map((v) => v.name);
+  const variant = chosenVariant(values);
+  const car = carChoices(model, year, variant && variants.includes(variant) ? variant : undefined);
+  return {
+    years: modelYears(model),
+    variants,
+    fuels: FUELS.filter((f) => car.fuels.includes(f.value)),
+    transmissions: TRANSMISSIONS.filter((t) => car.transmissions.includes(t.value)),
+    seats: car.seats.map((n) => ({ value: n, label: seatsLabel(n) })),
+  };
+}
+
 /**
- * The message of a field's first broken rule, or undefined when it is valid. Each field is checked
- * with its own rule of the shared schema; the model also against the chosen brand, which the
- * schema checks only once every other field is valid.
+ * The message of a field's first broken rule, or undefined when it is valid: the field's own rule of the shared schema,
+ * then the catalogue's for the car chosen so far (the API checks the same). Kilometres are optional to the API but the
+ * wizard asks for them, so a dealer sees them.
  */
 export function fieldError(field: WizardField, values: PartialValues): string | undefined {
-  const result = leadSubmissionSchema.shape[field].safeParse(values[field]);
-  if (!result.success) return result.error.issues[0]?.message ?? leadWizardMessages[field];
-  if (field === 'model' && !modelsOf(values.brand).includes(String(result.data))) {
-    return leadWizardMessages.model;
+  if (field === 'kmDriven' && (values.kmDriven === undefined || values.kmDriven === null)) {
+    return leadWizardMessages.kmDriven;
   }
-  return undefined;
+  const result = leadSubmissionSchema.shape[field].safeParse(values[field]);
+  if (!result.success) {
+    return result.error.issues[0]?.message ?? leadWizardMessages[field as 'year'];
+  }
+  return carFactIssues(values)[field as keyof ReturnType<typeof carFactIssues>];
 }
 
 export function isStepValid(step: WizardStep, values: PartialValues): boolean {
@@ -72,11 +130,11 @@ export function normalizePhone(raw: string): string {
   return compact;
 }
 
-/** An amount as typed ('2,50,000', '₹ 250000'); '' stays undefined so the required message shows. */
+/** An amount as typed ('2,50,000', '₹ 250000', '45,000 km'); '' stays undefined so the required message shows. */
 export function parseAmount(raw: unknown): number | undefined {
   if (typeof raw === 'number') return raw;
   if (typeof raw !== 'string') return undefined;
-  const compact = raw.replace(/[\s,₹]/g, '');
+  const compact = raw.replace(/[\s,₹]|km$/gi, '');
   if (compact === '') return undefined;
   return /^\d+(\.\d+)?$/.test(compact) ? Number(compact) : Number.NaN;
 }

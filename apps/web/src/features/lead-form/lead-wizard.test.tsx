@@ -21,27 +21,27 @@ const submit = () => screen.getByRole('button', { name: 'Submit' });
 const field = (label: string) => screen.getByLabelText(label, { exact: true });
 const heading = () => screen.getByRole('heading', { level: 2 });
 
-/** Each car step: its title, how to answer it, and its message. */
+/** Each car step: its title, how to answer it, and its message. A Kia Carens offers a choice on every step. */
 const carSteps: { title: string; message: string; answer: (user: User) => Promise<void> }[] = [
-  {
-    title: 'Year',
-    message: m.year,
-    answer: (user) => user.selectOptions(field('Year'), '2019'),
-  },
   {
     title: 'Brand',
     message: m.brand,
-    answer: (user) => user.click(screen.getByRole('radio', { name: 'Hyundai' })),
+    answer: (user) => user.click(screen.getByRole('radio', { name: 'Kia' })),
   },
   {
     title: 'Model',
     message: m.model,
-    answer: (user) => user.click(screen.getByRole('radio', { name: 'Creta' })),
+    answer: (user) => user.click(screen.getByRole('radio', { name: 'Carens' })),
   },
   {
-    title: 'Owner Type',
-    message: m.ownerType,
-    answer: (user) => user.click(screen.getByRole('radio', { name: 'Second Owner' })),
+    title: 'Year',
+    message: m.year,
+    answer: (user) => user.selectOptions(field('Year'), '2023'),
+  },
+  {
+    title: 'Fuel Type',
+    message: m.fuelType,
+    answer: (user) => user.click(screen.getByRole('radio', { name: 'Diesel' })),
   },
   {
     title: 'Transmission',
@@ -49,14 +49,17 @@ const carSteps: { title: string; message: string; answer: (user: User) => Promis
     answer: (user) => user.click(screen.getByRole('radio', { name: 'iMT' })),
   },
   {
-    title: 'Fuel Type',
-    message: m.fuelType,
-    answer: (user) => user.click(screen.getByRole('radio', { name: 'CNG' })),
-  },
-  {
     title: 'Seats',
     message: m.seats,
     answer: (user) => user.click(screen.getByRole('radio', { name: '7 Seater' })),
+  },
+  {
+    title: 'Owner Type',
+    message: m.ownerType,
+    answer: async (user) => {
+      await user.click(screen.getByRole('radio', { name: 'Second Owner' }));
+      await user.type(field('Kilometres Driven'), '45,000');
+    },
   },
 ];
 
@@ -68,6 +71,8 @@ async function answerCarSteps(user: User, stop = carSteps.length) {
     await user.click(next());
   }
 }
+
+const tiles = () => screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
 
 async function fillDetails(user: User) {
   await user.type(field('Full Name'), 'Ravi Kumar');
@@ -85,18 +90,16 @@ async function touchAndLeave(user: User, element: HTMLElement) {
 
 // Whole journeys through eight steps: slow on a busy machine, never timed.
 describe('lead wizard', { timeout: 30_000 }, () => {
-  it('starts on step 1 of 8 with Previous and Next disabled', () => {
+  it('starts on step 1 of 8, the brands of the catalogue, Previous and Next disabled', () => {
     setup();
     expect(screen.getByText('Step 1 of 8')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
-    expect(heading()).toHaveTextContent('Year');
+    expect(heading()).toHaveTextContent('Brand');
     expect(previous()).toBeDisabled();
     expect(next()).toBeDisabled();
-    const years = [...(field('Year') as HTMLSelectElement).options].map((o) => o.value);
-    expect(years.filter(Boolean)).toHaveLength(25);
-    expect(years).toContain('2000');
-    expect(years).toContain('2024');
-    expect(years).not.toContain('2025');
+    expect(tiles()).toContain('Maruti Suzuki');
+    expect(tiles()).toContain('Rolls-Royce');
+    expect(tiles().length).toBeGreaterThanOrEqual(35);
   });
 
   it.each(carSteps.map((step, index) => [index + 1, step] as const))(
@@ -109,7 +112,7 @@ describe('lead wizard', { timeout: 30_000 }, () => {
       expect(next()).toBeDisabled();
       expect(screen.queryByText(step.message)).not.toBeInTheDocument();
 
-      const input = number === 1 ? field('Year') : (screen.getAllByRole('radio')[0] as HTMLElement);
+      const input = number === 3 ? field('Year') : (screen.getAllByRole('radio')[0] as HTMLElement);
       await touchAndLeave(user, input);
       expect(await screen.findByText(step.message)).toBeInTheDocument();
       expect(next()).toBeDisabled();
@@ -120,74 +123,123 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     },
   );
 
-  it('offers the wizard catalogues on each step', async () => {
+  it("offers only the chosen model's years, variants, fuels, gearboxes and seats", async () => {
     const { user } = setup();
-    await answerCarSteps(user, 1);
-    expect(screen.getAllByRole('radio')).toHaveLength(21);
-    await user.click(screen.getByRole('radio', { name: 'Isuzu' }));
-    await user.click(next());
-    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual([
-      'D-Max',
-      'MU-X',
+    await answerCarSteps(user, 2);
+    const years = [...(field('Year') as HTMLSelectElement).options].map((o) => o.value);
+    expect(years.filter(Boolean)[0]).toBe(String(new Date().getFullYear()));
+    expect(years.filter(Boolean).at(-1)).toBe('2022');
+    await user.selectOptions(field('Year'), '2023');
+    const variants = [...(field('Variant') as HTMLSelectElement).options].map((o) => o.text);
+    expect(variants).toEqual([
+      'Not sure',
+      'Luxury',
+      'Luxury Plus',
+      'Premium',
+      'Prestige',
+      'Prestige Plus',
+      'X-Line',
     ]);
-    await user.click(screen.getByRole('radio', { name: 'MU-X' }));
     await user.click(next());
-    const labels = () => screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
-    expect(labels()).toEqual(['First Owner', 'Second Owner', 'Third Owner', 'Fourth Owner']);
-    await user.click(screen.getByRole('radio', { name: 'First Owner' }));
-    await user.click(next());
-    expect(labels()).toEqual(['Manual', 'Automatic', 'iMT']);
-    await user.click(screen.getByRole('radio', { name: 'Manual' }));
-    await user.click(next());
-    expect(labels()).toEqual(['Petrol', 'Diesel', 'CNG', 'Hybrid', 'Electric']);
+    expect(tiles()).toEqual(['Petrol', 'Diesel']);
     await user.click(screen.getByRole('radio', { name: 'Diesel' }));
     await user.click(next());
-    expect(labels()).toEqual([
-      '4 Seater',
-      '5 Seater',
-      '6 Seater',
-      '7 Seater',
-      '8 Seater',
-      '9 Seater',
-    ]);
+    expect(tiles()).toEqual(['Manual', 'Automatic', 'iMT']);
+    await user.click(screen.getByRole('radio', { name: 'Manual' }));
+    await user.click(next());
+    expect(tiles()).toEqual(['6 Seater', '7 Seater']);
+    await user.click(screen.getByRole('radio', { name: '6 Seater' }));
+    await user.click(next());
+    expect(tiles()).toEqual(['First Owner', 'Second Owner', 'Third Owner', 'Fourth Owner']);
   });
 
-  it('changing the brand clears the model', async () => {
+  it('answers a step with one possible answer: an electric car is electric and automatic', async () => {
     const { user } = setup();
-    await answerCarSteps(user, 3);
-    expect(heading()).toHaveTextContent('Owner Type');
+    await user.click(screen.getByRole('radio', { name: 'Tata' }));
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: 'Nexon EV' }));
+    await user.click(next());
+    const years = [...(field('Year') as HTMLSelectElement).options].map((o) => o.value);
+    expect(years).not.toContain('2019');
+    await user.selectOptions(field('Year'), '2021');
+    await user.click(next());
+    expect(tiles()).toEqual(['Electric']);
+    expect(screen.getByRole('radio', { name: 'Electric' })).toBeChecked();
+    await user.click(next());
+    expect(tiles()).toEqual(['Automatic']);
+    expect(next()).toBeEnabled();
+  });
+
+  it('offers only what a variant had: a VXi AMT is a petrol automatic', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('radio', { name: 'Maruti Suzuki' }));
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: 'Swift' }));
+    await user.click(next());
+    await user.selectOptions(field('Year'), '2019');
+    await user.selectOptions(field('Variant'), 'VXi AMT');
+    await user.click(next());
+    expect(tiles()).toEqual(['Petrol']);
+    await user.click(next());
+    expect(tiles()).toEqual(['Automatic']);
     await user.click(previous());
-    expect(screen.getByRole('radio', { name: 'Creta' })).toBeChecked();
     await user.click(previous());
-    expect(screen.getByRole('radio', { name: 'Hyundai' })).toBeChecked();
+    // Not sure of the variant: the model's choices of that year come back.
+    await user.selectOptions(field('Variant'), '');
+    await user.click(next());
+    expect(tiles()).toEqual(['Petrol', 'Diesel']);
+  });
+
+  it('changing the brand clears the model, and a new model drops answers it never had', async () => {
+    const { user } = setup();
+    await answerCarSteps(user, 4);
+    expect(heading()).toHaveTextContent('Transmission');
+    for (let i = 0; i < 3; i++) await user.click(previous());
+    expect(screen.getByRole('radio', { name: 'Carens' })).toBeChecked();
+    await user.click(previous());
+    expect(screen.getByRole('radio', { name: 'Kia' })).toBeChecked();
 
     // Picking the same brand again keeps the model.
-    await user.click(screen.getByRole('radio', { name: 'Hyundai' }));
-    await user.click(next());
-    expect(screen.getByRole('radio', { name: 'Creta' })).toBeChecked();
-    await user.click(previous());
-
     await user.click(screen.getByRole('radio', { name: 'Kia' }));
     await user.click(next());
+    expect(screen.getByRole('radio', { name: 'Carens' })).toBeChecked();
+
+    // An EV6 was never sold before 2022 nor with diesel: the year stays, the fuel goes.
+    await user.click(screen.getByRole('radio', { name: 'EV6' }));
+    await user.click(next());
+    expect(field('Year')).toHaveValue('2023');
+    await user.click(next());
+    expect(screen.getByRole('radio', { name: 'Electric' })).toBeChecked();
+    await user.click(previous());
+    await user.click(previous());
+    await user.click(previous());
+
+    await user.click(screen.getByRole('radio', { name: 'Tata' }));
+    await user.click(next());
     expect(heading()).toHaveTextContent('Model');
-    const radios = screen.getAllByRole('radio');
-    expect(radios.map((r) => r.getAttribute('value'))).toEqual([
-      'Seltos',
-      'Sonet',
-      'Carens',
-      'Carnival',
-    ]);
-    for (const radio of radios) expect(radio).not.toBeChecked();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
     expect(next()).toBeDisabled();
   });
 
   it('keeps earlier answers when going back', async () => {
     const { user } = setup();
-    await answerCarSteps(user, 2);
+    await answerCarSteps(user, 4);
     await user.click(previous());
     await user.click(previous());
-    expect(field('Year')).toHaveValue('2019');
+    expect(field('Year')).toHaveValue('2023');
     expect(next()).toBeEnabled();
+  });
+
+  it('asks for kilometres as a number and shows them with Indian grouping', async () => {
+    const { user } = setup();
+    await answerCarSteps(user, 6);
+    await user.click(screen.getByRole('radio', { name: 'First Owner' }));
+    expect(next()).toBeDisabled();
+    await touchAndLeave(user, field('Kilometres Driven'));
+    expect(await screen.findByText(m.kmDriven)).toBeInTheDocument();
+    await user.type(field('Kilometres Driven'), '125000');
+    expect(await screen.findByText('1,25,000 km')).toBeInTheDocument();
+    await vi.waitFor(() => expect(next()).toBeEnabled());
   });
 
   it.each([
@@ -215,7 +267,11 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     const { user, onSubmit } = setup();
     await answerCarSteps(user);
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
-    expect(within(screen.getByLabelText('Your car')).getByText(/2019 · Hyundai · Creta/));
+    expect(
+      within(screen.getByLabelText('Your car')).getByText(
+        /2023 · Kia · Carens · Second Owner · 45,000 km · iMT · Diesel · 7 Seater/,
+      ),
+    );
     expect(submit()).toBeDisabled();
 
     await user.type(field('Full Name'), 'Ravi Kumar');
@@ -239,25 +295,37 @@ describe('lead wizard', { timeout: 30_000 }, () => {
 
     await user.clear(field('City'));
     await vi.waitFor(() => expect(submit()).toBeDisabled());
-    await user.type(field('City'), '  Noida ');
+    // A city outside the catalogue is refused with the cities it has; another name of one is taken as it.
+    await user.type(field('City'), 'Mumbai');
+    await user.tab();
+    expect(await screen.findByText(/^City must be one of Alwar, Baghpat/)).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    await user.clear(field('City'));
+    await user.type(field('City'), '  gurgaon ');
+    await user.tab();
+    await vi.waitFor(() => expect(field('City')).toHaveValue('Gurugram'));
+    expect(screen.getByLabelText('Registered in (RTO)')).toHaveDisplayValue(
+      'Same as the city (HR)',
+    );
     await vi.waitFor(() => expect(submit()).toBeEnabled());
 
     await user.click(submit());
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
-      year: 2019,
-      brand: 'hyundai',
-      model: 'Creta',
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      year: 2023,
+      brand: 'kia',
+      model: 'Carens',
       ownerType: 'second',
       transmission: 'imt',
-      fuelType: 'cng',
+      fuelType: 'diesel',
       seats: 7,
+      kmDriven: 45000,
       fullName: 'Ravi Kumar',
-      city: 'Noida',
+      city: 'Gurugram',
       phoneNumber: '9810012345',
       price: 450000,
       consent: true,
-    } satisfies LeadSubmission);
+    } satisfies Partial<LeadSubmission>);
   });
 
   it('lists what the server said above the form', async () => {
@@ -284,6 +352,7 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
     await vi.waitFor(() => expect(heading()).toHaveTextContent('Owner Type'));
+    expect(screen.getByText('Step 7 of 8')).toBeInTheDocument();
     await vi.waitFor(() => expect(heading()).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Expected Price is required.');
     // The field's own message too, below the tiles.

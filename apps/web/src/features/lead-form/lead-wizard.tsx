@@ -1,4 +1,5 @@
-// The eight-step lead submission form (spec §2.6, §5): one step at a time, Next only when the step is valid, Submit only when all is.
+// The eight-step lead submission form: one step at a time, each offering only what the chosen model had; Next only when
+// the step is valid, Submit only when all is.
 import {
   useEffect,
   useId,
@@ -13,24 +14,33 @@ import {
   useWatch,
   type DefaultValues,
   type FieldPath,
+  type Resolver,
   type UseFormRegisterReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_SETTINGS, leadSubmissionSchema, type LeadSubmission } from '@dealerleads/shared';
 import {
+  DEFAULT_SETTINGS,
+  leadSubmissionSchema,
+  leadWizardMessages,
+  type LeadSubmission,
+} from '@dealerleads/shared';
+import {
+  CITY_RTO_STATE,
   FUELS,
   NCR_CITIES,
+  RTO_CODES,
+  RTO_STATE_NAMES,
   TRANSMISSIONS,
-  WIZARD_BRANDS,
   WIZARD_OWNER_TYPES,
-  wizardSeatOptions,
-  wizardYearOptions,
+  findCity,
+  groupIndian,
 } from '@dealerleads/shared/catalogues';
 import { ErrorList } from '../../components/error-list';
 import { formatInr } from '../../lib/format-inr';
 import { ChoiceTiles } from './choice-tiles';
 import { ConsentCheck } from './consent-check';
 import {
+  BRAND_OPTIONS,
   brandLabel,
   fieldError,
   isStepValid,
@@ -38,12 +48,33 @@ import {
   normalizePhone,
   parseAmount,
   stepOfFirst,
+  wizardChoices,
   WIZARD_STEP_COUNT,
   WIZARD_STEPS,
   type LeadWizardValues,
   type WizardField,
 } from './lead-wizard-steps';
+import { FieldFeedback, WizardSelect } from './wizard-select';
 import type { SubmissionProblem } from './submission-problem';
+
+const schemaResolver = zodResolver(leadSubmissionSchema);
+
+/** The shared schema, plus the kilometres the wizard asks for (optional to the API). */
+const wizardResolver: Resolver<LeadWizardValues, unknown, LeadSubmission> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await schemaResolver(values, context, options);
+  if (values.kmDriven !== undefined && values.kmDriven !== null) return result;
+  return {
+    values: {},
+    errors: {
+      ...result.errors,
+      kmDriven: { type: 'required', message: leadWizardMessages.kmDriven },
+    },
+  };
+};
 
 /** Choices start empty (undefined), so nothing is picked for the owner. */
 const emptyWizard: DefaultValues<LeadWizardValues> = {
@@ -100,16 +131,12 @@ function WizardTextField({
         {...input}
         {...registration}
       />
-      {invalid ? (
-        <div id={`${id}-error`} className="invalid-feedback">
-          {error}
-        </div>
-      ) : null}
-      {hint ? (
-        <div id={`${id}-hint`} className="form-text">
-          {hint}
-        </div>
-      ) : null}
+      <FieldFeedback
+        errorId={`${id}-error`}
+        error={invalid ? error : undefined}
+        hintId={`${id}-hint`}
+        hint={hint}
+      />
     </div>
   );
 }
@@ -123,11 +150,14 @@ function labelOf<V extends string>(
 
 /** One line saying which car this is, shown above the contact details. */
 function CarSummary({ values }: { values: Partial<LeadWizardValues> }) {
+  const km = parseAmount(values.kmDriven);
   const parts = [
     values.year,
     brandLabel(values.brand),
     values.model,
+    values.varient ?? undefined,
     labelOf(WIZARD_OWNER_TYPES, values.ownerType),
+    km === undefined || Number.isNaN(km) ? undefined : `${groupIndian(km)} km`,
     labelOf(TRANSMISSIONS, values.transmission),
     labelOf(FUELS, values.fuelType),
     values.seats === undefined ? undefined : `${values.seats} Seater`,
@@ -151,12 +181,52 @@ export function LeadWizard({
     setValue,
     setError,
     formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid },
-  } = useForm<LeadWizardValues>({
+  } = useForm<LeadWizardValues, unknown, LeadSubmission>({
     mode: 'all',
-    resolver: zodResolver(leadSubmissionSchema),
+    resolver: wizardResolver,
     defaultValues: emptyWizard,
   });
   const values = useWatch({ control }) as Partial<LeadWizardValues>;
+  const choices = wizardChoices(values);
+  const km = parseAmount(values.kmDriven);
+  const cityRto =
+    typeof values.city === 'string' ? CITY_RTO_STATE[findCity(values.city) ?? ''] : undefined;
+
+  // A choice the car chosen since no longer allows is dropped (a 2018 Nexon has no 'Fearless', an EV no diesel), and a
+  // step with one possible answer is answered.
+  const { years, variants, fuels, transmissions, seats } = choices;
+  useEffect(() => {
+    const keep = (
+      name: 'year' | 'varient' | 'fuelType' | 'transmission' | 'seats',
+      allowed: readonly (string | number)[],
+    ) => {
+      const value = values[name];
+      if (value !== undefined && value !== '' && value !== null && !allowed.includes(value)) {
+        setValue(name, undefined, { shouldValidate: true });
+      } else if (
+        (value === undefined || value === '') &&
+        allowed.length === 1 &&
+        name !== 'varient'
+      ) {
+        setValue(name, allowed[0] as never, { shouldValidate: true });
+      }
+    };
+    if (!values.model) return;
+    keep('year', years);
+    keep('varient', variants);
+    keep(
+      'fuelType',
+      fuels.map((f) => f.value),
+    );
+    keep(
+      'transmission',
+      transmissions.map((t) => t.value),
+    );
+    keep(
+      'seats',
+      seats.map((n) => n.value),
+    );
+  }, [values, years, variants, fuels, transmissions, seats, setValue]);
   const [step, setStep] = useState(0);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -238,62 +308,19 @@ export function LeadWizard({
       {step === 0 ? (
         <Controller
           control={control}
-          name="year"
-          render={({ field }) => (
-            <div className="mb-3">
-              <label htmlFor="lead-year" className="form-label visually-hidden">
-                Year
-              </label>
-              <select
-                id="lead-year"
-                ref={field.ref}
-                name={field.name}
-                className={`form-select form-select-lg${
-                  show('year').showError && errors.year ? ' is-invalid' : ''
-                }`}
-                value={field.value === undefined ? '' : String(field.value)}
-                aria-invalid={show('year').showError && errors.year !== undefined}
-                aria-describedby={
-                  show('year').showError && errors.year ? 'lead-year-error' : undefined
-                }
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? undefined : Number(event.target.value))
-                }
-                onBlur={field.onBlur}
-              >
-                <option value="">Select the year</option>
-                {wizardYearOptions.map((year) => (
-                  <option key={year} value={year}>
-                    {year}
-                  </option>
-                ))}
-              </select>
-              {show('year').showError && errors.year ? (
-                <div id="lead-year-error" className="invalid-feedback">
-                  {errors.year.message}
-                </div>
-              ) : null}
-            </div>
-          )}
-        />
-      ) : null}
-
-      {step === 1 ? (
-        <Controller
-          control={control}
           name="brand"
           render={({ field }) => (
             <ChoiceTiles
               legend="Brand"
               name={field.name}
-              options={WIZARD_BRANDS}
+              options={BRAND_OPTIONS}
               value={field.value}
               columns="row-cols-2 row-cols-md-3"
               firstInputRef={field.ref}
               onChange={(brand) => {
                 if (brand === field.value) return;
                 field.onChange(brand);
-                // spec §2.6: another brand clears the model.
+                // Another brand clears the model (and with it everything chosen for it).
                 setValue('model', '', { shouldDirty: true, shouldValidate: true });
               }}
               onBlur={field.onBlur}
@@ -303,7 +330,7 @@ export function LeadWizard({
         />
       ) : null}
 
-      {step === 2 ? (
+      {step === 1 ? (
         <Controller
           control={control}
           name="model"
@@ -323,21 +350,69 @@ export function LeadWizard({
         />
       ) : null}
 
+      {step === 2 ? (
+        <>
+          <Controller
+            control={control}
+            name="year"
+            render={({ field }) => (
+              <WizardSelect
+                id="lead-year"
+                label="Year"
+                placeholder="Select the year"
+                fieldRef={field.ref}
+                name={field.name}
+                value={field.value === undefined ? '' : String(field.value)}
+                options={choices.years.map((year) => ({
+                  value: String(year),
+                  label: String(year),
+                }))}
+                onChange={(value) => field.onChange(value === '' ? undefined : Number(value))}
+                onBlur={field.onBlur}
+                {...show('year')}
+              />
+            )}
+          />
+          {choices.variants.length > 0 ? (
+            <Controller
+              control={control}
+              name="varient"
+              render={({ field }) => (
+                <WizardSelect
+                  id="lead-variant"
+                  label="Variant"
+                  placeholder="Not sure"
+                  visibleLabel
+                  hint="The trim on the registration or the boot lid; leave 'Not sure' if you do not know."
+                  fieldRef={field.ref}
+                  name={field.name}
+                  value={field.value ?? ''}
+                  options={choices.variants.map((v) => ({ value: v, label: v }))}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  {...show('varient')}
+                />
+              )}
+            />
+          ) : null}
+        </>
+      ) : null}
+
       {step === 3 ? (
         <Controller
           control={control}
-          name="ownerType"
+          name="fuelType"
           render={({ field }) => (
             <ChoiceTiles
-              legend="Owner Type"
+              legend="Fuel Type"
               name={field.name}
-              options={WIZARD_OWNER_TYPES}
+              options={choices.fuels}
               value={field.value}
-              columns="row-cols-1 row-cols-sm-2"
+              columns="row-cols-2 row-cols-sm-3"
               firstInputRef={field.ref}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              {...show('ownerType')}
+              {...show('fuelType')}
             />
           )}
         />
@@ -351,7 +426,7 @@ export function LeadWizard({
             <ChoiceTiles
               legend="Transmission"
               name={field.name}
-              options={TRANSMISSIONS}
+              options={choices.transmissions}
               value={field.value}
               columns="row-cols-1 row-cols-sm-3"
               firstInputRef={field.ref}
@@ -366,32 +441,12 @@ export function LeadWizard({
       {step === 5 ? (
         <Controller
           control={control}
-          name="fuelType"
-          render={({ field }) => (
-            <ChoiceTiles
-              legend="Fuel Type"
-              name={field.name}
-              options={FUELS}
-              value={field.value}
-              columns="row-cols-2 row-cols-sm-3"
-              firstInputRef={field.ref}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...show('fuelType')}
-            />
-          )}
-        />
-      ) : null}
-
-      {step === 6 ? (
-        <Controller
-          control={control}
           name="seats"
           render={({ field }) => (
             <ChoiceTiles
               legend="Seats"
               name={field.name}
-              options={wizardSeatOptions}
+              options={choices.seats}
               value={field.value}
               columns="row-cols-2 row-cols-sm-3"
               firstInputRef={field.ref}
@@ -401,6 +456,43 @@ export function LeadWizard({
             />
           )}
         />
+      ) : null}
+
+      {step === 6 ? (
+        <>
+          <Controller
+            control={control}
+            name="ownerType"
+            render={({ field }) => (
+              <ChoiceTiles
+                legend="Owner Type"
+                name={field.name}
+                options={WIZARD_OWNER_TYPES}
+                value={field.value}
+                columns="row-cols-1 row-cols-sm-2"
+                firstInputRef={field.ref}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                {...show('ownerType')}
+              />
+            )}
+          />
+          <div className="mt-3">
+            <WizardTextField
+              label="Kilometres Driven"
+              inputMode="numeric"
+              enterKeyHint="next"
+              placeholder="As on the odometer, e.g. 45,000"
+              hint={
+                km !== undefined && fieldError('kmDriven', { kmDriven: km }) === undefined
+                  ? `${groupIndian(km)} km`
+                  : undefined
+              }
+              registration={register('kmDriven', { setValueAs: parseAmount })}
+              {...show('kmDriven')}
+            />
+          </div>
+        </>
       ) : null}
 
       {isLast ? (
@@ -418,7 +510,16 @@ export function LeadWizard({
             autoComplete="address-level2"
             list="lead-form-cities"
             enterKeyHint="next"
-            registration={register('city')}
+            placeholder="Start typing: Gurugram, Noida, New Delhi…"
+            registration={register('city', {
+              // 'gurgaon' becomes the catalogue's 'Gurugram' once the owner leaves the field.
+              onBlur: (event: { target: { value: string } }) => {
+                const city = findCity(event.target.value);
+                if (city && city !== event.target.value) {
+                  setValue('city', city, { shouldValidate: true });
+                }
+              },
+            })}
             {...show('city')}
           />
           <datalist id="lead-form-cities">
@@ -450,6 +551,28 @@ export function LeadWizard({
             }
             registration={register('price', { setValueAs: parseAmount })}
             {...show('price')}
+          />
+          <Controller
+            control={control}
+            name="rto"
+            render={({ field }) => (
+              <WizardSelect
+                id="lead-rto"
+                label="Registered in (RTO)"
+                visibleLabel
+                placeholder={cityRto ? `Same as the city (${cityRto})` : 'Same as the city'}
+                fieldRef={field.ref}
+                name={field.name}
+                value={field.value ?? ''}
+                options={RTO_CODES.map((r) => ({
+                  value: r.value,
+                  label: RTO_STATE_NAMES[r.value],
+                }))}
+                onChange={(value) => field.onChange(value === '' ? undefined : value)}
+                onBlur={field.onBlur}
+                {...show('rto')}
+              />
+            )}
           />
           <ConsentCheck
             maxDealers={maxDealers}

@@ -11,19 +11,19 @@ import {
   TRANSMISSIONS,
   VEHICLE_BRANDS,
   filterSeatOptions,
-  filterYearOptions,
   findBrand,
   findModel,
+  leadYearOptions,
   type Option,
 } from '@dealerleads/shared/catalogues';
 import { SidePanel } from '../../components/side-panel';
 import {
-  FILTER_LABELS,
   LEAD_FILTER_KEYS,
   RESET_FILTER_TEXT,
   type LeadFilterName,
   type LeadListQuery,
 } from './lead-filters';
+import { FILTER_LABELS } from './filter-labels';
 
 type Choice = Option<string | number> | string | number;
 
@@ -31,6 +31,12 @@ const asOption = (choice: Choice): Option => {
   if (typeof choice === 'object') return { value: String(choice.value), label: choice.label };
   return { value: String(choice), label: String(choice) };
 };
+
+/** The Admin's Status filter; without it an Admin sees active and inactive leads alike. */
+const STATUS_OPTIONS: Option[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+];
 
 const BRAND_OPTIONS: Option[] = VEHICLE_BRANDS.map((b) => ({ value: b.value, label: b.label }));
 
@@ -63,9 +69,11 @@ export function filterOptions(
     case 'KmDriven':
       return KM_BANDS;
     case 'year':
-      return filterYearOptions;
+      return leadYearOptions();
     case 'seats':
-      return filterSeatOptions;
+      return filterSeatOptions();
+    case 'status':
+      return STATUS_OPTIONS;
   }
 }
 
@@ -82,6 +90,7 @@ const ANY: Readonly<Record<LeadFilterName, string>> = {
   KmDriven: 'Any km',
   year: 'Any year',
   seats: 'Any seats',
+  status: 'Active and inactive',
 };
 
 function FilterSelect({
@@ -130,6 +139,8 @@ function FilterSelect({
 }
 
 export interface FiltersPanelProps {
+  /** Admins also filter by status. */
+  admin?: boolean;
   show: boolean;
   onHide: () => void;
   query: LeadListQuery;
@@ -137,7 +148,14 @@ export interface FiltersPanelProps {
   onReset: () => void;
 }
 
-export function FiltersPanel({ show, onHide, query, onChange, onReset }: FiltersPanelProps) {
+export function FiltersPanel({
+  admin = false,
+  show,
+  onHide,
+  query,
+  onChange,
+  onReset,
+}: FiltersPanelProps) {
   return (
     <SidePanel
       show={show}
@@ -149,7 +167,7 @@ export function FiltersPanel({ show, onHide, query, onChange, onReset }: Filters
       closeLabel="Close filters"
     >
       <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
-        {LEAD_FILTER_KEYS.map((name) => (
+        {LEAD_FILTER_KEYS.filter((name) => admin || name !== 'status').map((name) => (
           <FilterSelect key={name} name={name} query={query} onChange={onChange} />
         ))}
       </form>

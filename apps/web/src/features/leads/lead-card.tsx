@@ -107,7 +107,11 @@ export function LeadCard({
   const title = `${brandLabel(lead.brand)} ${lead.model}`;
   const state: LeadDetailState = { backTo: listUrl };
   return (
-    <article className="card h-100 shadow-sm lead-card" data-lead-id={lead.id} aria-label={title}>
+    <article
+      className={`card h-100 shadow-sm lead-card${lead.status ? '' : ' lead-card-inactive'}`}
+      data-lead-id={lead.id}
+      aria-label={title}
+    >
       <div className="card-body position-relative">
         <div className="d-flex justify-content-between align-items-start gap-2">
           <h2 className="h6 card-title mb-0 text-truncate">
@@ -119,6 +123,7 @@ export function LeadCard({
               {title}
             </Link>
           </h2>
+          {lead.status ? null : <span className="badge text-bg-secondary">Inactive</span>}
           {admin ? (
             <Link
               to={paths.leadEdit(lead.id)}
@@ -141,7 +146,7 @@ export function LeadCard({
           <Fact label="Fuel" value={fuelLabel(lead.fuelType)} />
           <Fact label="Trans" value={transmissionLabel(lead.transmission)} />
           <Fact label="Km" value={formatKm(lead.kmDriven)} />
-          <Fact label="Owner" value={ownerLabel(lead.ownerName)} />
+          <Fact label="Ownership" value={ownerLabel(lead.ownerName)} />
           <Fact label="RTO" value={lead.rto ?? MISSING_VALUE} />
           <Fact label="City" value={lead.city} />
         </dl>
@@ -182,7 +187,7 @@ export function LeadCardSkeleton() {
         <p className="small mb-1">{bar('col-5')}</p>
         <p className="fs-5 mb-2">{bar('col-4')}</p>
         <dl className="lead-facts small mb-2">
-          {['Year', 'Fuel', 'Trans', 'Km', 'Owner', 'RTO', 'City'].map((label) => (
+          {['Year', 'Fuel', 'Trans', 'Km', 'Ownership', 'RTO', 'City'].map((label) => (
             <div className="lead-fact" key={label}>
               <dt>{label}</dt>
               <dd>{bar('col-8')}</dd>

@@ -37,7 +37,7 @@ describe('lead detail', () => {
 
     expect(field('Lead Information', 'Full Name')).toBe('Rahul Verma');
     expect(field('Lead Information', 'Phone Number')).toContain('XXXXXXX210');
-    expect(field('Lead Information', 'Owner Name')).toBe('First Owner');
+    expect(field('Lead Information', 'Ownership')).toBe('First Owner');
     expect(field('Lead Information', 'City')).toBe('Noida');
     expect(field('Lead Information', 'RTO')).toBe('UP');
     expect(field('Lead Information', 'Price')).toBe('₹5,25,000');

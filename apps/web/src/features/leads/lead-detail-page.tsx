@@ -105,7 +105,7 @@ function LeadInformation({
               </>
             )}
           </Row>
-          <Row label="Owner Name">{ownerLabel(lead.ownerName)}</Row>
+          <Row label="Ownership">{ownerLabel(lead.ownerName)}</Row>
           <Row label="City">{lead.city}</Row>
           <Row label="RTO">{lead.rto ?? MISSING_VALUE}</Row>
           <Row label="Price">{formatInr(lead.price)}</Row>

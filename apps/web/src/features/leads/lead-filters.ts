@@ -16,6 +16,8 @@ export const LEAD_FILTER_KEYS = [
   'KmDriven',
   'year',
   'seats',
+  // Admin only: active, inactive or all leads (others always get active leads).
+  'status',
 ] as const;
 export type LeadFilterName = (typeof LEAD_FILTER_KEYS)[number];
 export type LeadFilters = Partial<Record<LeadFilterName, string>>;
@@ -68,6 +70,7 @@ function cleanValue(key: LeadFilterName, raw: string): string | undefined {
     return n >= range.min && n <= range.max ? String(n) : undefined;
   }
   if (key === 'price' || key === 'KmDriven') return isBand(value) ? value : undefined;
+  if (key === 'status') return /^(active|inactive|all)$/.test(value) ? value : undefined;
   return value;
 }
 
@@ -185,19 +188,3 @@ export function formatTotal(pagination: Pick<Pagination, 'totalItems' | 'totalCa
   const total = groupIndian(pagination.totalItems);
   return pagination.totalCapped ? `${total}+` : total;
 }
-
-/** The panel's labels (spec §2.3 spells 'Varient', 'Trans' and 'Km' so). */
-export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
-  city: 'City',
-  brand: 'Brand',
-  model: 'Model',
-  varient: 'Varient',
-  fuel: 'Fuel',
-  ownerName: 'Owner',
-  rto: 'RTO',
-  transmission: 'Trans',
-  price: 'Price',
-  KmDriven: 'Km',
-  year: 'Year',
-  seats: 'Seats',
-};

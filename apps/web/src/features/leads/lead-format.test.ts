@@ -4,7 +4,6 @@ import { KM_BANDS, PRICE_BANDS, VEHICLE_BRANDS } from '@dealerleads/shared/catal
 import {
   brandLabel,
   contactLinks,
-  filterValueLabel,
   formatInr,
   formatKm,
   formatLeadDate,
@@ -12,6 +11,7 @@ import {
   ownerLabel,
   transmissionLabel,
 } from './lead-format';
+import { filterValueLabel } from './filter-labels';
 
 describe('lead formatting', () => {
   it('shows prices in INR with Indian grouping', () => {
@@ -46,6 +46,7 @@ describe('lead formatting', () => {
     expect(ownerLabel('more_than_four')).toBe('More than Four');
     expect(transmissionLabel('imt')).toBe('iMT');
     expect(filterValueLabel('seats', '7')).toBe('7 Seater');
+    expect(filterValueLabel('status', 'inactive')).toBe('Inactive');
     expect(formatKm(45_000)).toBe('45,000 km');
     expect(formatKm(null)).toBe('—');
   });

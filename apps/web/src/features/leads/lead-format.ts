@@ -88,38 +88,6 @@ export function contactLinks(phoneNumber: string) {
   };
 }
 
-/** A `min-max` / `min-` band as the catalogue labels it (PRICE_BANDS, KM_BANDS): '₹1,00,000 - ₹1,50,000', '1,00,000+ km'. */
-function bandLabel(value: string, amount: (n: number) => string, unit: string): string {
-  const band = /^(\d+)-(\d*)$/.exec(value);
-  if (!band) return value;
-  const min = Number(band[1]);
-  return band[2] === ''
-    ? `${amount(min)}+${unit}`
-    : `${amount(min)} - ${amount(Number(band[2]) + 1)}${unit}`;
-}
-
-/** A filter value as a person reads it, for the chips above the list. */
-export function filterValueLabel(key: string, value: string): string {
-  switch (key) {
-    case 'brand':
-      return brandLabel(value);
-    case 'fuel':
-      return fuelLabel(value);
-    case 'ownerName':
-      return ownerLabel(value);
-    case 'transmission':
-      return transmissionLabel(value);
-    case 'price':
-      return bandLabel(value, (n) => `₹${groupIndian(n)}`, '');
-    case 'KmDriven':
-      return bandLabel(value, groupIndian, ' km');
-    case 'seats':
-      return formatSeats(Number(value));
-    default:
-      return value;
-  }
-}
-
 const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   open: 'Open',
   sold: 'Sold',

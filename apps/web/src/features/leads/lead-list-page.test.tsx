@@ -73,7 +73,7 @@ describe('the lead list', () => {
     expect(first).toHaveTextContent('FuelPetrol');
     expect(first).toHaveTextContent('TransManual');
     expect(first).toHaveTextContent('Km42,000 km');
-    expect(first).toHaveTextContent('OwnerFirst Owner');
+    expect(first).toHaveTextContent('OwnershipFirst Owner');
     expect(first).toHaveTextContent('RTOUP');
     expect(first).toHaveTextContent('CityNoida');
     expect(first).toHaveTextContent(formatLeadDate(swift.createdOn));
@@ -158,7 +158,7 @@ describe('the lead list', () => {
         searchterm: 'noida',
       },
     ]);
-    const chips = screen.getByRole('list', { name: 'Active filters' });
+    const chips = await screen.findByRole('list', { name: 'Active filters' });
     expect(chips).toHaveTextContent('Brand: Maruti Suzuki');
     expect(chips).toHaveTextContent('Model: Swift');
     expect(chips).toHaveTextContent('Price: ₹5,00,000 - ₹5,50,000');

@@ -20,8 +20,6 @@ import { LeadCard, LeadCardSkeleton } from './lead-card';
 import {
   EMPTY_LEAD_LIST_QUERY,
   RESET_FILTER_TEXT,
-  FILTER_LABELS,
-  LEAD_FILTER_KEYS,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
   activeFilterCount,
@@ -37,7 +35,7 @@ import {
   type LeadFilterName,
   type LeadListQuery,
 } from './lead-filters';
-import { filterValueLabel, groupIndian } from './lead-format';
+import { groupIndian } from './lead-format';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
 // Only a logged-in dealer can have a package ending soon: the notice is a small chunk of its own.
@@ -47,6 +45,10 @@ const EndingSoonNotice = lazy(() =>
 
 // The panel (react-bootstrap Offcanvas and the ~40-brand catalogue) loads when first wanted.
 const loadFiltersPanel = () => import('./filters-panel');
+/** The chips of the filters set: loaded only when a filter is (most first visits have none). */
+const ActiveFilters = lazy(() =>
+  import('./active-filters').then((module) => ({ default: module.ActiveFilters })),
+);
 const FiltersPanel = lazy(() =>
   loadFiltersPanel().then((module) => ({ default: module.FiltersPanel })),
 );
@@ -112,35 +114,6 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
         </div>
       ) : null}
     </form>
-  );
-}
-
-function ActiveFilters({
-  query,
-  onRemove,
-}: {
-  query: LeadListQuery;
-  onRemove: (key: LeadFilterName) => void;
-}) {
-  const active = LEAD_FILTER_KEYS.filter((key) => query.filters[key] !== undefined);
-  if (active.length === 0) return null;
-  return (
-    <ul className="list-inline mb-2" aria-label="Active filters">
-      {active.map((key) => (
-        <li key={key} className="list-inline-item mb-1">
-          <span className="badge rounded-pill text-bg-light border d-inline-flex align-items-center gap-1">
-            {FILTER_LABELS[key]}: {filterValueLabel(key, query.filters[key] ?? '')}
-            <button
-              type="button"
-              className="btn-close btn-close-sm"
-              style={{ fontSize: '0.6rem' }}
-              aria-label={`Remove ${FILTER_LABELS[key]} filter`}
-              onClick={() => onRemove(key)}
-            />
-          </span>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -300,7 +273,11 @@ export function LeadListPage() {
           {RESET_FILTER_TEXT}
         </button>
       </div>
-      <ActiveFilters query={query} onRemove={(key) => setFilter(key, '')} />
+      {activeFilterCount(query) > 0 ? (
+        <Suspense fallback={null}>
+          <ActiveFilters query={query} onRemove={(key) => setFilter(key, '')} />
+        </Suspense>
+      ) : null}
       <div className="lead-list-bar d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <p className="mb-0 text-muted lead-list-count" aria-live="polite" data-testid="lead-count">
           {pagination ? summary(pagination, page?.items.length ?? 0) : null}
@@ -321,6 +298,7 @@ export function LeadListPage() {
       {panelMounted ? (
         <Suspense fallback={null}>
           <FiltersPanel
+            admin={admin}
             show={panelOpen}
             onHide={() => setPanelOpen(false)}
             query={query}

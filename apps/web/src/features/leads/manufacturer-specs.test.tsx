@@ -39,6 +39,53 @@ describe('demo specifications', () => {
     expect(labels).toContain('Battery');
   });
 
+  it("never contradict the card: fuel, gearbox and seats are the lead's, sizes follow the catalogue", () => {
+    const value = (specs: DemoSpec[], label: string) => specs.find((s) => s.label === label)?.value;
+    const eletre = demoSpecs({
+      brand: 'lotus',
+      model: 'Eletre',
+      fuelType: 'electric',
+      transmission: 'automatic',
+      seats: 5,
+    });
+    expect(value(eletre, 'Engine')).toBe('Electric motor');
+    expect(value(eletre, 'Transmission')).toBe('Single-speed automatic');
+    expect(value(eletre, 'Fuel Type')).toBe('Electric');
+    expect(value(eletre, 'Seating Capacity')).toBe('5 Seater');
+    expect(value(eletre, 'Mileage')).toBeUndefined();
+    expect(Number(value(eletre, 'Max Power')?.replace(' bhp', ''))).toBeGreaterThanOrEqual(600);
+
+    const amt = demoSpecs({ ...swift, varient: 'VXi AMT', transmission: 'automatic' });
+    expect(value(amt, 'Transmission')).toBe('5-speed AMT');
+    expect(value(demoSpecs(swift), 'Transmission')).toMatch(/manual$/);
+    const city = { brand: 'honda', model: 'City', seats: 5, fuelType: 'petrol' };
+    expect(
+      value(demoSpecs({ ...city, varient: 'V CVT', transmission: 'automatic' }), 'Transmission'),
+    ).toBe('CVT');
+    expect(value(demoSpecs({ ...city, transmission: 'imt' }), 'Transmission')).toBe('6-speed iMT');
+
+    const ferrari = demoSpecs({
+      brand: 'ferrari',
+      model: 'Roma',
+      fuelType: 'petrol',
+      transmission: 'automatic',
+      seats: 4,
+    });
+    expect(Number(value(ferrari, 'Engine')?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(3800);
+    expect(value(ferrari, 'Body Type')).toBe('Coupe');
+    expect(value(ferrari, 'Seating Capacity')).toBe('4 Seater');
+    const innova = demoSpecs({
+      brand: 'toyota',
+      model: 'Innova Crysta',
+      fuelType: 'diesel',
+      transmission: 'manual',
+      seats: 8,
+    });
+    expect(value(innova, 'Fuel Type')).toBe('Diesel');
+    expect(value(innova, 'Seating Capacity')).toBe('8 Seater');
+    expect(value(innova, 'Body Type')).toBe('MUV');
+  });
+
   it('arrive after the simulated 2-second delay', async () => {
     vi.useFakeTimers();
     try {

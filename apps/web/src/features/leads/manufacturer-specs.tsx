@@ -17,6 +17,7 @@ export function ManufacturerSpecs({ lead, load = loadDemoSpecs }: ManufacturerSp
       'demo-specs',
       lead.brand,
       lead.model,
+      lead.varient,
       lead.fuelType,
       lead.transmission,
       lead.seats,

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { ownerMessages, type OwnerLead } from '@dealerleads/shared';
-import { WIZARD_BRANDS } from '@dealerleads/shared/catalogues';
+import { findBrand } from '@dealerleads/shared/catalogues';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-error';
@@ -26,7 +26,7 @@ function statusBadge(lead: OwnerLead) {
   return STATUS_BADGES[lead.listingStatus];
 }
 
-const brandName = (slug: string) => WIZARD_BRANDS.find((b) => b.value === slug)?.label ?? slug;
+const brandName = (slug: string) => findBrand(slug)?.label ?? slug;
 
 type Closing = 'sold' | 'withdrawn';
 

@@ -1,5 +1,5 @@
 // The user-package form: the package's terms, end date and balance derived read-only; the required messages and warning.
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,9 +45,19 @@ const packages: Record<number, Package> = {
   },
 };
 const users = [
-  { id: 2, userName: 'dealer', name: 'Rajesh Motors' },
-  { id: 3, userName: 'newdealer', name: 'Noida Car Bazaar' },
+  { id: 2, userName: 'dealer', name: 'Rajesh Motors', phone: '9810000002' },
+  { id: 3, userName: 'newdealer', name: 'Noida Car Bazaar', phone: '9810000003' },
+  { id: 12, userName: 'dealer10', name: 'Dealer 10', phone: null },
+  { id: 11, userName: 'dealer2', name: 'Dealer 2', phone: null },
 ];
+
+/** Picks a member in the User typeahead by typing part of them. */
+async function pickUser(user: ReturnType<typeof userEvent.setup>, typed: string, name: string) {
+  const box = screen.getByRole('combobox', { name: 'User' });
+  await user.clear(box);
+  await user.type(box, typed);
+  await user.click(screen.getByRole('option', { name }));
+}
 const dropdown = [
   { id: 3, packageName: 'Pro 50 Leads' },
   { id: 5, packageName: 'Unlimited 30 Days' },
@@ -142,9 +152,36 @@ describe('user package form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('finds a member by user name, name or phone, listed in natural order', async () => {
+    const { user } = setup();
+    const box = screen.getByRole('combobox', { name: 'User' });
+    await user.click(box);
+    const listed = () =>
+      within(screen.getByRole('listbox', { name: 'User choices' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    expect(listed()).toEqual([
+      'Dealer 2 (dealer2)',
+      'Dealer 10 (dealer10)',
+      'Noida Car Bazaar (newdealer)',
+      'Rajesh Motors (dealer)',
+    ]);
+    await user.type(box, '98100000');
+    expect(listed()).toEqual(['Noida Car Bazaar (newdealer)', 'Rajesh Motors (dealer)']);
+    await user.clear(box);
+    await user.type(box, 'NEWDEAL');
+    expect(listed()).toEqual(['Noida Car Bazaar (newdealer)']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(box).toHaveValue('Noida Car Bazaar (newdealer)');
+    await user.clear(box);
+    await user.type(box, 'rajesh');
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Rajesh Motors (dealer)');
+  });
+
   it('refuses to debit more than the package holds', async () => {
     const { user, field, onSubmit } = setup();
-    await user.selectOptions(field('User'), '3');
+    await pickUser(user, 'bazaar', 'Noida Car Bazaar (newdealer)');
     await user.selectOptions(field('Package'), '3');
     await vi.waitFor(() => expect(field('Credits')).toHaveValue('50'));
     await user.clear(field('Credits Debited'));
@@ -159,7 +196,7 @@ describe('user package form', () => {
 
   it('sends the inputs only: the server derives the rest', async () => {
     const { user, field, onSubmit } = setup();
-    await user.selectOptions(field('User'), '3');
+    await pickUser(user, 'bazaar', 'Noida Car Bazaar (newdealer)');
     await user.selectOptions(field('Package'), '3');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -189,7 +226,7 @@ describe('user package form', () => {
       isActive: true,
     };
     const { user, field, onSubmit } = setup(row);
-    expect(field('User')).toHaveValue('2');
+    expect(field('User')).toHaveValue('Rajesh Motors (dealer)');
     expect(field('Package')).toHaveValue('6');
     expect(
       screen.getByRole('option', { name: 'Festive 25 Leads (retired) (inactive)' }),

@@ -1,6 +1,6 @@
 // The user-package form (spec §2.12, §4, §5): user, package, start date and credits debited; the rest derived and read-only.
 import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   apiMessages,
@@ -19,6 +19,7 @@ import {
   statusOptions,
   TextField,
 } from '../../components/form-fields';
+import { naturalCompare, Typeahead } from '../../components/typeahead';
 import { formatMediumDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { usePackage } from './api/get-package';
@@ -87,7 +88,7 @@ export function UserPackageForm({
   serverErrors = [],
 }: UserPackageFormProps) {
   const editing = row !== null;
-  const { register, handleSubmit, control, formState } = useForm<
+  const { register, handleSubmit, control, formState, trigger } = useForm<
     UserPackageFormValues,
     unknown,
     UserPackageFormOutput
@@ -107,10 +108,14 @@ export function UserPackageForm({
   const field = fieldErrors(formState);
   const number = { valueAsNumber: true } as const;
 
-  const userOptions = users.map((user) => ({
-    value: String(user.id),
-    label: `${user.name} (${user.userName})`,
-  }));
+  // Found by user name, name or phone; listed in natural order of name, then user name.
+  const userOptions = [...users]
+    .sort((a, b) => naturalCompare(a.name, b.name) || naturalCompare(a.userName, b.userName))
+    .map((user) => ({
+      value: String(user.id),
+      label: `${user.name} (${user.userName})`,
+      keywords: user.phone ?? '',
+    }));
   const packageOptions = packages.map((pkg) => ({ value: String(pkg.id), label: pkg.packageName }));
   // An assignment may keep a package retired since (the API allows it); the dropdown lists active ones only.
   if (row && !packages.some((pkg) => pkg.id === row.packageId)) {
@@ -123,6 +128,7 @@ export function UserPackageForm({
     userOptions.unshift({
       value: String(row.userId),
       label: row.userName ?? userPackageTexts.unknown,
+      keywords: '',
     });
   }
 
@@ -143,13 +149,26 @@ export function UserPackageForm({
     >
       <ErrorList errors={serverErrors} />
       <div className="row g-0 gx-md-3">
-        <SelectField
-          className="col-md-6 mb-3"
-          label="User"
-          placeholder="Select a user"
-          options={userOptions}
-          registration={register('userId', number)}
-          {...field('userId')}
+        <Controller
+          control={control}
+          name="userId"
+          render={({ field: userId }) => (
+            <Typeahead
+              className="col-md-6 mb-3"
+              label="User"
+              placeholder="Type a name, user name or phone"
+              options={userOptions}
+              value={
+                userId.value === undefined || Number.isNaN(userId.value) ? '' : String(userId.value)
+              }
+              onChange={(value) => {
+                userId.onChange(value === '' ? Number.NaN : Number(value));
+                void trigger('userId');
+              }}
+              onBlur={userId.onBlur}
+              {...field('userId')}
+            />
+          )}
         />
         <SelectField
           className="col-md-6 mb-3"

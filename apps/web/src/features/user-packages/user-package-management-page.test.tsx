@@ -52,7 +52,9 @@ beforeEach(() => {
     if (url === '/api/userpackage/1')
       return jsonResponse({ ...row, creditDebited: 4, packageBalanceCredits: 46 });
     if (url === '/api/users/dropdown')
-      return jsonResponse([{ id: 3, userName: 'newdealer', name: 'Noida Car Bazaar' }]);
+      return jsonResponse([
+        { id: 3, userName: 'newdealer', name: 'Noida Car Bazaar', phone: '9810000003' },
+      ]);
     if (url === '/api/packages/dropdown')
       return jsonResponse([{ id: 3, packageName: 'Pro 50 Leads' }]);
     if (url === '/api/packages/3')
@@ -143,7 +145,8 @@ describe('user package management', () => {
     await user.click(await screen.findByRole('button', { name: 'Add User Package' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add User Package' });
     expect(dialog.querySelector('.modal-dialog')).toHaveClass('modal-lg', 'modal-dialog-centered');
-    await user.selectOptions(await within(dialog).findByLabelText('User'), '3');
+    await user.type(await within(dialog).findByRole('combobox', { name: 'User' }), 'noida');
+    await user.click(within(dialog).getByRole('option', { name: 'Noida Car Bazaar (newdealer)' }));
     await user.selectOptions(within(dialog).getByLabelText('Package'), '3');
     await vi.waitFor(() =>
       expect(within(dialog).getByLabelText('Balance Credits')).toHaveValue('50'),

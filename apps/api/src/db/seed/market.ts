@@ -1,0 +1,145 @@
+// The used-car market the generated leads follow: brand shares, the age of cars on sale, kilometres and prices by
+// segment, age and kilometres. The seed draws from these rules and the demo-rules test holds every lead to them
+// (docs/catalogue-and-demo-data.md).
+import {
+  NCR_CITIES,
+  currentYear,
+  spanBounds,
+  type Segment,
+  type VehicleModel,
+} from '@dealerleads/shared/catalogues';
+
+/**
+ * Leads per 1,000 by brand, after the shares of India's used-car market: Maruti Suzuki about a third, then Hyundai,
+ * Tata, Mahindra, Honda, Toyota and Kia; luxury brands a few percent together; exotics a handful per 10,000.
+ */
+export const BRAND_SHARES: Readonly<Record<string, number>> = {
+  maruti_suzuki: 330,
+  hyundai: 160,
+  tata: 80,
+  mahindra: 75,
+  honda: 65,
+  toyota: 60,
+  kia: 40,
+  renault: 25,
+  ford: 22,
+  volkswagen: 22,
+  skoda: 14,
+  chevrolet: 13,
+  nissan: 11,
+  mg: 11,
+  datsun: 6,
+  jeep: 5,
+  fiat: 4,
+  citroen: 3,
+  mitsubishi: 2,
+  force: 2,
+  isuzu: 2,
+  hindustan_motors: 1,
+  byd: 1,
+  mercedes: 11,
+  bmw: 9,
+  audi: 8,
+  land_rover: 3,
+  volvo: 2.5,
+  jaguar: 1.5,
+  mini: 1,
+  lexus: 1,
+  porsche: 0.7,
+  maserati: 0.1,
+  bentley: 0.08,
+  rolls_royce: 0.06,
+  lamborghini: 0.08,
+  ferrari: 0.06,
+  aston_martin: 0.04,
+  mclaren: 0.03,
+  lotus: 0.02,
+};
+
+/** Brands whose cars are luxury or exotic: together a few percent of the leads. */
+export const LUXURY_BRANDS: ReadonlySet<string> = new Set([
+  'mercedes',
+  'bmw',
+  'audi',
+  'land_rover',
+  'volvo',
+  'jaguar',
+  'mini',
+  'lexus',
+  'porsche',
+  'maserati',
+  'bentley',
+  'rolls_royce',
+  'lamborghini',
+  'ferrari',
+  'aston_martin',
+  'mclaren',
+  'lotus',
+]);
+
+/** Cars older than this are rare on the NCR market (diesel cars are banned at 10 years, petrol at 15). */
+export const OLDEST_SEED_AGE = 17;
+
+/** How common each age is among cars offered (0 = this year's model): most are 3 to 8 years old. */
+export const AGE_WEIGHTS: readonly number[] = [
+  0.25, 0.6, 0.9, 1.1, 1.15, 1.15, 1.1, 1, 0.9, 0.8, 0.65, 0.5, 0.4, 0.3, 0.22, 0.15, 0.1, 0.06,
+];
+
+/** Leads per city: the big NCR cities carry most of the market. */
+export const CITY_WEIGHTS: Readonly<Record<string, number>> = Object.fromEntries(
+  NCR_CITIES.map((city) => [
+    city,
+    (
+      {
+        'New Delhi': 18,
+        Gurugram: 12,
+        Noida: 10,
+        Ghaziabad: 8,
+        Faridabad: 7,
+        Dwarka: 5,
+        'Greater Noida': 4,
+        Meerut: 3,
+        Sonipat: 2,
+        Panipat: 2,
+        Karnal: 2,
+        Rohtak: 2,
+      } as Record<string, number>
+    )[city] ?? 1,
+  ]),
+);
+
+/** Kilometres a car of this age may plausibly show: at least ~2,000 a year, at most ~25,000 a year (+ one year). */
+export function kmRange(age: number): [number, number] {
+  return [age * 2_000, (age + 1) * 25_000];
+}
+
+/**
+ * Share of the new price a car keeps at an age: ~75% after a year, ~47% at 5, ~26% at 10; luxury cars lose more,
+ * exotics (collectors' cars) less.
+ */
+export function retainedValue(segment: Segment, age: number): number {
+  if (segment === 'exotic') return 0.85 * Math.pow(0.93, age);
+  if (segment === 'luxury') return 0.78 * Math.pow(0.85, age);
+  return 0.84 * Math.pow(0.89, age);
+}
+
+/** The model's new price range in rupees for a model year: the catalogue's latest prices, 4% less per year before. */
+export function newPriceRange(model: VehicleModel, year: number, now: Date): [number, number] {
+  const latest = spanBounds(model.years, now)[1];
+  const inflation = Math.pow(0.96, Math.max(0, latest - year));
+  return [model.priceLakh[0] * 100_000 * inflation, model.priceLakh[1] * 100_000 * inflation];
+}
+
+/** The prices a used car of this model, year and kilometres can plausibly ask (new price × what is kept, ±). */
+export function plausiblePriceRange(
+  model: VehicleModel,
+  year: number,
+  km: number,
+  now: Date,
+): [number, number] {
+  const age = Math.max(0, currentYear(now) - year);
+  const [low, high] = newPriceRange(model, year, now);
+  const kept = retainedValue(model.segment, age);
+  const heavyUse = km > kmRange(age)[1] * 0.6 ? 0.85 : 1;
+  return [Math.max(20_000, low * kept * 0.7 * heavyUse), high * kept * 1.15];
+}

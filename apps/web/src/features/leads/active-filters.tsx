@@ -1,0 +1,32 @@
+// The chips above the lead list naming each filter set, each with its remove button.
+import { FILTER_LABELS, filterValueLabel } from './filter-labels';
+import { LEAD_FILTER_KEYS, type LeadFilterName, type LeadListQuery } from './lead-filters';
+
+export function ActiveFilters({
+  query,
+  onRemove,
+}: {
+  query: LeadListQuery;
+  onRemove: (key: LeadFilterName) => void;
+}) {
+  const active = LEAD_FILTER_KEYS.filter((key) => query.filters[key] !== undefined);
+  if (active.length === 0) return null;
+  return (
+    <ul className="list-inline mb-2" aria-label="Active filters">
+      {active.map((key) => (
+        <li key={key} className="list-inline-item mb-1">
+          <span className="badge rounded-pill text-bg-light border d-inline-flex align-items-center gap-1">
+            {FILTER_LABELS[key]}: {filterValueLabel(key, query.filters[key] ?? '')}
+            <button
+              type="button"
+              className="btn-close btn-close-sm"
+              style={{ fontSize: '0.6rem' }}
+              aria-label={`Remove ${FILTER_LABELS[key]} filter`}
+              onClick={() => onRemove(key)}
+            />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
