@@ -2,7 +2,7 @@
 // table alternatives, all from GET /api/admin/insights.
 import { useState } from 'react';
 import type { Insights } from '@dealerleads/shared';
-import { WIZARD_BRANDS } from '@dealerleads/shared/catalogues';
+import { findBrand } from '@dealerleads/shared/catalogues';
 import { Spinner } from '../../components/spinner';
 import { formatInr } from '../../lib/format-inr';
 import { todayInIndia, addDaysToIsoDate } from '../../lib/format';
@@ -17,8 +17,7 @@ function lastDays(days: number): InsightsPeriod {
 }
 
 const brandName = (slug: string) =>
-  WIZARD_BRANDS.find((b) => b.value === slug)?.label ??
-  slug.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  findBrand(slug)?.label ?? slug.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
 const lakh = (rupees: number) => `${(rupees / 100_000).toLocaleString('en-IN')}L`;
 
