@@ -11,12 +11,19 @@ async function next(page: Page) {
 
 async function submitCreta(page: Page, city: string) {
   await page.goto('/lead-form');
-  await page.getByLabel('Year').selectOption('2019');
-  await next(page);
-  for (const choice of ['Hyundai', 'Creta', 'First Owner', 'Manual', 'Petrol', '5 Seater']) {
+  for (const choice of ['Hyundai', 'Creta']) {
     await page.getByRole('radio', { name: choice, exact: true }).check();
     await next(page);
   }
+  await page.getByLabel('Year').selectOption('2019');
+  await next(page);
+  for (const choice of ['Petrol', 'Manual', '5 Seater']) {
+    await page.getByRole('radio', { name: choice, exact: true }).check();
+    await next(page);
+  }
+  await page.getByRole('radio', { name: 'First Owner', exact: true }).check();
+  await page.getByLabel('Kilometres Driven').fill('48,000');
+  await next(page);
   await page.getByLabel('Full Name').fill('Alert Journey Owner');
   await page.getByLabel('City').fill(city);
   await page.getByLabel('Phone Number').fill('7304918273');
@@ -31,10 +38,10 @@ test('save a search → a matching lead from the wizard in another tab → the b
   context,
 }) => {
   await loginAs(page, demo.dealer);
-  await page.goto('/dealers/leads?brand=hyundai&model=Creta&city=Jaipur');
+  await page.goto('/dealers/leads?brand=hyundai&model=Creta&city=Neemrana');
   await page.getByRole('button', { name: 'Saved searches' }).click();
   await page.getByRole('button', { name: 'Save this search' }).click();
-  await page.getByLabel('Name').fill('Cretas in Jaipur');
+  await page.getByLabel('Name').fill('Cretas in Neemrana');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.Toastify__toast', { hasText: 'Search saved' })).toBeVisible();
   // The bell is live once its stream is open.
@@ -44,13 +51,13 @@ test('save a search → a matching lead from the wizard in another tab → the b
   await page.waitForTimeout(500);
 
   const owner = await context.newPage();
-  await submitCreta(owner, 'Jaipur');
+  await submitCreta(owner, 'Neemrana');
   await expect(page.getByTestId('notification-count')).toHaveText('1', { timeout: 2000 });
   await expect(page.getByTestId('saved-searches-count')).toHaveText('1');
 
   await bell.click();
   await expect(page.getByRole('list', { name: 'Notifications' })).toContainText(
-    '2019 Hyundai Creta in Jaipur, ₹9,50,000',
+    '2019 Hyundai Creta in Neemrana, ₹9,50,000',
   );
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect(page.getByTestId('notification-count')).toHaveCount(0);
@@ -58,9 +65,9 @@ test('save a search → a matching lead from the wizard in another tab → the b
   // Opening the saved search applies its filters and resets its count.
   await page.goto('/dealers');
   await page.getByRole('button', { name: /^Saved searches/ }).click();
-  await page.getByRole('button', { name: /^Cretas in Jaipur/ }).click();
+  await page.getByRole('button', { name: /^Cretas in Neemrana/ }).click();
   await expect(page).toHaveURL(/\/dealers\/leads\?/);
   const applied = new URL(page.url()).searchParams;
-  expect(Object.fromEntries(applied)).toEqual({ brand: 'hyundai', model: 'Creta', city: 'Jaipur' });
+  expect(Object.fromEntries(applied)).toEqual({ brand: 'hyundai', model: 'Creta', city: 'Neemrana' });
   await expect(page.getByTestId('saved-searches-count')).toHaveCount(0);
 });

@@ -1,21 +1,15 @@
 // Unlocking contacts with real credits (design.md §4): no package, a dealer with credits, the last credit, and an Admin.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { creditFlowMessages } from '@dealerleads/shared';
-import { demo, loginAs, toast } from './support';
-
-interface Session {
-  id: number;
-  token: string;
-}
-
-async function apiLogin(
-  request: APIRequestContext,
-  account: { userName: string; password: string },
-) {
-  const response = await request.post('/api/account/login', { data: account });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Session;
-}
+import {
+  apiLogin,
+  assignStarterPackage,
+  demo,
+  loginAs,
+  registerDealer,
+  toast,
+  type Session,
+} from './support';
 
 function results(page: Page) {
   return page.getByRole('region', { name: 'Lead results' });
@@ -43,29 +37,6 @@ async function balances(
 }
 
 const total = (map: Map<number, number>) => [...map.values()].reduce((sum, n) => sum + n, 0);
-
-/** A new Dealer registered through the API: no package until one is assigned. */
-async function registerDealer(request: APIRequestContext, prefix: string) {
-  const userName = `${prefix}${Date.now().toString(36)}`;
-  const password = 'Dealer@2026';
-  const registered = await request.post('/api/account/register', {
-    data: {
-      userName,
-      Name: 'Journey Motors',
-      email: `${userName}@example.in`,
-      phone: '9810012345',
-      role: 'Dealer',
-      pincode: '201301',
-      state: 'Uttar Pradesh',
-      City: 'Noida',
-      password,
-      confirmPassword: password,
-    },
-  });
-  expect(registered.ok()).toBe(true);
-  const { id } = (await registered.json()) as { id: number };
-  return { id, userName, password };
-}
 
 test('a dealer without a package is warned and offered the price list', async ({
   page,
@@ -135,24 +106,8 @@ test('the last credit adds the info toast; the next lock warns that all credits 
   page,
   request,
 }) => {
-  const admin = await apiLogin(request, demo.admin);
-  const auth = { Authorization: `Bearer ${admin.token}` };
   const member = await registerDealer(request, 'last');
-  const dropdown = await request.get('/api/packages/dropdown', { headers: auth });
-  const starter = ((await dropdown.json()) as { id: number; packageName: string }[]).find(
-    (p) => p.packageName === 'Starter 10 Leads',
-  );
-  expect(starter).toBeDefined();
-  const assigned = await request.post('/api/userpackage/add', {
-    headers: auth,
-    data: {
-      userId: member.id,
-      packageId: starter!.id,
-      startDate: new Date().toISOString().slice(0, 10),
-      creditDebited: 9,
-    },
-  });
-  expect(assigned.ok()).toBe(true);
+  await assignStarterPackage(request, member.id, 9);
 
   await loginAs(page, member);
   await page.goto('/dealers/leads');

@@ -1,54 +1,13 @@
 // Owners in control and moderation in the browser: the wizard's consent and private link, the owner's page (price,
 // mark sold), the lead leaving the list while the dealer who unlocked it sees 'Sold', and a repeated phone in the queue.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demo, loginAs, toast } from './support';
-
-async function apiLogin(
-  request: APIRequestContext,
-  account: { userName: string; password: string },
-) {
-  const response = await request.post('/api/account/login', { data: account });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { id: number; token: string };
-}
+import { apiLogin, assignStarterPackage, demo, loginAs, registerDealer, toast } from './support';
 
 /** A fresh dealer holding the demo's Starter package. */
 async function dealerWithCredits(request: APIRequestContext) {
-  const userName = `owners${Date.now().toString(36)}`;
-  const password = 'Dealer@2026';
-  const registered = await request.post('/api/account/register', {
-    data: {
-      userName,
-      Name: 'Owners Journey Motors',
-      email: `${userName}@example.in`,
-      phone: '9810012345',
-      role: 'Dealer',
-      pincode: '201301',
-      state: 'Uttar Pradesh',
-      City: 'Noida',
-      password,
-      confirmPassword: password,
-    },
-  });
-  expect(registered.ok()).toBe(true);
-  const { id } = (await registered.json()) as { id: number };
-  const admin = await apiLogin(request, demo.admin);
-  const auth = { Authorization: `Bearer ${admin.token}` };
-  const dropdown = await request.get('/api/packages/dropdown', { headers: auth });
-  const starter = ((await dropdown.json()) as { id: number; packageName: string }[]).find(
-    (p) => p.packageName === 'Starter 10 Leads',
-  );
-  const assigned = await request.post('/api/userpackage/add', {
-    headers: auth,
-    data: {
-      userId: id,
-      packageId: starter!.id,
-      startDate: new Date().toISOString().slice(0, 10),
-      creditDebited: 0,
-    },
-  });
-  expect(assigned.ok(), await assigned.text()).toBe(true);
-  return { id, userName, password };
+  const dealer = await registerDealer(request, 'owners');
+  await assignStarterPackage(request, dealer.id, 0);
+  return dealer;
 }
 
 const uniquePhone = () => `97${String(Date.now()).slice(-8)}`;

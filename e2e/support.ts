@@ -1,5 +1,5 @@
 // Shared steps of the browser journeys: demo logins, toasts, the session in localStorage.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The demo seed's accounts (README "Demo logins"). */
 export const demo = {
@@ -24,4 +24,67 @@ export async function loginAs(page: Page, account: { userName: string; password:
 
 export async function storedUser(page: Page): Promise<unknown> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as unknown);
+}
+
+export interface Session {
+  id: number;
+  token: string;
+}
+
+/** Logs in through the API only (no page). */
+export async function apiLogin(
+  request: APIRequestContext,
+  account: { userName: string; password: string },
+) {
+  const response = await request.post('/api/account/login', { data: account });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Session;
+}
+
+/** A new Dealer registered through the API: no package until one is assigned. */
+export async function registerDealer(request: APIRequestContext, prefix: string) {
+  const userName = `${prefix}${Date.now().toString(36)}`;
+  const password = 'Dealer@2026';
+  const registered = await request.post('/api/account/register', {
+    data: {
+      userName,
+      Name: 'Journey Motors',
+      email: `${userName}@example.in`,
+      phone: '9810012345',
+      role: 'Dealer',
+      pincode: '201301',
+      state: 'Uttar Pradesh',
+      City: 'Noida',
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(registered.ok()).toBe(true);
+  const { id } = (await registered.json()) as { id: number };
+  return { id, userName, password };
+}
+
+/** The Admin assigns 'Starter 10 Leads' (from today) to a member, with `creditDebited` of its 10 credits spent. */
+export async function assignStarterPackage(
+  request: APIRequestContext,
+  userId: number,
+  creditDebited: number,
+) {
+  const admin = await apiLogin(request, demo.admin);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const dropdown = await request.get('/api/packages/dropdown', { headers: auth });
+  const starter = ((await dropdown.json()) as { id: number; packageName: string }[]).find(
+    (p) => p.packageName === 'Starter 10 Leads',
+  );
+  expect(starter).toBeDefined();
+  const assigned = await request.post('/api/userpackage/add', {
+    headers: auth,
+    data: {
+      userId,
+      packageId: starter!.id,
+      startDate: new Date().toISOString().slice(0, 10),
+      creditDebited,
+    },
+  });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
 }

@@ -43,6 +43,7 @@ import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { exportRoutes } from './modules/export/export.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,8 +186,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (isApiPath(path) && !path.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
   });
 
-  const leadListEngine = new LeadListEngine(database.db, (error) =>
-    app.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
+  const leadListEngine = new LeadListEngine(
+    database.db,
+    (error) =>
+      app.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
+    database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {},
   );
   await app.register(
     async (api) => {
@@ -213,6 +217,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(moderationRoutes(database));
       await api.register(insightsRoutes(database, clock));
       await api.register(auditRoutes(database.db));
+      await api.register(exportRoutes(database));
     },
     { prefix: '/api' },
   );
@@ -236,7 +241,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     listEngine: async () => {
       const current = await currentLeadsVersion(database.db);
-      const applied = leadListEngine.appliedVersion;
+      const applied = leadListEngine.version;
       return {
         state: leadListEngine.state,
         lagVersions: applied < 0 ? null : Math.max(0, current - applied),

@@ -514,6 +514,12 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [404, 404, 404, 404, 404],
       },
       {
+        name: "download one's own data",
+        doc: '/api/me/export',
+        request: () => ({ url: '/api/me/export' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
         name: 'read the audit log',
         doc: '/api/admin/audit',
         request: () => ({ url: '/api/admin/audit?action=settings.update' }),

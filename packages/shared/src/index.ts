@@ -18,3 +18,4 @@ export * from './schemas/workspace';
 export * from './schemas/owner';
 export * from './schemas/insights';
 export * from './schemas/alerts';
+export * from './schemas/export';

@@ -61,7 +61,9 @@ describe('logout', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'User menu' }));
-    await user.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }));
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Logout' }),
+    );
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(getCurrentUser()).toBeNull();

@@ -2,12 +2,10 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-import { useToastContainerWanted } from '../lib/notify';
+import { loadToastHost, useToastContainerWanted } from '../lib/notify';
 import { useCurrentUser } from '../lib/session';
 
-const ToastHost = lazy(() =>
-  import('./toast-host').then((module) => ({ default: module.ToastHost })),
-);
+const ToastHost = lazy(() => loadToastHost().then((module) => ({ default: module.ToastHost })));
 
 /**
  * Cached answers belong to one user (masked phones, own packages): drop them when the user changes.

@@ -180,29 +180,30 @@ export const routes: RouteObject[] = [
                     .MemberCreditsPage,
                 }),
               },
-            ],
-          },
-          {
-            path: paths.insights,
-            loader: requireAdmin(guardMessages.notAuthorized),
-            lazy: async () => ({
-              Component: (await import('../features/insights/insights-page')).InsightsPage,
-            }),
-          },
-          {
-            path: paths.moderation,
-            loader: requireAdmin(guardMessages.notAuthorized),
-            lazy: async () => ({
-              Component: (await import('../features/moderation/moderation-page')).ModerationPage,
-            }),
-          },
+              {
+                path: paths.insights,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/insights/insights-page')).InsightsPage,
+                }),
+              },
+              {
+                path: paths.moderation,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/moderation/moderation-page'))
+                    .ModerationPage,
+                }),
+              },
 
-          {
-            path: paths.audit,
-            loader: requireAdmin(guardMessages.notAuthorized),
-            lazy: async () => ({
-              Component: (await import('../features/audit/audit-page')).AuditPage,
-            }),
+              {
+                path: paths.audit,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/audit/audit-page')).AuditPage,
+                }),
+              },
+            ],
           },
 
           // Any unknown path shows the home screen (at that URL).

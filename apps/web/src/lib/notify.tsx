@@ -1,14 +1,9 @@
-// Toasts: `notify.*` from anywhere; the toast library and its container (app/toast-host.tsx) load with the first toast, outside the first download.
-import { useSyncExternalStore, type ReactNode } from 'react';
+// Toasts: `notify.*` from anywhere; the toast library and its container (toast-host.tsx) load with the first toast, outside the first download.
+import { useSyncExternalStore } from 'react';
 import type { TypeOptions } from 'react-toastify';
 
-let toastLibrary: Promise<typeof import('react-toastify')> | null = null;
-
-/** react-toastify, imported once. */
-export function loadToastLibrary() {
-  toastLibrary ??= import('react-toastify');
-  return toastLibrary;
-}
+/** The toast host (react-toastify and its container), imported once, with the first toast. */
+export const loadToastHost = () => import('./toast-host');
 
 let containerWanted = false;
 const listeners = new Set<() => void>();
@@ -33,18 +28,7 @@ export function useToastContainerWanted(): boolean {
   );
 }
 
-/** A bold title line above the message, as the spec's titled toasts show. */
-export function ToastBody({ title, message }: { title?: string; message: ReactNode }) {
-  if (title === undefined) return <>{message}</>;
-  return (
-    <div>
-      <strong className="d-block">{title}</strong>
-      <span>{message}</span>
-    </div>
-  );
-}
-
-interface ToastRequest {
+export interface ToastRequest {
   type: TypeOptions;
   message: string;
   title?: string;
@@ -59,14 +43,8 @@ interface ToastRequest {
 let hostReady = false;
 let waiting: ToastRequest[] = [];
 
-function showNow({ type, message, title }: ToastRequest) {
-  void loadToastLibrary().then(({ toast }) => {
-    // The same text twice at once (parallel 401s, a guard hit twice) is one toast.
-    toast(<ToastBody title={title} message={message} />, {
-      type,
-      toastId: `${type}|${title ?? ''}|${message}`,
-    });
-  });
+function showNow(request: ToastRequest) {
+  void loadToastHost().then(({ showToast }) => showToast(request));
 }
 
 /** The toast host's signal: `true` once its container has settled, `false` when it goes away. */

@@ -37,7 +37,7 @@ function submission(overrides: Record<string, unknown> = {}) {
     fuelType: 'petrol',
     seats: 5,
     fullName: 'Owner Name',
-    city: 'Pune',
+    city: 'Panipat',
     phoneNumber: nextPhone(),
     price: 1_050_000,
     consent: true,
@@ -182,12 +182,12 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
 
   it("saves searches with the list's filter names and rules, refusing bad ones and changing nothing", async () => {
     let res = await save(dealer, {
-      name: ' Cretas in Pune ',
-      filters: { brand: 'Hyundai', model: 'creta', city: 'Pune', price: '500000-1500000' },
+      name: ' Cretas in Panipat ',
+      filters: { brand: 'Hyundai', model: 'creta', city: 'Panipat', price: '500000-1500000' },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(json<SavedSearch>(res)).toMatchObject({
-      name: 'Cretas in Pune',
+      name: 'Cretas in Panipat',
       emailMode: 'instant',
       newCount: 0,
     });
@@ -215,7 +215,7 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     }
     expect((await searches(dealer)).map((s) => s.name)).toEqual([
       'Any diesel SUV 2021',
-      'Cretas in Pune',
+      'Cretas in Panipat',
     ]);
     expect((await ctx.app.inject({ url: '/api/saved-searches' })).statusCode).toBe(401);
   });
@@ -225,24 +225,24 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     await submit(
       submission({ brand: 'tata', model: 'Nexon', city: 'Noida', price: 800_000, year: 2020 }),
     );
-    await submit(submission({ city: 'Mumbai' })); // a Creta, but not in Pune
-    await submit(submission({ price: 2_000_000 })); // a Creta in Pune, above the band
+    await submit(submission({ city: 'Meerut' })); // a Creta, but not in Panipat
+    await submit(submission({ price: 2_000_000 })); // a Creta in Panipat, above the band
 
     const mine = await notifications(dealer);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       leadId: lead,
-      savedSearchName: 'Cretas in Pune',
+      savedSearchName: 'Cretas in Panipat',
       brand: 'hyundai',
       model: 'Creta',
-      city: 'Pune',
+      city: 'Panipat',
       read: false,
     });
     expect(JSON.stringify(mine)).not.toMatch(/7\d{9}/); // no phone number in a notification
     const theirs = await notifications(rival);
     expect(theirs.map((n) => n.model)).toEqual(['Nexon']);
     const counts = await searches(dealer);
-    expect(counts.find((s) => s.name === 'Cretas in Pune')?.newCount).toBe(1);
+    expect(counts.find((s) => s.name === 'Cretas in Panipat')?.newCount).toBe(1);
     expect(counts.find((s) => s.name === 'Any diesel SUV 2021')?.newCount).toBe(0);
     expect(await unread(dealer)).toBe(1);
   });
@@ -262,7 +262,7 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     expect(opened.statusCode).toBe(200);
     expect(json<SavedSearch>(opened)).toMatchObject({
       newCount: 0,
-      filters: { brand: 'Hyundai', model: 'creta', city: 'Pune' },
+      filters: { brand: 'Hyundai', model: 'creta', city: 'Panipat' },
     });
 
     const read = await ctx.app.inject({
@@ -281,7 +281,7 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     expect(await searches(rival)).toHaveLength(1);
     expect((await remove(dealer, diesel!.id)).statusCode).toBe(204);
     expect((await remove(dealer, diesel!.id)).statusCode).toBe(404);
-    expect((await searches(dealer)).map((s) => s.name)).toEqual(['Cretas in Pune']);
+    expect((await searches(dealer)).map((s) => s.name)).toEqual(['Cretas in Panipat']);
   });
 
   it('refuses the stream without a valid ticket, and gives tickets only to members', async () => {
@@ -313,7 +313,7 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     await first.waitFor(1);
     expect(first.events[0]!.data).toMatchObject({
       leadId: lead,
-      savedSearchName: 'Cretas in Pune',
+      savedSearchName: 'Cretas in Panipat',
     });
     const lastSeen = first.events[0]!.id;
     first.close();

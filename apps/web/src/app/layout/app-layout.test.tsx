@@ -20,7 +20,7 @@ describe('app shell', () => {
     const { router } = renderRoute(paths.leads);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getByText('Dealer')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveAttribute(
       'href',
@@ -39,7 +39,7 @@ describe('app shell', () => {
     const toggle = await screen.findByRole('button', { name: 'User menu' });
     toggle.focus();
     await user.keyboard('{ArrowDown}');
-    const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Edit Profile', 'Logout']);
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -56,7 +56,7 @@ describe('app shell', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('{ArrowUp}');
     expect(
-      within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Logout' }),
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Logout' }),
     ).toHaveFocus();
   });
 

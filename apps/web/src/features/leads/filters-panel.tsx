@@ -17,6 +17,7 @@ import {
   type Option,
 } from '@dealerleads/shared/catalogues';
 import { SidePanel } from '../../components/side-panel';
+import { useSettledSelect } from '../../hooks/use-settled-select';
 import {
   LEAD_FILTER_KEYS,
   RESET_FILTER_TEXT,
@@ -104,6 +105,7 @@ function FilterSelect({
 }) {
   const id = useId();
   const value = query.filters[name] ?? '';
+  const select = useSettledSelect(value, (next) => onChange(name, next));
   const options = filterOptions(name, query.filters).map(asOption);
   // A value from a shared link that the catalogue does not list still shows as chosen.
   if (value !== '' && !options.some((o) => o.value === value))
@@ -119,9 +121,8 @@ function FilterSelect({
       <select
         id={id}
         className="form-select form-select-sm"
-        value={value}
+        {...select}
         disabled={waiting && options.length === 0}
-        onChange={(event) => onChange(name, event.target.value)}
       >
         <option value="">
           {waiting && options.length === 0

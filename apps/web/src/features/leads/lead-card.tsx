@@ -1,15 +1,16 @@
 // One lead on the list (spec §2.3): the car at a glance, a link to its detail, the Admin pencil, and the locked or open contact.
+import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import {
   MISSING_VALUE,
-  brandLabel,
   contactLinks,
   formatInr,
   formatKm,
   formatLeadDate,
   fuelLabel,
+  leadTitle,
   ownerLabel,
   transmissionLabel,
 } from './lead-format';
@@ -19,11 +20,18 @@ export interface LeadDetailState {
   backTo: string;
 }
 
-export function ContactLinks({ phoneNumber }: { phoneNumber: string }) {
+export function ContactLinks({
+  phoneNumber,
+  whatsAppRef,
+}: {
+  phoneNumber: string;
+  whatsAppRef?: Ref<HTMLAnchorElement>;
+}) {
   const links = contactLinks(phoneNumber);
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 lead-contact">
       <a
+        ref={whatsAppRef}
         className="btn btn-sm btn-success"
         href={links.whatsapp}
         target="_blank"
@@ -47,14 +55,42 @@ export function ContactLinks({ phoneNumber }: { phoneNumber: string }) {
 
 export const UNLOCK_BUTTON_TEXT = 'Unlock contact';
 
+/** '2019 Hyundai Creta': names the car on its unlock button, so a list of them reads apart. */
+export function carName(lead: Pick<Lead, 'year' | 'brand' | 'model'>): string {
+  return `${lead.year} ${leadTitle(lead)}`;
+}
+
+/**
+ * When a lead is unlocked from its own button, that button goes away: the focus moves to the revealed
+ * WhatsApp link, where a keyboard or screen-reader user was, instead of falling to the page top.
+ */
+export function useFocusOnUnlock(unlocked: boolean) {
+  const requested = useRef(false);
+  const whatsAppRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!unlocked || !requested.current) return;
+    requested.current = false;
+    whatsAppRef.current?.focus();
+  }, [unlocked]);
+  return {
+    whatsAppRef,
+    requested: () => {
+      requested.current = true;
+    },
+  };
+}
+
 export function UnlockButton({
   onUnlock,
   busy,
+  car,
   className = 'btn btn-sm btn-warning',
   onIntent,
 }: {
   onUnlock: () => void;
   busy: boolean;
+  /** `carName(lead)`, for the button's accessible name. */
+  car: string;
   className?: string;
   /** Hover or focus: a chance to fetch what the click will need. */
   onIntent?: () => void;
@@ -63,6 +99,7 @@ export function UnlockButton({
     <button
       type="button"
       className={className}
+      aria-label={`${UNLOCK_BUTTON_TEXT} for ${car}`}
       onClick={onUnlock}
       onPointerEnter={onIntent}
       onFocus={onIntent}
@@ -104,8 +141,9 @@ export function LeadCard({
   onUnlockIntent,
   unlocking,
 }: LeadCardProps) {
-  const title = `${brandLabel(lead.brand)} ${lead.model}`;
+  const title = leadTitle(lead);
   const state: LeadDetailState = { backTo: listUrl };
+  const focus = useFocusOnUnlock(lead.unlocked);
   return (
     <article
       className={`card h-100 shadow-sm lead-card${lead.status ? '' : ' lead-card-inactive'}`}
@@ -157,7 +195,7 @@ export function LeadCard({
       </div>
       <div className="card-footer lead-card-footer">
         {lead.unlocked ? (
-          <ContactLinks phoneNumber={lead.phoneNumber} />
+          <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
         ) : (
           <div className="lead-lock">
             {/* The masked number the server sent, blurred behind the lock (design.md §9.1). */}
@@ -165,9 +203,13 @@ export function LeadCard({
               +91 {lead.phoneNumber}
             </span>
             <UnlockButton
-              onUnlock={() => onUnlock(lead)}
+              onUnlock={() => {
+                focus.requested();
+                onUnlock(lead);
+              }}
               onIntent={onUnlockIntent}
               busy={unlocking}
+              car={carName(lead)}
               className="btn btn-sm btn-warning lead-lock-button"
             />
           </div>

@@ -102,7 +102,7 @@ describe('lead detail', () => {
     });
     const { router } = renderRoute(paths.leadDetail(7));
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Unlock contact' }));
+    await user.click(await screen.findByRole('button', { name: /^Unlock contact/ }));
     const popup = await screen.findByRole('dialog', { name: 'Buy a Package' });
     await user.click(within(popup).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
@@ -120,7 +120,7 @@ describe('lead detail', () => {
         }),
     });
     renderRoute(paths.leadDetail(7));
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Unlock contact' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Unlock contact/ }));
     await waitFor(() =>
       expect(successToast).toHaveBeenCalledWith(creditFlowMessages.success(12), undefined),
     );
@@ -129,7 +129,7 @@ describe('lead detail', () => {
       'href',
       'tel:+919876543210',
     );
-    expect(screen.queryByRole('button', { name: 'Unlock contact' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Unlock contact/ })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/leads/7')).toHaveLength(1);
   });
 

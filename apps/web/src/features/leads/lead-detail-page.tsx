@@ -14,7 +14,13 @@ import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { isAdmin, useCurrentUser } from '../../lib/session';
 import { useLead } from './api/get-lead';
-import { ContactLinks, UnlockButton, type LeadDetailState } from './lead-card';
+import {
+  carName,
+  ContactLinks,
+  UnlockButton,
+  useFocusOnUnlock,
+  type LeadDetailState,
+} from './lead-card';
 import {
   MISSING_VALUE,
   brandLabel,
@@ -78,6 +84,7 @@ function LeadInformation({
   unlocking: boolean;
   onUnlockIntent?: () => void;
 }) {
+  const focus = useFocusOnUnlock(lead.unlocked);
   return (
     <section className="card h-100" aria-labelledby="lead-information-title">
       <div className="card-header">
@@ -94,14 +101,22 @@ function LeadInformation({
                 <span className="d-block mb-1" data-testid="lead-phone">
                   {lead.phoneNumber}
                 </span>
-                <ContactLinks phoneNumber={lead.phoneNumber} />
+                <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
               </>
             ) : (
               <>
                 <span className="d-block mb-1" data-testid="lead-phone">
                   {lead.phoneNumber}
                 </span>
-                <UnlockButton onUnlock={onUnlock} busy={unlocking} onIntent={onUnlockIntent} />
+                <UnlockButton
+                  onUnlock={() => {
+                    focus.requested();
+                    onUnlock();
+                  }}
+                  busy={unlocking}
+                  car={carName(lead)}
+                  onIntent={onUnlockIntent}
+                />
               </>
             )}
           </Row>

@@ -79,7 +79,7 @@ describe('the lead list', () => {
     expect(first).toHaveTextContent(formatLeadDate(swift.createdOn));
     // Locked: no contact link, and no pencil for a visitor.
     expect(within(first).queryByRole('link', { name: /WhatsApp|Call/ })).not.toBeInTheDocument();
-    expect(within(first).getByRole('button', { name: 'Unlock contact' })).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: /^Unlock contact/ })).toBeInTheDocument();
     expect(within(first).queryByRole('link', { name: /Edit lead/ })).not.toBeInTheDocument();
 
     const second = await card('Hyundai Creta');
@@ -196,6 +196,35 @@ describe('the lead list', () => {
     await expectLocation(router, paths.leads, '');
   });
 
+  it('lets the keyboard step through a filter select without a request per step', async () => {
+    const fetchMock = listApi();
+    const { router } = renderRoute(paths.leads);
+    await card('Maruti Suzuki Swift');
+    await userEvent.setup().click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
+    const year = within(panel).getByLabelText<HTMLSelectElement>('Year');
+    const options = [...year.options].map((option) => option.value).slice(1, 4);
+    const key = router.state.location.key;
+    // Chromium changes a closed select's value on each ArrowDown, firing a change per step.
+    for (const value of options) {
+      fireEvent.keyDown(year, { key: 'ArrowDown' });
+      fireEvent.change(year, { target: { value } });
+    }
+    expect(year).toHaveValue(options[2]);
+    expect(router.state.location.key).toBe(key);
+    expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(1);
+    // Enter applies the option the steps rest on: one request, one history entry.
+    fireEvent.keyDown(year, { key: 'Enter' });
+    await expectLocation(router, paths.leads, `?year=${options[2]}`);
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(2));
+    // So does leaving the select.
+    fireEvent.keyDown(year, { key: 'ArrowUp' });
+    fireEvent.change(year, { target: { value: options[1] } });
+    expect(router.state.location.search).toBe(`?year=${options[2]}`);
+    fireEvent.blur(year);
+    await expectLocation(router, paths.leads, `?year=${options[1]}`);
+  });
+
   it('removes one filter with its chip, and all with Reset Filter', async () => {
     listApi();
     const { router } = renderRoute(`${paths.leads}?fuel=diesel&rto=DL&q=city`);
@@ -266,8 +295,19 @@ describe('the lead list', () => {
 });
 
 describe('unlocking a card', () => {
+  /** Two locked leads; unlocking answers the Swift's contact with 49 credits left. */
+  const unlockApi = () =>
+    fakeApi({
+      'GET /leads': () => jsonResponse([swift, creta], { headers: pageHeader(2) }),
+      'POST /leads/:id/unlock': () =>
+        jsonResponse({
+          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
+          charged: true,
+          creditsRemaining: 49,
+        }),
+    });
   const unlockButton = async (name = 'Maruti Suzuki Swift') =>
-    within(await card(name)).getByRole('button', { name: 'Unlock contact' });
+    within(await card(name)).getByRole('button', { name: /^Unlock contact/ });
 
   it('opens the purchase popup for a visitor; closing it leads to the login page', async () => {
     const fetchMock = listApi();
@@ -291,15 +331,7 @@ describe('unlocking a card', () => {
 
   it('unlocks for a dealer with credits: the count, then the contact with +91', async () => {
     setCurrentUser(dealer);
-    const fetchMock = fakeApi({
-      'GET /leads': () => jsonResponse([swift, creta], { headers: pageHeader(2) }),
-      'POST /leads/:id/unlock': () =>
-        jsonResponse({
-          lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
-          charged: true,
-          creditsRemaining: 49,
-        }),
-    });
+    const fetchMock = unlockApi();
     renderRoute(paths.leads);
     const user = userEvent.setup();
     await user.click(await unlockButton());
@@ -325,6 +357,23 @@ describe('unlocking a card', () => {
     // The other card stays locked; the list was not reloaded for it.
     expect(await unlockButton('Hyundai Creta')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(1);
+  });
+
+  it('names the car on each unlock button and, unlocked from the keyboard, puts the focus on the contact', async () => {
+    setCurrentUser(dealer);
+    unlockApi();
+    renderRoute(paths.leads);
+    const button = await unlockButton();
+    expect(button).toHaveAccessibleName(`Unlock contact for ${swift.year} Maruti Suzuki Swift`);
+    expect(await unlockButton('Hyundai Creta')).toHaveAccessibleName(
+      `Unlock contact for ${creta.year} Hyundai Creta`,
+    );
+    button.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    const whatsApp = await within(await card('Maruti Suzuki Swift')).findByRole('link', {
+      name: 'WhatsApp +91 9876543210',
+    });
+    await waitFor(() => expect(whatsApp).toHaveFocus());
   });
 
   it('adds the last-credit info when 0 credits remain', async () => {

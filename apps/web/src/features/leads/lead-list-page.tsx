@@ -122,12 +122,17 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
  * cards rendered and laid out in one go block a slow phone's main thread for a few hundred ms (design.md
  * §8, TBT); in batches the first screen paints sooner and input is never kept waiting long.
  */
-function useCardsToRender(items: readonly unknown[] | undefined): number {
+function useCardsToRender(items: readonly { id: number }[] | undefined): number {
   const [rendered, setRendered] = useState({ items, count: FIRST_CARDS });
-  // A new page (or the first): start again from its first cards.
-  if (rendered.items !== items) setRendered({ items, count: FIRST_CARDS });
+  // A new page (or the first) starts again from its first cards; the same leads with one changed (an unlock) keep
+  // theirs, so no card is unmounted under the focus.
+  const sameLeads =
+    rendered.items !== undefined &&
+    items?.length === rendered.items.length &&
+    items.every((item, i) => item.id === rendered.items?.[i]?.id);
+  const count = rendered.items === items || sameLeads ? rendered.count : FIRST_CARDS;
+  if (rendered.items !== items) setRendered({ items, count });
   const total = items?.length ?? 0;
-  const count = rendered.items === items ? rendered.count : FIRST_CARDS;
   useEffect(() => {
     if (count >= total) return;
     // A transition: React renders the batch in slices, yielding to input between them.

@@ -5,13 +5,22 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { reportLoadError } from '../../lib/report-error';
 import { isAdmin, useCurrentUser } from '../../lib/session';
+import { notify } from '../../lib/notify';
+import { useDownloadMyData } from './api/download-my-data';
 import { useMember } from './api/get-member';
 import { ERROR_LOADING_USERS_TEXT } from './api/get-members';
+
+export const exportTexts = {
+  button: 'Download my data',
+  done: 'Your data was downloaded as a JSON file.',
+  failed: 'Could not download your data. Please try again later.',
+} as const;
 
 export function MemberDetailPage() {
   const { username = '' } = useParams();
   const member = useMember(username);
   const user = useCurrentUser();
+  const download = useDownloadMyData();
 
   useEffect(() => {
     if (member.isError) reportLoadError(member.error, ERROR_LOADING_USERS_TEXT);
@@ -46,6 +55,22 @@ export function MemberDetailPage() {
             <Link to={paths.memberEdit(data.userName)} className="btn btn-sm btn-primary">
               Edit Member
             </Link>
+            {user && user.username.toLowerCase() === data.userName.toLowerCase() ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary ms-2"
+                disabled={download.isPending}
+                onClick={() =>
+                  download.mutate(undefined, {
+                    onSuccess: () => notify.success(exportTexts.done),
+                    onError: (error) => reportLoadError(error, exportTexts.failed),
+                  })
+                }
+              >
+                <i className="bi bi-download me-1" aria-hidden="true" />
+                {exportTexts.button}
+              </button>
+            ) : null}
             {isAdmin(user) ? (
               <Link
                 to={paths.memberCredits(data.id)}

@@ -1,8 +1,8 @@
 // The toast container (lazy, mounted with the first toast): settings, readable colours, the 1,000 ms close after the mouse leaves.
-import { useEffect, type MouseEvent } from 'react';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { ToastContainer, toast, type ToastContainerProps } from 'react-toastify';
 import { TOAST } from '@dealerleads/shared';
-import { setToastHostReady } from '../lib/notify';
+import { setToastHostReady, type ToastRequest } from './notify';
 import './toasts.css';
 
 export const toastContainerProps = {
@@ -15,6 +15,25 @@ export const toastContainerProps = {
   newestOnTop: false,
   theme: 'colored',
 } satisfies ToastContainerProps;
+
+/** A bold title line above the message, as the spec's titled toasts show. */
+export function ToastBody({ title, message }: { title?: string; message: ReactNode }) {
+  if (title === undefined) return <>{message}</>;
+  return (
+    <div>
+      <strong className="d-block">{title}</strong>
+      <span>{message}</span>
+    </div>
+  );
+}
+
+export function showToast({ type, message, title }: ToastRequest): void {
+  // The same text twice at once (parallel 401s, a guard hit twice) is one toast.
+  toast(<ToastBody title={title} message={message} />, {
+    type,
+    toastId: `${type}|${title ?? ''}|${message}`,
+  });
+}
 
 /**
  * The spec's "extended time-out": a toast the mouse rested on closes 1,000 ms after the mouse leaves it
@@ -31,7 +50,7 @@ function closeSoonAfterMouseLeaves(event: MouseEvent<HTMLDivElement>) {
 export function ToastHost() {
   useEffect(() => {
     // StrictMode mounts, unmounts and mounts again in one go, and the container's first subscription goes with
-    // whatever it was given: toasts are handed over only once the mounting has settled (see lib/notify.tsx).
+    // whatever it was given: toasts are handed over only once the mounting has settled (see notify.tsx).
     let mounted = true;
     queueMicrotask(() => {
       if (mounted) setToastHostReady(true);

@@ -1,0 +1,61 @@
+// A member's own data in one document: profile, packages, ledger, unlocked leads (with contacts), notes and saved
+// searches.
+// On PostgreSQL the parts are read in one repeatable-read transaction, so they agree with each other; on SQLite a
+// transaction would take the write lock (BEGIN IMMEDIATE), so the parts are read one after another
+// (docs/operations.md).
+import { apiMessages, type MemberExport } from '@dealerleads/shared';
+import type { Db, Engine, Queryable } from '../../db/database';
+import { todayInIndia } from '../../lib/calendar';
+import { notFound } from '../../plugins/errors';
+import { listSavedSearches } from '../alerts/alerts.service';
+import { ledgerPage } from '../credits/credits.service';
+import { findUserById, toMember } from '../members/members.repository';
+import { listUserPackages, toUserPackage } from '../user-packages/user-packages.repository';
+import { findWorkspaceChunk } from '../workspace/workspace.repository';
+import { toMyLead } from '../workspace/workspace.service';
+
+/** Larger than any member's count of rows: the export is everything, not a page. */
+const ALL = 1_000_000_000;
+
+export async function exportMemberData(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  now = new Date(),
+): Promise<MemberExport> {
+  if (engine === 'postgres')
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((tx) => readExport(tx, userId, now));
+  return readExport(db, userId, now);
+}
+
+async function readExport(db: Queryable, userId: number, now: Date): Promise<MemberExport> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound(apiMessages.memberNotFound);
+  const packages = await listUserPackages(db, { pageNumber: 1, pageSize: ALL, userId });
+  const ledger = await ledgerPage(db, userId, { pageNumber: 1, pageSize: ALL });
+  const leads = await findWorkspaceChunk(db, userId, {}, todayInIndia(now), undefined, ALL);
+  const notes = await db
+    .selectFrom('lead_notes')
+    .select(['id', 'lead_id', 'text', 'created_on'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  const savedSearches = await listSavedSearches(db, userId);
+  return {
+    exportedOn: now.toISOString(),
+    profile: toMember(user),
+    packages: packages.rows.map(toUserPackage),
+    ledger: ledger.entries,
+    unlockedLeads: leads.map(toMyLead),
+    notes: notes.map((n) => ({
+      id: n.id,
+      leadId: n.lead_id,
+      text: n.text,
+      createdOn: new Date(n.created_on).toISOString(),
+    })),
+    savedSearches,
+  };
+}

@@ -1,0 +1,135 @@
+// axe-core on every screen, for visitors, a dealer and the Admin: no colour-contrast failure and no serious or critical rule broken.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { creditFlowMessages } from '@dealerleads/shared';
+import { demo, loginAs, registerDealer, toast } from './support';
+
+// axe reads every node of a screen (the lead list has 60 cards): on a busy machine that takes a while.
+test.describe.configure({ timeout: 180_000 });
+
+/** The rules that fail a screen: any colour-contrast finding, and whatever axe rates serious or critical. */
+async function expectNoViolations(page: Page, what: string, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  const failing = violations
+    .filter((v) => v.id === 'color-contrast' || v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(failing, what).toEqual([]);
+}
+
+/** Waits until the screen has its content and nothing is loading or moving. */
+async function settled(page: Page, ready: Locator) {
+  await expect(ready).toBeVisible();
+  await expect(page.getByText('Loading...', { exact: true })).toBeHidden();
+  await page.waitForLoadState('networkidle');
+}
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const firstCard = (page: Page) =>
+  page.getByRole('region', { name: 'Lead results' }).getByRole('article').first();
+
+type Ready = (page: Page) => Locator;
+type Account = (typeof demo)[keyof typeof demo];
+const leadInformation: Ready = (p) => p.getByRole('heading', { name: 'Lead Information' });
+const firstTableRow: Ready = (p) => p.getByRole('table').getByRole('row').nth(1);
+const screens: [who: Account | null, path: string, ready: Ready][] = [
+  [null, '/dealers', (p) => h1(p, 'Welcome to DealerLeads')],
+  [null, '/dealers/login', (p) => h1(p, 'Welcome Back')],
+  [null, '/dealers/register', (p) => h1(p, 'Sign up')],
+  [null, '/dealers/leads', firstCard],
+  [null, '/leads/1', leadInformation],
+  [null, '/lead-form', (p) => h1(p, 'Sell your car')],
+  [null, '/errors', (p) => h1(p, 'Test Errors')],
+  [null, '/not-found', (p) => h1(p, 'Not Found')],
+  [demo.dealer, '/dealers/leads', firstCard],
+  [demo.dealer, '/leads/2', leadInformation],
+  [demo.dealer, '/dealers/member/edit/dealer', (p) => h1(p, "Update User's Details")],
+  [demo.admin, '/dealers/leads', firstCard],
+  [demo.admin, '/leads/3', leadInformation],
+  [demo.admin, '/dealers/members', (p) => p.getByRole('link', { name: /^Edit Member/ }).first()],
+  [demo.admin, '/dealers/members/dealer', (p) => h1(p, 'dealer')],
+  [demo.admin, '/dealers/lead/edit/3', (p) => p.getByRole('button', { name: 'Save Changes' })],
+  [demo.admin, '/dealers/packages', firstTableRow],
+  [demo.admin, '/dealers/user-packages', firstTableRow],
+];
+
+// One test per screen: axe takes seconds on a busy machine.
+for (const [who, path, ready] of screens) {
+  test(`${path} for ${who ? who.userName : 'a visitor'}`, async ({ page }) => {
+    if (who) await loginAs(page, who);
+    await page.goto(path);
+    await settled(page, ready(page));
+    await expectNoViolations(page, path);
+  });
+}
+
+test('the Filters panel and the purchase popup for a visitor', async ({ page }) => {
+  await page.goto('/dealers/leads');
+  await settled(page, firstCard(page));
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  await expectNoViolations(page, 'Filters panel', '.offcanvas');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeHidden();
+  await firstCard(page)
+    .getByRole('button', { name: /^Unlock contact/ })
+    .click();
+  const popup = page.getByRole('dialog', { name: 'Buy a Package' });
+  await expect(popup.getByRole('list', { name: 'Packages' })).toBeVisible();
+  await expectNoViolations(page, 'purchase popup', '.modal');
+});
+
+test("the dealer's user menu and the Admin's user package modal", async ({ page }) => {
+  await loginAs(page, demo.dealer);
+  await page.goto('/dealers');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectNoViolations(page, 'user menu', 'header');
+
+  await loginAs(page, demo.admin);
+  await page.goto('/dealers/user-packages');
+  await settled(page, firstTableRow(page));
+  await page.getByRole('button', { name: 'Add User Package' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add User Package' })).toBeVisible();
+  await expectNoViolations(page, 'user package modal', '.modal');
+});
+
+/** Holds a toast open (the pointer on it pauses its timer) once its entrance animation has ended. */
+async function settledToast(shown: Locator) {
+  await expect(shown).toBeVisible({ timeout: 30_000 });
+  await shown.hover();
+  await shown.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null))),
+  );
+}
+
+test('toasts of every kind are readable', async ({ page, request }) => {
+  // A real error toast (a failed login) loads the toast styles.
+  await page.goto('/dealers/login');
+  await page.getByLabel('User name').fill('nobody');
+  await page.getByLabel('Password').fill('Wrong@2026x');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await settledToast(page.locator('.Toastify__toast--error'));
+  await expectNoViolations(page, 'error toast', '.Toastify');
+
+  // A real warning toast (no package) over the purchase popup.
+  await loginAs(page, await registerDealer(request, 'axe'));
+  await page.goto('/dealers/leads');
+  await firstCard(page)
+    .getByRole('button', { name: /^Unlock contact/ })
+    .click();
+  await settledToast(toast(page, creditFlowMessages.noActivePackage));
+  await expectNoViolations(page, 'warning toast', '.Toastify');
+
+  // And one of each kind, styled by the same stylesheet.
+  await page.locator('.Toastify').evaluate((container) => {
+    for (const kind of ['info', 'success', 'warning', 'error']) {
+      const sample = document.createElement('div');
+      sample.className = `Toastify__toast Toastify__toast-theme--colored Toastify__toast--${kind}`;
+      sample.textContent = `A ${kind} toast`;
+      container.append(sample);
+    }
+  });
+  await expectNoViolations(page, 'toasts of each kind', '.Toastify');
+});
