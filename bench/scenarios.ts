@@ -48,12 +48,11 @@ function rangeAround(value: number, random: () => number): string {
   return `${low}-${Math.ceil(value * (1 + random() * 0.8)) + between(random, 0, 999)}`;
 }
 
-/** Every filter of the list, as a query part taken from one real lead. */
+/** Every filter of the list, as a query part taken from one real lead; `brand` alone or with its model. */
 function filterPartsOf(l: LeadSample, random: () => number): string[] {
   return [
     `city=${q(l.city)}`,
-    `brand=${q(l.brand)}`,
-    `brand=${q(l.brand)}&model=${q(l.model)}`,
+    random() < 0.5 ? `brand=${q(l.brand)}` : `brand=${q(l.brand)}&model=${q(l.model)}`,
     ...(l.varient ? [`varient=${q(l.varient)}`] : []),
     `fuel=${q(l.fuel_type)}`,
     `ownerName=${q(l.owner_name)}`,

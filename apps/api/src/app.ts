@@ -185,8 +185,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (isApiPath(path) && !path.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
   });
 
-  const leadListEngine = new LeadListEngine(database.db, (error) =>
-    app.log.error(error, 'lead list engine failed: SQL answers the list until it reloads'),
+  const leadListEngine = new LeadListEngine(
+    database.db,
+    (error) =>
+      app.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
+    database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {},
   );
   await app.register(
     async (api) => {
@@ -236,7 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     listEngine: async () => {
       const current = await currentLeadsVersion(database.db);
-      const applied = leadListEngine.appliedVersion;
+      const applied = leadListEngine.version;
       return {
         state: leadListEngine.state,
         lagVersions: applied < 0 ? null : Math.max(0, current - applied),

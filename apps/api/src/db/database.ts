@@ -32,6 +32,21 @@ export interface DatabaseHandle {
   schema?: string;
   /** Sanity facts for /api/health and the start-up check. */
   version(): Promise<string>;
+  /**
+   * SQLite: runs a write on a connection of its own that never waits for the write lock (busy: false, nothing done),
+   * for housekeeping that may skip a turn rather than hold the event loop. Undefined on PostgreSQL (writes wait
+   * without blocking there).
+   */
+  runUnlessBusy?(statement: string, parameters: unknown[]): Promise<boolean>;
+  /**
+   * PostgreSQL: calls `onMessage` with each notification's payload on `channel` (a connection of its own); the result
+   * stops listening. Undefined on SQLite.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onError: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
   /** PostgreSQL's connection pool right now, for /metrics (SQLite has no pool). */
   poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -113,11 +128,28 @@ function openSqlite(file: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)),
   });
+  let housekeeping: Sqlite.Database | undefined;
   return {
     db,
     engine: 'sqlite',
     version: async () => `SQLite ${version}`,
-    close: () => db.destroy(),
+    runUnlessBusy: async (statement, parameters) => {
+      if (housekeeping === undefined) {
+        housekeeping = new Sqlite(file);
+        housekeeping.pragma('busy_timeout = 0');
+      }
+      try {
+        housekeeping.prepare(statement).run(...parameters);
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
+        throw error;
+      }
+    },
+    close: async () => {
+      housekeeping?.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -159,6 +191,14 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
       // `show server_version` names its column server_version; read it under a name of our own.
       const r = await pool.query<{ v: string }>("select current_setting('server_version') as v");
       return `PostgreSQL ${r.rows[0]?.v ?? '?'}`;
+    },
+    listen: async (channel, onMessage, onError) => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (message) => onMessage(message.payload ?? ''));
+      client.on('error', onError);
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      return () => client.end();
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),

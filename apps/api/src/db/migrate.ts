@@ -13,6 +13,7 @@ import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings
 import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key';
 import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
 import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
+import { leadChangeNotifyMigration } from './migrations/2026-11-24-0401-lead-change-notify';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { alertsMigration } from './migrations/2026-11-24-0502-alerts';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
@@ -31,6 +32,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0101-user-name-key': userNameKeyMigration(engine),
     '2026-11-24-0102-token-version': tokenVersionMigration(),
     '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
+    '2026-11-24-0401-lead-change-notify': leadChangeNotifyMigration(engine),
     '2026-11-24-0501-workspace': workspaceMigration(engine),
     '2026-11-24-0502-alerts': alertsMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
@@ -65,6 +67,9 @@ export async function migrateToLatest<T>(
     db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
+    // Features land in parallel, each with its own block of names: a database that already ran a later block's
+    // migration still takes an earlier block's new one (they touch different tables).
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

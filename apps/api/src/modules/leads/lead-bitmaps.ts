@@ -35,6 +35,17 @@ function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
   return next;
 }
 
+/** Adds each group of ids to its bitmap in one call (a load appends thousands of leads at a time). */
+function addGroups<K>(groups: Map<K, number[]>, bitmapOf: (key: K) => Bitmap): void {
+  for (const [key, ids] of groups) bitmapOf(key).addMany(ids);
+}
+
+function push<K>(groups: Map<K, number[]>, key: K, id: number): void {
+  const ids = groups.get(key);
+  if (ids === undefined) groups.set(key, [id]);
+  else ids.push(id);
+}
+
 /** An equality-filtered column: a bitmap per stored value; each lead's value code, to take it out again. */
 class ValueColumn {
   private readonly codeOf = new Map<Key, number>();
@@ -48,16 +59,33 @@ class ValueColumn {
     return code === undefined ? undefined : this.bitmaps[code];
   }
 
-  set(id: number, key: Key | null): void {
-    let code = 0;
-    if (key !== null) {
-      code = this.codeOf.get(key) ?? this.keys.length;
-      if (code === this.keys.length) {
-        this.codeOf.set(key, code);
-        this.keys.push(key);
-        this.bitmaps.push(new RoaringBitmap32());
-      }
+  private codeFor(key: Key | null): number {
+    if (key === null) return 0;
+    let code = this.codeOf.get(key);
+    if (code === undefined) {
+      code = this.keys.length;
+      this.codeOf.set(key, code);
+      this.keys.push(key);
+      this.bitmaps.push(new RoaringBitmap32());
     }
+    return code;
+  }
+
+  /** Leads not held yet, ids ascending (a load). */
+  appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
+    if (ids.length === 0) return;
+    this.codes = grown(this.codes, ids[ids.length - 1]!, (n) => new Uint32Array(n));
+    const groups = new Map<number, number[]>();
+    for (let i = 0; i < ids.length; i++) {
+      const code = this.codeFor(keys[i]!);
+      this.codes[ids[i]!] = code;
+      if (code !== 0) push(groups, code, ids[i]!);
+    }
+    addGroups(groups, (code) => this.bitmaps[code]!);
+  }
+
+  set(id: number, key: Key | null): void {
+    const code = this.codeFor(key);
     this.codes = grown(this.codes, id, (n) => new Uint32Array(n));
     const old = this.codes[id]!;
     if (old === code) return;
@@ -120,6 +148,25 @@ class RangeColumn {
       else this.sortedKeys.splice(at, 0, key);
     }
     return bitmap;
+  }
+
+  /** Leads not held yet, ids ascending (a load). */
+  appendAll(ids: readonly number[], values: readonly (number | null)[]): void {
+    if (ids.length === 0) return;
+    this.values = grown(this.values, ids[ids.length - 1]!, (n) => new Float64Array(n), NaN);
+    const groups = new Map<number, number[]>();
+    const nulls: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const value = values[i]!;
+      if (value === null) {
+        nulls.push(ids[i]!);
+        continue;
+      }
+      this.values[ids[i]!] = value;
+      push(groups, this.bucketOf(value), ids[i]!);
+    }
+    this.nulls.addMany(nulls);
+    addGroups(groups, (key) => this.bucket(key));
   }
 
   set(id: number, value: number | null): void {
@@ -202,18 +249,35 @@ class NameColumn {
     return [...new Set(name.split(' ').filter((w) => w !== ''))];
   }
 
+  private word(word: string): Bitmap {
+    let bitmap = this.words.get(word);
+    if (bitmap === undefined) {
+      bitmap = new RoaringBitmap32();
+      this.words.set(word, bitmap);
+    }
+    return bitmap;
+  }
+
+  /** Leads not held yet, ids ascending (a load). */
+  appendAll(ids: readonly number[], fullNames: readonly string[]): void {
+    const groups = new Map<string, number[]>();
+    for (let i = 0; i < ids.length; i++) {
+      const name = fullNames[i]!.toLowerCase();
+      for (const word of NameColumn.wordsOf(name)) push(groups, word, ids[i]!);
+      this.store(ids[i]!, name);
+    }
+    addGroups(groups, (word) => this.word(word));
+  }
+
   set(id: number, fullName: string): void {
     const name = fullName.toLowerCase();
     if (this.name(id) === name) return;
     this.clear(id);
-    for (const word of NameColumn.wordsOf(name)) {
-      let bitmap = this.words.get(word);
-      if (bitmap === undefined) {
-        bitmap = new RoaringBitmap32();
-        this.words.set(word, bitmap);
-      }
-      bitmap.add(id);
-    }
+    for (const word of NameColumn.wordsOf(name)) this.word(word).add(id);
+    this.store(id, name);
+  }
+
+  private store(id: number, name: string): void {
     const bytes = Buffer.byteLength(name);
     if (this.used + bytes > this.text.length) {
       const next = Buffer.alloc(Math.max(this.text.length * 2, this.used + bytes));
@@ -356,6 +420,34 @@ export class LeadBitmaps {
     for (const column of this.equality.values()) bytes += column.arrayBytes;
     for (const column of this.ranges.values()) bytes += column.arrayBytes;
     return bytes;
+  }
+
+  /**
+   * Adds leads not held yet whose ids are above every id held, ascending (a load reads them so): each bitmap takes
+   * its chunk's ids in one call.
+   */
+  appendAll(rows: readonly LeadListRow[]): void {
+    const ids = rows.map((row) => row.id);
+    const active: number[] = [];
+    const inactive: number[] = [];
+    for (const row of rows)
+      (row.status === true || row.status === 1 ? active : inactive).push(row.id);
+    this.active.addMany(active);
+    this.inactive.addMany(inactive);
+    for (const [key, column] of EQUALITY_FILTERS) {
+      this.equality.get(key)!.appendAll(
+        ids,
+        rows.map((row) => row[column]),
+      );
+    }
+    for (const [key] of RANGE_FILTERS) {
+      const valueOf = RANGE_VALUES[key];
+      this.ranges.get(key)!.appendAll(ids, rows.map(valueOf));
+    }
+    this.names.appendAll(
+      ids,
+      rows.map((row) => row.full_name),
+    );
   }
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */

@@ -262,7 +262,13 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
   });
 
   it('reloads when it fell behind the pruned changes, and keeps answering meanwhile', async () => {
-    const engine = await synced(db, new LeadListEngine(db.db, fail, { keptChanges: 2 }));
+    const engine = await synced(
+      db,
+      new LeadListEngine(db.db, fail, {
+        keptChanges: 2,
+        ...(db.runUnlessBusy ? { runUnlessBusy: db.runUnlessBusy } : {}),
+      }),
+    );
     const behind = await synced(db, new LeadListEngine(db.db, fail));
     const before = engine.page({ status: 'all' }, 0, 1).total;
     await other.db
@@ -270,6 +276,29 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       .values(Array.from({ length: 6 }, () => leadValues({ city: 'Sonipat' })))
       .execute();
     await synced(db, engine);
+    const count = async () =>
+      Number(
+        (
+          await db.db
+            .selectFrom('lead_changes')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    if (db.runUnlessBusy) {
+      // SQLite: while another process holds the write lock, pruning skips its turn instead of waiting.
+      const before = await count();
+      let release = () => {};
+      const held = other.db.transaction().execute(async (tx) => {
+        await tx.updateTable('leads_version').set({ id: 1 }).where('id', '=', 1).execute();
+        await new Promise<void>((resolve) => (release = resolve));
+      });
+      await engine.pruneNow();
+      expect(await count()).toBe(before);
+      expect(engine.state).toBe('ready');
+      release();
+      await held;
+    }
     await engine.pruneNow();
     const left = await db.db
       .selectFrom('lead_changes')
@@ -282,6 +311,27 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     expect(behind.page({ status: 'all' }, 0, 1).total).toBe(before + 6);
     await expectSqlAnswer(db, behind, { status: 'all', city: 'Sonipat' }, 1, 1000);
   });
+
+  if (dbEngine === 'postgres')
+    it('hears of writes by another connection as they commit, without a list request asking', async () => {
+      const engine = await synced(db, new LeadListEngine(db.db, fail));
+      const stop = await engine.follow(db);
+      try {
+        const before = engine.version;
+        await other.db
+          .insertInto('leads')
+          .values([leadValues({ city: 'Panipat' })])
+          .execute();
+        const deadline = Date.now() + 20_000;
+        while (engine.version === before) {
+          expect(Date.now()).toBeLessThan(deadline);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(engine.page({ status: 'active', city: 'Panipat' }, 0, 10).total).toBe(1);
+      } finally {
+        await stop();
+      }
+    });
 
   it('fails over honestly: a lead it cannot hold leaves it failed, and SQL answers', async () => {
     const errors: unknown[] = [];

@@ -2,7 +2,7 @@
 // every lead in the background after a start, follows the lead_changes log, prunes it, and fails over to SQL while it
 // loads, lags or has failed. The design and its numbers: docs/lead-list-engine.md.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { Queryable } from '../../db/database';
+import type { DatabaseHandle, Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
@@ -45,7 +45,7 @@ export class LeadListEngine {
   /** The last lead_changes revision applied. */
   private revision = 0;
   /** The leads_version the bitmaps reflect (-1: not loaded). */
-  private version = -1;
+  private reflects = -1;
   private work: Promise<void> | undefined;
   private failure: unknown;
   private retryAt = 0;
@@ -57,7 +57,12 @@ export class LeadListEngine {
   constructor(
     private readonly db: Queryable,
     private readonly onError: (error: unknown) => void,
-    private readonly options: { reloadThreshold?: number; keptChanges?: number } = {},
+    private readonly options: {
+      reloadThreshold?: number;
+      keptChanges?: number;
+      /** SQLite's write that never waits for the lock (DatabaseHandle.runUnlessBusy): pruning skips a turn instead. */
+      runUnlessBusy?: DatabaseHandle['runUnlessBusy'];
+    } = {},
   ) {}
 
   get state(): LeadListEngineState {
@@ -65,9 +70,9 @@ export class LeadListEngine {
     return this.failure === undefined ? 'loading' : 'failed';
   }
 
-  /** The leads_version the engine reflects, -1 before its first load (for /metrics: its lag behind the database). */
-  get appliedVersion(): number {
-    return this.version;
+  /** The leads version the bitmaps reflect (-1: not loaded). */
+  get version(): number {
+    return this.reflects;
   }
 
   /** Leads held. */
@@ -78,6 +83,40 @@ export class LeadListEngine {
   /** Memory held: the bitmaps and the per-lead arrays (a reload holds two sets until it swaps them). */
   get memoryBytes(): number {
     return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0);
+  }
+
+  private notified = false;
+  private following: Promise<void> | undefined;
+
+  /**
+   * PostgreSQL: catches up as soon as a lead write commits, from any process (LISTEN on the channel migration
+   * 2026-11-24-0401 notifies), rather than when the next list request finds a newer version. The result stops it.
+   */
+  async follow(database: DatabaseHandle): Promise<() => Promise<void>> {
+    if (!database.listen) return async () => undefined;
+    const schema = database.schema ?? 'public';
+    return database.listen(
+      'lead_changes',
+      (payload) => {
+        if (payload === schema) this.onNotified();
+      },
+      this.onError,
+    );
+  }
+
+  private onNotified(): void {
+    if (this.state !== 'ready') return;
+    this.notified = true;
+    this.following ??= (async () => {
+      while (this.notified) {
+        this.notified = false;
+        await this.syncTo(await currentLeadsVersion(this.db));
+      }
+    })()
+      .catch(this.onError)
+      .finally(() => {
+        this.following = undefined;
+      });
   }
 
   /** Starts loading in the background unless loaded, under way or failed a moment ago. */
@@ -93,7 +132,7 @@ export class LeadListEngine {
         // A failed engine keeps nothing it might answer wrongly with: SQL answers until a reload succeeds.
         this.failure = error;
         this.bitmaps = undefined;
-        this.version = -1;
+        this.reflects = -1;
         this.retryAt = Date.now() + RETRY_AFTER_MS;
         this.onError(error);
       })
@@ -112,7 +151,7 @@ export class LeadListEngine {
       this.start();
       return false;
     }
-    if (this.version >= version) return true;
+    if (this.reflects >= version) return true;
     const done = this.syncTo(version);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<false>((resolve) => {
@@ -120,7 +159,7 @@ export class LeadListEngine {
     });
     const result = await Promise.race([done.then(() => true), late]);
     clearTimeout(timer);
-    return result && this.state === 'ready' && this.version >= version;
+    return result && this.state === 'ready' && this.reflects >= version;
   }
 
   /** The state at `version` of the leads (read just before), after a moment's catch-up if need be. */
@@ -134,7 +173,7 @@ export class LeadListEngine {
 
   /** Brings the bitmaps up to `version` (loading them first if need be). */
   async syncTo(version: number): Promise<void> {
-    while (this.version < version) {
+    while (this.reflects < version) {
       await this.run(() => this.catchUp(version));
       if (this.failure !== undefined) return;
     }
@@ -180,8 +219,9 @@ export class LeadListEngine {
       if (changes.length < CHANGE_CHUNK) break;
       await yieldToEventLoop();
     }
-    this.version = version;
-    await this.pruneChanges();
+    this.reflects = version;
+    // Housekeeping: a failure to prune is reported, never a reason to stop answering.
+    await this.pruneChanges().catch(this.onError);
   }
 
   private async apply(changed: number[]): Promise<void> {
@@ -217,14 +257,14 @@ export class LeadListEngine {
         .orderBy('id')
         .limit(LOAD_CHUNK)
         .execute();
-      for (const row of rows) fresh.upsert(row);
+      fresh.appendAll(rows);
       if (rows.length < LOAD_CHUNK) break;
       after = rows[rows.length - 1]!.id;
       await yieldToEventLoop();
     }
     this.bitmaps = fresh;
     this.revision = Number(last?.revision ?? 0);
-    this.version = version;
+    this.reflects = version;
     this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
   }
 
@@ -247,10 +287,14 @@ export class LeadListEngine {
         .limit(PRUNE_CHUNK)
         .execute();
       if (batch.length === 0) return;
-      await this.db
-        .deleteFrom('lead_changes')
-        .where('revision', '<=', Number(batch[batch.length - 1]!.revision))
-        .execute();
+      const last = Number(batch[batch.length - 1]!.revision);
+      const { runUnlessBusy } = this.options;
+      if (runUnlessBusy) {
+        // SQLite: another writer holds the lock (an import, say): try again next turn rather than wait for it.
+        if (!(await runUnlessBusy('delete from lead_changes where revision <= ?', [last]))) return;
+      } else {
+        await this.db.deleteFrom('lead_changes').where('revision', '<=', last).execute();
+      }
       if (batch.length < PRUNE_CHUNK) return;
       await yieldToEventLoop();
     }

@@ -28,8 +28,31 @@ export function maskPhone(phone: string): string {
     : 'X'.repeat(phone.length - visible) + phone.slice(-visible);
 }
 
+/** The columns the API shape of a lead shows: what a page reads of each of its rows. */
+export const LEAD_SHOWN_COLUMNS = [
+  'id',
+  'full_name',
+  'phone_number',
+  'city',
+  'brand',
+  'model',
+  'varient',
+  'rto',
+  'year',
+  'fuel_type',
+  'owner_name',
+  'transmission',
+  'seats',
+  'price',
+  'km_driven',
+  'status',
+  'created_on',
+  'listing_status',
+] as const satisfies readonly (keyof LeadRow)[];
+export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
+
 /** The API shape; the phone number leaves in full only when `unlocked`. */
-export function toLead(row: LeadRow, unlocked: boolean): Lead {
+export function toLead(row: LeadShownRow, unlocked: boolean): Lead {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -282,31 +305,32 @@ export async function findLeadIdPage(
   return { ids, total: Math.min(matched, cap), totalCapped: matched > cap };
 }
 
-/** The leads version and a member's unlocks revision (null: no such member), in one read. */
-const leadsVersionAndUnlocks = preparedQuery((db, userId: number) =>
-  db
-    .selectFrom('leads_version')
-    .leftJoin('users', (join) => join.on('users.id', '=', userId))
-    .select(['leads_version.version', 'users.unlocks_revision'])
-    .where('leads_version.id', '=', 1),
-);
-
-/** The current leads version and the unlocks revision of member `userId` (0 for none): one read. */
-export async function leadsVersionFor(
+/**
+ * These leads (newest first) with the leads version and the member's unlocks revision, in one statement: a page the
+ * engine found is read and checked against the version it was found at in one round trip.
+ */
+export async function leadRowsAndVersions(
   db: Queryable,
+  ids: number[],
   userId: number,
-): Promise<{ version: number; unlocksRevision: number }> {
-  const [row] = await leadsVersionAndUnlocks(db, userId);
+): Promise<{ version: number; unlocksRevision: number; rows: LeadShownRow[] }> {
+  const found = await db
+    .selectFrom('leads_version as v')
+    .leftJoin('users as u', (join) => join.on('u.id', '=', userId))
+    .leftJoin('leads', (join) =>
+      ids.length > 0 ? join.on('leads.id', 'in', ids) : join.on(sql<SqlBool>`1 = 0`),
+    )
+    .select(LEAD_SHOWN_COLUMNS.map((c) => `leads.${c}` as const))
+    .select(['v.version as leads_version', 'u.unlocks_revision as unlocks_revision_of_caller'])
+    .where('v.id', '=', 1)
+    .orderBy('leads.id', 'desc')
+    .execute();
+  const first = found[0];
   return {
-    version: Number(row?.version ?? 0),
-    unlocksRevision: Number(row?.unlocks_revision ?? 0),
+    version: Number(first?.leads_version ?? 0),
+    unlocksRevision: Number(first?.unlocks_revision_of_caller ?? 0),
+    rows: found.filter((r) => r.id !== null) as unknown as LeadShownRow[],
   };
-}
-
-/** These leads, newest first. */
-export async function leadRowsByIds(db: Queryable, ids: number[]): Promise<LeadRow[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('leads').selectAll().where('id', 'in', ids).orderBy('id', 'desc').execute();
 }
 
 export function findLeadById(db: Queryable, id: number): Promise<LeadRow | undefined> {

@@ -28,8 +28,20 @@ export function leadRoutes(
   const { db, engine } = database;
   const sources = leadListSources(engine, listEngine);
   return async (app: FastifyInstance) => {
-    // The engine loads every lead as the server starts, in the background (SQL answers meanwhile).
-    app.addHook('onReady', async () => listEngine.start());
+    // The engine loads every lead as the server starts, in the background (SQL answers meanwhile), and on PostgreSQL
+    // hears of every lead write as it commits.
+    let stopFollowing: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      listEngine.start();
+      stopFollowing = await listEngine.follow(database).catch((error: unknown) => {
+        app.log.warn(
+          error,
+          'lead list engine: no LISTEN connection, list requests check the version',
+        );
+        return undefined;
+      });
+    });
+    app.addHook('onClose', async () => stopFollowing?.());
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['leads'];
 

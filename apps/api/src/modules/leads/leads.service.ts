@@ -34,8 +34,7 @@ import {
   findLeadIdPage,
   hasRecentDuplicate,
   insertLead,
-  leadRowsByIds,
-  leadsVersionFor,
+  leadRowsAndVersions,
   toLead,
   unlockedLeadIds,
   updateLeadStatus,
@@ -72,27 +71,38 @@ export async function listLeads(
 ): Promise<LeadListPage> {
   const admin = isAdmin(caller);
   const filter = canonicalLeadFilter(query, admin);
-  const { version, unlocksRevision } = await leadsVersionFor(db, caller?.id ?? 0);
-  const fromEngine = await sources.listEngine.readyAt(version);
-  const found: LeadIdPage = fromEngine
-    ? {
-        ...sources.listEngine.page(
-          filter,
-          offsetOf(query.pageNumber, query.pageSize),
-          query.pageSize,
-        ),
-        totalCapped: false,
-      }
-    : await findLeadIdPage(db, sources.engine, filter, query);
-  const rows = await leadRowsByIds(db, found.ids);
+  const offset = offsetOf(query.pageNumber, query.pageSize);
+  const userId = caller?.id ?? 0;
+  const { listEngine } = sources;
+  let page: LeadIdPage | undefined;
+  let read: Awaited<ReturnType<typeof leadRowsAndVersions>> | undefined;
+  if (listEngine.state === 'ready') {
+    // The page as the engine has it, read with the current versions in one statement; a write since (by any
+    // process) shows as a newer version: then the engine catches up, or SQL answers.
+    const known = listEngine.version;
+    page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
+    read = await leadRowsAndVersions(db, page.ids, userId);
+    if (read.version > known) {
+      page = (await listEngine.readyAt(read.version))
+        ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
+        : undefined;
+      read = undefined;
+    }
+  } else {
+    listEngine.start();
+  }
+  const source = page ? 'engine' : 'sql';
+  page ??= await findLeadIdPage(db, sources.engine, filter, query);
+  read ??= await leadRowsAndVersions(db, page.ids, userId);
+  const rows = read.rows;
   const unlocked =
     caller && !admin
-      ? await sources.unlocks.among(db, caller.id, unlocksRevision, found.ids)
+      ? await sources.unlocks.among(db, caller.id, read.unlocksRevision, page.ids)
       : new Set<number>();
   return {
-    ...found,
+    ...page,
     leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id))),
-    source: fromEngine ? 'engine' : 'sql',
+    source,
   };
 }
 

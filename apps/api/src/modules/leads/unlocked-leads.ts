@@ -1,6 +1,6 @@
 // Which leads of a page a dealer has unlocked, from memory: each dealer's unlocked lead ids are read once and kept while
 // their unlocks_revision (bumped by every write to their unlocks, by any process) is unchanged. The revision comes with
-// the leads version in the one read a lead page makes anyway (leadsVersionFor).
+// the leads version and the page's rows in the one read a lead page makes anyway (leadRowsAndVersions).
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/database';
 import { unlockedLeadIds } from './leads.repository';
