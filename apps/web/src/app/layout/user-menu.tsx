@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 
-// The open list loads when first wanted, outside the first download.
+// The open list loads when first wanted (or the icon takes the focus), outside the first download.
 const loadList = () => import('./user-menu-list');
 const UserMenuList = lazy(() => loadList().then((module) => ({ default: module.UserMenuList })));
 
@@ -53,7 +53,6 @@ export function UserMenu({ user }: { user: CurrentUser | null }) {
         aria-haspopup="menu"
         aria-expanded={Boolean(open)}
         aria-controls="user-menu"
-        onPointerEnter={() => void loadList()}
         onFocus={() => void loadList()}
         onClick={() => setOpen((value) => (value ? false : 'first'))}
         onKeyDown={onKeyDown}

@@ -126,10 +126,9 @@ function useCardsToRender(items: readonly { id: number }[] | undefined): number 
   const [rendered, setRendered] = useState({ items, count: FIRST_CARDS });
   // A new page (or the first) starts again from its first cards; the same leads with one changed (an unlock) keep
   // theirs, so no card is unmounted under the focus.
+  const before = rendered.items;
   const sameLeads =
-    rendered.items !== undefined &&
-    items?.length === rendered.items.length &&
-    items.every((item, i) => item.id === rendered.items?.[i]?.id);
+    items?.length === before?.length && !!items?.every((l, i) => l.id === before?.[i]?.id);
   const count = rendered.items === items || sameLeads ? rendered.count : FIRST_CARDS;
   if (rendered.items !== items) setRendered({ items, count });
   const total = items?.length ?? 0;
