@@ -95,6 +95,8 @@ export const creditFlowMessages = {
     `Lead contact details unlocked. 1 credit used. ${remaining} credits remaining.`,
   /** Ours, not the spec's: an Unlimited package spends no credit, so the spec's success text would be wrong. */
   unlimitedUnlock: 'Lead contact details unlocked with your unlimited package.',
+  /** Ours: the cap per lead (docs/credits.md). */
+  soldOut: 'This lead is sold out: the most dealers allowed have unlocked it. No credit was used.',
   lastCredit: 'This was your last credit. Please purchase more credits to unlock additional leads.',
   missingUserId: 'User ID not found. Please log in again.',
 } as const;

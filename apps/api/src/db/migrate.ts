@@ -13,6 +13,7 @@ import { settingsAndAuditMigration } from './migrations/2026-11-24-0001-settings
 import { userNameKeyMigration } from './migrations/2026-11-24-0101-user-name-key';
 import { tokenVersionMigration } from './migrations/2026-11-24-0102-token-version';
 import { creditLedgerMigration } from './migrations/2026-11-24-0201-credit-ledger';
+import { leadUnlockCountMigration } from './migrations/2026-11-24-0202-lead-unlock-count';
 import { leadChangeNotifyMigration } from './migrations/2026-11-24-0401-lead-change-notify';
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { alertsMigration } from './migrations/2026-11-24-0502-alerts';
@@ -32,6 +33,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0101-user-name-key': userNameKeyMigration(engine),
     '2026-11-24-0102-token-version': tokenVersionMigration(),
     '2026-11-24-0201-credit-ledger': creditLedgerMigration(engine),
+    '2026-11-24-0202-lead-unlock-count': leadUnlockCountMigration(),
     '2026-11-24-0401-lead-change-notify': leadChangeNotifyMigration(engine),
     '2026-11-24-0501-workspace': workspaceMigration(engine),
     '2026-11-24-0502-alerts': alertsMigration(engine),
@@ -50,6 +52,9 @@ export async function migrateTo<T>(
   const migrator = new Migrator({
     db,
     provider,
+    // Engineers number their migrations in their own ranges (…-02NN, …-05NN), so a database may meet one that
+    // sorts before migrations it already ran.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error } = await migrator.migrateTo(target);

@@ -59,6 +59,8 @@ export interface LeadsTable {
   closed_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** When it leaves the list unless closed before; null for leads stored before owners had links (seed, imports). */
   expires_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Dealers who unlocked it (the cap per lead, modules/credits). */
+  unlock_count: Generated<number>;
 }
 
 /** An owner's private link to their lead: only the sha-256 of the token is kept. */

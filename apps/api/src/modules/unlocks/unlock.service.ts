@@ -15,6 +15,7 @@ import { badRequest, forbidden, notFound, type HttpError } from '../../plugins/e
 import { findLeadById, toLead } from '../leads/leads.repository';
 import { findUserPackage, toUserPackage } from '../user-packages/user-packages.repository';
 import { activePackagesOf, findUnlock, insertUnlock, lockMember } from './unlocks.repository';
+import { claimDealerPlace } from '../credits/lead-cap';
 import {
   appendEntry,
   applyEntry,
@@ -76,6 +77,8 @@ export async function unlockLead(
       const unlimited = usable.find((p) => p.package_type === 'Unlimited');
       const chosen = unlimited ?? usable[0];
       if (!chosen) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
+      if (!(await claimDealerPlace(tx, leadId)))
+        return { error: badRequest(creditFlowMessages.soldOut) };
 
       const entry = {
         userId: caller.id,
@@ -89,7 +92,8 @@ export async function unlockLead(
         await appendEntry(tx, { ...entry, amount: 0 });
       } else {
         const balance = await applyEntry(tx, { ...entry, amount: -1 });
-        if (balance === undefined) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
+        // Thrown, not returned: the lead's dealer place taken above goes back with the rest.
+        if (balance === undefined) throw badRequest(creditFlowMessages.allCreditsUsed);
         remaining = balance;
       }
       await insertUnlock(tx, {
@@ -201,6 +205,8 @@ export async function recordLeadView(
         };
       }
       if (refusal === 'noBalance') return { error: badRequest(apiMessages.spendCreditFirst) };
+      if (!(await claimDealerPlace(tx, input.leadId)))
+        return { error: badRequest(creditFlowMessages.soldOut) };
       const unlimited = pkg.package_type === 'Unlimited';
       if (unlimited) {
         await appendEntry(tx, {
@@ -218,8 +224,7 @@ export async function recordLeadView(
           .where('id', '=', pkg.id)
           .where('unattributed_debits', '>', 0)
           .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) === 0)
-          return { error: badRequest(apiMessages.spendCreditFirst) };
+        if (Number(taken.numUpdatedRows) === 0) throw badRequest(apiMessages.spendCreditFirst);
       }
       const record = {
         userPackageMapId: pkg.id,

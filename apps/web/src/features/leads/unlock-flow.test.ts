@@ -82,6 +82,14 @@ describe('the answer of the unlock', () => {
     });
   });
 
+  it('warns that a sold-out lead cost nothing, without the purchase popup', () => {
+    expect(feedbackForError(badRequest(creditFlowMessages.soldOut))).toEqual({
+      toasts: [{ kind: 'warning', message: creditFlowMessages.soldOut }],
+      purchasePopup: false,
+      login: false,
+    });
+  });
+
   it.each([
     ['another 400', badRequest('Something else')],
     ['a 404', new ApiError(404, 'Not Found', { status: 404, message: 'Lead not found' })],

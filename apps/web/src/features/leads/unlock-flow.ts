@@ -80,6 +80,12 @@ export function feedbackForError(error: unknown): UnlockFeedback {
     const warning = PURCHASE_WARNINGS.get(serverMessageOf(error.body) ?? '');
     if (warning !== undefined)
       return { toasts: [{ kind: 'warning', message: warning }], purchasePopup: true, login: false };
+    if (serverMessageOf(error.body) === creditFlowMessages.soldOut)
+      return {
+        toasts: [{ kind: 'warning', message: creditFlowMessages.soldOut }],
+        purchasePopup: false,
+        login: false,
+      };
   }
   if (error instanceof ApiError && error.status === 401) {
     // The session was refused (and cleared by the client): log in again rather than "try later".

@@ -1,0 +1,103 @@
+// The cap per lead on each engine: at most maxDealersPerLead dealers unlock a lead, the rest are refused without a
+// charge, under any concurrency and through either unlock path.
+import { describe, expect, it } from 'vitest';
+import { creditFlowMessages } from '@dealerleads/shared';
+import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
+import { balanceOf, givePackage, insertLeads } from '../../test/fixtures';
+import { HttpError } from '../../plugins/errors';
+import { addDealers, addUserPackages } from '../../reliability/world';
+import { ledgerViolations } from '../../reliability/ledger-check';
+import { unlockLead } from '../unlocks/unlock.service';
+import { updateSettings } from '../settings/settings.service';
+import { SYSTEM_ACTOR } from '../audit/audit.service';
+
+describe.each(testEngines())('the cap per lead on %s', (engine) => {
+  const ctx = useTestApp(engine);
+  const { admin, a, b, c } = useMembers(ctx, {
+    admin: { role: 'Admin' },
+    a: {},
+    b: {},
+    c: {},
+  });
+
+  const setCap = (maxDealersPerLead: number) =>
+    updateSettings(ctx.database.db, ctx.database.engine, SYSTEM_ACTOR, { maxDealersPerLead });
+  const unlockCount = async (leadId: number) =>
+    (
+      await ctx.database.db
+        .selectFrom('leads')
+        .select('unlock_count')
+        .where('id', '=', leadId)
+        .executeTakeFirstOrThrow()
+    ).unlock_count;
+
+  it('lets 2 of 3 dealers unlock a lead capped at 2; the third is refused and not charged', async () => {
+    await setCap(2);
+    const [lead] = await insertLeads(ctx, [{}]);
+    const packages = await Promise.all(
+      [a, b, c].map((m) => givePackage(ctx, m.id, { credits: 3 })),
+    );
+    const unlock = (who: typeof a) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/leads/${lead!.id}/unlock`,
+        headers: bearer(who),
+      });
+    expect((await unlock(a)).statusCode).toBe(200);
+    expect((await unlock(b)).statusCode).toBe(200);
+    const refused = await unlock(c);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ status: 400, message: creditFlowMessages.soldOut });
+    expect(refused.body).not.toContain(lead!.phone);
+    expect((await balanceOf(ctx, packages[2]!)).balance).toBe(3);
+    // A dealer who has it opens it again for free; an Admin is not counted.
+    expect((await unlock(a)).json()).toMatchObject({ charged: false });
+    expect((await unlock(admin)).statusCode).toBe(200);
+    expect(await unlockCount(lead!.id)).toBe(2);
+    // The spec's record-a-view path is held to the same cap.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/userpackage/subtractcredit/${packages[2]}`,
+      headers: bearer(c),
+    });
+    const view = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/userpackagelead/add',
+      headers: bearer(c),
+      payload: { userPackageMapId: packages[2], leadId: lead!.id, creditDebited: 1 },
+    });
+    expect(view.json()).toEqual({ status: 400, message: creditFlowMessages.soldOut });
+    expect(await unlockCount(lead!.id)).toBe(2);
+    expect(await ledgerViolations(ctx.database.db, { userIds: [a.id, b.id, c.id] })).toEqual([]);
+  });
+
+  it('lets exactly the cap of 100 dealers unlocking one lead at once succeed', async () => {
+    await setCap(5);
+    const [lead] = await insertLeads(ctx, [{}]);
+    const dealers = await addDealers(ctx.database.db, 100);
+    await addUserPackages(
+      ctx.database.db,
+      dealers.map((d) => ({ userId: d.id, kind: 'credits' as const, credits: 2 })),
+    );
+    const outcomes = await Promise.all(
+      dealers.map((d) =>
+        unlockLead(ctx.database.db, engine, d, lead!.id, '203.0.113.9').then(
+          () => 'ok',
+          (error: unknown) => (error instanceof HttpError ? error.message : String(error)),
+        ),
+      ),
+    );
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === creditFlowMessages.soldOut)).toHaveLength(95);
+    expect(await unlockCount(lead!.id)).toBe(5);
+    const rows = await ctx.database.db
+      .selectFrom('lead_unlocks')
+      .select('user_id')
+      .where('lead_id', '=', lead!.id)
+      .execute();
+    expect(rows).toHaveLength(5);
+    expect(await ledgerViolations(ctx.database.db, { userIds: dealers.map((d) => d.id) })).toEqual(
+      [],
+    );
+  });
+});

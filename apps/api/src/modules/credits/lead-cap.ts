@@ -1,0 +1,22 @@
+// The cap per lead (docs/credits.md): at most `maxDealersPerLead` dealers unlock one lead, counted in
+// `leads.unlock_count` by the unlock's own transaction.
+import type { Queryable } from '../../db/database';
+import { readSettings } from '../settings/settings.service';
+
+/**
+ * Takes one of the lead's dealer places, or answers false when they are all taken. One conditional UPDATE of the
+ * lead's row: PostgreSQL re-checks the condition on the row a concurrent unlock just committed, SQLite has one
+ * writer, so the cap holds however many unlock at once, from however many processes. Call it before charging:
+ * a refusal then costs nothing; a later failure must throw, so that the place is given back with the rest.
+ */
+export async function claimDealerPlace(tx: Queryable, leadId: number): Promise<boolean> {
+  const { maxDealersPerLead } = await readSettings(tx);
+  const row = await tx
+    .updateTable('leads')
+    .set((eb) => ({ unlock_count: eb('unlock_count', '+', 1) }))
+    .where('id', '=', leadId)
+    .where('unlock_count', '<', maxDealersPerLead)
+    .returning('unlock_count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
