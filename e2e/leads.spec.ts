@@ -135,7 +135,7 @@ test('a visitor opens a lead: three cards, the phone masked, and back to the lis
 
   // The demo specifications arrive after their delay, labelled as demo content.
   const specs = page.getByRole('region', { name: 'Manufacturer Specifications' });
-  await expect(specs.getByText('Demo content')).toBeVisible();
+  await expect(specs.getByText('Demo content', { exact: true })).toBeVisible();
   await expect(specs.getByText('Make and Model')).toBeVisible();
 
   await page.getByRole('link', { name: 'Back to Leads' }).last().click();
