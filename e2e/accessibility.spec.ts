@@ -98,10 +98,11 @@ test("the dealer's user menu and the Admin's user package modal", async ({ page 
 /** Holds a toast open (the pointer on it pauses its timer) once its entrance animation has ended. */
 async function settledToast(shown: Locator) {
   await expect(shown).toBeVisible({ timeout: 30_000 });
-  await shown.hover();
+  // Its own entrance only: the progress bar's animation runs until the toast closes.
   await shown.evaluate((element) =>
-    Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null))),
+    Promise.all(element.getAnimations().map((a) => a.finished.catch(() => null))),
   );
+  await shown.hover();
 }
 
 test('toasts of every kind are readable', async ({ page, request }) => {

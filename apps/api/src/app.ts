@@ -41,6 +41,7 @@ import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { exportRoutes } from './modules/export/export.routes';
 
@@ -214,6 +215,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(alertsRoutes(database, config.jwtSecret));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
+      await api.register(insightsRoutes(database, clock));
       await api.register(auditRoutes(database.db));
       await api.register(exportRoutes(database));
     },

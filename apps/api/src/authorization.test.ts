@@ -479,6 +479,12 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [200, 200, 200, 200, 200],
       },
       {
+        name: 'read the insights',
+        doc: '/api/admin/insights',
+        request: () => ({ url: '/api/admin/insights?from=2026-01-01&to=2026-01-31' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
         name: 'read the moderation queue',
         doc: '/api/moderation',
         request: () => ({ url: '/api/moderation' }),

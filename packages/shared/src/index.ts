@@ -18,5 +18,6 @@ export * from './schemas/workspace';
 export * from './schemas/owner';
 export * from './calendar';
 export * from './random';
+export * from './schemas/insights';
 export * from './schemas/alerts';
 export * from './schemas/export';

@@ -56,16 +56,33 @@ export function checkDatabaseFile(file: string): string {
 export async function backupDatabase(source: string, target: string): Promise<BackupReport> {
   if (!existsSync(source)) throw new Error(`There is no database at ${source}`);
   if (existsSync(target)) throw new Error(`${target} exists already: choose a new file name`);
+  return copyIntoPlace(source, target, `${target}.partial-${process.pid}`, {
+    readonly: false,
+    beforeRename: (partial) => {
+      const verdict = checkDatabaseFile(partial);
+      if (verdict !== 'ok') throw new Error(`The copy failed its check: ${verdict}`);
+    },
+  });
+}
+
+/**
+ * Copies `source` through SQLite's backup API to `partial`, lets `beforeRename` refuse it, syncs it and renames it
+ * to `target` (syncing the folder too). The partial file never outlives a failure.
+ */
+async function copyIntoPlace(
+  source: string,
+  target: string,
+  partial: string,
+  options: { readonly: boolean; beforeRename: (partial: string) => void },
+): Promise<BackupReport> {
   mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
   const started = Date.now();
-  const partial = `${target}.partial-${process.pid}`;
-  const db = new Sqlite(source, { fileMustExist: true });
+  const db = new Sqlite(source, { readonly: options.readonly, fileMustExist: true });
   try {
-    db.pragma('busy_timeout = 10000');
+    if (!options.readonly) db.pragma('busy_timeout = 10000');
     // All pages in one step: a step-by-step copy starts over whenever another process writes between two steps.
     const { totalPages } = await db.backup(partial, { progress: () => 0x7fffffff });
-    const verdict = checkDatabaseFile(partial);
-    if (verdict !== 'ok') throw new Error(`The copy failed its check: ${verdict}`);
+    options.beforeRename(partial);
     fsyncFile(partial);
     renameSync(partial, target);
     fsyncFolder(path.dirname(path.resolve(target)));
@@ -103,27 +120,12 @@ export async function restoreDatabase(backup: string, target: string): Promise<B
     );
   const verdict = checkDatabaseFile(backup);
   if (verdict !== 'ok') throw new Error(`${backup} is not a sound backup: ${verdict}`);
-  mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
-  const started = Date.now();
-  const partial = `${target}.restoring-${process.pid}`;
-  const db = new Sqlite(backup, { readonly: true, fileMustExist: true });
-  try {
-    const { totalPages } = await db.backup(partial, { progress: () => 0x7fffffff });
-    fsyncFile(partial);
-    // Checked again just before the rename: a server started meanwhile must not be run over.
-    const raced = liveDatabaseFiles(target);
-    if (raced.length > 0) throw new Error(`A database appeared at ${raced.join(', ')} meanwhile`);
-    renameSync(partial, target);
-    fsyncFolder(path.dirname(path.resolve(target)));
-    const pageSize = db.pragma('page_size', { simple: true }) as number;
-    return {
-      file: target,
-      pages: totalPages,
-      bytes: totalPages * pageSize,
-      milliseconds: Date.now() - started,
-    };
-  } finally {
-    db.close();
-    rmSync(partial, { force: true });
-  }
+  return copyIntoPlace(backup, target, `${target}.restoring-${process.pid}`, {
+    readonly: true,
+    beforeRename: () => {
+      // Checked again just before the rename: a server started meanwhile must not be run over.
+      const raced = liveDatabaseFiles(target);
+      if (raced.length > 0) throw new Error(`A database appeared at ${raced.join(', ')} meanwhile`);
+    },
+  });
 }

@@ -18,6 +18,7 @@ import { leadChangeNotifyMigration } from './migrations/2026-11-24-0401-lead-cha
 import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { alertsMigration } from './migrations/2026-11-24-0502-alerts';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
+import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -38,6 +39,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0501-workspace': workspaceMigration(engine),
     '2026-11-24-0502-alerts': alertsMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
+    '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
   };
 }
 

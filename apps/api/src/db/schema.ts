@@ -70,6 +70,28 @@ export interface OwnerTokensTable {
   created_on: DbTimestamp;
 }
 
+/** Daily rollups of new leads per India day (migration 0602): dimension 'all', 'city', 'brand', 'model', 'price_band', 'unlocked'. */
+export interface LeadDailyStatsTable {
+  day: string;
+  dimension: string;
+  value: string;
+  n: number;
+}
+
+/** Unlocks and credits debited per India day, in shards by dealer (migration 0602). */
+export interface UnlockDailyStatsTable {
+  day: string;
+  shard: number;
+  unlocks: number;
+  credits: number;
+}
+
+/** Which dealers unlocked on which day (migration 0602). */
+export interface DealerActiveDaysTable {
+  day: string;
+  user_id: number;
+}
+
 export interface PackagesTable {
   id: Generated<number>;
   package_name: string;
@@ -222,6 +244,9 @@ export interface Database {
   lead_unlocks: LeadUnlocksTable;
   credit_ledger: CreditLedgerTable;
   owner_tokens: OwnerTokensTable;
+  lead_daily_stats: LeadDailyStatsTable;
+  unlock_daily_stats: UnlockDailyStatsTable;
+  dealer_active_days: DealerActiveDaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

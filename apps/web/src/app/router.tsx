@@ -181,6 +181,13 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.insights,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/insights/insights-page')).InsightsPage,
+                }),
+              },
+              {
                 path: paths.moderation,
                 loader: requireAdmin(guardMessages.notAuthorized),
                 lazy: async () => ({

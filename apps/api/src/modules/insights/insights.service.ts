@@ -1,0 +1,128 @@
+// Admin insights of a period, read from the daily rollups the database keeps (migration 0602): a handful of indexed
+// range reads over (days × dimension values) rows, whatever the number of leads (docs/owners-insights-moderation.md).
+import type { Insights, InsightsQuery } from '@dealerleads/shared';
+import type { Queryable } from '../../db/database';
+import { INSIGHT_PRICE_BANDS } from '../../db/migrations/2026-11-24-0602-insights-rollups';
+import { addDays, todayInIndia } from '../../lib/calendar';
+
+export const DEFAULT_INSIGHTS_DAYS = 30;
+const TOP_CITIES = 15;
+const TOP_BRANDS = 10;
+const TOP_MODELS = 10;
+
+const num = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
+
+/** The period asked for, or the last 30 India days up to today. */
+export function periodOf(
+  query: InsightsQuery,
+  now: Date = new Date(),
+): { from: string; to: string } {
+  const to = query.to ?? todayInIndia(now);
+  const from = query.from ?? addDays(to, -(DEFAULT_INSIGHTS_DAYS - 1));
+  return { from, to };
+}
+
+/** Every day from `from` to `to`, inclusive. */
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+export async function readInsights(
+  db: Queryable,
+  query: InsightsQuery,
+  now: Date = new Date(),
+): Promise<Insights> {
+  const { from, to } = periodOf(query, now);
+  const [leadDays, dimensions, unlockDays, active] = await Promise.all([
+    db
+      .selectFrom('lead_daily_stats')
+      .select(['day', (eb) => eb.fn.sum<number>('n').as('n')])
+      .where('dimension', '=', 'all')
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy('day')
+      .execute(),
+    db
+      .selectFrom('lead_daily_stats')
+      .select(['dimension', 'value', (eb) => eb.fn.sum<number>('n').as('n')])
+      .where('dimension', 'in', ['city', 'brand', 'model', 'price_band', 'unlocked'])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy(['dimension', 'value'])
+      .execute(),
+    db
+      .selectFrom('unlock_daily_stats')
+      .select([
+        'day',
+        (eb) => eb.fn.sum<number>('unlocks').as('unlocks'),
+        (eb) => eb.fn.sum<number>('credits').as('credits'),
+      ])
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .groupBy('day')
+      .execute(),
+    db
+      .selectFrom('dealer_active_days')
+      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .executeTakeFirstOrThrow(),
+  ]);
+
+  const leadsOn = new Map(leadDays.map((r) => [r.day, num(r.n)]));
+  const unlocksOn = new Map(unlockDays.map((r) => [r.day, num(r.unlocks)]));
+  const perDay = daysBetween(from, to).map((day) => ({
+    day,
+    leads: leadsOn.get(day) ?? 0,
+    unlocks: unlocksOn.get(day) ?? 0,
+  }));
+
+  const of = (dimension: string) =>
+    dimensions
+      .filter((r) => r.dimension === dimension && num(r.n) > 0)
+      .map((r) => ({ value: r.value, n: num(r.n) }))
+      .sort((a, b) => b.n - a.n || a.value.localeCompare(b.value));
+
+  const newLeads = perDay.reduce((sum, d) => sum + d.leads, 0);
+  const unlockedLeads = of('unlocked').reduce((sum, r) => sum + r.n, 0);
+  const bandCounts = new Map(of('price_band').map((r) => [Number(r.value), r.n]));
+
+  return {
+    from,
+    to,
+    kpis: {
+      newLeads,
+      unlocks: perDay.reduce((sum, d) => sum + d.unlocks, 0),
+      unlockedLeads,
+      unlockRate: newLeads === 0 ? 0 : unlockedLeads / newLeads,
+      creditsUsed: unlockDays.reduce((sum, r) => sum + num(r.credits), 0),
+      // The credits engineer's orders, disputes and ledger are not in this database yet: see the docs.
+      creditsSold: 0,
+      revenue: 0,
+      activeDealers: num(active.n),
+      disputes: 0,
+      refunds: 0,
+    },
+    creditFigures: false,
+    perDay,
+    byCity: of('city')
+      .slice(0, TOP_CITIES)
+      .map((r) => ({ city: r.value, leads: r.n })),
+    topBrands: of('brand')
+      .slice(0, TOP_BRANDS)
+      .map((r) => ({ brand: r.value, leads: r.n })),
+    topModels: of('model')
+      .slice(0, TOP_MODELS)
+      .map((r) => {
+        const [brand = '', model = ''] = r.value.split('|');
+        return { brand, model, leads: r.n };
+      }),
+    priceBands: INSIGHT_PRICE_BANDS.map((min, i) => ({
+      min,
+      max: INSIGHT_PRICE_BANDS[i + 1] ?? null,
+      leads: bandCounts.get(min) ?? 0,
+    })),
+  };
+}

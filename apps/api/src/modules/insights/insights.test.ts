@@ -1,0 +1,231 @@
+// Admin insights through real HTTP on each engine: every figure of a small hand-made data set against the numbers worked
+// out by hand, India days at the UTC boundary, rollups following price changes, defaults and refusals.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Insights } from '@dealerleads/shared';
+import {
+  bearer,
+  createMember,
+  createTestApp,
+  json,
+  testEngines,
+  type TestContext,
+  type TestMember,
+} from '../../test/test-app';
+import { givePackage, insertLeads } from '../../test/fixtures';
+
+describe.each(testEngines())('admin insights on %s', (engine) => {
+  let ctx: TestContext;
+  let admin: TestMember;
+  let dealerA: TestMember;
+  let dealerB: TestMember;
+  let ids: number[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp(engine);
+    admin = await createMember(ctx, { role: 'Admin' });
+    dealerA = await createMember(ctx);
+    dealerB = await createMember(ctx);
+    const packageA = await givePackage(ctx, dealerA.id, { credits: 10 });
+    const packageB = await givePackage(ctx, dealerB.id, { credits: 10 });
+    const leads = await insertLeads(ctx, [
+      // 15:30 in India on 1 March.
+      {
+        created_on: '2026-03-01T10:00:00.000Z',
+        city: 'Noida',
+        brand: 'hyundai',
+        model: 'Creta',
+        price: 550_000,
+      },
+      // 20:00 UTC on 1 March is 01:30 on 2 March in India: an India day of its own.
+      {
+        created_on: '2026-03-01T20:00:00.000Z',
+        city: 'Noida',
+        brand: 'hyundai',
+        model: 'Venue',
+        price: 950_000,
+      },
+      {
+        created_on: '2026-03-02T05:00:00.000Z',
+        city: 'Gurugram',
+        brand: 'maruti_suzuki',
+        model: 'Swift',
+        price: 150_000,
+      },
+      {
+        created_on: '2026-03-10T05:00:00.000Z',
+        city: 'Gurugram',
+        brand: 'hyundai',
+        model: 'Creta',
+        price: 3_000_000,
+      },
+      {
+        created_on: '2026-02-28T10:00:00.000Z',
+        city: 'Faridabad',
+        brand: 'kia',
+        model: 'Seltos',
+        price: 800_000,
+      },
+    ]);
+    ids = leads.map((l) => l.id);
+    const unlock = (user: number, pkg: number, lead: number, at: string, credits: number) => ({
+      user_id: user,
+      user_package_id: pkg,
+      lead_id: lead,
+      credit_debited: credits,
+      ip_address: null,
+      created_on: at,
+    });
+    await ctx.database.db
+      .insertInto('lead_unlocks')
+      .values([
+        unlock(dealerA.id, packageA, ids[0]!, '2026-03-02T06:00:00.000Z', 1),
+        unlock(dealerB.id, packageB, ids[0]!, '2026-03-02T07:00:00.000Z', 1),
+        unlock(dealerA.id, packageA, ids[2]!, '2026-03-11T06:00:00.000Z', 0),
+        unlock(dealerB.id, packageB, ids[4]!, '2026-03-01T06:00:00.000Z', 1),
+      ])
+      .execute();
+  });
+  afterAll(async () => ctx.close());
+
+  const insights = async (query: string, member: TestMember = admin) => {
+    const res = await ctx.app.inject({
+      url: `/api/admin/insights${query}`,
+      headers: bearer(member),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return json<Insights>(res);
+  };
+
+  it('gives the figures worked out by hand for 1–2 March (India days)', async () => {
+    const answer = await insights('?from=2026-03-01&to=2026-03-02');
+    expect(answer.from).toBe('2026-03-01');
+    expect(answer.kpis).toEqual({
+      newLeads: 3,
+      unlocks: 3,
+      unlockedLeads: 2,
+      unlockRate: 2 / 3,
+      creditsUsed: 3,
+      creditsSold: 0,
+      revenue: 0,
+      activeDealers: 2,
+      disputes: 0,
+      refunds: 0,
+    });
+    expect(answer.perDay).toEqual([
+      { day: '2026-03-01', leads: 1, unlocks: 1 },
+      { day: '2026-03-02', leads: 2, unlocks: 2 },
+    ]);
+    expect(answer.byCity).toEqual([
+      { city: 'Noida', leads: 2 },
+      { city: 'Gurugram', leads: 1 },
+    ]);
+    expect(answer.topBrands).toEqual([
+      { brand: 'hyundai', leads: 2 },
+      { brand: 'maruti_suzuki', leads: 1 },
+    ]);
+    expect(answer.topModels).toEqual([
+      { brand: 'hyundai', model: 'Creta', leads: 1 },
+      { brand: 'hyundai', model: 'Venue', leads: 1 },
+      { brand: 'maruti_suzuki', model: 'Swift', leads: 1 },
+    ]);
+    expect(answer.priceBands.filter((b) => b.leads > 0)).toEqual([
+      { min: 0, max: 200_000, leads: 1 },
+      { min: 400_000, max: 600_000, leads: 1 },
+      { min: 800_000, max: 1_000_000, leads: 1 },
+    ]);
+    expect(answer.priceBands.at(-1)).toEqual({ min: 2_500_000, max: null, leads: 0 });
+  });
+
+  it('covers a longer period with empty days, and follows new leads, unlocks and price changes', async () => {
+    let answer = await insights('?from=2026-02-28&to=2026-03-11');
+    expect(answer.perDay).toHaveLength(12);
+    expect(answer.kpis).toMatchObject({
+      newLeads: 5,
+      unlocks: 4,
+      unlockedLeads: 3,
+      creditsUsed: 3,
+      activeDealers: 2,
+    });
+    expect(answer.perDay.find((d) => d.day === '2026-03-05')).toEqual({
+      day: '2026-03-05',
+      leads: 0,
+      unlocks: 0,
+    });
+    expect(answer.priceBands.find((b) => b.min === 2_500_000)?.leads).toBe(1);
+
+    // The Venue's price falls from 9.5 to 4.5 lakh: it moves band.
+    await ctx.database.db
+      .updateTable('leads')
+      .set({ price: 450_000 })
+      .where('id', '=', ids[1]!)
+      .execute();
+    // A second unlock of an unlocked lead adds an unlock, not an unlocked lead.
+    const pkg = await givePackage(ctx, admin.id, { credits: 5 });
+    await ctx.database.db
+      .insertInto('lead_unlocks')
+      .values({
+        user_id: admin.id,
+        user_package_id: pkg,
+        lead_id: ids[2]!,
+        credit_debited: 1,
+        ip_address: null,
+        created_on: '2026-03-11T08:00:00.000Z',
+      })
+      .execute();
+    answer = await insights('?from=2026-02-28&to=2026-03-11');
+    expect(answer.priceBands.find((b) => b.min === 800_000)?.leads).toBe(1); // only the Seltos is left there
+    expect(answer.priceBands.find((b) => b.min === 400_000)?.leads).toBe(2);
+    expect(answer.kpis).toMatchObject({
+      unlocks: 5,
+      unlockedLeads: 3,
+      creditsUsed: 4,
+      activeDealers: 3,
+    });
+  });
+
+  it('counts a lead submitted today, and takes the last 30 days by default', async () => {
+    const before = await insights('');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        year: 2020,
+        brand: 'honda',
+        model: 'City',
+        ownerType: 'first',
+        transmission: 'manual',
+        fuelType: 'petrol',
+        seats: 5,
+        fullName: 'Today Owner',
+        city: 'Noida',
+        phoneNumber: '9811177001',
+        price: 700_000,
+        consent: true,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const after = await insights('');
+    expect(after.perDay).toHaveLength(30);
+    expect(after.kpis.newLeads).toBe(before.kpis.newLeads + 1);
+    expect(after.perDay.at(-1)!.leads).toBe(before.perDay.at(-1)!.leads + 1);
+  });
+
+  it.each([
+    ['from after to', '?from=2026-03-05&to=2026-03-01', 'from'],
+    ['a bad date', '?from=2026-13-01', 'from'],
+    ['more than 366 days', '?from=2024-01-01&to=2025-06-01', 'from'],
+  ])('refuses %s with a validation error', async (_name, query, field) => {
+    const res = await ctx.app.inject({
+      url: `/api/admin/insights${query}`,
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json<{ errors: Record<string, string[]> }>().errors)).toContain(field);
+  });
+
+  it('is for Admins only', async () => {
+    expect((await ctx.app.inject({ url: '/api/admin/insights' })).statusCode).toBe(401);
+    const res = await ctx.app.inject({ url: '/api/admin/insights', headers: bearer(dealerA) });
+    expect(res.statusCode).toBe(403);
+  });
+});

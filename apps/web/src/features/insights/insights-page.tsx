@@ -1,0 +1,224 @@
+// Admin insights (/dealers/insights, lazy chunk): a period (7, 30, 90 days or custom), KPI tiles, and charts with
+// table alternatives, all from GET /api/admin/insights.
+import { useState } from 'react';
+import type { Insights } from '@dealerleads/shared';
+import { findBrand } from '@dealerleads/shared/catalogues';
+import { Spinner } from '../../components/spinner';
+import { formatInr } from '../../lib/format-inr';
+import { todayInIndia, addDaysToIsoDate } from '../../lib/format';
+import { useInsights, type InsightsPeriod } from './api/get-insights';
+import { BarList, ChartFigure, DayColumns } from './charts';
+
+const PRESETS = [7, 30, 90] as const;
+
+function lastDays(days: number): InsightsPeriod {
+  const to = todayInIndia();
+  return { from: addDaysToIsoDate(to, -(days - 1)) ?? to, to };
+}
+
+const brandName = (slug: string) =>
+  findBrand(slug)?.label ?? slug.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+const lakh = (rupees: number) => `${(rupees / 100_000).toLocaleString('en-IN')}L`;
+
+function bandLabel(band: { min: number; max: number | null }): string {
+  return band.max === null ? `₹${lakh(band.min)}+` : `₹${lakh(band.min)}–${lakh(band.max)}`;
+}
+
+const number = (n: number) => n.toLocaleString('en-IN');
+
+function Tile({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="col">
+      <div className="card h-100 text-center">
+        <div className="card-body py-3">
+          <div className="small text-body-secondary">{label}</div>
+          <div className="fs-4 fw-semibold" data-testid={testId}>
+            {value}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Kpis({ data }: { data: Insights }) {
+  const k = data.kpis;
+  return (
+    <div className="row row-cols-2 row-cols-md-3 row-cols-lg-5 g-2 mb-3">
+      <Tile label="New leads" value={number(k.newLeads)} testId="kpi-new-leads" />
+      <Tile label="Unlocks" value={number(k.unlocks)} testId="kpi-unlocks" />
+      <Tile
+        label="Unlock rate"
+        value={`${(k.unlockRate * 100).toFixed(1)}%`}
+        testId="kpi-unlock-rate"
+      />
+      <Tile label="Credits used" value={number(k.creditsUsed)} testId="kpi-credits-used" />
+      <Tile label="Credits sold" value={number(k.creditsSold)} testId="kpi-credits-sold" />
+      <Tile label="Revenue" value={formatInr(k.revenue)} testId="kpi-revenue" />
+      <Tile label="Active dealers" value={number(k.activeDealers)} testId="kpi-active-dealers" />
+      <Tile label="Disputes" value={number(k.disputes)} testId="kpi-disputes" />
+      <Tile label="Refunds" value={number(k.refunds)} testId="kpi-refunds" />
+    </div>
+  );
+}
+
+function Charts({ data }: { data: Insights }) {
+  const busiest = [...data.perDay].sort((a, b) => b.leads - a.leads)[0];
+  const cities = data.byCity.map((c) => ({ label: c.city, value: c.leads }));
+  const brands = data.topBrands.map((b) => ({ label: brandName(b.brand), value: b.leads }));
+  const models = data.topModels.map((m) => ({
+    label: `${brandName(m.brand)} ${m.model}`,
+    value: m.leads,
+  }));
+  const bands = data.priceBands.map((b) => ({ label: bandLabel(b), value: b.leads }));
+  const top = (items: { label: string; value: number }[]) =>
+    items[0] ? `${items[0].label} leads with ${number(items[0].value)}` : 'No leads in this period';
+  return (
+    <div className="row g-3">
+      <div className="col-12">
+        <ChartFigure
+          title="Leads and unlocks per day"
+          summary={`${number(data.kpis.newLeads)} leads and ${number(data.kpis.unlocks)} unlocks from ${data.from} to ${data.to}${busiest && busiest.leads > 0 ? `; most leads on ${busiest.day} (${number(busiest.leads)})` : ''}.`}
+          chart={<DayColumns days={data.perDay} />}
+          head={['Day', 'Leads', 'Unlocks']}
+          rows={data.perDay.map((d) => [d.day, d.leads, d.unlocks])}
+        />
+      </div>
+      <div className="col-md-6">
+        <ChartFigure
+          title="Leads by city"
+          summary={top(cities)}
+          chart={<BarList items={cities} />}
+          head={['City', 'Leads']}
+          rows={cities.map((c) => [c.label, c.value])}
+        />
+      </div>
+      <div className="col-md-6">
+        <ChartFigure
+          title="Price distribution"
+          summary={`Leads per price band: ${bands.map((b) => `${b.label} ${number(b.value)}`).join(', ')}`}
+          chart={<BarList items={bands} />}
+          head={['Price band', 'Leads']}
+          rows={bands.map((b) => [b.label, b.value])}
+        />
+      </div>
+      <div className="col-md-6">
+        <ChartFigure
+          title="Top brands"
+          summary={top(brands)}
+          chart={<BarList items={brands} />}
+          head={['Brand', 'Leads']}
+          rows={brands.map((b) => [b.label, b.value])}
+        />
+      </div>
+      <div className="col-md-6">
+        <ChartFigure
+          title="Top models"
+          summary={top(models)}
+          chart={<BarList items={models} />}
+          head={['Model', 'Leads']}
+          rows={models.map((m) => [m.label, m.value])}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function InsightsPage() {
+  const [preset, setPreset] = useState<number | 'custom'>(30);
+  const [period, setPeriod] = useState<InsightsPeriod>(() => lastDays(30));
+  const [custom, setCustom] = useState<InsightsPeriod>(period);
+  const { data, isPending, error } = useInsights(period);
+
+  return (
+    <section className="container py-3">
+      <h1 className="h3 mb-3">Insights</h1>
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3" role="group" aria-label="Period">
+        {PRESETS.map((days) => (
+          <button
+            key={days}
+            type="button"
+            className={`btn btn-sm ${preset === days ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-pressed={preset === days}
+            onClick={() => {
+              setPreset(days);
+              setPeriod(lastDays(days));
+            }}
+          >
+            Last {days} days
+          </button>
+        ))}
+        <button
+          type="button"
+          className={`btn btn-sm ${preset === 'custom' ? 'btn-primary' : 'btn-outline-primary'}`}
+          aria-pressed={preset === 'custom'}
+          onClick={() => {
+            setPreset('custom');
+            setCustom(period);
+          }}
+        >
+          Custom
+        </button>
+        {preset === 'custom' ? (
+          <form
+            className="d-flex flex-wrap align-items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setPeriod(custom);
+            }}
+          >
+            <div>
+              <label htmlFor="insights-from" className="form-label small mb-0">
+                From
+              </label>
+              <input
+                id="insights-from"
+                type="date"
+                className="form-control form-control-sm"
+                value={custom.from}
+                max={custom.to}
+                onChange={(event) => setCustom({ ...custom, from: event.target.value })}
+              />
+            </div>
+            <div>
+              <label htmlFor="insights-to" className="form-label small mb-0">
+                To
+              </label>
+              <input
+                id="insights-to"
+                type="date"
+                className="form-control form-control-sm"
+                value={custom.to}
+                min={custom.from}
+                onChange={(event) => setCustom({ ...custom, to: event.target.value })}
+              />
+            </div>
+            <button type="submit" className="btn btn-sm btn-primary">
+              Show
+            </button>
+          </form>
+        ) : null}
+      </div>
+      {error ? (
+        <div className="alert alert-danger" role="alert">
+          {error.message}
+        </div>
+      ) : null}
+      {isPending || !data ? (
+        <Spinner />
+      ) : (
+        <>
+          <p className="text-body-secondary small">
+            {data.from} to {data.to} (India days)
+            {data.creditFigures
+              ? ''
+              : '. Credits sold, revenue, disputes and refunds start with the payments ledger.'}
+          </p>
+          <Kpis data={data} />
+          <Charts data={data} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// Admin insights (`GET /api/admin/insights?from&to`, docs/owners-insights-moderation.md): KPIs and chart series of a period.
+import { z } from 'zod';
+
+const isoDay = (label: string) => z.iso.date(`${label} must be a date YYYY-MM-DD`);
+
+/** The longest period one answer covers. */
+export const INSIGHTS_MAX_DAYS = 366;
+
+/** Both ends are India calendar days, inclusive; without them, the last 30 days. */
+export const insightsQuerySchema = z
+  .object({ from: isoDay('from').optional(), to: isoDay('to').optional() })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  })
+  .refine(
+    (q) =>
+      q.from === undefined ||
+      q.to === undefined ||
+      Date.parse(q.to) - Date.parse(q.from) < INSIGHTS_MAX_DAYS * 86_400_000,
+    { message: `The period can be at most ${INSIGHTS_MAX_DAYS} days`, path: ['from'] },
+  );
+export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
+
+const count = z.number().int();
+
+export const insightsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  kpis: z.object({
+    newLeads: count,
+    unlocks: count,
+    /** New leads of the period unlocked at least once. */
+    unlockedLeads: count,
+    /** unlockedLeads ÷ newLeads (0 with no new leads). */
+    unlockRate: z.number(),
+    creditsUsed: count,
+    creditsSold: count,
+    /** Rupees of orders confirmed in the period. */
+    revenue: count,
+    activeDealers: count,
+    disputes: count,
+    refunds: count,
+  }),
+  /** Whether the credits figures (sold, revenue, disputes, refunds) come from the ledger and orders tables. */
+  creditFigures: z.boolean(),
+  perDay: z.array(z.object({ day: z.string(), leads: count, unlocks: count })),
+  byCity: z.array(z.object({ city: z.string(), leads: count })),
+  topBrands: z.array(z.object({ brand: z.string(), leads: count })),
+  topModels: z.array(z.object({ brand: z.string(), model: z.string(), leads: count })),
+  /** Leads per price band: from `min` rupees up to (not including) `max`; the last band has no max. */
+  priceBands: z.array(z.object({ min: count, max: count.nullable(), leads: count })),
+});
+export type Insights = z.infer<typeof insightsSchema>;
