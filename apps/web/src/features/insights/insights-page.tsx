@@ -1,11 +1,10 @@
 // Admin insights (/dealers/insights, lazy chunk): a period (7, 30, 90 days or custom), KPI tiles, and charts with
 // table alternatives, all from GET /api/admin/insights.
 import { useState } from 'react';
-import type { Insights } from '@dealerleads/shared';
+import { todayInIndia, type Insights } from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { Spinner } from '../../components/spinner';
-import { formatInr } from '../../lib/format-inr';
-import { todayInIndia, addDaysToIsoDate } from '../../lib/format';
+import { addDaysToIsoDate, formatInr } from '../../lib/format';
 import { useInsights, type InsightsPeriod } from './api/get-insights';
 import { BarList, ChartFigure, DayColumns } from './charts';
 
