@@ -36,6 +36,8 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           setupFiles: [FAST_CHECK_SEED, './src/test/setup.ts'],
+          // Typing through user-event in jsdom is slow on a busy machine; 5 s (the default) proved too short.
+          testTimeout: 20_000,
         },
       },
     ],

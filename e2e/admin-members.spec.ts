@@ -1,4 +1,4 @@
-// Member screens (spec §2.10, design.md §9.6): an Admin searches and edits a member; a dealer edits their own profile.
+// Member screens (docs/screens.md, docs/deviations.md): an Admin searches and edits a member; a dealer edits their own profile.
 import { expect, test } from '@playwright/test';
 import { registerMember } from './admin-support';
 import { demo, loginAs, toast } from './support';

@@ -1,4 +1,4 @@
-// Package management (spec §2.11, §5, §8; design.md §9.5): an Admin adds, edits and deactivates a package; dealers get no admin actions.
+// Package management (docs/screens.md; docs/deviations.md): an Admin adds, edits and deactivates a package; dealers get no admin actions.
 import { expect, test } from '@playwright/test';
 import { tokenOf } from './admin-support';
 import { demo, loginAs, toast } from './support';
@@ -88,7 +88,7 @@ test('an Admin adds a package (a validation message first), edits it, and deacti
 
 /*
  * Decision: `/dealers/packages` is the package *management* route and stays Admin-guarded
- * (app/router.tsx, design.md §9.5). The price list a dealer may see is GET /api/packages; the
+ * (app/router.tsx, docs/deviations.md). The price list a dealer may see is GET /api/packages; the
  * screen itself hides Actions and 'Add Package' from non-admins (package-management-page.test.tsx).
  */
 test('a dealer is turned away from package management; their price list is active packages, with no admin actions', async ({

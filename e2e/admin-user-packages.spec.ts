@@ -1,4 +1,4 @@
-// User package management (spec §2.12, §4, §5, §8): an Admin assigns a package to a dealer; the derived fields follow the package.
+// User package management (docs/screens.md): an Admin assigns a package to a dealer; the derived fields follow the package.
 import { expect, test } from '@playwright/test';
 import { todayInIndia } from '@dealerleads/shared';
 import { registerMember } from './admin-support';

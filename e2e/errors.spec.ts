@@ -1,4 +1,4 @@
-// The error pages and each test-errors button's outcome (spec §2.13, §8 "Global").
+// The error pages and each test-errors button's outcome (docs/screens.md "Global").
 import { expect, test } from '@playwright/test';
 import { toast } from './support';
 

@@ -1,4 +1,4 @@
-// The guarded routes (spec §2.1, design.md §9.5): each guard's toast and where it sends the user.
+// The guarded routes (docs/screens.md, docs/deviations.md): each guard's toast and where it sends the user.
 import { expect, test } from '@playwright/test';
 import { demo, loginAs, storedUser, toast } from './support';
 

@@ -1,4 +1,4 @@
-// Lead edit (spec §2.5): the Admin deactivates a lead (banner, save, toast, persisted), and the leave guard on unsaved changes.
+// Lead edit (docs/screens.md): the Admin deactivates a lead (banner, save, toast, persisted), and the leave guard on unsaved changes.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { demo, loginAs, storedUser, toast } from './support';
 

@@ -1,4 +1,4 @@
-// Unlocking contacts with real credits (design.md §4): no package, a dealer with credits, the last credit, and an Admin.
+// Unlocking contacts with real credits (docs/api.md): no package, a dealer with credits, the last credit, and an Admin.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { creditFlowMessages } from '@dealerleads/shared';
 import {

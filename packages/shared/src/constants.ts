@@ -1,4 +1,4 @@
-// Business constants of spec §9 (page sizes, page-button limits, field limits, timings) shared by API and web.
+// Business constants of docs/rules.md (page sizes, page-button limits, field limits, timings) shared by API and web.
 
 export const FIRST_PAGE = 1;
 
@@ -23,7 +23,7 @@ export const MAX_PAGE_BUTTONS = {
 export const LIMITS = {
   phoneLength: 10,
   pincodeLength: 6,
-  /** design.md §9.8: 8 to 64 characters instead of the spec's 4 to 8. */
+  /** docs/deviations.md: 8 to 64 characters instead of the spec's 4 to 8. */
   passwordMin: 8,
   passwordMax: 64,
   packageNameMax: 100,

@@ -1,4 +1,4 @@
-// Every user-facing text of spec §5 and §8 that both the API and the web app need, verbatim.
+// Every user-facing text of docs/rules.md that both the API and the web app need, verbatim.
 
 export const textMessages = {
   required: (label: string) => `Please enter ${label}`,
@@ -43,7 +43,7 @@ export const userPackageMessages = {
   fillRequired: 'Please fill in all required fields',
 } as const;
 
-/** Texts the API returns as `message` of a business-rule error (design.md §4). */
+/** Texts the API returns as `message` of a business-rule error (docs/api.md). */
 export const apiMessages = {
   validationTitle: 'One or more validation errors occurred.',
   usernameTaken: 'Username is taken',
@@ -66,7 +66,7 @@ export const apiMessages = {
   packageInactive: 'This package is inactive and cannot be assigned',
   userNotFound: 'User not found',
   creditDebitedTooHigh: 'Credits debited cannot exceed the package credits',
-  // spec §8 "Credit flow": the server texts of the subtract-credit and lead-view calls
+  // docs/api.md "Credit flow": the server texts of the subtract-credit and lead-view calls
   noCreditsToSubtract: 'No credits available to subtract',
   packageExpired: 'Package has expired. Package status set to inactive.',
   packageInactiveSubtract: 'Cannot subtract credit from an inactive package',
@@ -81,7 +81,7 @@ export const apiMessages = {
     'This package would already have ended. Choose a start date so that it ends today or later.',
 } as const;
 
-/** spec §8 "Credit flow": what the dealer is told. The atomic unlock returns these as its 400 texts. */
+/** docs/api.md "Credit flow": what the dealer is told. The atomic unlock returns these as its 400 texts. */
 export const creditFlowMessages = {
   noCreditsWarning: 'You have no more credits available in this package.',
   expired: 'Your package has expired. Please purchase a new package.',

@@ -1,4 +1,4 @@
-// One error handler for the whole API: the JSON shapes of design.md §4, and no internals in production.
+// One error handler for the whole API: the JSON shapes of docs/api.md, and no internals in production.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,

@@ -1,4 +1,4 @@
-// The `Pagination` response header of design.md §4: JSON paging facts next to an array body.
+// The `Pagination` response header of docs/api.md: JSON paging facts next to an array body.
 import type { FastifyReply } from 'fastify';
 import type { Pagination } from '@dealerleads/shared';
 

@@ -196,7 +196,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
         payload: registration(password, `pw${(n += 1)}${Date.now()}`),
       });
 
-    it(`takes ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters at sign-up (design.md §9.8)`, async () => {
+    it(`takes ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters at sign-up (docs/deviations.md)`, async () => {
       expect(LIMITS.passwordMin).toBe(8);
       expect(LIMITS.passwordMax).toBe(64);
       const short = await register('Seven#7');

@@ -5,7 +5,7 @@ import { App } from './app';
 
 /**
  * The first render is a transition: React renders it in slices of a few milliseconds and yields between them, so a slow
- * phone's main thread is never blocked for long while the app starts (design.md §8, TBT).
+ * phone's main thread is never blocked for long while the app starts (docs/performance-budgets.md, TBT).
  */
 export function mountApp(container: HTMLElement): void {
   const root = createRoot(container);

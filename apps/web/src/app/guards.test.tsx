@@ -1,4 +1,4 @@
-// The route table's guards and redirects (spec §2.1, design.md §9.5), with the exact toasts.
+// The route table's guards and redirects (docs/screens.md, docs/deviations.md), with the exact toasts.
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@dealerleads/shared';

@@ -1,4 +1,4 @@
-// Route guards of spec §2.1 as loaders: they run before a guarded screen (or its lazy chunk) is rendered.
+// Route guards of docs/screens.md as loaders: they run before a guarded screen (or its lazy chunk) is rendered.
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../config/paths';
@@ -38,7 +38,7 @@ export function requireAdmin(message: string) {
 
 /**
  * A member's own pages (`members/:username`, `member/edit/:username`, the nav's 'Edit Profile'):
- * Admin, or the member themselves (design.md §4); anyone else is kept out of the members area.
+ * Admin, or the member themselves (docs/api.md); anyone else is kept out of the members area.
  */
 export function requireAdminOrSelf({ params }: LoaderFunctionArgs): null {
   const user = userOrBlock();

@@ -1,4 +1,4 @@
-// Every route of spec §2.1 with its guard; admin screens, forms and the lead wizard are lazy chunks, kept out of the dealers' first download.
+// Every route of docs/screens.md with its guard; admin screens, forms and the lead wizard are lazy chunks, kept out of the dealers' first download.
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
@@ -13,15 +13,15 @@ import { RouteError } from './layout/route-error';
 import { SessionGate } from './layout/session-gate';
 
 /*
- * Decision on `dealers/packages` and `dealers/user-packages`: spec §2.1 lists both as open and
+ * Decision on `dealers/packages` and `dealers/user-packages`: docs/screens.md lists both as open and
  * also puts `packages` in the guarded group with role Admin. The route is the package
  * *management* screen, so it is guarded: anonymous → 'You shall not pass!', non-admin →
  * 'You are not authorized to access this area' and '/'. `dealers/user-packages` gets the same
- * guard (design.md §9.5). The price list stays public through GET /api/packages, which a
+ * guard (docs/deviations.md). The price list stays public through GET /api/packages, which a
  * dealer-facing screen (e.g. the purchase popup) may show without this route.
  *
  * Decision on `dealers/lead/edit/:id`: the spec only requires a login, but the screen is for
- * Admins (spec §2.5) and the API refuses anyone else's save (design.md §4), so it is Admin-only
+ * Admins (docs/screens.md) and the API refuses anyone else's save (docs/api.md), so it is Admin-only
  * with the 'not authorized' toast rather than a form whose Save always fails.
  *
  * `members/:username` and `member/edit/:username` ('Edit Profile') admit Admins and the member
@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
             }),
           },
           // The lead list stays in the first download: dealers land there, and as a lazy route its
-          // code arrives in five chunks costing ~3 KiB gzip more (design.md §8). The detail is lazy.
+          // code arrives in five chunks costing ~3 KiB gzip more (docs/performance-budgets.md). The detail is lazy.
           { path: paths.leads, Component: LeadListPage },
           {
             path: paths.leadDetail.path,

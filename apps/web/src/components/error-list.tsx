@@ -1,4 +1,4 @@
-// Server-side errors of a form, as a bulleted list in a danger alert (spec §2.7, §2.10, §8).
+// Server-side errors of a form, as a bulleted list in a danger alert (docs/screens.md).
 export function ErrorList({ errors, title }: { errors: readonly string[]; title?: string }) {
   if (errors.length === 0) return null;
   return (

@@ -10,7 +10,7 @@ export interface PaginationLabels {
 export interface PaginationProps {
   currentPage: number;
   totalPages: number;
-  /** Page buttons shown at most (spec §9: leads 6, members 12, packages 5). */
+  /** Page buttons shown at most (docs/rules.md: leads 6, members 12, packages 5). */
   maxButtons: number;
   /** Called only with a page that differs from the current one. */
   onPageChange: (page: number) => void;

@@ -7,7 +7,7 @@ function nonNegativeInt(raw: string | undefined): number {
 
 export const env = {
   /**
-   * spec §7's artificial delay before each request (its old app used 1000 ms outside production).
+   * docs/api.md's artificial delay before each request (its old app used 1000 ms outside production).
    * Off unless VITE_REQUEST_DELAY_MS is set, so tests and production never wait for nothing.
    */
   requestDelayMs: nonNegativeInt(import.meta.env.VITE_REQUEST_DELAY_MS),

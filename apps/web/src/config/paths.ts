@@ -1,4 +1,4 @@
-// Every route path of the web app (spec §2.1), written once; screens link with these, the router matches with them.
+// Every route path of the web app (docs/screens.md), written once; screens link with these, the router matches with them.
 
 /** A route with one parameter: call it to build a link, read `.path` for the router's pattern. */
 function withParam<P extends `${string}:${string}`>(path: P) {

@@ -1,4 +1,4 @@
-// Leave-page guard for forms with unsaved changes (spec §2.5, §2.10): asks before in-app navigation and on page unload.
+// Leave-page guard for forms with unsaved changes (docs/screens.md): asks before in-app navigation and on page unload.
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 

@@ -1,4 +1,4 @@
-// The HTTP client: bearer token, busy counter, and spec §8's global error catalogue with its two opt-outs.
+// The HTTP client: bearer token, busy counter, and docs/api.md's global error catalogue with its two opt-outs.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@dealerleads/shared';
 import { jsonResponse } from '../test/render-route';
@@ -107,7 +107,7 @@ describe('every request', () => {
   });
 });
 
-describe('the global error catalogue (spec §8)', () => {
+describe('the global error catalogue (docs/api.md)', () => {
   it('throws the flattened field messages of a 400 with errors, without a toast', async () => {
     answer(
       jsonResponse(

@@ -1,4 +1,4 @@
-// The one HTTP client every screen uses (spec §7 "For every request"): bearer token, busy counter, optional delay, error catalogue.
+// The one HTTP client every screen uses (docs/api.md "For every request"): bearer token, busy counter, optional delay, error catalogue.
 import type { Pagination } from '@dealerleads/shared';
 import { env } from '../config/env';
 import { abortableDelay } from './abortable-delay';
@@ -8,7 +8,7 @@ import { applyErrorCatalogue } from './http-error-catalogue';
 import { clearCurrentUser, getCurrentUser } from './session';
 
 export const API_BASE = '/api';
-/** spec §7: a request carrying this header set to true gets its error passed through unhandled. */
+/** docs/api.md: a request carrying this header set to true gets its error passed through unhandled. */
 export const HANDLE_ERRORS_HEADER = 'X-Handle-Errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -52,9 +52,9 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 /**
- * spec §7: "Requests whose URL contains '/leads' but not '/leads/' bypass error handling entirely."
- * That is the lead list, which shows its own toasts (spec §8 "Leads load"). Only GET: the lead
- * wizard's POST /api/leads (design.md §9.4, which the spec never made) keeps the catalogue, so
+ * docs/api.md: "Requests whose URL contains '/leads' but not '/leads/' bypass error handling entirely."
+ * That is the lead list, which shows its own toasts (docs/api.md "Leads load"). Only GET: the lead
+ * wizard's POST /api/leads (docs/deviations.md, which the spec never made) keeps the catalogue, so
  * its validation errors arrive as a list like every other form's.
  */
 export function isLeadListRequest(method: string, url: string): boolean {
@@ -115,7 +115,7 @@ export async function apiRequest<T>(
 }
 
 /**
- * Reads the JSON `Pagination` header of a list response (spec §3 "Paginated result"). The shape
+ * Reads the JSON `Pagination` header of a list response (docs/rules.md "Paginated result"). The shape
  * of `paginationSchema` is checked by hand so that zod stays out of the first download.
  */
 export function readPagination(headers: Headers): Pagination | null {

@@ -14,7 +14,7 @@ const STATUS_TEXTS: Readonly<Record<number, string>> = {
 };
 
 export class ApiError extends Error {
-  /** Flattened field messages of a 400 validation body (spec §8), for the form to list. */
+  /** Flattened field messages of a 400 validation body (docs/api.md), for the form to list. */
   readonly validationErrors: string[];
   /** The global catalogue already told the user (toast or navigation); screens need not repeat it. */
   handled = false;

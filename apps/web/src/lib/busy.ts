@@ -1,4 +1,4 @@
-// The busy indicator of spec §4: a counter of pending requests; the 'Loading...' overlay shows while it is above zero.
+// The busy indicator of docs/rules.md: a counter of pending requests; the 'Loading...' overlay shows while it is above zero.
 import { useSyncExternalStore } from 'react';
 
 let pending = 0;

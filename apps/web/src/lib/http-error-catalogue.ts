@@ -1,4 +1,4 @@
-// spec §8 "Global (HTTP)": what the client does with a failed response unless the request opted out.
+// docs/api.md "Global (HTTP)": what the client does with a failed response unless the request opted out.
 import { ApiError, hasValidationErrors, statusTextOf } from './api-error';
 import { navigateTo } from './navigation';
 import { notify } from './notify';

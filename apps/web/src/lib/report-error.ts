@@ -1,4 +1,4 @@
-// What a screen says about a failed call once the HTTP client's catalogue (spec §8) has had its turn.
+// What a screen says about a failed call once the HTTP client's catalogue (docs/api.md) has had its turn.
 import { ApiError, errorMessage, formErrorMessages } from './api-error';
 import { applyErrorCatalogue } from './http-error-catalogue';
 import { notify } from './notify';
@@ -16,7 +16,7 @@ export function reportLoadError(error: unknown, message: string): void {
  * A failed save whose request asked for `handleErrors: true` (so that a business-rule 400 keeps its
  * text): field errors are returned for the form to list; 401 and 500 still get the catalogue's
  * login toast and server-error page; anything else toasts the server's text or `fallback`
- * (spec §8 "Package add or update failure", "User-package add or update failure").
+ * (docs/api.md "Package add or update failure", "User-package add or update failure").
  */
 export function reportSaveError(error: unknown, fallback: string): string[] {
   if (error instanceof ApiError) {

@@ -1,4 +1,4 @@
-// The logged-in user (spec §3 "Current user"): kept as JSON in localStorage['user'], restored on start.
+// The logged-in user (docs/rules.md "Current user"): kept as JSON in localStorage['user'], restored on start.
 import { useSyncExternalStore } from 'react';
 import { ROLES, type CurrentUser, type Role } from '@dealerleads/shared';
 

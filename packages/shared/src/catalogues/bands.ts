@@ -1,4 +1,4 @@
-// Price and kilometre bands of spec §9, in the `min-max` / `min-` wire form of design.md §4.
+// Price and kilometre bands of docs/rules.md, in the `min-max` / `min-` wire form of docs/api.md.
 import type { Option } from './options';
 
 export interface Band {

@@ -1,4 +1,4 @@
-// Small fixed option lists of spec §2.6 and §9. Values are the canonical stored form; labels are shown.
+// Small fixed option lists of docs/screens.md. Values are the canonical stored form; labels are shown.
 
 export interface Option<V extends string | number = string> {
   value: V;

@@ -1,4 +1,4 @@
-// Sign-up, login and the current user (spec §3, §5, design.md §4 and §9.8).
+// Sign-up, login and the current user (docs/rules.md, docs/api.md).
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { textMessages } from '../messages';
@@ -59,7 +59,7 @@ export type Login = z.infer<typeof loginSchema>;
 
 export const roleSchema = z.enum(ROLES);
 
-/** spec §3 "Current user", kept in localStorage['user']. */
+/** docs/rules.md "Current user", kept in localStorage['user']. */
 export const currentUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -1,4 +1,4 @@
-// Building blocks of the payload schemas: text fields with the spec §5 messages, ids, paging, dates.
+// Building blocks of the payload schemas: text fields with the docs/rules.md messages, ids, paging, dates.
 import { z } from 'zod';
 import { FIRST_PAGE, LIMITS, PAGE_SIZE } from '../constants';
 import { textMessages } from '../messages';
@@ -7,7 +7,7 @@ import { textMessages } from '../messages';
 // probe alone files a violation report. The API keeps the faster JIT.
 z.config({ jitless: 'window' in globalThis });
 
-/** A required text field: trimmed, not empty, at most `max` characters, with spec §5's wording. */
+/** A required text field: trimmed, not empty, at most `max` characters, with docs/rules.md's wording. */
 export function requiredText(label: string, max: number = LIMITS.textMax) {
   return z
     .string({ error: textMessages.required(label) })
@@ -74,12 +74,12 @@ export const searchterm = z
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'searchterm must not contain control characters')
   .optional();
 
-/** pageNumber, pageSize (with the list's default size) and searchterm: spec §3 "Generic paging parameters". */
+/** pageNumber, pageSize (with the list's default size) and searchterm: docs/rules.md "Generic paging parameters". */
 export function pagingQuery(defaultSize: number) {
   return z.object({ pageNumber: pageNumber(), pageSize: pageSize(defaultSize), searchterm });
 }
 
-/** spec §3 "Paginated result": sent as JSON in the `Pagination` response header. */
+/** docs/rules.md "Paginated result": sent as JSON in the `Pagination` response header. */
 export const paginationSchema = z.object({
   currentPage: z.number().int(),
   itemsPerPage: z.number().int(),

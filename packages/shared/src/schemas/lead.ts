@@ -1,4 +1,4 @@
-// Leads: the stored listing, the list filters (spec §7 query names) and the wizard submission checked against the catalogue.
+// Leads: the stored listing, the list filters (docs/api.md query names) and the wizard submission checked against the catalogue.
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from '../constants';
 import { leadWizardMessages as m, textMessages } from '../messages';
@@ -330,7 +330,7 @@ export type LeadSubmission = z.infer<typeof leadSubmissionSchema>;
 export const leadSubmissionResultSchema = leadSchema.extend({ manageUrl: z.string() });
 export type LeadSubmissionResult = z.infer<typeof leadSubmissionResultSchema>;
 
-/** Admin lead edit: only the status may change (spec §2.5); other fields in the body are ignored. */
+/** Admin lead edit: only the status may change (docs/screens.md); other fields in the body are ignored. */
 export const leadUpdateSchema = z.object({
   status: z.boolean({ error: 'Status must be true or false' }),
 });

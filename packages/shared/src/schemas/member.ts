@@ -1,4 +1,4 @@
-// Members (users) as listed and edited by admins and by themselves (spec §2.10, §3).
+// Members (users) as listed and edited by admins and by themselves (docs/screens.md).
 import { z } from 'zod';
 import { PAGE_SIZE, LIMITS } from '../constants';
 import { password, pagingQuery, queryBoolean, requiredText } from './common';
@@ -25,7 +25,7 @@ export const memberFilterSchema = pagingQuery(PAGE_SIZE.members).extend({
 });
 export type MemberFilter = z.infer<typeof memberFilterSchema>;
 
-/** The member edit form. Role and status are admin-only (design.md §9.6); an empty password keeps the old one. */
+/** The member edit form. Role and status are admin-only (docs/deviations.md); an empty password keeps the old one. */
 export const memberUpdateSchema = z.object({
   name: requiredText('Name'),
   city: requiredText('City'),

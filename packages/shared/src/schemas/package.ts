@@ -1,4 +1,4 @@
-// Credit packages: the price list and its admin form (spec §2.11, §3, §5).
+// Credit packages: the price list and its admin form (docs/screens.md).
 import { z } from 'zod';
 import { LIMITS, PAGE_SIZE } from '../constants';
 import { packageMessages as m, textMessages } from '../messages';

@@ -52,7 +52,7 @@ export type UserPackageInput = z.input<typeof userPackageInputSchema>;
 
 export const userPackageSearchSchema = pagingQuery(PAGE_SIZE.userPackages);
 
-/** spec §3 "Package-lead view record". */
+/** docs/rules.md "Package-lead view record". */
 export const leadViewRecordSchema = z.object({
   userPackageMapId: idParam,
   leadId: idParam,

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
 
-/** The columns `searchterm` looks in (design.md §4: name, city, brand, model, variant and RTO). */
+/** The columns `searchterm` looks in (docs/api.md: name, city, brand, model, variant and RTO). */
 export const SEARCH_COLUMNS = ['full_name', 'city', 'brand', 'model', 'varient', 'rto'] as const;
 
 /** The PostgreSQL expression the trigram index covers; queries must use exactly this text. */

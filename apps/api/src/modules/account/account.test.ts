@@ -1,4 +1,4 @@
-// Sign-up and login through real HTTP on each engine: every rule of spec §5 with its exact message.
+// Sign-up and login through real HTTP on each engine: every rule of docs/rules.md with its exact message.
 import { describe, expect, it } from 'vitest';
 import { apiMessages, textMessages } from '@dealerleads/shared';
 import {

@@ -1,4 +1,4 @@
-// The test-errors page's calls (spec §7 "Test calls"): one route per error shape.
+// The test-errors page's calls (docs/api.md "Test calls"): one route per error shape.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

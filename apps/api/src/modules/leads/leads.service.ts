@@ -200,7 +200,7 @@ async function insertSubmission(
     rto: input.rto ?? CITY_RTO_STATE[city] ?? null,
     year: input.year,
     fuel_type: input.fuelType,
-    // design.md §9.4: the ownership order is the chosen Owner Type.
+    // docs/deviations.md: the ownership order is the chosen Owner Type.
     owner_name: input.ownerType,
     transmission: input.transmission,
     seats: input.seats,

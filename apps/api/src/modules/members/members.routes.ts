@@ -1,4 +1,4 @@
-// /api/users: the member list, dropdown, one member and the member edit (spec §7 "Members", design.md §4).
+// /api/users: the member list, dropdown, one member and the member edit (docs/api.md "Members", docs/api.md).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -303,7 +303,7 @@ describe.each(testEngines())('members on %s', (engine) => {
       expect(res.json()).toEqual({ status: 404, message: apiMessages.memberNotFound });
     });
 
-    it('validates the edit form with the spec §5 wording', async () => {
+    it('validates the edit form with the docs/rules.md wording', async () => {
       const res = await update(
         dealer.id,
         {

@@ -1,4 +1,4 @@
-// /api/packages: the public price list and the Admin package management of spec §2.11 and §7 "Packages".
+// /api/packages: the public price list and the Admin package management of docs/screens.md "Packages".
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export function packagesRoutes(database: DatabaseHandle) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['packages'];
 
-    // Open on purpose (design.md §9.5): it is the price list. Admins also see inactive packages.
+    // Open on purpose (docs/deviations.md): it is the price list. Admins also see inactive packages.
     r.get('/packages', {
       schema: {
         tags,

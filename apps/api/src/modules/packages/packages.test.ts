@@ -1,4 +1,4 @@
-// /api/packages through real HTTP on each engine: the public price list, Admin management and the spec §5 form rules.
+// /api/packages through real HTTP on each engine: the public price list, Admin management and the docs/rules.md form rules.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   apiMessages,
@@ -392,7 +392,7 @@ describe.each(testEngines())('packages on %s', (engine) => {
       expect(res.json()).toEqual({ status: 404, message: apiMessages.packageNotFound });
     });
 
-    it('validates the body with the spec §5 messages', async () => {
+    it('validates the body with the docs/rules.md messages', async () => {
       const pkg = await created();
       const res = await edit(pkg.id, { ...valid, packageCredits: 0, packageValidity: 0 });
       expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-// The atomic unlock of design.md §4, and the spec's legacy subtract-credit / record-view calls, all ledger-safe.
+// The atomic unlock of docs/api.md, and the spec's legacy subtract-credit / record-view calls, all ledger-safe.
 import {
   apiMessages,
   creditFlowMessages,
@@ -128,7 +128,7 @@ async function refusalFor(
   return refusal;
 }
 
-/** spec §7 `PUT userpackage/subtractcredit/{id}`: the caller's own package loses one credit. */
+/** docs/api.md `PUT userpackage/subtractcredit/{id}`: the caller's own package loses one credit. */
 export async function subtractCredit(
   db: Db,
   engine: Engine,
@@ -172,7 +172,7 @@ export interface LeadViewRecord {
 }
 
 /**
- * spec §7 `POST userpackagelead/add`: records a lead view against the caller's package. It only opens a
+ * docs/api.md `POST userpackagelead/add`: records a lead view against the caller's package. It only opens a
  * contact that was paid for: a credit taken by subtract-credit and not yet used, or an Unlimited package.
  */
 export async function recordLeadView(

@@ -1,4 +1,4 @@
-// The credit unlock on each engine: atomic, never twice for one lead, never below zero, with the spec §8 texts.
+// The credit unlock on each engine: atomic, never twice for one lead, never below zero, with the docs/api.md texts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, creditFlowMessages, type UnlockResult } from '@dealerleads/shared';
 import {

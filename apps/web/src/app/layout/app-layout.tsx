@@ -1,4 +1,4 @@
-// The app root (spec §2.2): nav bar, the routed screen and the busy overlay.
+// The app root (docs/screens.md): nav bar, the routed screen and the busy overlay.
 import { Outlet } from 'react-router';
 import { LoadingOverlay } from './loading-overlay';
 import { NavBar } from './nav-bar';

@@ -1,4 +1,4 @@
-// The 'Loading...' spinner overlay (spec §2.2, §4): visible while any request is pending.
+// The 'Loading...' spinner overlay (docs/screens.md): visible while any request is pending.
 import { useIsBusy } from '../../lib/busy';
 
 export function LoadingOverlay() {

@@ -1,4 +1,4 @@
-// The fixed top bar (spec §2.2): hamburger for the side menu, the product title centred, the user menu on the right.
+// The fixed top bar (docs/screens.md): hamburger for the side menu, the product title centred, the user menu on the right.
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { isAdmin, useCurrentUser } from '../../lib/session';

@@ -1,4 +1,4 @@
-// The slide-in side menu (spec §2.2): Leads, Register and Sell your car, Admin links, WhatsApp chat at the bottom; any click closes it.
+// The slide-in side menu (docs/screens.md): Leads, Register and Sell your car, Admin links, WhatsApp chat at the bottom; any click closes it.
 import { NavLink } from 'react-router';
 import { UI, WHATSAPP_CHAT_URL } from '@dealerleads/shared';
 import { SidePanel } from '../../components/side-panel';

@@ -1,4 +1,4 @@
-// The nav bar's right side (spec §2.2): a sign-in icon, or the user icon whose menu shows the name, 'Edit Profile' and 'Logout'.
+// The nav bar's right side (docs/screens.md): a sign-in icon, or the user icon whose menu shows the name, 'Edit Profile' and 'Logout'.
 import { lazy, Suspense, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';

@@ -3,9 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  EMAIL_MODES,
   SAVED_SEARCH_NAME_MAX,
-  type EmailMode,
   type SavedSearch,
   type SavedSearchFilters,
 } from '@dealerleads/shared';
@@ -21,11 +19,6 @@ import {
 import { NavDropdown } from './nav-dropdown';
 
 export const SAVE_SEARCH_TEXT = 'Save this search';
-const emailLabels: Record<EmailMode, string> = {
-  instant: 'Email me each new lead',
-  daily: 'Email me a daily digest',
-  off: 'No email',
-};
 
 /** The lead list's URL keeps its filters under the API's names; the search box is `q`, the page `page`. */
 export function filtersFromUrl(search: string): SavedSearchFilters {
@@ -51,11 +44,11 @@ function SaveForm({ onDone }: { onDone: () => void }) {
   const location = useLocation();
   const create = useCreateSavedSearch();
   const [name, setName] = useState('');
-  const [emailMode, setEmailMode] = useState<EmailMode>('instant');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { name, filters: filtersFromUrl(location.search), emailMode },
+      // No mail is sent yet (docs/workspace-and-alerts.md): alerts arrive in the bell only, so none is offered.
+      { name, filters: filtersFromUrl(location.search), emailMode: 'off' },
       {
         onSuccess: () => {
           notify.success('Search saved');
@@ -80,23 +73,8 @@ function SaveForm({ onDone }: { onDone: () => void }) {
         required
         value={name}
         onChange={(event) => setName(event.target.value)}
-        placeholder="e.g. Cretas in Pune under ₹10 lakh"
+        placeholder="e.g. Cretas in Gurugram under ₹10 lakh"
       />
-      <label htmlFor="saved-search-email" className="visually-hidden">
-        Email
-      </label>
-      <select
-        id="saved-search-email"
-        className="form-select form-select-sm mb-1"
-        value={emailMode}
-        onChange={(event) => setEmailMode(event.target.value as EmailMode)}
-      >
-        {EMAIL_MODES.map((mode) => (
-          <option key={mode} value={mode}>
-            {emailLabels[mode]}
-          </option>
-        ))}
-      </select>
       <button type="submit" className="btn btn-primary btn-sm" disabled={create.isPending}>
         Save
       </button>

@@ -1,4 +1,4 @@
-// Login screen (dealers/login, spec §2.9): 'Welcome Back', then the lead list; a failure toasts the server's text.
+// Login screen (dealers/login, docs/screens.md): 'Welcome Back', then the lead list; a failure toasts the server's text.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
@@ -28,7 +28,7 @@ export function LoginPage() {
   return (
     <section className="container py-4 auth-card">
       <h1 className="h3 mb-3 text-center">Welcome Back</h1>
-      {/* Both fields are required by the browser (spec §5 "Login"). */}
+      {/* Both fields are required by the browser (docs/rules.md "Login"). */}
       <form onSubmit={submit} aria-label="Login">
         <div className="mb-3">
           <label htmlFor="login-user-name" className="form-label">

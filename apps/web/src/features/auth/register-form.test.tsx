@@ -1,4 +1,4 @@
-// The sign-up form's rules and messages (spec §2.7, §5 with design.md §9.8's password length).
+// The sign-up form's rules and messages (docs/screens.md with docs/deviations.md's password length).
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The sign-up form (spec §2.7, §5): every field and rule, invalid styling once touched, Submit only when valid.
+// The sign-up form (docs/screens.md): every field and rule, invalid styling once touched, Submit only when valid.
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, SIGNUP_ROLES, type Registration } from '@dealerleads/shared';

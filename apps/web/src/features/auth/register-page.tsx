@@ -1,4 +1,4 @@
-// Sign-up screen (dealers/register, spec §2.7): the form, the call, and the way on to signup-success.
+// Sign-up screen (dealers/register, docs/screens.md): the form, the call, and the way on to signup-success.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Registration } from '@dealerleads/shared';

@@ -1,4 +1,4 @@
-// Registration success (dealers/signup-success, spec §2.8): a popup with WhatsApp and Leads; closing it goes to '/'.
+// Registration success (dealers/signup-success, docs/screens.md): a popup with WhatsApp and Leads; closing it goes to '/'.
 import Modal from 'react-bootstrap/Modal';
 import { Link, useNavigate } from 'react-router';
 import { WHATSAPP_CHAT_URL } from '@dealerleads/shared';

@@ -1,4 +1,4 @@
-// Not found (not-found, spec §2.13): where a 404 answer from the API lands.
+// Not found (not-found, docs/screens.md): where a 404 answer from the API lands.
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 

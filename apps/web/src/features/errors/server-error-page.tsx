@@ -1,4 +1,4 @@
-// Server error (server-error, spec §2.13): shows the error body a 500 answer carried here.
+// Server error (server-error, docs/screens.md): shows the error body a 500 answer carried here.
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 

@@ -1,4 +1,4 @@
-// Test errors (errors, spec §2.13): five buttons that trigger each branch of the HTTP error catalogue.
+// Test errors (errors, docs/screens.md): five buttons that trigger each branch of the HTTP error catalogue.
 import { useState } from 'react';
 import { ErrorList } from '../../components/error-list';
 import { formErrorMessages } from '../../lib/api-error';

@@ -1,4 +1,4 @@
-// Home (dealers, and any unknown path; spec §1): the welcome page with Register and Leads, and for owners 'Sell your car'.
+// Home (dealers, and any unknown path; docs/screens.md): the welcome page with Register and Leads, and for owners 'Sell your car'.
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 

@@ -1,4 +1,4 @@
-// The lead edit form (spec §2.5): every field read-only but Status; banner, Save Changes only when changed, leave guard.
+// The lead edit form (docs/screens.md): every field read-only but Status; banner, Save Changes only when changed, leave guard.
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -19,7 +19,7 @@ export const leadEditTexts = {
 } as const;
 
 interface StatusForm {
-  /** The select's value: 'true' is Active (spec §4 "Lead status"). */
+  /** The select's value: 'true' is Active (docs/rules.md "Lead status"). */
   status: 'true' | 'false';
 }
 

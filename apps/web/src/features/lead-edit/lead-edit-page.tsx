@@ -1,4 +1,4 @@
-// Lead edit (dealers/lead/edit/{id}, spec §2.5, Admin; lazy-loaded): the lead's name and status badge over the edit form.
+// Lead edit (dealers/lead/edit/{id}, docs/screens.md, Admin; lazy-loaded): the lead's name and status badge over the edit form.
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { apiMessages } from '@dealerleads/shared';
@@ -13,14 +13,14 @@ import { LeadEditForm } from './lead-edit-form';
 export const EDIT_LEAD_TITLE = 'Edit Lead';
 export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again.';
 
-/** The route's id: a positive whole number (spec §2.5), else undefined. */
+/** The route's id: a positive whole number (docs/screens.md), else undefined. */
 export function parseLeadId(raw: string | undefined): number | undefined {
   if (raw === undefined || !/^\d{1,10}$/.test(raw)) return undefined;
   const id = Number(raw);
   return id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
-/** spec §2.4's rule for a bad id, applied here too: 'Invalid lead ID' and back to the list. */
+/** docs/screens.md's rule for a bad id, applied here too: 'Invalid lead ID' and back to the list. */
 function InvalidLeadId() {
   useEffect(() => notify.error(apiMessages.invalidLeadId), []);
   return <Navigate to={paths.leads} replace />;

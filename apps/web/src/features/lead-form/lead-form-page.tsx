@@ -1,4 +1,4 @@
-// Lead submission wizard (lead-form, spec §2.6, design.md §9.4; lazy-loaded): the eight steps, then a thank-you.
+// Lead submission wizard (lead-form, docs/screens.md, docs/deviations.md; lazy-loaded): the eight steps, then a thank-you.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeadSubmission, LeadSubmissionResult } from '@dealerleads/shared';

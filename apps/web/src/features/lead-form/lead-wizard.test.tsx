@@ -1,4 +1,4 @@
-// The wizard's steps: each step's rule and exact message (spec §5), Next and Submit states, brand clearing the model, server problems.
+// The wizard's steps: each step's rule and exact message (docs/rules.md), Next and Submit states, brand clearing the model, server problems.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

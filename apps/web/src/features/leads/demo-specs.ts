@@ -211,7 +211,7 @@ export function demoSpecs(lead: DemoSpecInput): DemoSpec[] {
   ];
 }
 
-/** The demo "request": no call is made (spec §1); the figures come after the simulated delay. */
+/** The demo "request": no call is made (docs/screens.md); the figures come after the simulated delay. */
 export async function loadDemoSpecs(
   lead: DemoSpecInput,
   signal?: AbortSignal,

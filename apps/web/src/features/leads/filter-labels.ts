@@ -4,7 +4,7 @@ import { groupIndian } from '../../lib/group-indian';
 import type { LeadFilterName } from './lead-filters';
 import { brandLabel, formatSeats, fuelLabel, ownerLabel, transmissionLabel } from './lead-format';
 
-/** The panel's labels (spec §2.3 spells 'Varient', 'Trans' and 'Km' so). */
+/** The panel's labels (docs/screens.md spells 'Varient', 'Trans' and 'Km' so). */
 export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
   city: 'City',
   brand: 'Brand',

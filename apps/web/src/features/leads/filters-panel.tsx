@@ -1,4 +1,4 @@
-// The Filters panel (lazy; offcanvas 250 px, spec §2.3): a select per filter from the shared catalogues, and Reset Filter.
+// The Filters panel (lazy; offcanvas 250 px, docs/screens.md): a select per filter from the shared catalogues, and Reset Filter.
 import { useId } from 'react';
 import { UI } from '@dealerleads/shared';
 import {

@@ -1,4 +1,4 @@
-// One lead on the list (spec §2.3): the car at a glance, a link to its detail, the Admin pencil, and the locked or open contact.
+// One lead on the list (docs/screens.md): the car at a glance, a link to its detail, the Admin pencil, and the locked or open contact.
 import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
 import type { Lead } from '@dealerleads/shared';
@@ -198,7 +198,7 @@ export function LeadCard({
           <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
         ) : (
           <div className="lead-lock">
-            {/* The masked number the server sent, blurred behind the lock (design.md §9.1). */}
+            {/* The masked number the server sent, blurred behind the lock (docs/deviations.md). */}
             <span className="lead-lock-masked" aria-hidden="true">
               +91 {lead.phoneNumber}
             </span>

@@ -1,4 +1,4 @@
-// Lead detail: the three cards of spec §2.4, the masked phone and its unlock, and the way back on a bad id or a failed load.
+// Lead detail: the three cards of docs/screens.md, the masked phone and its unlock, and the way back on a bad id or a failed load.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Lead detail (leads/{id}, spec §2.4): Lead Information, Car Specifications and the demo Manufacturer Specifications.
+// Lead detail (leads/{id}, docs/screens.md): Lead Information, Car Specifications and the demo Manufacturer Specifications.
 import { useEffect, type ReactNode } from 'react';
 import {
   Link,
@@ -46,7 +46,7 @@ export function parseLeadId(raw: string | undefined): number | null {
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
-/** spec §2.4: an invalid or zero id toasts 'Invalid lead ID' and returns to the list, before anything loads. */
+/** docs/screens.md: an invalid or zero id toasts 'Invalid lead ID' and returns to the list, before anything loads. */
 export function leadDetailLoader({ params }: LoaderFunctionArgs): null {
   if (parseLeadId(params.id) !== null) return null;
   notify.error(apiMessages.invalidLeadId);
@@ -180,7 +180,7 @@ export function LeadDetailPage() {
   const from = (location.state as Partial<LeadDetailState> | null)?.backTo;
   const backTo = typeof from === 'string' && from.startsWith(paths.leads) ? from : paths.leads;
 
-  // spec §8: a load failure toasts the server's text and returns to the list.
+  // docs/api.md: a load failure toasts the server's text and returns to the list.
   useEffect(() => {
     if (!lead.isError) return;
     notify.error(errorMessage(lead.error, LEAD_LOAD_FAILED_TEXT));

@@ -2,7 +2,7 @@
 import { FIRST_PAGE, LIMITS, PAGE_SIZE, type Pagination } from '@dealerleads/shared';
 import { groupIndian } from '../../lib/group-indian';
 
-/** The list filters of spec §2.3 and §9 (Seats), in panel order, named as `GET /api/leads` names them. */
+/** The list filters of docs/screens.md (Seats), in panel order, named as `GET /api/leads` names them. */
 export const LEAD_FILTER_KEYS = [
   'city',
   'brand',
@@ -153,7 +153,7 @@ export function searchToSend(text: string): string | null {
   return trimmed === '' || trimmed.length >= SEARCH_MIN_LENGTH ? trimmed : null;
 }
 
-/** The `GET /api/leads` query of a list state (page size 60, spec §9). */
+/** The `GET /api/leads` query of a list state (page size 60, docs/rules.md). */
 export function toApiQuery(query: LeadListQuery): Record<string, string | number> {
   const api: Record<string, string | number> = {
     pageNumber: query.pageNumber,
@@ -183,7 +183,7 @@ export function pagesToShow(pagination: Pagination, shown: number): Pagination {
   };
 }
 
-/** The total as shown: '5,000', or '10,000+' when the API stopped counting (design.md §8). */
+/** The total as shown: '5,000', or '10,000+' when the API stopped counting (docs/performance-budgets.md). */
 export function formatTotal(pagination: Pick<Pagination, 'totalItems' | 'totalCapped'>): string {
   const total = groupIndian(pagination.totalItems);
   return pagination.totalCapped ? `${total}+` : total;

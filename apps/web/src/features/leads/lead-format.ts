@@ -58,7 +58,7 @@ export function leadTitle(lead: { brand: string; model: string }): string {
   return `${brandLabel(lead.brand)} ${lead.model}`;
 }
 
-/** The call and WhatsApp links of an unlocked contact, both with India's +91 (spec §2.3). */
+/** The call and WhatsApp links of an unlocked contact, both with India's +91 (docs/screens.md). */
 export function contactLinks(phoneNumber: string) {
   const digits = phoneNumber.replace(/\D/g, '');
   return {

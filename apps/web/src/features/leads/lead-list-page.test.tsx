@@ -1,4 +1,4 @@
-// The lead list: cards, pagers, filters and search in the URL, spec §8 load errors, and every branch of the unlock flow.
+// The lead list: cards, pagers, filters and search in the URL, docs/api.md load errors, and every branch of the unlock flow.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Lead list (dealers/leads, spec §2.3): search, the Filters panel, pagers above and below, lead cards with lock and unlock.
+// Lead list (dealers/leads, docs/screens.md): search, the Filters panel, pagers above and below, lead cards with lock and unlock.
 import {
   lazy,
   startTransition,
@@ -119,8 +119,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
 
 /**
  * How many of `items` to render: a page's first cards at once, then the rest a batch per task. Sixty
- * cards rendered and laid out in one go block a slow phone's main thread for a few hundred ms (design.md
- * §8, TBT); in batches the first screen paints sooner and input is never kept waiting long.
+ * cards rendered and laid out in one go block a slow phone's main thread for a few hundred ms (docs/performance-budgets.md,
+ * TBT); in batches the first screen paints sooner and input is never kept waiting long.
  */
 function useCardsToRender(items: readonly { id: number }[] | undefined): number {
   const [rendered, setRendered] = useState({ items, count: FIRST_CARDS });
@@ -161,7 +161,7 @@ export function LeadListPage() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const unlockFlow = useUnlockFlow();
-  // spec §8 "Leads load": once the load has failed (after any network retries), say why; the list shows empty.
+  // docs/api.md "Leads load": once the load has failed (after any network retries), say why; the list shows empty.
   const { error, errorUpdatedAt } = leads;
   useEffect(() => {
     if (!error) return;

@@ -1,4 +1,4 @@
-// The Manufacturer Specifications card (spec §2.4): demo content, requested on open and again with Load; spinner and failure text.
+// The Manufacturer Specifications card (docs/screens.md): demo content, requested on open and again with Load; spinner and failure text.
 import { useQuery } from '@tanstack/react-query';
 import { loadDemoSpecs, type DemoSpec, type DemoSpecInput } from './demo-specs';
 

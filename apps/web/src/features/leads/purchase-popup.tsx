@@ -1,4 +1,4 @@
-// The purchase popup of spec §4 (lazy): the active packages with credits, validity and price, and WhatsApp to buy one.
+// The purchase popup of docs/rules.md (lazy): the active packages with credits, validity and price, and WhatsApp to buy one.
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { WHATSAPP_CHAT_URL, type Package } from '@dealerleads/shared';

@@ -1,4 +1,4 @@
-// The unlock flow's actions (lazy, on the first lock click): spec §4's steps with the atomic unlock, toasts, popup and login.
+// The unlock flow's actions (lazy, on the first lock click): docs/rules.md's steps with the atomic unlock, toasts, popup and login.
 import type { QueryClient } from '@tanstack/react-query';
 import { creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';

@@ -1,4 +1,4 @@
-// spec §4 "Unlock flow" decisions and spec §8 "Credit flow" texts, one branch at a time.
+// docs/rules.md "Unlock flow" decisions and docs/api.md "Credit flow" texts, one branch at a time.
 import { describe, expect, it } from 'vitest';
 import { apiMessages, creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/shared';
 import { ApiError } from '../../lib/api-error';

@@ -1,4 +1,4 @@
-// spec §4 "Unlock flow" as decisions: what a click on a lock does, and what each answer of the atomic unlock tells the user.
+// docs/rules.md "Unlock flow" as decisions: what a click on a lock does, and what each answer of the atomic unlock tells the user.
 import {
   apiMessages,
   creditFlowMessages,
@@ -42,7 +42,7 @@ export interface UnlockFeedback {
 
 /** Shown when an Unlimited package covered the unlock: no credit was used, so spec's success text would be wrong. */
 
-/** The toasts of a successful unlock (spec §8 "Credit flow"). */
+/** The toasts of a successful unlock (docs/api.md "Credit flow"). */
 export function feedbackForResult(result: UnlockResult): UnlockFeedback {
   const feedback: UnlockFeedback = { toasts: [], purchasePopup: false, login: false };
   if (result.charged && result.creditsRemaining !== null) {
@@ -60,8 +60,8 @@ export function feedbackForResult(result: UnlockResult): UnlockFeedback {
 }
 
 /**
- * The 400 texts that mean "buy a package": the atomic unlock's three (design.md §4) and the spec's
- * subtract-credit texts, mapped to what the dealer reads (spec §8).
+ * The 400 texts that mean "buy a package": the atomic unlock's three (docs/api.md) and the spec's
+ * subtract-credit texts, mapped to what the dealer reads (docs/api.md).
  */
 const PURCHASE_WARNINGS: ReadonlyMap<string, string> = new Map([
   [creditFlowMessages.noActivePackage, creditFlowMessages.noActivePackage],

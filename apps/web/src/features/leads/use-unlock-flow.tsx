@@ -23,7 +23,7 @@ export function preloadUnlock(anonymous: boolean): void {
 }
 
 export interface UnlockFlow {
-  /** Runs spec §4's flow for a click on this lead's lock. */
+  /** Runs docs/rules.md's flow for a click on this lead's lock. */
   requestUnlock: (lead: Pick<Lead, 'id' | 'unlocked'>) => void;
   /** The lead whose unlock is in flight, to disable its button. */
   pendingLeadId: number | null;
@@ -36,7 +36,7 @@ export function useUnlockFlow(): UnlockFlow {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pendingLeadId, setPendingLeadId] = useState<number | null>(null);
-  // anonymous: closing the popup leads to the login page (spec §4 step 1).
+  // anonymous: closing the popup leads to the login page (docs/rules.md step 1).
   const [popup, setPopup] = useState<{ anonymous: boolean } | null>(null);
 
   const requestUnlock = (lead: Pick<Lead, 'id' | 'unlocked'>) => {

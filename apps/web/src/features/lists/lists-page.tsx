@@ -1,4 +1,4 @@
-// Lists (dealers/lists, spec §2.13): a placeholder screen in the product too.
+// Lists (dealers/lists, docs/screens.md): a placeholder screen in the product too.
 export function ListsPage() {
   return (
     <section className="container py-3">

@@ -1,4 +1,4 @@
-// One member in the directory grid (spec §2.10): grey card and grey 'Edit Member' when inactive, red button when active.
+// One member in the directory grid (docs/screens.md): grey card and grey 'Edit Member' when inactive, red button when active.
 import { Link } from 'react-router';
 import type { Member } from '@dealerleads/shared';
 import { paths } from '../../config/paths';

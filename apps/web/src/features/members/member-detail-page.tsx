@@ -1,4 +1,4 @@
-// Member detail (dealers/members/{username}, spec §2.10; lazy-loaded): the member's user name and profile, with a way to edit.
+// Member detail (dealers/members/{username}, docs/screens.md; lazy-loaded): the member's user name and profile, with a way to edit.
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { Spinner } from '../../components/spinner';

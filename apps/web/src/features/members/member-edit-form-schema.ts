@@ -1,4 +1,4 @@
-// The member edit form's schema (spec §2.10, §3): the API's member update with role and status as form values.
+// The member edit form's schema (docs/screens.md): the API's member update with role and status as form values.
 import { z } from 'zod';
 import {
   memberUpdateSchema,
@@ -9,7 +9,7 @@ import {
 
 export const memberEditFormSchema = memberUpdateSchema.extend({
   role: roleSchema,
-  // A select's value; 'true' is active (spec §4 "Member status").
+  // A select's value; 'true' is active (docs/rules.md "Member status").
   status: z.enum(['true', 'false']),
 });
 export type MemberEditFormValues = z.input<typeof memberEditFormSchema>;
@@ -42,7 +42,7 @@ export function memberFormValues(member: Member): MemberEditFormValues {
 
 /**
  * The PUT body. Role and status travel only when the editor may change them: the API answers 403 to
- * a member who sends those keys at all, even unchanged (design.md §9.6). An empty password is left
+ * a member who sends those keys at all, even unchanged (docs/deviations.md). An empty password is left
  * out, which keeps the stored one.
  */
 export function memberUpdateOf(

@@ -1,4 +1,4 @@
-// The member edit form (spec §2.10): Save only once changed, the unsaved-changes banner, errors as a bulleted list, the leave guard.
+// The member edit form (docs/screens.md): Save only once changed, the unsaved-changes banner, errors as a bulleted list, the leave guard.
 import { useMemo } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -21,7 +21,7 @@ export const OWN_ROLE_AND_STATUS_TEXT = 'You cannot change your own role or stat
 /**
  * - `editable`: an Admin editing someone else.
  * - `locked`: an Admin editing themselves: shown, not sent (the last Admin must not lock everyone out).
- * - `hidden`: a member editing their own profile (design.md §9.6).
+ * - `hidden`: a member editing their own profile (docs/deviations.md).
  */
 export type RoleAndStatusAccess = 'editable' | 'locked' | 'hidden';
 

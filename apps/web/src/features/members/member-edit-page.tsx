@@ -1,4 +1,4 @@
-// Member edit (dealers/member/edit/{username}, spec §2.10; lazy-loaded): Admins edit anyone, members their own profile.
+// Member edit (dealers/member/edit/{username}, docs/screens.md; lazy-loaded): Admins edit anyone, members their own profile.
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Member, MemberUpdate } from '@dealerleads/shared';

@@ -1,4 +1,4 @@
-// Member list (dealers/members, spec §2.10, Admin; lazy-loaded): search, the number of matches and a paged grid of cards.
+// Member list (dealers/members, docs/screens.md, Admin; lazy-loaded): search, the number of matches and a paged grid of cards.
 import { useEffect } from 'react';
 import { MAX_PAGE_BUTTONS } from '@dealerleads/shared';
 import { Pagination } from '../../components/pagination';
@@ -11,7 +11,7 @@ import { MemberCard } from './member-card';
 const STATUS_PARAM = 'status';
 
 /*
- * spec §3 gives the member filter a default status of true, but then inactive members (whose grey
+ * docs/rules.md gives the member filter a default status of true, but then inactive members (whose grey
  * cards §2.10 describes) could never be found. The list shows everyone unless a status is chosen.
  */
 const statusChoices = [

@@ -1,4 +1,4 @@
-// Messages (dealers/messages, spec §2.13): a placeholder screen in the product too.
+// Messages (dealers/messages, docs/screens.md): a placeholder screen in the product too.
 export function MessagesPage() {
   return (
     <section className="container py-3">

@@ -1,4 +1,4 @@
-// The package add/edit modal (spec §2.11): saves, toasts the outcome of spec §8 and closes on success.
+// The package add/edit modal (docs/screens.md): saves, toasts the outcome of docs/api.md and closes on success.
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { Package, PackageInput } from '@dealerleads/shared';

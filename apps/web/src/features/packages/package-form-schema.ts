@@ -1,4 +1,4 @@
-// The package add/edit form (spec §2.11, §5): the API's package input, with the Status select's text values.
+// The package add/edit form (docs/screens.md): the API's package input, with the Status select's text values.
 import { z } from 'zod';
 import {
   packageInputSchema,

@@ -1,4 +1,4 @@
-// The package form's rules and exact messages (spec §5), Status only when editing, 'Saving...' while a save is in flight.
+// The package form's rules and exact messages (docs/rules.md), Status only when editing, 'Saving...' while a save is in flight.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The package add/edit form (spec §2.11, §5): every package field with its rules; Status only when editing; Save only when valid.
+// The package add/edit form (docs/screens.md): every package field with its rules; Status only when editing; Save only when valid.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Package, PackageInput } from '@dealerleads/shared';
@@ -126,7 +126,7 @@ export function PackageForm({
           />
         ) : null}
       </div>
-      {/* spec §5: Save is disabled while the form is invalid or a request is in flight. */}
+      {/* docs/rules.md: Save is disabled while the form is invalid or a request is in flight. */}
       <FormActions onCancel={onCancel} submitDisabled={!formState.isValid || saving}>
         <SaveLabel saving={saving} />
       </FormActions>

@@ -1,4 +1,4 @@
-// Package management (dealers/packages, spec §2.11; lazy-loaded): search, the paged table, and for Admins add, edit and deactivate.
+// Package management (dealers/packages, docs/screens.md; lazy-loaded): search, the paged table, and for Admins add, edit and deactivate.
 import { useEffect, useState } from 'react';
 import { MAX_PAGE_BUTTONS, PAGE_SIZE, type Package } from '@dealerleads/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog';

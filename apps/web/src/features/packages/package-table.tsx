@@ -1,4 +1,4 @@
-// The package table (spec §2.11): the price list for everyone, with an Actions column (edit, deactivate) for Admins.
+// The package table (docs/screens.md): the price list for everyone, with an Actions column (edit, deactivate) for Admins.
 import type { Package } from '@dealerleads/shared';
 import { ActiveBadge, DataTable } from '../../components/data-table';
 import { formatInr } from '../../lib/format';
@@ -71,7 +71,7 @@ export function PackageTable({ packages, firstNumber, actions, emptyText }: Pack
               >
                 <i className="bi bi-pencil" aria-hidden="true" />
               </button>
-              {/* spec §4: deactivation is offered only while the package is active. */}
+              {/* docs/rules.md: deactivation is offered only while the package is active. */}
               {pkg.isActive ? (
                 <button
                   type="button"

@@ -1,4 +1,4 @@
-// What the user-package form derives, as the API does (spec §4 "User-package form"): the package's terms, the end date and the balance.
+// What the user-package form derives, as the API does (docs/rules.md "User-package form"): the package's terms, the end date and the balance.
 import type { Package } from '@dealerleads/shared';
 import { addDaysToIsoDate } from '../../lib/format';
 

@@ -1,4 +1,4 @@
-// The large centred user-package modal (spec §2.12): loads the dropdowns, saves, toasts, and closes after a save.
+// The large centred user-package modal (docs/screens.md): loads the dropdowns, saves, toasts, and closes after a save.
 import { useEffect, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import type { UserPackage, UserPackageInput } from '@dealerleads/shared';

@@ -1,4 +1,4 @@
-// The user-package form (spec §3 "User package", §5): the API's assignment input, with the Status select's text values.
+// The user-package form (docs/rules.md "User package", §5): the API's assignment input, with the Status select's text values.
 import { z } from 'zod';
 import {
   userPackageInputSchema,

@@ -1,4 +1,4 @@
-// The user-package form (spec §2.12, §4, §5): user, package, start date and credits debited; the rest derived and read-only.
+// The user-package form (docs/screens.md): user, package, start date and credits debited; the rest derived and read-only.
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

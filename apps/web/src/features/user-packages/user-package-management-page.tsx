@@ -1,4 +1,4 @@
-// User package management (dealers/user-packages, spec §2.12, Admin; lazy-loaded): the assignments table and the add/edit modal.
+// User package management (dealers/user-packages, docs/screens.md, Admin; lazy-loaded): the assignments table and the add/edit modal.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAX_PAGE_BUTTONS, PAGE_SIZE, type UserPackage } from '@dealerleads/shared';
@@ -33,7 +33,7 @@ export function UserPackageManagementPage() {
   const open = (row: UserPackage | null) =>
     setModal((current) => ({ show: true, row, opening: current.opening + 1 }));
 
-  // spec §2.12: restores the default paging and reloads.
+  // docs/screens.md: restores the default paging and reloads.
   const resetFilters = () => {
     reset();
     void queryClient.invalidateQueries({ queryKey: ['user-packages', 'list'] });

@@ -1,4 +1,4 @@
-// The user-package table (spec §2.12): S.No across pages, 'Unknown' for a missing user or package, medium dates, an edit per row.
+// The user-package table (docs/screens.md): S.No across pages, 'Unknown' for a missing user or package, medium dates, an edit per row.
 import type { UserPackage } from '@dealerleads/shared';
 import { ActiveBadge, DataTable } from '../../components/data-table';
 import { formatMediumDate } from '../../lib/format';

@@ -1,11 +1,11 @@
-// POST /api/account/login: the user response becomes the current user (spec §4 "Session").
+// POST /api/account/login: the user response becomes the current user (docs/rules.md "Session").
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { CurrentUser, Login } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';
 import { isCurrentUser, setCurrentUser } from '../../../lib/session';
 
 export async function login(credentials: Login): Promise<CurrentUser> {
-  // The screen shows the server's own text on failure (spec §2.9), so errors pass through.
+  // The screen shows the server's own text on failure (docs/screens.md), so errors pass through.
   const data = await api.post<unknown>('/account/login', credentials, {
     handleErrors: true,
     anonymous: true,

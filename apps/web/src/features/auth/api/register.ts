@@ -1,4 +1,4 @@
-// POST /api/account/register: the sign-up call; the new member comes back as is (spec §7 "Account").
+// POST /api/account/register: the sign-up call; the new member comes back as is (docs/api.md "Account").
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { Member, Registration } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';

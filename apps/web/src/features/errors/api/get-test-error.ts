@@ -1,4 +1,4 @@
-// The test-errors page's calls that fail on purpose (spec §7 "Test calls"): GET /api/buggy/{kind}.
+// The test-errors page's calls that fail on purpose (docs/api.md "Test calls"): GET /api/buggy/{kind}.
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

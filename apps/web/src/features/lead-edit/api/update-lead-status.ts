@@ -1,4 +1,4 @@
-// PUT /api/leads/update/{id} {status}: the Admin's only lead edit (spec §2.5); the saved lead replaces every cached copy.
+// PUT /api/leads/update/{id} {status}: the Admin's only lead edit (docs/screens.md); the saved lead replaces every cached copy.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadUpdate } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';

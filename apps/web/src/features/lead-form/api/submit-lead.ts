@@ -1,4 +1,4 @@
-// POST /api/leads: an owner submits a car (design.md §9.4) with consent; open, rate-limited; the answer carries the owner's private link.
+// POST /api/leads: an owner submits a car (docs/deviations.md) with consent; open, rate-limited; the answer carries the owner's private link.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadSubmission, LeadSubmissionResult } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';

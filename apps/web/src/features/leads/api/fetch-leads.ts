@@ -6,12 +6,12 @@ import { toApiQuery, type LeadListQuery } from '../lead-filters';
 
 export interface LeadPage {
   items: Lead[];
-  /** null when the answer carried no Pagination header: the pagers are then hidden (spec §2.3). */
+  /** null when the answer carried no Pagination header: the pagers are then hidden (docs/screens.md). */
   pagination: Pagination | null;
 }
 
 export async function getLeads(query: LeadListQuery, signal?: AbortSignal): Promise<LeadPage> {
-  // The lead list always handles its own errors (spec §7), whatever the client would do.
+  // The lead list always handles its own errors (docs/api.md), whatever the client would do.
   const response = await apiRequest<unknown>('/leads', {
     query: toApiQuery(query),
     handleErrors: true,

@@ -1,4 +1,4 @@
-// GET /api/leads/{id}: one lead (phone masked unless unlocked); the detail screen reports failures itself (spec §8).
+// GET /api/leads/{id}: one lead (phone masked unless unlocked); the detail screen reports failures itself (docs/api.md).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Lead } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// The lead list's query of GET /api/leads (fetch-leads.ts); the list toasts spec §8 "Leads load" when it finally fails.
+// The lead list's query of GET /api/leads (fetch-leads.ts); the list toasts docs/api.md "Leads load" when it finally fails.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error';
 import type { LeadListQuery } from '../lead-filters';
@@ -8,7 +8,7 @@ import { leadKeys } from './lead-keys';
 
 export { getLeads, type LeadPage };
 
-/** spec §8 "Leads load": text and title per failure. */
+/** docs/api.md "Leads load": text and title per failure. */
 export const leadsLoadErrors = {
   notFound: { message: 'No leads found', title: 'Not Found' },
   unauthorized: { message: 'You need to be logged in to view leads', title: 'Unauthorized' },

@@ -1,4 +1,4 @@
-// GET /api/packages: the open price list (design.md §9.5) the purchase popup shows.
+// GET /api/packages: the open price list (docs/deviations.md) the purchase popup shows.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FIRST_PAGE, PAGE_SIZE, type Package } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// POST /api/leads/{id}/unlock: the atomic credit unlock (design.md §4); the answer's lead replaces every cached copy.
+// POST /api/leads/{id}/unlock: the atomic credit unlock (docs/api.md); the answer's lead replaces every cached copy.
 import { MutationObserver, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { Lead, UnlockResult } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import type { LeadPage } from './get-leads';
 import { leadKeys } from './lead-keys';
 
 export function unlockLead(id: number): Promise<UnlockResult> {
-  // Every outcome has its own spec §8 text, so the flow reads the errors itself.
+  // Every outcome has its own docs/api.md text, so the flow reads the errors itself.
   return api.post<UnlockResult>(`/leads/${id}/unlock`, undefined, { handleErrors: true });
 }
 

@@ -1,4 +1,4 @@
-// GET /api/users/{userName}: one member, for Admins or the member themselves (spec §7 "Members", design.md §4).
+// GET /api/users/{userName}: one member, for Admins or the member themselves (docs/api.md "Members", docs/api.md).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Member } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';

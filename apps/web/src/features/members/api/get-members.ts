@@ -1,4 +1,4 @@
-// GET /api/users (Admin): a page of member cards, the total in the Pagination header (spec §2.10, §7 "Members").
+// GET /api/users (Admin): a page of member cards, the total in the Pagination header (docs/screens.md "Members").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type Member } from '@dealerleads/shared';
 import { apiRequest, readPagination, type Paginated } from '../../../lib/api-client';
@@ -23,7 +23,7 @@ export async function getMembers(search: MemberSearch): Promise<Paginated<Member
       status: search.status,
     },
   });
-  // spec §8: 'No users found' is a warning shown when the member list is not an array.
+  // docs/api.md: 'No users found' is a warning shown when the member list is not an array.
   if (!Array.isArray(response.data)) {
     notify.warning(NO_USERS_FOUND_TEXT);
     return { items: [], pagination: null };

@@ -10,7 +10,7 @@ import { api } from '../../../lib/api-client';
 
 export interface UpdateMemberVariables {
   id: number;
-  /** Without `role` and `status` when members edit themselves: the API refuses those keys (design.md §9.6). */
+  /** Without `role` and `status` when members edit themselves: the API refuses those keys (docs/deviations.md). */
   changes: MemberUpdate;
 }
 

@@ -20,7 +20,7 @@ export function getPackages(search: PackageSearch): Promise<Paginated<Package>> 
 
 export function packagesQueryOptions(search: PackageSearch) {
   return queryOptions({
-    // spec §7: "Results are cached by the parameter combination."
+    // docs/api.md: "Results are cached by the parameter combination."
     queryKey: ['packages', 'list', search],
     queryFn: () => getPackages(search),
     placeholderData: keepPreviousData,
