@@ -1,19 +1,14 @@
 // What matching new leads against saved searches adds to a lead write: 10,000 saved searches (filed under their most
 // selective filter), 100 new leads; prints the added milliseconds per lead (p50 / p95 / max) on SQLite, and on
 // PostgreSQL too with DATABASE_URL=postgres://…  Run: node --import tsx bench/alert-matching.ts [--searches N]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { VEHICLE_BRANDS, NCR_CITIES } from '@dealerleads/shared/catalogues';
 import { userNameKey, type SavedSearchFilters } from '@dealerleads/shared';
-import type { DatabaseConfig } from '../apps/api/src/config';
-import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/database';
-import { migrateToLatest } from '../apps/api/src/db/migrate';
+import type { DatabaseHandle, Engine } from '../apps/api/src/db/database';
 import { runWrite } from '../apps/api/src/db/write-batcher';
 import { recordNewLeadAlerts } from '../apps/api/src/modules/alerts/alerts.service';
 import { canonicalSavedFilter, matchKeyOf } from '../apps/api/src/modules/alerts/lead-matcher';
+import { createTestDatabase } from '../apps/api/src/test/test-app';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -51,9 +46,7 @@ function savedFilters(): SavedSearchFilters {
   return { searchterm: pick(brand.models).name.toLowerCase() };
 }
 
-async function run(config: DatabaseConfig): Promise<string> {
-  const handle: DatabaseHandle = openDatabase(config);
-  await migrateToLatest(handle.db, handle.engine, handle.schema);
+async function run(handle: DatabaseHandle): Promise<string> {
   const { db, engine } = handle;
   const now = new Date().toISOString();
   const users: number[] = [];
@@ -146,29 +139,20 @@ async function run(config: DatabaseConfig): Promise<string> {
       notified += count;
     }
   }
-  await handle.close();
   times.sort((a, b) => a - b);
   const at = (q: number) =>
     times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
   return `${engine.padEnd(8)} ${SEARCHES} saved searches, ${LEADS} leads: added to each lead write (matching + notification rows) p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${(notified / LEADS).toFixed(1)} notifications per lead) — budget ≤ 5 ms`;
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'alert-bench-'));
-try {
-  console.log(await run({ engine: 'sqlite', file: path.join(dir, 'bench.db') }));
-  const url = process.env.DATABASE_URL;
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const schema = `alert_bench_${process.pid}`;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    try {
-      console.log(await run({ engine: 'postgres', url, schema }));
-    } finally {
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    }
+const engines: { engine: Engine; postgresUrl?: string }[] = [{ engine: 'sqlite' }];
+const url = process.env.DATABASE_URL;
+if (url && /^postgres(ql)?:\/\//.test(url)) engines.push({ engine: 'postgres', postgresUrl: url });
+for (const { engine, postgresUrl } of engines) {
+  const database = await createTestDatabase(engine, { postgresUrl });
+  try {
+    console.log(await run(database.handle));
+  } finally {
+    await database.drop();
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }

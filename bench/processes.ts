@@ -1,7 +1,6 @@
 // Child processes of the benchmark: started here, logged to files, and always stopped (also on Ctrl-C or a crash).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const running = new Set<ChildProcess>();
@@ -78,6 +77,9 @@ export async function runCommand(
   if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}`);
 }
 
+/** One way to find a free port, shared with the reliability tests' server processes. */
+export { freePort } from '../apps/api/src/reliability/server-process';
+
 export interface Service {
   name: string;
   child: ChildProcess;
@@ -112,19 +114,6 @@ export function startService(
     log.end();
   });
   return { name, child, url, logFile, tail: () => recent.join('\n') };
-}
-
-/** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Polls `path` until it answers 200; fails when the process exits or `timeoutMs` passes. */

@@ -63,9 +63,13 @@ export interface TestDatabase {
 }
 
 /** A brand-new database of the given engine, migrated to the latest migration unless `migrated` is false. */
+/**
+ * A brand-new database of the given engine, migrated unless `migrated: false`: a temp SQLite file, or a fresh schema
+ * of the PostgreSQL database at `postgresUrl` (default TEST_DATABASE_URL). Tests and bench scripts share it.
+ */
 export async function createTestDatabase(
   engine: Engine,
-  options: { migrated?: boolean } = {},
+  options: { migrated?: boolean; postgresUrl?: string } = {},
 ): Promise<TestDatabase> {
   const migrate = options.migrated === false ? async () => undefined : migrateToLatest;
   if (engine === 'sqlite') {
@@ -82,7 +86,7 @@ export async function createTestDatabase(
       },
     };
   }
-  const url = process.env.TEST_DATABASE_URL;
+  const url = options.postgresUrl ?? process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
