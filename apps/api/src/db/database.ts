@@ -182,6 +182,10 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
     // public stays on the path: extensions such as pg_trgm live there.
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
+  // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on the pool;
+  // without a listener that report would be an uncaught exception that ends the whole process. The pool drops the
+  // connection and opens a new one when next needed, so there is nothing else to do.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
