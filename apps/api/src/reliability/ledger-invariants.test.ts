@@ -1,5 +1,6 @@
-// The credit ledger under randomized concurrency (fast-check): unlocks, retries, the spec's credit calls and Admin
-// package changes by several dealers, started in an order the scheduler picks, on each engine.
+// The credit ledger under randomized concurrency (fast-check): unlocks, retries, the spec's credit calls, Admin
+// package changes, disputes and their approvals or rejections by several dealers and Admin tabs, started in an order
+// the scheduler picks, on each engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { creditFlowMessages, type UserPackage } from '@dealerleads/shared';
@@ -13,6 +14,7 @@ import {
 import { SYSTEM_ACTOR } from '../modules/audit/audit.service';
 import { deactivatePackage } from '../modules/packages/packages.service';
 import { adjustCredits, creditsSummary } from '../modules/credits/credits.service';
+import { decideDispute, openDispute } from '../modules/disputes/disputes.service';
 import { addDays, todayInIndia } from '../lib/calendar';
 import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
 import { givePackage } from '../test/fixtures';
@@ -42,7 +44,9 @@ type Op =
   | { type: 'retireCatalogue'; pkg: number }
   | { type: 'adjust'; pkg: number; amount: number }
   | { type: 'endPackage'; pkg: number }
-  | { type: 'readCredits'; dealer: number };
+  | { type: 'readCredits'; dealer: number }
+  | { type: 'dispute'; dealer: number; lead: number; reason: 'wrong_number' | 'unreachable' }
+  | { type: 'decide'; dealer: number; lead: number; approve: boolean };
 
 /** A request either answers or is refused with a client error the API documents; nothing else is allowed. */
 type Outcome = { ok: true; value: unknown } | { ok: false; status: number; message: string };
@@ -51,7 +55,7 @@ async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (error instanceof HttpError && [400, 403, 404].includes(error.statusCode))
+    if (error instanceof HttpError && [400, 403, 404, 409].includes(error.statusCode))
       return { ok: false, status: error.statusCode, message: error.message };
     throw error;
   }
@@ -244,6 +248,24 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
           weight: 1,
           arbitrary: fc.record({ type: fc.constant('readCredits' as const), dealer: dealerIndex }),
         },
+        {
+          weight: 2,
+          arbitrary: fc.record({
+            type: fc.constant('dispute' as const),
+            dealer: dealerIndex,
+            lead: leadIndex,
+            reason: fc.constantFrom('wrong_number' as const, 'unreachable' as const),
+          }),
+        },
+        {
+          weight: 3,
+          arbitrary: fc.record({
+            type: fc.constant('decide' as const),
+            dealer: dealerIndex,
+            lead: leadIndex,
+            approve: fc.boolean(),
+          }),
+        },
       );
       const property = () =>
         fc.asyncProperty(
@@ -343,12 +365,47 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                   );
                 case 'readCredits':
                   return outcomeOf(() => creditsSummary(db, engine, dealer.id));
+                case 'dispute':
+                  return outcomeOf(() =>
+                    openDispute(db, engine, dealer, leadOf(op.lead), { reason: op.reason }),
+                  );
+                case 'decide':
+                  // An Admin tab: the queue as read a moment ago, then approve or reject what it showed.
+                  return outcomeOf(async () => {
+                    const seen = await db
+                      .selectFrom('disputes')
+                      .select('id')
+                      .where('user_id', '=', dealer.id)
+                      .where('lead_id', '=', leadOf(op.lead))
+                      .executeTakeFirst();
+                    if (!seen) return null;
+                    await pause();
+                    return decideDispute(
+                      db,
+                      engine,
+                      adminActor,
+                      seen.id,
+                      op.approve ? 'approved' : 'rejected',
+                      { note: 'Property test' },
+                    );
+                  });
               }
             });
             await inScheduledOrder(s, tasks);
 
             const ids = dealers.map((d) => d.id);
             expect(await ledgerViolations(db, { userIds: ids })).toEqual([]);
+            // Every dispute decided at most once, refunded at most once (the check above: and only if approved).
+            const disputes = await db
+              .selectFrom('disputes as d')
+              .leftJoin('credit_ledger as c', (join) =>
+                join.onRef('c.dispute_id', '=', 'd.id').on('c.kind', '=', 'refund'),
+              )
+              .select(['d.id', 'd.status', 'd.refund_entry_id', 'c.id as entry'])
+              .where('d.user_id', 'in', ids)
+              .execute();
+            expect(new Set(disputes.map((d) => d.id)).size).toBe(disputes.length);
+            for (const d of disputes) expect(d.refund_entry_id).toBe(d.entry ?? null);
             // Each ended package was expired at most once, and an expired one holds no credit.
             const expiries = await db
               .selectFrom('credit_ledger')

@@ -44,6 +44,8 @@ export const paths = {
   insights: '/dealers/insights',
   /** Admin: the queue of flagged leads. */
   moderation: '/dealers/moderation',
+  /** Admin: the disputes queue (docs/credits.md). */
+  disputes: '/dealers/disputes',
   /** The audit log of Admin actions (Admin). */
   audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */

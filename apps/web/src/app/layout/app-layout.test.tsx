@@ -79,6 +79,7 @@ describe('app shell', () => {
       'User Packages',
       'Insights',
       'Moderation',
+      'Disputes',
       'Audit',
     ]);
     expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
