@@ -45,8 +45,8 @@ type Op =
   | { type: 'adjust'; pkg: number; amount: number }
   | { type: 'endPackage'; pkg: number }
   | { type: 'readCredits'; dealer: number }
-  | { type: 'dispute'; dealer: number; lead: number; reason: 'wrong_number' | 'unreachable' }
-  | { type: 'decide'; dealer: number; lead: number; approve: boolean };
+  | { type: 'dispute'; dealer: number; nth: number; reason: 'wrong_number' | 'unreachable' }
+  | { type: 'decide'; nth: number; approve: boolean; packageEnded: boolean };
 
 /** A request either answers or is refused with a client error the API documents; nothing else is allowed. */
 type Outcome = { ok: true; value: unknown } | { ok: false; status: number; message: string };
@@ -86,9 +86,11 @@ async function assertInStreams<Ts extends [unknown, ...unknown[]]>(
   property: () => fc.IAsyncProperty<Ts>,
   runs: number,
 ): Promise<void> {
+  // Each stream its own seed: started in the same millisecond, they would otherwise draw the same cases.
+  const seed = Math.floor(Math.random() * 2 ** 31);
   const results = await Promise.allSettled(
-    Array.from({ length: STREAMS }, () =>
-      fc.assert(property(), { numRuns: Math.ceil(runs / STREAMS) }),
+    Array.from({ length: STREAMS }, (_, i) =>
+      fc.assert(property(), { numRuns: Math.ceil(runs / STREAMS), seed: seed + i }),
     ),
   );
   const failure = results.find((r) => r.status === 'rejected');
@@ -109,6 +111,8 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
   let leads: number[];
   let hiddenLead: number;
   let interleavings = 0;
+  /** Decisions the mixed runs made, by what the refund did: the dispute ops must really be exercised. */
+  const decided = { original: 0, newPackage: 0, none: 0, rejected: 0 };
 
   beforeAll(async () => {
     ctx = await createQuickCommitApp(engine);
@@ -253,7 +257,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
           arbitrary: fc.record({
             type: fc.constant('dispute' as const),
             dealer: dealerIndex,
-            lead: leadIndex,
+            nth: fc.nat(3),
             reason: fc.constantFrom('wrong_number' as const, 'unreachable' as const),
           }),
         },
@@ -261,9 +265,9 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
           weight: 3,
           arbitrary: fc.record({
             type: fc.constant('decide' as const),
-            dealer: dealerIndex,
-            lead: leadIndex,
+            nth: fc.nat(3),
             approve: fc.boolean(),
+            packageEnded: fc.constantFrom(false, false, true),
           }),
         },
       );
@@ -366,28 +370,69 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                 case 'readCredits':
                   return outcomeOf(() => creditsSummary(db, engine, dealer.id));
                 case 'dispute':
-                  return outcomeOf(() =>
-                    openDispute(db, engine, dealer, leadOf(op.lead), { reason: op.reason }),
-                  );
-                case 'decide':
-                  // An Admin tab: the queue as read a moment ago, then approve or reject what it showed.
+                  // The dealer reports one of the leads they have unlocked so far (if any).
                   return outcomeOf(async () => {
-                    const seen = await db
+                    // Later than the start: other tasks' unlocks may have happened meanwhile.
+                    await pause();
+                    await pause();
+                    const unlocked = await db
+                      .selectFrom('lead_unlocks')
+                      .select('lead_id')
+                      .where('user_id', '=', dealer.id)
+                      .orderBy('id')
+                      .execute();
+                    if (unlocked.length === 0) return null;
+                    await pause();
+                    const leadId = unlocked[op.nth % unlocked.length]!.lead_id;
+                    return openDispute(db, engine, dealer, leadId, { reason: op.reason });
+                  });
+                case 'decide':
+                  // An Admin tab: the queue as read a moment ago, then approve or reject one it showed.
+                  return outcomeOf(async () => {
+                    // After the reports: a few turns of the scheduler later.
+                    for (let turn = 0; turn < 6; turn += 1) await pause();
+                    const queue = await db
                       .selectFrom('disputes')
                       .select('id')
-                      .where('user_id', '=', dealer.id)
-                      .where('lead_id', '=', leadOf(op.lead))
-                      .executeTakeFirst();
-                    if (!seen) return null;
+                      .where(
+                        'user_id',
+                        'in',
+                        dealers.map((d) => d.id),
+                      )
+                      .orderBy('id')
+                      .execute();
+                    if (queue.length === 0) return null;
+                    const disputeId = queue[op.nth % queue.length]!.id;
+                    if (op.packageEnded) {
+                      // The calendar moved past the end of the package the unlock's credit came from.
+                      await db
+                        .updateTable('user_packages')
+                        .set({
+                          start_date: addDays(todayInIndia(), -31),
+                          end_date: addDays(todayInIndia(), -1),
+                        })
+                        .where(
+                          'id',
+                          '=',
+                          db
+                            .selectFrom('disputes as d')
+                            .innerJoin('lead_unlocks as u', 'u.id', 'd.unlock_id')
+                            .select('u.user_package_id')
+                            .where('d.id', '=', disputeId),
+                        )
+                        .execute();
+                    }
                     await pause();
-                    return decideDispute(
+                    const result = await decideDispute(
                       db,
                       engine,
                       adminActor,
-                      seen.id,
+                      disputeId,
                       op.approve ? 'approved' : 'rejected',
                       { note: 'Property test' },
                     );
+                    decided[op.approve ? result.refund : 'rejected'] += 1;
+                    return result;
                   });
               }
             });
@@ -445,6 +490,8 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
   it('generated at least 10,000 interleavings and left the whole ledger sound', async () => {
     expect(SIMPLE_RUNS + MIXED_RUNS).toBeGreaterThanOrEqual(10_000);
     expect(interleavings).toBeGreaterThanOrEqual(SIMPLE_RUNS + MIXED_RUNS);
+    // Disputes were decided every way: refunds to the original package and to a new one, none, rejections.
+    expect(Math.min(...Object.values(decided)), JSON.stringify(decided)).toBeGreaterThan(0);
     expect(await ledgerViolations(ctx.database.db)).toEqual([]);
   });
 
