@@ -9,10 +9,7 @@ import { readSettings } from '../settings/settings.service';
  * writer, so the cap holds however many unlock at once, from however many processes. Call it before charging:
  * a refusal then costs nothing; a later failure must throw, so that the place is given back with the rest.
  */
-export async function claimDealerPlace(
-  tx: Queryable,
-  leadId: number,
-): Promise<number | undefined> {
+export async function claimDealerPlace(tx: Queryable, leadId: number): Promise<number | undefined> {
   const { maxDealersPerLead } = await readSettings(tx);
   const row = await tx
     .updateTable('leads')

@@ -163,7 +163,10 @@ function HideSoldOutSwitch({
         className="form-check-input"
         checked={hidesSoldOut(query, dealer)}
         onChange={(event) =>
-          onChange('hideSoldOut', event.target.checked === dealer ? '' : String(event.target.checked))
+          onChange(
+            'hideSoldOut',
+            event.target.checked === dealer ? '' : String(event.target.checked),
+          )
         }
       />
       <label htmlFor={id} className="form-check-label small">

@@ -171,7 +171,9 @@ export function LeadCard({
             </Link>
           </h2>
           {lead.status ? null : <span className="badge text-bg-secondary">Inactive</span>}
-          {isSoldOut(lead) ? <span className="badge text-bg-danger">{leadCapTexts.soldOut}</span> : null}
+          {isSoldOut(lead) ? (
+            <span className="badge text-bg-danger">{leadCapTexts.soldOut}</span>
+          ) : null}
           {admin ? (
             <Link
               to={paths.leadEdit(lead.id)}
