@@ -100,16 +100,3 @@ export const creditFlowMessages = {
   lastCredit: 'This was your last credit. Please purchase more credits to unlock additional leads.',
   missingUserId: 'User ID not found. Please log in again.',
 } as const;
-
-/** The cap per lead on cards, the detail page and the list filter (docs/credits.md). */
-export const leadCapTexts = {
-  dealersUnlocked: (count: number, max: number) => `${count} of ${max} dealers unlocked`,
-  soldOut: 'Sold out',
-  soldOutNote: 'Sold out: no more dealers can unlock this lead.',
-  hideSoldOut: 'Hide sold-out leads',
-} as const;
-
-/** At the cap: no more dealers may unlock the lead (those who have it keep it). */
-export function isSoldOut(lead: { unlockCount: number; maxDealers: number }): boolean {
-  return lead.unlockCount >= lead.maxDealers;
-}

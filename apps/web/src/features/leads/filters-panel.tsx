@@ -1,6 +1,6 @@
 // The Filters panel (lazy; offcanvas 250 px, docs/screens.md): a select per filter from the shared catalogues, and Reset Filter.
 import { useId } from 'react';
-import { UI, leadCapTexts } from '@dealerleads/shared';
+import { UI } from '@dealerleads/shared';
 import {
   FUELS,
   KM_BANDS,
@@ -26,6 +26,7 @@ import {
   type LeadListQuery,
 } from './lead-filters';
 import { FILTER_LABELS } from './filter-labels';
+import { leadCapTexts } from './lead-format';
 
 type Choice = Option<string | number> | string | number;
 

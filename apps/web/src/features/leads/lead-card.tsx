@@ -1,7 +1,7 @@
 // One lead on the list (docs/screens.md): the car at a glance, a link to its detail, the Admin pencil, and the locked or open contact.
 import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
-import { isSoldOut, leadCapTexts, type Lead } from '@dealerleads/shared';
+import type { Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import {
   MISSING_VALUE,
@@ -10,6 +10,8 @@ import {
   formatKm,
   formatLeadDate,
   fuelLabel,
+  isSoldOut,
+  leadCapTexts,
   leadTitle,
   ownerLabel,
   transmissionLabel,

@@ -8,7 +8,7 @@ import {
   useParams,
   type LoaderFunctionArgs,
 } from 'react-router';
-import { apiMessages, isSoldOut, leadCapTexts, type Lead } from '@dealerleads/shared';
+import { apiMessages, type Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
@@ -30,6 +30,8 @@ import {
   formatLeadDate,
   formatSeats,
   fuelLabel,
+  isSoldOut,
+  leadCapTexts,
   ownerLabel,
   listingStatusLabel,
   transmissionLabel,
