@@ -58,6 +58,17 @@ async function expectLocation(
   });
 }
 
+/** The list, its Filters panel open, and the panel's 'Hide sold-out leads' switch. */
+async function openHideSoldOut() {
+  const { router } = renderRoute(paths.leads);
+  await card('Maruti Suzuki Swift');
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  const panel = await screen.findByRole('dialog', { name: 'Filters' });
+  const hide = within(panel).getByRole('switch', { name: 'Hide sold-out leads' });
+  return { router, user, hide };
+}
+
 describe('the lead list', () => {
   it('shows each lead as a card with INR price, labels, date and a link to its detail', async () => {
     listApi();
@@ -244,12 +255,7 @@ describe('the lead list', () => {
   it("hides sold-out leads for a dealer until the panel's switch is turned off", async () => {
     setCurrentUser(dealer);
     const fetchMock = listApi();
-    const { router } = renderRoute(paths.leads);
-    await card('Maruti Suzuki Swift');
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /^Filters/ }));
-    const panel = await screen.findByRole('dialog', { name: 'Filters' });
-    const hide = within(panel).getByRole('switch', { name: 'Hide sold-out leads' });
+    const { router, user, hide } = await openHideSoldOut();
     // On by default: the API's own default for dealers, so the URL and the query leave it out.
     expect(hide).toBeChecked();
     expect(callsTo(fetchMock, 'GET', '/leads')[0]).not.toHaveProperty('hideSoldOut');
@@ -268,12 +274,7 @@ describe('the lead list', () => {
 
   it('lets a visitor hide sold-out leads (off by default for anyone but dealers)', async () => {
     listApi();
-    const { router } = renderRoute(paths.leads);
-    await card('Maruti Suzuki Swift');
-    const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /^Filters/ }));
-    const panel = await screen.findByRole('dialog', { name: 'Filters' });
-    const hide = within(panel).getByRole('switch', { name: 'Hide sold-out leads' });
+    const { router, user, hide } = await openHideSoldOut();
     expect(hide).not.toBeChecked();
     await user.click(hide);
     await expectLocation(router, paths.leads, '?hideSoldOut=true');
