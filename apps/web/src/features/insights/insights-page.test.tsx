@@ -23,9 +23,9 @@ function insightsFor(from: string, to: string): Insights {
     from,
     to,
     kpis: {
-      newLeads: 12_345,
+      newLeads: 123_456,
       unlocks: 4_321,
-      unlockedLeads: 5_638,
+      unlockedLeads: 56_383,
       unlockRate: 0.4567,
       creditsUsed: 4_100,
       creditsSold: 15_000,
@@ -121,7 +121,7 @@ const summaryOf = (title: string) =>
   within(figureOf(title)).getByRole('img').getAttribute('aria-label');
 
 describe('Admin insights', () => {
-  it("asks for the last 30 India days by default and shows the KPI tiles formatted", async () => {
+  it('asks for the last 30 India days by default and shows the KPI tiles formatted', async () => {
     renderInsights();
     expect(await screen.findByTestId('kpi-revenue')).toHaveTextContent('₹12,34,567');
     expect(requests()).toEqual(['/api/admin/insights?from=2026-10-26&to=2026-11-24']);
@@ -130,7 +130,7 @@ describe('Admin insights', () => {
       'true',
     );
     const tiles = {
-      'kpi-new-leads': '12,345',
+      'kpi-new-leads': '1,23,456',
       'kpi-unlocks': '4,321',
       'kpi-unlock-rate': '45.7%',
       'kpi-credits-used': '4,100',
@@ -162,7 +162,7 @@ describe('Admin insights', () => {
     await screen.findByTestId('kpi-revenue');
 
     expect(summaryOf('Leads and unlocks per day')).toBe(
-      '12,345 leads and 4,321 unlocks from 2026-10-26 to 2026-11-24; most leads on 2026-11-01 (460).',
+      '1,23,456 leads and 4,321 unlocks from 2026-10-26 to 2026-11-24; most leads on 2026-11-01 (460).',
     );
     const days = tableOf('Leads and unlocks per day');
     expect(days[0]).toEqual(['Day', 'Leads', 'Unlocks']);

@@ -185,11 +185,7 @@ export function InsightsPage() {
           Custom
         </button>
         {preset === 'custom' ? (
-          <form
-            className="d-flex flex-wrap align-items-end gap-2"
-            onSubmit={showCustom}
-            noValidate
-          >
+          <form className="d-flex flex-wrap align-items-end gap-2" onSubmit={showCustom} noValidate>
             <div>
               <label htmlFor="insights-from" className="form-label small mb-0">
                 From
@@ -238,7 +234,9 @@ export function InsightsPage() {
       ) : null}
       {!data ? (
         // A failed period has no figures to wait for: the alert above says why.
-        error ? null : <Spinner />
+        error ? null : (
+          <Spinner />
+        )
       ) : (
         <>
           <p className="text-body-secondary small">

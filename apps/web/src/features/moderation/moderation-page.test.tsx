@@ -222,9 +222,7 @@ describe('the moderation queue', () => {
     );
     const { user } = renderQueue();
     await user.click(within(await rowOf(4107)).getByRole('button', { name: 'Approve' }));
-    await waitFor(() =>
-      expect(notify.error).toHaveBeenCalledWith('This lead was already decided'),
-    );
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith('This lead was already decided'));
     expect(notify.success).not.toHaveBeenCalled();
     expect(rows()).toHaveLength(2);
   });
@@ -255,7 +253,7 @@ describe('the moderation queue', () => {
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it("says so when nothing waits, with no pager", async () => {
+  it('says so when nothing waits, with no pager', async () => {
     stored = [rejected];
     renderQueue();
     expect(await screen.findByText(moderationTexts.empty)).toBeInTheDocument();
@@ -275,9 +273,7 @@ describe('the moderation queue', () => {
     expect(calls().at(-1)?.url).toBe('/api/moderation?status=flagged&pageNumber=2&pageSize=20');
     await user.click(screen.getByRole('button', { name: 'Approved' }));
     await waitFor(() =>
-      expect(calls().at(-1)?.url).toBe(
-        '/api/moderation?status=approved&pageNumber=1&pageSize=20',
-      ),
+      expect(calls().at(-1)?.url).toBe('/api/moderation?status=approved&pageNumber=1&pageSize=20'),
     );
   });
 

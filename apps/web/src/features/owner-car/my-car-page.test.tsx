@@ -109,9 +109,7 @@ describe("the owner's page", () => {
     renderMyCar();
     await screen.findByTestId('listing-status');
     const asked = calls().filter((c) => c.url.startsWith('/api/owner/'));
-    expect(asked).toEqual([
-      { url: LEAD_URL, method: 'GET', body: undefined, authorization: null },
-    ]);
+    expect(asked).toEqual([{ url: LEAD_URL, method: 'GET', body: undefined, authorization: null }]);
   });
 
   it("says 'Waiting for a check' while moderation holds the car", async () => {
@@ -206,9 +204,7 @@ describe("the owner's page", () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     dialog = await screen.findByRole('dialog', { name: 'Withdraw your car?' });
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() =>
-      expect(notify.success).toHaveBeenCalledWith(ownerMessages.markedWithdrawn),
-    );
+    await waitFor(() => expect(notify.success).toHaveBeenCalledWith(ownerMessages.markedWithdrawn));
     expect(puts().map((c) => c.body)).toEqual([{ listingStatus: 'withdrawn' }]);
     expect(await screen.findByTestId('listing-status')).toHaveTextContent('Withdrawn');
     expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
@@ -230,15 +226,20 @@ describe("the owner's page", () => {
     ['sold', 'Sold'],
     ['withdrawn', 'Withdrawn'],
     ['expired', 'Expired'],
-  ] as const)('shows a %s listing closed, with no price field or buttons', async (status, label) => {
-    stored = { ...creta, listingStatus: status, listed: false, expiresOn: null };
-    renderMyCar();
-    expect(await screen.findByTestId('listing-status')).toHaveTextContent(label);
-    expect(screen.getByText(/This listing is closed: dealers no longer see your car/)).toBeVisible();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Save price|Mark as sold|Withdraw/ })).toBeNull();
-    expect(screen.queryByText(/stays on the list until/)).not.toBeInTheDocument();
-  });
+  ] as const)(
+    'shows a %s listing closed, with no price field or buttons',
+    async (status, label) => {
+      stored = { ...creta, listingStatus: status, listed: false, expiresOn: null };
+      renderMyCar();
+      expect(await screen.findByTestId('listing-status')).toHaveTextContent(label);
+      expect(
+        screen.getByText(/This listing is closed: dealers no longer see your car/),
+      ).toBeVisible();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Save price|Mark as sold|Withdraw/ })).toBeNull();
+      expect(screen.queryByText(/stays on the list until/)).not.toBeInTheDocument();
+    },
+  );
 
   it('says the link is not valid for an unknown token, on the page itself', async () => {
     const { router } = renderMyCar('A'.repeat(43));
@@ -250,10 +251,7 @@ describe("the owner's page", () => {
   it("shows the API's text for other refusals (too many tries)", async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(
-        jsonResponse(
-          { status: 429, message: apiMessages.tooManyRequests },
-          { status: 429 },
-        ),
+        jsonResponse({ status: 429, message: apiMessages.tooManyRequests }, { status: 429 }),
       ),
     );
     renderMyCar();
