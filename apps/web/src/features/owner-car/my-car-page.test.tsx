@@ -87,6 +87,15 @@ function renderMyCar(token = TOKEN) {
   return { ...view, user: userEvent.setup() };
 }
 
+/** Types a price in place of the one shown and presses 'Save price'. */
+async function savePrice(user: ReturnType<typeof userEvent.setup>, text: string) {
+  const price = await screen.findByLabelText('Expected Price');
+  await user.clear(price);
+  await user.type(price, text);
+  await user.click(screen.getByRole('button', { name: 'Save price' }));
+  return price;
+}
+
 describe("the owner's page", () => {
   it('shows the car, its status, the unlock count and until when it stays listed', async () => {
     renderMyCar();
@@ -120,26 +129,18 @@ describe("the owner's page", () => {
 
   it('refuses a price that is not a whole number of rupees, without asking the API', async () => {
     const { user } = renderMyCar();
-    const price = await screen.findByLabelText('Expected Price');
-    await user.clear(price);
-    await user.type(price, 'eight lakh');
-    await user.click(screen.getByRole('button', { name: 'Save price' }));
+    const price = await savePrice(user, 'eight lakh');
     expect(await screen.findByText(ownerMessages.price)).toBeVisible();
     expect(price).toHaveAttribute('aria-invalid', 'true');
     expect(price).toHaveAccessibleDescription(ownerMessages.price);
-    await user.clear(price);
-    await user.type(price, '0');
-    await user.click(screen.getByRole('button', { name: 'Save price' }));
+    await savePrice(user, '0');
     expect(screen.getByText(ownerMessages.price)).toBeVisible();
     expect(puts()).toEqual([]);
   });
 
   it('refuses a price over the largest the API takes, without asking it', async () => {
     const { user } = renderMyCar();
-    const price = await screen.findByLabelText('Expected Price');
-    await user.clear(price);
-    await user.type(price, '2000000000');
-    await user.click(screen.getByRole('button', { name: 'Save price' }));
+    await savePrice(user, '2000000000');
     expect(await screen.findByText(ownerMessages.priceTooLarge)).toBeVisible();
     expect(puts()).toEqual([]);
   });
@@ -165,10 +166,7 @@ describe("the owner's page", () => {
   it("shows the API's refusal under the price (the listing was closed in another tab)", async () => {
     putFailure = jsonResponse({ status: 400, message: ownerMessages.closed }, { status: 400 });
     const { user } = renderMyCar();
-    const price = await screen.findByLabelText('Expected Price');
-    await user.clear(price);
-    await user.type(price, '750000');
-    await user.click(screen.getByRole('button', { name: 'Save price' }));
+    await savePrice(user, '750000');
     expect(await screen.findByText(ownerMessages.closed)).toBeVisible();
     expect(notify.success).not.toHaveBeenCalled();
     expect(screen.getByText(/Pune · ₹8,00,000 · listed/)).toBeInTheDocument();
