@@ -46,6 +46,8 @@ export const paths = {
   moderation: '/dealers/moderation',
   /** Admin: the disputes queue (docs/credits.md). */
   disputes: '/dealers/disputes',
+  /** Admin: the marketplace settings (the cap of dealers per lead). */
+  settings: '/dealers/settings',
   /** The audit log of Admin actions (Admin). */
   audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */

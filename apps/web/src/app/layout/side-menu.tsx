@@ -30,6 +30,7 @@ const links = [
   { to: paths.moderation, label: 'Moderation', icon: 'bi-shield-exclamation', adminOnly: true },
   { to: paths.disputes, label: 'Disputes', icon: 'bi-flag', adminOnly: true },
   { to: paths.audit, label: 'Audit', icon: 'bi-journal-text', adminOnly: true },
+  { to: paths.settings, label: 'Settings', icon: 'bi-sliders', adminOnly: true },
 ];
 
 export function SideMenu({ show, onClose, admin, signedIn }: SideMenuProps) {
