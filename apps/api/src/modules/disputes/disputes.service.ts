@@ -14,7 +14,6 @@ import {
   type DisputeReason,
   type DisputeStatus,
 } from '@dealerleads/shared';
-import { findBrand } from '@dealerleads/shared/catalogues';
 import { fromDbBool, type Db, type Engine, type Queryable, type Tx } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 import { addDays, todayInIndia } from '../../lib/calendar';
@@ -23,6 +22,7 @@ import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { appendEntry, applyEntry, expireEnded } from '../credits/credit-ledger';
+import { leadTitle } from '../credits/credits.service';
 import { setLeadStatus } from '../leads/leads.service';
 import { lockMember } from '../unlocks/unlocks.repository';
 
@@ -30,10 +30,6 @@ const conflict = (message: string) => new HttpError(409, message);
 const iso = (value: string | Date) => new Date(value).toISOString();
 /** The catalogue entry behind every refund package (created on the first refund that needs it, never on sale). */
 const REFUND_PACKAGE_CODE = 'REFUND-CREDIT';
-
-function leadTitleOf(lead: { year: number; brand: string; model: string }): string {
-  return `${lead.year} ${findBrand(lead.brand)?.label ?? lead.brand} ${lead.model}`;
-}
 
 function disputeRows(db: Queryable) {
   return db
@@ -68,7 +64,7 @@ function toDispute(r: DisputeRow): Dispute {
   return {
     id: r.id,
     leadId: r.lead_id,
-    leadTitle: leadTitleOf(r),
+    leadTitle: leadTitle(r) ?? '',
     userId: r.user_id,
     reason: r.reason,
     note: r.note,

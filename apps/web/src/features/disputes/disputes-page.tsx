@@ -12,6 +12,7 @@ import {
 } from '@dealerleads/shared';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
+import { StatusTabs, type StatusTab } from '../../components/status-tabs';
 import { paths } from '../../config/paths';
 import { formatLeadDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -30,7 +31,7 @@ export const disputesTexts = {
   rejectHelp: 'The dealer sees the rejection and your note.',
 } as const;
 
-const TABS: { value: DisputeStatus | undefined; label: string }[] = [
+const TABS: StatusTab<DisputeStatus | undefined>[] = [
   { value: undefined, label: 'All' },
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
@@ -112,6 +113,12 @@ export function DisputesPage() {
   const decide = useDecideDispute();
   const [deciding, setDeciding] = useState<Deciding | null>(null);
   const items = data?.items ?? [];
+  const totalPages = data?.pagination?.totalPages;
+
+  // A decision that empties the last page of a status leaves it past the end: show the new last page instead
+  // (adjusted while rendering, React's pattern for state that follows a prop).
+  if (totalPages !== undefined && totalPages > 0 && pageNumber > totalPages)
+    setPageNumber(totalPages);
 
   const run = async (decision: Deciding, note: string) => {
     try {
@@ -129,23 +136,14 @@ export function DisputesPage() {
   return (
     <section className="container py-3">
       <h1 className="h3 mb-3">{disputesTexts.title}</h1>
-      <ul className="nav nav-tabs mb-3">
-        {TABS.map((tab) => (
-          <li className="nav-item" key={tab.label}>
-            <button
-              type="button"
-              className={`nav-link${status === tab.value ? ' active' : ''}`}
-              aria-current={status === tab.value ? 'page' : undefined}
-              onClick={() => {
-                setStatus(tab.value);
-                setPageNumber(1);
-              }}
-            >
-              {tab.label}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <StatusTabs
+        tabs={TABS}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPageNumber(1);
+        }}
+      />
       <DataTable
         columns={7}
         empty={!isPending && items.length === 0}
