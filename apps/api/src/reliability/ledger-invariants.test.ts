@@ -373,7 +373,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       engine,
                       adminActor,
                       orders[op.order % orders.length]!,
-                      undefined,
+                      '',
                       new Date(),
                     ),
                   );

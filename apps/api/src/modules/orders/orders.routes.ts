@@ -129,45 +129,39 @@ export function ordersRoutes(
       },
     });
 
-    r.put('/orders/:id/confirm', {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    const decisions = {
+      confirm: {
         summary:
           'Admin: confirm the payment of an open order: its package and grant, exactly once (audited)',
-        params: idParams,
         body: orderConfirmSchema,
-        response: { 200: orderSchema, ...errorSchemas(400, 401, 403, 404, 409) },
+        decide: confirmOrder,
       },
-      handler: async (request) =>
-        confirmOrder(
-          db,
-          engine,
-          auditActorOf(request),
-          request.params.id,
-          request.body.note,
-          clock(),
-        ),
-    });
-
-    r.put('/orders/:id/reject', {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+      reject: {
         summary: 'Admin: reject an open order with a reason the member sees (audited)',
-        params: idParams,
         body: orderRejectSchema,
-        response: { 200: orderSchema, ...errorSchemas(400, 401, 403, 404, 409) },
+        decide: rejectOrder,
       },
-      handler: async (request) =>
-        rejectOrder(
-          db,
-          engine,
-          auditActorOf(request),
-          request.params.id,
-          request.body.note,
-          clock(),
-        ),
-    });
+    } as const;
+    for (const [name, { summary, body, decide }] of Object.entries(decisions)) {
+      r.put(`/orders/:id/${name}`, {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          summary,
+          params: idParams,
+          body,
+          response: { 200: orderSchema, ...errorSchemas(400, 401, 403, 404, 409) },
+        },
+        handler: async (request) =>
+          decide(
+            db,
+            engine,
+            auditActorOf(request),
+            request.params.id,
+            request.body.note ?? '',
+            clock(),
+          ),
+      });
+    }
   };
 }

@@ -3,7 +3,7 @@
 // or rejects. A pending order without a UTR expires 48 hours after it was placed: its status is derived from the clock
 // on every read, and every write checks it in its conditional UPDATE.
 import { randomInt } from 'node:crypto';
-import type { ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import {
   MAX_OPEN_ORDERS,
   ORDER_EXPIRY_HOURS,
@@ -14,10 +14,11 @@ import {
   type OrdersConfig,
 } from '@dealerleads/shared';
 import type { Database } from '../../db/schema';
-import { fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
+import { fromDbBool, type Db, type Engine, type Queryable, type Tx } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { offsetOf } from '../../plugins/pagination';
 import type { Caller } from '../../plugins/auth';
 import { appendEntry } from '../credits/credit-ledger';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
@@ -29,6 +30,9 @@ const HOUR_MS = 3_600_000;
 const REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 type OrdersEb = ExpressionBuilder<Database, 'orders'>;
+
+/** An open order as the audit log's 'before'. */
+const PENDING = { status: 'pending', userPackageId: null, note: null };
 
 /** Pending and still payable: given a UTR (waiting for the Admin), or not yet 48 hours old. */
 function isOpen(eb: OrdersEb, nowIso: string) {
@@ -192,56 +196,54 @@ export async function myOrder(
   return withUpi(toOrder(row, now), upi);
 }
 
-export async function myOrdersPage(
+type Paging = { pageNumber: number; pageSize: number };
+
+/** One page of the orders the filter picks, newest first (open ones before the rest when asked), and their count. */
+async function pageOf(
   db: Queryable,
-  userId: number,
-  paging: { pageNumber: number; pageSize: number },
+  filter: (eb: OrdersEb) => Expression<SqlBool>,
+  paging: Paging,
   now: Date,
+  openFirst: boolean,
 ): Promise<{ orders: Order[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    selectOrders(db)
-      .where('orders.user_id', '=', userId)
+  const nowIso = now.toISOString();
+  let rows = selectOrders(db).where(filter);
+  if (openFirst)
+    rows = rows.orderBy((eb) => eb.case().when(isOpen(eb, nowIso)).then(0).else(1).end());
+  const [page, total] = await Promise.all([
+    rows
       .orderBy('orders.id', 'desc')
       .limit(paging.pageSize)
-      .offset((paging.pageNumber - 1) * paging.pageSize)
+      .offset(offsetOf(paging.pageNumber, paging.pageSize))
       .execute(),
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
+      .where(filter)
       .executeTakeFirstOrThrow(),
   ]);
-  return { orders: rows.map((r) => toOrder(r, now)), total: Number(total.n) };
+  return { orders: page.map((r) => toOrder(r, now)), total: Number(total.n) };
 }
 
-/** Admin's Payments: open orders first (oldest first, the queue), then the rest newest first. */
-export async function ordersPage(
+/** The member's own orders, newest first. */
+export function myOrdersPage(db: Queryable, userId: number, paging: Paging, now: Date) {
+  return pageOf(db, (eb) => eb('orders.user_id', '=', userId), paging, now, false);
+}
+
+/** Admin's Payments: open orders first, then the rest; newest first within each. */
+export function ordersPage(
   db: Queryable,
-  query: { pageNumber: number; pageSize: number; status?: OrderStatus | undefined },
+  query: Paging & { status?: OrderStatus | undefined },
   now: Date,
-): Promise<{ orders: Order[]; total: number }> {
+) {
   const nowIso = now.toISOString();
-  const filter = (eb: OrdersEb) => {
+  const filter = (eb: OrdersEb): Expression<SqlBool> => {
     if (query.status === 'pending') return isOpen(eb, nowIso);
     if (query.status === 'expired') return isExpired(eb, nowIso);
     if (query.status) return eb('orders.status', '=', query.status);
     return eb.lit(true);
   };
-  const [rows, total] = await Promise.all([
-    selectOrders(db)
-      .where(filter)
-      .orderBy((eb) => eb.case().when(isOpen(eb, nowIso)).then(0).else(1).end())
-      .orderBy('orders.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageNumber - 1) * query.pageSize)
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(filter)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { orders: rows.map((r) => toOrder(r, now)), total: Number(total.n) };
+  return pageOf(db, filter, query, now, true);
 }
 
 /** Why a write on an order that is no longer open changed nothing: not found, expired, or already decided. */
@@ -295,32 +297,47 @@ export async function submitUtr(
 }
 
 /**
- * Admin confirms an open order: one conditional UPDATE … WHERE status = 'pending' decides which request confirms;
- * only that one creates the user package and its `grant` entry (with the order's id, unique in the ledger).
+ * The Admin's decision on an open order: one conditional UPDATE … WHERE status = 'pending' (and not expired) decides
+ * which request decides; every other one (another tab, a double click) is refused with 409 and changes nothing.
+ */
+async function decideOpenOrder(
+  tx: Tx,
+  id: number,
+  decision: { status: 'confirmed' | 'rejected'; note: string },
+  actor: AuditActor,
+  now: Date,
+) {
+  const nowIso = now.toISOString();
+  const order = await tx
+    .updateTable('orders')
+    .set({
+      status: decision.status,
+      decided_on: nowIso,
+      decided_by: actor.id,
+      admin_note: decision.note || null,
+    })
+    .where('id', '=', id)
+    .where((eb) => isOpen(eb, nowIso))
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) throw await refusal(tx, id, now);
+  return order;
+}
+
+/**
+ * Admin confirms an open order: only the request whose conditional update confirmed it creates the user package and
+ * its `grant` entry (with the order's id, unique in the ledger), all in one transaction.
  */
 export async function confirmOrder(
   db: Db,
   engine: Engine,
   actor: AuditActor,
   id: number,
-  note: string | undefined,
+  note: string,
   now: Date,
 ): Promise<Order> {
-  const nowIso = now.toISOString();
   await runWrite(db, engine, async (tx) => {
-    const order = await tx
-      .updateTable('orders')
-      .set({
-        status: 'confirmed',
-        decided_on: nowIso,
-        decided_by: actor.id,
-        admin_note: note || null,
-      })
-      .where('id', '=', id)
-      .where((eb) => isOpen(eb, nowIso))
-      .returningAll()
-      .executeTakeFirst();
-    if (!order) throw await refusal(tx, id, now);
+    const order = await decideOpenOrder(tx, id, { status: 'confirmed', note }, actor, now);
     const startDate = todayInIndia(now);
     const userPackage = await tx
       .insertInto('user_packages')
@@ -336,7 +353,7 @@ export async function confirmOrder(
         start_date: startDate,
         end_date: addDays(startDate, order.package_validity),
         is_active: 1,
-        created_on: nowIso,
+        created_on: now.toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -354,23 +371,18 @@ export async function confirmOrder(
       .set({ user_package_id: userPackage.id })
       .where('id', '=', order.id)
       .execute();
+    const after = { status: 'confirmed', userPackageId: userPackage.id, note: order.admin_note };
     await recordAudit(
       tx,
       actor,
-      {
-        action: 'order.confirm',
-        targetType: 'order',
-        targetId: order.id,
-        before: { status: 'pending', userPackageId: null, note: null },
-        after: { status: 'confirmed', userPackageId: userPackage.id, note: note || null },
-      },
+      { action: 'order.confirm', targetType: 'order', targetId: id, before: PENDING, after },
       now,
     );
   });
   return toOrder((await findOrder(db, id))!, now);
 }
 
-/** Admin rejects an open order, with a reason the member sees. */
+/** Admin rejects an open order, with a reason the member sees; no credit changes. */
 export async function rejectOrder(
   db: Db,
   engine: Engine,
@@ -379,26 +391,13 @@ export async function rejectOrder(
   note: string,
   now: Date,
 ): Promise<Order> {
-  const nowIso = now.toISOString();
   await runWrite(db, engine, async (tx) => {
-    const order = await tx
-      .updateTable('orders')
-      .set({ status: 'rejected', decided_on: nowIso, decided_by: actor.id, admin_note: note })
-      .where('id', '=', id)
-      .where((eb) => isOpen(eb, nowIso))
-      .returning('id')
-      .executeTakeFirst();
-    if (!order) throw await refusal(tx, id, now);
+    await decideOpenOrder(tx, id, { status: 'rejected', note }, actor, now);
+    const after = { status: 'rejected', userPackageId: null, note };
     await recordAudit(
       tx,
       actor,
-      {
-        action: 'order.reject',
-        targetType: 'order',
-        targetId: id,
-        before: { status: 'pending', note: null },
-        after: { status: 'rejected', note },
-      },
+      { action: 'order.reject', targetType: 'order', targetId: id, before: PENDING, after },
       now,
     );
   });

@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table';
-import { Pagination } from '../../components/pagination';
 import { paths } from '../../config/paths';
 import { formatInr, formatMediumDate } from '../../lib/format';
 import { useMyOrders } from './api/orders';
 import { OrderStatusBadge } from './order-status';
+import { OrdersPager } from './orders-pager';
 
 export const myOrdersTexts = {
   title: 'My orders',
@@ -58,15 +58,7 @@ export function MyOrdersPage() {
           </tr>
         ))}
       </DataTable>
-      {data?.pagination && data.pagination.totalPages > 1 ? (
-        <Pagination
-          className="mt-3"
-          currentPage={pageNumber}
-          totalPages={data.pagination.totalPages}
-          maxButtons={5}
-          onPageChange={setPageNumber}
-        />
-      ) : null}
+      <OrdersPager pagination={data?.pagination} page={pageNumber} onPageChange={setPageNumber} />
     </section>
   );
 }

@@ -4,12 +4,14 @@ import { useState } from 'react';
 import { orderMessages, type Order, type OrderStatus } from '@dealerleads/shared';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table';
-import { Pagination } from '../../components/pagination';
+import { StatusTabs, type StatusTab } from '../../components/status-tabs';
+import { useStatusPage } from '../../hooks/use-status-page';
 import { errorMessage } from '../../lib/api-error';
 import { formatInr, formatMediumDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useDecideOrder, usePayments } from './api/orders';
 import { OrderStatusBadge } from './order-status';
+import { OrdersPager } from './orders-pager';
 
 export const paymentsTexts = {
   title: 'Payments',
@@ -19,7 +21,7 @@ export const paymentsTexts = {
   reasonLabel: 'Reason the member will see',
 } as const;
 
-const TABS: { value: OrderStatus | undefined; label: string }[] = [
+const TABS: StatusTab<OrderStatus | undefined>[] = [
   { value: 'pending', label: 'Open' },
   { value: 'confirmed', label: 'Confirmed' },
   { value: 'rejected', label: 'Rejected' },
@@ -33,8 +35,9 @@ interface Deciding {
 }
 
 export function PaymentsPage() {
-  const [status, setStatus] = useState<OrderStatus | undefined>('pending');
-  const [pageNumber, setPageNumber] = useState(1);
+  const { status, setStatus, pageNumber, setPageNumber } = useStatusPage<OrderStatus | undefined>(
+    'pending',
+  );
   const { data, isPending } = usePayments(status, pageNumber);
   const decide = useDecideOrder();
   const [deciding, setDeciding] = useState<Deciding | null>(null);
@@ -62,23 +65,7 @@ export function PaymentsPage() {
   return (
     <section className="container py-3">
       <h1 className="h3 mb-3">{paymentsTexts.title}</h1>
-      <ul className="nav nav-tabs mb-3">
-        {TABS.map((tab) => (
-          <li className="nav-item" key={tab.label}>
-            <button
-              type="button"
-              className={`nav-link${status === tab.value ? ' active' : ''}`}
-              aria-current={status === tab.value ? 'page' : undefined}
-              onClick={() => {
-                setStatus(tab.value);
-                setPageNumber(1);
-              }}
-            >
-              {tab.label}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <StatusTabs tabs={TABS} value={status} onChange={setStatus} />
       <DataTable
         columns={8}
         empty={!isPending && orders.length === 0}
@@ -143,15 +130,7 @@ export function PaymentsPage() {
           </tr>
         ))}
       </DataTable>
-      {data?.pagination && data.pagination.totalPages > 1 ? (
-        <Pagination
-          className="mt-3"
-          currentPage={pageNumber}
-          totalPages={data.pagination.totalPages}
-          maxButtons={5}
-          onPageChange={setPageNumber}
-        />
-      ) : null}
+      <OrdersPager pagination={data?.pagination} page={pageNumber} onPageChange={setPageNumber} />
       <ConfirmDialog
         show={deciding !== null}
         title={
