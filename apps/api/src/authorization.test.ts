@@ -34,6 +34,8 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   let packageId: number;
   /** Leads the dealer unlocked: one to report in the matrix, and two reported already (approve, reject). */
   const disputed = { lead: 0, toApprove: 0, toReject: 0 };
+  /** The dealer's orders: one the Admin confirms, one the Admin rejects, one the dealer pays. */
+  const orders = { confirm: 0, reject: 0, pay: 0 };
   let counter = 0;
   const next = () => ++counter;
 
@@ -100,6 +102,15 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       });
       expect(res.statusCode).toBe(201);
       disputed[key] = res.json<{ id: number }>().id;
+    }
+    for (const key of ['confirm', 'reject', 'pay'] as const) {
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: { packageId },
+        headers: bearer(members.dealer),
+      });
+      orders[key] = placed.json<{ id: number }>().id;
     }
   });
 
@@ -544,6 +555,72 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         doc: '/api/me/export',
         request: () => ({ url: '/api/me/export' }),
         expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'whether UPI payments are on',
+        doc: '/api/orders/config',
+        request: () => ({ url: '/api/orders/config' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        // Any member but an Admin buys; each success is a new pending order of that member.
+        name: 'order a package',
+        doc: '/api/orders',
+        request: () => ({
+          method: 'POST',
+          url: '/api/orders',
+          payload: { packageId: leadsPackage() },
+        }),
+        expected: [401, 200, 200, 403, 200],
+      },
+      {
+        // Only the owner: anyone else's order is not found, never revealed.
+        name: "give an order's UTR",
+        doc: '/api/orders/{id}/utr',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/orders/${orders.pay}/utr`,
+          payload: { utr: '123412341234' },
+        }),
+        expected: [401, 404, 200, 404, 404],
+      },
+      {
+        name: 'my orders',
+        doc: '/api/me/orders',
+        request: () => ({ url: '/api/me/orders' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: "an order's receipt",
+        doc: '/api/me/orders/{id}',
+        request: () => ({ url: `/api/me/orders/${orders.pay}` }),
+        expected: [401, 404, 200, 404, 404],
+      },
+      {
+        name: 'the Payments queue',
+        doc: '/api/orders',
+        request: () => ({ url: '/api/orders?status=pending' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'confirm an order',
+        doc: '/api/orders/{id}/confirm',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/orders/${orders.confirm}/confirm`,
+          payload: { note: 'Paid' },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'reject an order',
+        doc: '/api/orders/{id}/reject',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/orders/${orders.reject}/reject`,
+          payload: { note: 'No payment seen' },
+        }),
+        expected: [401, 403, 403, 200, 403],
       },
       {
         // Only the dealer unlocked it: everyone else has no unlock to report (404); the dealer reports it once.

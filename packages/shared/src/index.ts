@@ -21,4 +21,5 @@ export * from './random';
 export * from './schemas/insights';
 export * from './schemas/alerts';
 export * from './schemas/export';
+export * from './schemas/orders';
 export * from './schemas/disputes';

@@ -1,18 +1,17 @@
-// Tabs that pick which status a queue lists (moderation, disputes): buttons styled as tabs, the current one marked.
+// Tabs that pick which status a queue shows (Moderation, Payments): the chosen one is marked current.
+
 export interface StatusTab<T> {
   value: T;
   label: string;
 }
 
-export function StatusTabs<T>({
-  tabs,
-  value,
-  onChange,
-}: {
+export interface StatusTabsProps<T> {
   tabs: readonly StatusTab<T>[];
   value: T;
   onChange: (value: T) => void;
-}) {
+}
+
+export function StatusTabs<T>({ tabs, value, onChange }: StatusTabsProps<T>) {
   return (
     <ul className="nav nav-tabs mb-3">
       {tabs.map((tab) => (

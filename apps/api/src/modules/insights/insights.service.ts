@@ -29,16 +29,19 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
+/** The first instant of an India calendar day, as the ISO text both engines compare timestamps with. */
+function indiaDayStart(day: string): string {
+  return new Date(`${day}T00:00:00+05:30`).toISOString();
+}
+
 export async function readInsights(
   db: Queryable,
   query: InsightsQuery,
   now: Date = new Date(),
 ): Promise<Insights> {
   const { from, to } = periodOf(query, now);
-  // Disputes and refunds are few: counted straight from their tables between the period's India midnights.
-  const startIso = new Date(`${from}T00:00:00+05:30`).toISOString();
-  const endIso = new Date(`${addDays(to, 1)}T00:00:00+05:30`).toISOString();
-  const [leadDays, dimensions, unlockDays, active, disputes, refunds] = await Promise.all([
+  const [start, end] = [indiaDayStart(from), indiaDayStart(addDays(to, 1))];
+  const [leadDays, dimensions, unlockDays, active, sales, disputes, refunds] = await Promise.all([
     db
       .selectFrom('lead_daily_stats')
       .select(['day', (eb) => eb.fn.sum<number>('n').as('n')])
@@ -72,19 +75,35 @@ export async function readInsights(
       .where('day', '>=', from)
       .where('day', '<=', to)
       .executeTakeFirstOrThrow(),
+    // Orders confirmed in the period (by decision time) and their grants: few rows, read through
+    // orders(status, decided_on) and the ledger's one-grant-per-order index.
+    db
+      .selectFrom('orders as o')
+      .innerJoin('credit_ledger as c', (join) =>
+        join.onRef('c.order_id', '=', 'o.id').on('c.kind', '=', 'grant'),
+      )
+      .select((eb) => [
+        eb.fn.sum<number>('o.amount').as('revenue'),
+        eb.fn.sum<number>('c.amount').as('credits'),
+      ])
+      .where('o.status', '=', 'confirmed')
+      .where('o.decided_on', '>=', start)
+      .where('o.decided_on', '<', end)
+      .executeTakeFirstOrThrow(),
+    // Disputes and refunds are few: counted straight from their tables between the period's India midnights.
     db
       .selectFrom('disputes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_on', '>=', startIso)
-      .where('created_on', '<', endIso)
+      .where('created_on', '>=', start)
+      .where('created_on', '<', end)
       .executeTakeFirstOrThrow(),
     // A refund is an approval that gave a credit back (not an Unlimited unlock's): its ledger entry.
     db
       .selectFrom('credit_ledger')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('kind', '=', 'refund')
-      .where('created_on', '>=', startIso)
-      .where('created_on', '<', endIso)
+      .where('created_on', '>=', start)
+      .where('created_on', '<', end)
       .executeTakeFirstOrThrow(),
   ]);
 
@@ -115,14 +134,13 @@ export async function readInsights(
       unlockedLeads,
       unlockRate: newLeads === 0 ? 0 : unlockedLeads / newLeads,
       creditsUsed: unlockDays.reduce((sum, r) => sum + num(r.credits), 0),
-      // The credits engineer's orders are not in this database yet: see the docs.
-      creditsSold: 0,
-      revenue: 0,
+      creditsSold: num(sales.credits),
+      revenue: num(sales.revenue),
       activeDealers: num(active.n),
       disputes: num(disputes.n),
       refunds: num(refunds.n),
     },
-    creditFigures: false,
+    creditFigures: true,
     perDay,
     byCity: of('city')
       .slice(0, TOP_CITIES)

@@ -13,6 +13,7 @@ import {
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { StatusTabs, type StatusTab } from '../../components/status-tabs';
+import { useStatusPage } from '../../hooks/use-status-page';
 import { paths } from '../../config/paths';
 import { formatLeadDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
@@ -107,8 +108,9 @@ function DecisionModal({
 }
 
 export function DisputesPage() {
-  const [status, setStatus] = useState<DisputeStatus | undefined>(undefined);
-  const [pageNumber, setPageNumber] = useState(1);
+  const { status, setStatus, pageNumber, setPageNumber } = useStatusPage<DisputeStatus | undefined>(
+    undefined,
+  );
   const { data, isPending } = useDisputes({ status, pageNumber });
   const decide = useDecideDispute();
   const [deciding, setDeciding] = useState<Deciding | null>(null);
@@ -136,14 +138,7 @@ export function DisputesPage() {
   return (
     <section className="container py-3">
       <h1 className="h3 mb-3">{disputesTexts.title}</h1>
-      <StatusTabs
-        tabs={TABS}
-        value={status}
-        onChange={(value) => {
-          setStatus(value);
-          setPageNumber(1);
-        }}
-      />
+      <StatusTabs tabs={TABS} value={status} onChange={setStatus} />
       <DataTable
         columns={7}
         empty={!isPending && items.length === 0}

@@ -7,6 +7,7 @@ import { findBrand } from '@dealerleads/shared/catalogues';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { StatusTabs, type StatusTab } from '../../components/status-tabs';
+import { useStatusPage } from '../../hooks/use-status-page';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { formatInr } from '../../lib/format';
@@ -94,8 +95,8 @@ function DeactivateModal({
 }
 
 export function ModerationPage() {
-  const [status, setStatus] = useState<ModerationStatus>('flagged');
-  const [pageNumber, setPageNumber] = useState(1);
+  const { status, setStatus, pageNumber, setPageNumber } =
+    useStatusPage<ModerationStatus>('flagged');
   const { data, isPending } = useModeration({ status, pageNumber });
   const decide = useDecideModeration();
   const [deactivating, setDeactivating] = useState<ModerationItem | null>(null);
@@ -119,14 +120,7 @@ export function ModerationPage() {
   return (
     <section className="container py-3">
       <h1 className="h3 mb-3">{moderationTexts.title}</h1>
-      <StatusTabs
-        tabs={STATUS_TABS}
-        value={status}
-        onChange={(value) => {
-          setStatus(value);
-          setPageNumber(1);
-        }}
-      />
+      <StatusTabs tabs={STATUS_TABS} value={status} onChange={setStatus} />
       <DataTable
         columns={7}
         empty={!isPending && items.length === 0}
