@@ -174,7 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerAuth(app, {
     secret: config.jwtSecret,
     expiresIn: config.jwtExpiresIn,
-    db: database.db,
+    database,
   });
   await registerOpenApi(app);
   const passwordHasher = createPasswordHasher(config.passwordHashing);
