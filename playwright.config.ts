@@ -47,6 +47,9 @@ export default defineConfig({
       LOGIN_IP_RATE_LIMIT: '100000',
       LEAD_SUBMIT_RATE_LIMIT: '1000',
       API_RATE_LIMIT: '100000',
+      // Buying by UPI is on (e2e/orders.spec.ts); the popup's WhatsApp route is tested without it in web unit tests.
+      UPI_VPA: 'dealerleads@okaxis',
+      MERCHANT_NAME: 'DealerLeads Demo',
       ...(WEB_DIST ? { WEB_DIST } : {}),
     },
   },

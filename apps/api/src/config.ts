@@ -35,6 +35,9 @@ const defaultWebDist = path.join(REPOSITORY_ROOT, 'apps/web/dist');
  */
 export const DEFAULT_DATA_DIR = path.join(REPOSITORY_ROOT, 'data');
 
+/** A UPI id (virtual payment address): a handle, '@', and the payment provider's name. */
+export const UPI_VPA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/;
+
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -73,6 +76,19 @@ const envSchema = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
+  /** The payee's UPI id (VPA), e.g. dealerleads@okaxis: with MERCHANT_NAME, dealers can buy packages by UPI. */
+  UPI_VPA: z
+    .string()
+    .trim()
+    .regex(UPI_VPA_PATTERN, 'UPI_VPA must be a UPI id such as dealerleads@okaxis')
+    .optional()
+    .or(z.literal('')),
+  /** The payee name UPI apps show beside UPI_VPA. */
+  MERCHANT_NAME: z
+    .string()
+    .trim()
+    .max(50, 'MERCHANT_NAME must be at most 50 characters')
     .optional(),
 });
 
@@ -119,6 +135,8 @@ export interface AppConfig {
   leadListSnapshotDir?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
+  /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
+  upi?: { vpa: string; merchantName: string };
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -213,6 +231,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
   }
 
+  const vpa = e.UPI_VPA || undefined;
+  const merchantName = e.MERCHANT_NAME || undefined;
+  if ((vpa === undefined) !== (merchantName === undefined)) {
+    throw new Error(
+      'UPI_VPA and MERCHANT_NAME go together: set both to take UPI payments, or neither',
+    );
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -242,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...(metricsToken ? { metricsToken } : {}),
     ...(e.LEAD_LIST_SNAPSHOTS ? { leadListSnapshotDir: path.join(dataDir, 'lead-list') } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
   };
 }
