@@ -19,6 +19,7 @@ import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { alertsMigration } from './migrations/2026-11-24-0502-alerts';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
+import { emailOutboxMigration } from './migrations/2026-11-25-0601-email-outbox';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -40,6 +41,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0502-alerts': alertsMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
     '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
+    '2026-11-25-0601-email-outbox': emailOutboxMigration(engine),
   };
 }
 
