@@ -42,6 +42,8 @@ describe('serializerCompiler', () => {
       createdOn: '2026-11-22T00:00:00.000Z',
       unlocked: false,
       listingStatus: 'open',
+      unlockCount: 0,
+      maxDealers: 5,
       phone_number: '9876543210',
     };
     expect(JSON.parse(compile(z.array(leadSchema))([lead]))).toEqual(

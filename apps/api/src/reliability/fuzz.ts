@@ -168,6 +168,7 @@ export const massAssignmentFields: Record<string, unknown> = {
   creditDebited: 0,
   charged: false,
   unlocked: true,
+  unlockCount: 0,
   userName: 'admin',
   passwordHash: 'x',
   password_hash: 'x',

@@ -3,13 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditFlowMessages, type UnlockResult } from '@dealerleads/shared';
+import {
+  DEFAULT_SETTINGS,
+  creditFlowMessages,
+  type Lead,
+  type UnlockResult,
+} from '@dealerleads/shared';
 import type { DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { hashPassword } from '../modules/account/passwords';
 import { testEngines } from '../test/test-app';
 import { createFreshPostgresDatabase } from './databases';
-import { login, request, type HttpAnswer } from './http';
+import { login, makeJwt, request, type HttpAnswer } from './http';
 import { ledgerViolations } from './ledger-check';
 import { seededRandom } from './random';
 import {
@@ -27,6 +32,18 @@ const LEADS = 30;
 const UNLOCK_DEALERS = 6;
 const SPEC_DEALERS = 2;
 const REQUESTS_PER_DEALER = 45;
+/** The cap per lead the two-process cap test sets: each process reads it from the database. */
+const CAP = 7;
+
+/** A dealer's token as the login would sign it (100 password checks would only slow the test down). */
+function tokenOf(dealer: { id: number; userName: string }): string {
+  const now = Math.floor(Date.now() / 1000);
+  return makeJwt(
+    { alg: 'HS256', typ: 'JWT' },
+    { sub: String(dealer.id), name: dealer.userName, ver: 0, iat: now, exp: now + 600 },
+    JWT_SECRET,
+  );
+}
 
 describe.each(testEngines())('two API processes on one %s database', (engine) => {
   let bundle: ServerBundle;
@@ -153,5 +170,69 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
     }
     // Both processes are still up and healthy.
     for (const s of servers) expect((await request(s.url, 'GET', '/api/health'))?.status).toBe(200);
+  });
+
+  it('lets exactly the cap of 100 dealers unlocking one lead at once through both processes succeed', async () => {
+    const { db } = handle;
+    const setCap = (value: number) =>
+      db
+        .insertInto('settings')
+        .values({ key: 'maxDealersPerLead', value: JSON.stringify(value) })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+        .execute();
+    await setCap(CAP);
+    try {
+      const dealers = await addDealers(db, 100);
+      await addUserPackages(
+        db,
+        dealers.map((d) => ({ userId: d.id, kind: 'credits' as const, credits: 2 })),
+      );
+      const [lead] = await addLeads(db, 1);
+      const tokens = dealers.map(tokenOf);
+      const answers = await Promise.all(
+        dealers.map((_, i) =>
+          request(servers[i % 2]!.url, 'POST', `/api/leads/${lead}/unlock`, { token: tokens[i]! }),
+        ),
+      );
+      const won = answers.flatMap((a, i) => (a?.status === 200 ? [i] : []));
+      expect(won).toHaveLength(CAP);
+      // Both processes took places.
+      expect(new Set(won.map((i) => i % 2)).size).toBe(2);
+      for (const answer of answers.filter((a) => a?.status !== 200)) {
+        expect(answer).toEqual({
+          status: 400,
+          body: { status: 400, message: creditFlowMessages.soldOut },
+        });
+      }
+      const row = await db
+        .selectFrom('leads')
+        .select('unlock_count')
+        .where('id', '=', lead!)
+        .executeTakeFirstOrThrow();
+      expect(row.unlock_count).toBe(CAP);
+      const unlocks = await db
+        .selectFrom('lead_unlocks')
+        .select('user_id')
+        .where('lead_id', '=', lead!)
+        .execute();
+      expect(unlocks.map((u) => u.user_id).sort()).toEqual(won.map((i) => dealers[i]!.id).sort());
+      expect(await ledgerViolations(db, { userIds: dealers.map((d) => d.id) })).toEqual([]);
+
+      // Each process shows it sold out, and keeps it off a dealer's list unless asked for it.
+      const refused = tokens[answers.findIndex((a) => a?.status !== 200)]!;
+      for (const s of servers) {
+        const detail = await request(s.url, 'GET', `/api/leads/${lead}`, { token: refused });
+        expect(detail?.body).toMatchObject({ unlockCount: CAP, maxDealers: CAP, unlocked: false });
+        const listed = async (query: string) =>
+          (
+            (await request(s.url, 'GET', `/api/leads?pageSize=100${query}`, { token: refused }))
+              ?.body as Lead[]
+          ).map((l) => l.id);
+        expect(await listed('')).not.toContain(lead);
+        expect(await listed('&hideSoldOut=false')).toContain(lead);
+      }
+    } finally {
+      await setCap(DEFAULT_SETTINGS.maxDealersPerLead);
+    }
   });
 });

@@ -197,6 +197,13 @@ export const routes: RouteObject[] = [
               },
 
               {
+                path: paths.settings,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/settings/settings-page')).SettingsPage,
+                }),
+              },
+              {
                 path: paths.audit,
                 loader: requireAdmin(guardMessages.notAuthorized),
                 lazy: async () => ({

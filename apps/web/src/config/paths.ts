@@ -44,6 +44,8 @@ export const paths = {
   insights: '/dealers/insights',
   /** Admin: the queue of flagged leads. */
   moderation: '/dealers/moderation',
+  /** Admin: the marketplace settings (the cap of dealers per lead). */
+  settings: '/dealers/settings',
   /** The audit log of Admin actions (Admin). */
   audit: '/dealers/audit',
   /** Any unknown path shows the home screen. */

@@ -23,7 +23,7 @@ import {
   modelYears,
   variantsIn,
 } from '../catalogues/vehicle-specs';
-import { pagingQuery } from './common';
+import { pagingQuery, queryBoolean } from './common';
 
 /** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
 export const LISTING_STATUSES = ['open', 'sold', 'withdrawn', 'expired'] as const;
@@ -55,6 +55,9 @@ export const leadSchema = z.object({
   listingStatus: z.enum(LISTING_STATUSES),
   /** Whether the caller may see the contact (Admin, or unlocked by this user). */
   unlocked: z.boolean(),
+  /** How many dealers unlocked it (never who), and the cap in force: sold out when unlockCount >= maxDealers. */
+  unlockCount: z.number().int(),
+  maxDealers: z.number().int(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -126,6 +129,8 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   status: z
     .enum(LEAD_STATUS_FILTERS, { error: `status must be one of ${LEAD_STATUS_FILTERS.join(', ')}` })
     .optional(),
+  /** Leave out leads at the cap (sold out). Default: true for dealers, false for everyone else. */
+  hideSoldOut: queryBoolean.optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 /** The filter keys a screen can set (everything but paging). */

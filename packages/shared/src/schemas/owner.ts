@@ -1,6 +1,6 @@
 // Owners in control (`/my-car/{token}`), the moderation queue and Admin insights (docs/owners-insights-moderation.md).
 import { z } from 'zod';
-import { LISTING_STATUSES, MODERATION_STATUSES } from './lead';
+import { LISTING_STATUSES, MODERATION_STATUSES, leadSchema } from './lead';
 
 /** The owner's token: 32 random bytes, base64url (256 bits). */
 export const OWNER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -61,24 +61,27 @@ export type OwnerLeadUpdate = z.infer<typeof ownerLeadUpdateSchema>;
 export const MODERATION_FLAGS = ['repeated_phone', 'fake_phone'] as const;
 export type ModerationFlag = (typeof MODERATION_FLAGS)[number];
 
-export const moderationItemSchema = z.object({
-  id: z.number().int(),
-  fullName: z.string(),
-  /** In full: only Admins read the queue. */
-  phoneNumber: z.string(),
-  city: z.string(),
-  brand: z.string(),
-  model: z.string(),
-  year: z.number().int(),
-  price: z.number().int(),
-  createdOn: z.string(),
-  moderationStatus: z.enum(MODERATION_STATUSES),
-  flags: z.array(z.enum(MODERATION_FLAGS)),
-  /** Leads with this phone number submitted in the 30 days before this one, this one included. */
-  phoneSubmissions: z.number().int(),
-  note: z.string().nullable(),
-  status: z.boolean(),
-});
+/** A flagged lead as the Admin's queue shows it: the lead's own fields (phone in full: only Admins read the queue). */
+export const moderationItemSchema = leadSchema
+  .pick({
+    id: true,
+    fullName: true,
+    phoneNumber: true,
+    city: true,
+    brand: true,
+    model: true,
+    year: true,
+    price: true,
+    createdOn: true,
+    status: true,
+  })
+  .extend({
+    moderationStatus: z.enum(MODERATION_STATUSES),
+    flags: z.array(z.enum(MODERATION_FLAGS)),
+    /** Leads with this phone number submitted in the 30 days before this one, this one included. */
+    phoneSubmissions: z.number().int(),
+    note: z.string().nullable(),
+  });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
 
 export const moderationQuerySchema = z.object({

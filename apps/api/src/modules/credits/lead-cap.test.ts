@@ -1,8 +1,8 @@
 // The cap per lead on each engine: at most maxDealersPerLead dealers unlock a lead, the rest are refused without a
 // charge, under any concurrency and through either unlock path.
 import { describe, expect, it } from 'vitest';
-import { creditFlowMessages } from '@dealerleads/shared';
-import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
+import { creditFlowMessages, type Lead } from '@dealerleads/shared';
+import { bearer, json, testEngines, useMembers, useTestApp } from '../../test/test-app';
 import { balanceOf, givePackage, insertLeads } from '../../test/fixtures';
 import { HttpError } from '../../plugins/errors';
 import { addDealers, addUserPackages } from '../../reliability/world';
@@ -99,5 +99,65 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
     expect(await ledgerViolations(ctx.database.db, { userIds: dealers.map((d) => d.id) })).toEqual(
       [],
     );
+  });
+
+  it('shows every caller how many dealers unlocked a lead and the cap, never who; dealers hide sold-out leads by default', async () => {
+    await setCap(2);
+    const [full, open] = await insertLeads(ctx, [{ city: 'Sonipat' }, { city: 'Sonipat' }]);
+    await Promise.all([a, b].map((m) => givePackage(ctx, m.id, { credits: 2 })));
+    const unlock = async (who: typeof a) =>
+      json<{ lead: Lead }>(
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/leads/${full!.id}/unlock`,
+          headers: bearer(who),
+        }),
+      ).lead;
+    expect(await unlock(a)).toMatchObject({ unlockCount: 1, maxDealers: 2 });
+    expect(await unlock(b)).toMatchObject({ unlockCount: 2, maxDealers: 2 });
+
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/leads/${full!.id}` });
+    expect(json<Lead>(detail)).toMatchObject({ unlockCount: 2, maxDealers: 2, unlocked: false });
+    for (const who of [a, b]) {
+      expect(detail.body).not.toContain(who.userName);
+      expect(detail.body).not.toContain(`"${who.id}"`);
+    }
+
+    const list = async (who: typeof a | undefined, query = '') => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/leads?city=Sonipat&pageSize=100${query}`,
+        headers: bearer(who),
+      });
+      expect(res.statusCode).toBe(200);
+      return json<Lead[]>(res);
+    };
+    const ids = async (who: typeof a | undefined, query = '') =>
+      (await list(who, query)).map((l) => l.id);
+    // A dealer: sold-out leads hidden unless they ask for them; the others on the list as they are.
+    expect(await ids(c)).toEqual([open!.id]);
+    expect(await ids(c, '&hideSoldOut=true')).toEqual([open!.id]);
+    expect(await ids(c, '&hideSoldOut=false')).toEqual([open!.id, full!.id]);
+    expect((await list(c, '&hideSoldOut=false'))[1]).toMatchObject({
+      unlockCount: 2,
+      maxDealers: 2,
+    });
+    // Anyone else sees them unless they ask otherwise.
+    for (const who of [undefined, admin]) {
+      expect(await ids(who)).toEqual([open!.id, full!.id]);
+      expect(await ids(who, '&hideSoldOut=1')).toEqual([open!.id]);
+    }
+    // The cap is compared when the list is asked: a raised cap brings the lead back at once.
+    await setCap(3);
+    expect(await ids(c)).toEqual([open!.id, full!.id]);
+    expect((await list(c))[1]).toMatchObject({ unlockCount: 2, maxDealers: 3 });
+    await setCap(1);
+    expect(await ids(c)).toEqual([open!.id]);
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/leads?hideSoldOut=maybe',
+      headers: bearer(c),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

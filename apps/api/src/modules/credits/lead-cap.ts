@@ -4,12 +4,12 @@ import type { Queryable } from '../../db/database';
 import { readSettings } from '../settings/settings.service';
 
 /**
- * Takes one of the lead's dealer places, or answers false when they are all taken. One conditional UPDATE of the
+ * Takes one of the lead's dealer places: answers the lead's dealer count after it, or undefined when they are all taken. One conditional UPDATE of the
  * lead's row: PostgreSQL re-checks the condition on the row a concurrent unlock just committed, SQLite has one
  * writer, so the cap holds however many unlock at once, from however many processes. Call it before charging:
  * a refusal then costs nothing; a later failure must throw, so that the place is given back with the rest.
  */
-export async function claimDealerPlace(tx: Queryable, leadId: number): Promise<boolean> {
+export async function claimDealerPlace(tx: Queryable, leadId: number): Promise<number | undefined> {
   const { maxDealersPerLead } = await readSettings(tx);
   const row = await tx
     .updateTable('leads')
@@ -18,5 +18,5 @@ export async function claimDealerPlace(tx: Queryable, leadId: number): Promise<b
     .where('unlock_count', '<', maxDealersPerLead)
     .returning('unlock_count')
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.unlock_count;
 }

@@ -195,6 +195,8 @@ class RangeColumn {
   /** The leads of `within` whose value lies in `range`. */
   filter(within: Bitmap, { min = -Infinity, max = Infinity }: NumberRange): Bitmap {
     if (min > max) return new RoaringBitmap32();
+    // No bound at all is no condition, as in SQL (leads without a value stay).
+    if (min === -Infinity && max === Infinity) return within;
     const lo = min === -Infinity ? -Infinity : this.bucketOf(min);
     const hi = max === Infinity ? Infinity : this.bucketOf(max);
     const inside: Bitmap[] = [];
@@ -362,6 +364,7 @@ export type LeadListRow = Pick<
   | 'km_driven'
   | 'status'
   | 'created_on'
+  | 'unlock_count'
 >;
 
 /** The columns read per lead (LeadListRow). */
@@ -382,6 +385,7 @@ export const LEAD_LIST_COLUMNS = [
   'km_driven',
   'status',
   'created_on',
+  'unlock_count',
 ] as const satisfies readonly (keyof LeadListRow)[];
 
 /** How each range filter buckets its values and reads them from a row. */
@@ -390,11 +394,13 @@ const RANGE_VALUES: Record<(typeof RANGE_FILTERS)[number][0], (row: LeadListRow)
     price: (row) => row.price,
     kmDriven: (row) => row.km_driven,
     createdOn: (row) => Date.parse(row.created_on),
+    unlockCount: (row) => row.unlock_count,
   };
 const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) => number> = {
   price: logBucket,
   kmDriven: logBucket,
   createdOn: dayBucket,
+  unlockCount: logBucket,
 };
 
 /** Columns searched by their values (the full name has its own, see NameColumn). */

@@ -39,6 +39,8 @@ export interface CanonicalLeadFilter {
   kmDriven?: NumberRange;
   /** created_on in epoch milliseconds. */
   createdOn?: NumberRange;
+  /** How many dealers unlocked it: "hide sold-out leads" is `{ max: maxDealersPerLead - 1 }`. */
+  unlockCount?: NumberRange;
   /** Lower-case text the full name must contain. */
   name?: string;
   /** The search: lower-case terms (the one typed, then what it is an alias of); a lead matching any one matches. */
@@ -64,6 +66,7 @@ export const RANGE_FILTERS = [
   ['price', 'price'],
   ['kmDriven', 'km_driven'],
   ['createdOn', 'created_on'],
+  ['unlockCount', 'unlock_count'],
 ] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
 
 /** The columns a search looks in; `brand` also by its catalogue label (see brandsLabelled). */
@@ -105,12 +108,28 @@ function canonicalVariant(
 
 const DAY_MS = 86_400_000;
 
+/** What "hide sold-out leads" needs: the cap in force, and whether the caller hides them unless told otherwise. */
+export interface SoldOutScope {
+  maxDealers: number;
+  /** Dealers hide sold-out leads by default (docs/lead-list-engine.md). */
+  hideByDefault: boolean;
+}
+
 /**
  * The stored form of a list query. `status`: what the caller may see (Admin picks with the `status` parameter, default
- * all; anyone else gets active leads whatever they send).
+ * all; anyone else gets active leads whatever they send). `soldOut`: without it `hideSoldOut` is not applied (a
+ * saved search's new-lead alert: a new lead has no unlocks).
  */
-export function canonicalLeadFilter(filter: LeadFilter, admin: boolean): CanonicalLeadFilter {
+export function canonicalLeadFilter(
+  filter: LeadFilter,
+  admin: boolean,
+  soldOut?: SoldOutScope,
+): CanonicalLeadFilter {
   const result: CanonicalLeadFilter = { status: admin ? (filter.status ?? 'all') : 'active' };
+  // Compared with the cap at query time, so a changed cap applies at once, in every process.
+  if (soldOut && (filter.hideSoldOut ?? soldOut.hideByDefault)) {
+    result.unlockCount = { max: soldOut.maxDealers - 1 };
+  }
   const brand = filter.brand
     ? (findBrand(filter.brand)?.value ?? filter.brand.toLowerCase())
     : undefined;

@@ -47,6 +47,8 @@ const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
     created_on: fc
       .tuple(fc.constantFrom(...DAYS), fc.integer({ min: 0, max: 23 }))
       .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
+    // Dealers who unlocked it: none, some, at or past a cap (a cap lowered after they unlocked).
+    unlock_count: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
   })
   .map(({ brandModel, ...lead }) => ({ ...lead, brand: brandModel[0], model: brandModel[1] }));
 
@@ -109,6 +111,8 @@ const filterValues = fc.record({
     })),
   name: fc.constantFrom('amit', 'ar', 'kumar s', 'zz'),
   search: fc.constantFrom(...TERMS).map(searchTermsOf),
+  // "Hide sold-out leads" under any cap in force (maxDealersPerLead 1..100): below it.
+  unlockCount: fc.integer({ min: 1, max: 100 }).map((maxDealers) => ({ max: maxDealers - 1 })),
 });
 
 const filterArbitrary: fc.Arbitrary<CanonicalLeadFilter> = fc
@@ -236,6 +240,14 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
           .where('id', '=', id)
           .execute();
       }
+      // Unlocks as the cap's UPDATE makes them: the count moves, nothing else.
+      for (const id of ids.slice(15, 25)) {
+        await conn.db
+          .updateTable('leads')
+          .set((eb) => ({ unlock_count: eb('unlock_count', '+', 3) }))
+          .where('id', '=', id)
+          .execute();
+      }
       await conn.db.deleteFrom('leads').where('id', 'in', ids.slice(10, 15)).execute();
     };
     // The engine catches up while both write.
@@ -257,6 +269,8 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       { status: 'all', price: { min: 777_777, max: 777_777 } },
       { status: 'all', name: 'moved' },
       { status: 'all', search: ['moved l'] },
+      { status: 'all', unlockCount: { max: 2 } },
+      { status: 'active', city: 'Sonipat', unlockCount: { max: 0 } },
     ];
     for (const filter of mixes) await expectSqlAnswer(db, engine, filter, 1, 1000);
   });

@@ -48,11 +48,12 @@ export const LEAD_SHOWN_COLUMNS = [
   'status',
   'created_on',
   'listing_status',
+  'unlock_count',
 ] as const satisfies readonly (keyof LeadRow)[];
 export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
 
-/** The API shape; the phone number leaves in full only when `unlocked`. */
-export function toLead(row: LeadShownRow, unlocked: boolean): Lead {
+/** The API shape; the phone number leaves in full only when `unlocked`; `maxDealers` is the cap in force. */
+export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number): Lead {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -73,6 +74,8 @@ export function toLead(row: LeadShownRow, unlocked: boolean): Lead {
     createdOn: row.created_on,
     listingStatus: row.listing_status,
     unlocked,
+    unlockCount: row.unlock_count,
+    maxDealers,
   };
 }
 
@@ -161,7 +164,11 @@ function searchCondition(engine: Engine, terms: string[], status: LeadStatusScop
   return (eb) => eb.or(conditions.map((c) => c(eb)));
 }
 
-function inRange(q: LeadQuery, column: 'leads.price' | 'leads.km_driven', range: NumberRange) {
+function inRange(
+  q: LeadQuery,
+  column: 'leads.price' | 'leads.km_driven' | 'leads.unlock_count',
+  range: NumberRange,
+) {
   let query = q;
   if (range.min !== undefined) query = query.where(column, '>=', range.min);
   if (range.max !== undefined) query = query.where(column, '<=', range.max);
@@ -184,6 +191,7 @@ function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): 
   if (f.seats !== undefined) q = q.where('leads.seats', '=', f.seats);
   if (f.price) q = inRange(q, 'leads.price', f.price);
   if (f.kmDriven) q = inRange(q, 'leads.km_driven', f.kmDriven);
+  if (f.unlockCount) q = inRange(q, 'leads.unlock_count', f.unlockCount);
   // ISO text on SQLite, timestamptz on PostgreSQL: an ISO bound compares right on both.
   if (f.createdOn?.min !== undefined)
     q = q.where('leads.created_on', '>=', new Date(f.createdOn.min).toISOString());

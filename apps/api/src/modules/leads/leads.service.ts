@@ -70,7 +70,11 @@ export async function listLeads(
   query: LeadFilter,
 ): Promise<LeadListPage> {
   const admin = isAdmin(caller);
-  const filter = canonicalLeadFilter(query, admin);
+  const { maxDealersPerLead: maxDealers } = await readSettings(db);
+  const filter = canonicalLeadFilter(query, admin, {
+    maxDealers,
+    hideByDefault: caller?.role === 'Dealer',
+  });
   const offset = offsetOf(query.pageNumber, query.pageSize);
   const userId = caller?.id ?? 0;
   const { listEngine } = sources;
@@ -101,7 +105,7 @@ export async function listLeads(
       : new Set<number>();
   return {
     ...page,
-    leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id))),
+    leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id), maxDealers)),
     source,
   };
 }
@@ -120,7 +124,7 @@ export async function getLead(
   // A lead off the list (inactive, sold, withdrawn, expired, held) exists only for Admin and the dealers who unlocked
   // it: they paid for it and see why it left (its listingStatus).
   if (!row.status && !unlocked) throw notFound(apiMessages.leadNotFound);
-  return toLead(row, unlocked);
+  return toLead(row, unlocked, (await readSettings(db)).maxDealersPerLead);
 }
 
 /** Admin's lead edit; call it inside the write transaction, which also holds its audit entry. */
@@ -141,7 +145,7 @@ export async function setLeadStatus(
     before: { status: fromDbBool(before.status) },
     after: { status: fromDbBool(row.status) },
   });
-  return toLead(row, true);
+  return toLead(row, true, (await readSettings(db)).maxDealersPerLead);
 }
 
 export interface SubmitOptions {
@@ -163,7 +167,7 @@ export async function submitLead(
     const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays);
     await recordNewLeadAlerts(tx, engine, row, now);
     // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
-    return { ...toLead(row, false), manageUrl };
+    return { ...toLead(row, false, (await readSettings(tx)).maxDealersPerLead), manageUrl };
   });
 }
 

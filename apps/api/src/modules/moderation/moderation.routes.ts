@@ -3,27 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiMessages,
   moderationDecisionSchema,
   moderationItemSchema,
   moderationQuerySchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
 import { requireAdmin } from '../../plugins/auth';
-import { badRequest } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { auditActorOf } from '../audit/audit.service';
+import { leadIdParams, parseLeadId as leadId } from '../leads/lead-id';
 import { decideModeration, listModeration } from './moderation.service';
 
-const leadIdParams = z.object({ id: z.string().max(20) });
-
-function leadId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)
-    throw badRequest(apiMessages.invalidLeadId);
-  return id;
-}
 
 export function moderationRoutes(database: DatabaseHandle) {
   return async (app: FastifyInstance) => {

@@ -41,17 +41,8 @@ async function leadOfToken(db: Queryable, token: string): Promise<LeadRow> {
   return row;
 }
 
-async function unlockCountOf(db: Queryable, leadId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('lead_unlocks')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-    .where('lead_id', '=', leadId)
-    .executeTakeFirstOrThrow();
-  return Number(n);
-}
-
 async function ownerView(db: Queryable, row: LeadRow): Promise<OwnerLead> {
-  const [unlockCount, settings] = await Promise.all([unlockCountOf(db, row.id), readSettings(db)]);
+  const settings = await readSettings(db);
   return {
     id: row.id,
     fullName: row.full_name,
@@ -69,7 +60,8 @@ async function ownerView(db: Queryable, row: LeadRow): Promise<OwnerLead> {
     listingStatus: row.listing_status,
     listed: fromDbBool(row.status),
     expiresOn: row.expires_on,
-    unlockCount,
+    // The lead's own count, kept by the unlock's transaction (the cap's count): what dealers see too.
+    unlockCount: row.unlock_count,
     maxDealers: settings.maxDealersPerLead,
   };
 }

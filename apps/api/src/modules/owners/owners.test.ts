@@ -156,6 +156,25 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
     expect(res.body).not.toContain('9712000077');
   });
 
+  it('counts each dealer once, as dealers see it, however many unlocks of theirs race', async () => {
+    const { result, token } = await submit({ phoneNumber: '9712000078' });
+    const unlocks = [dealer, otherDealer, dealer, otherDealer, dealer, otherDealer].map((member) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/leads/${result.id}/unlock`,
+        headers: bearer(member),
+      }),
+    );
+    expect((await Promise.all(unlocks)).map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const seen = json<OwnerLead>(await owner(token));
+    expect(seen).toMatchObject({ unlockCount: 2, maxDealers: 5 });
+    const asDealer = await ctx.app.inject({
+      url: `/api/leads/${result.id}`,
+      headers: bearer(dealer),
+    });
+    expect(json<Lead>(asDealer)).toMatchObject({ unlockCount: 2, maxDealers: 5 });
+  });
+
   it('answers a wrong, malformed or foreign token with one 404 and changes nothing', async () => {
     const { result } = await submit();
     const wrong = Buffer.alloc(32, 7).toString('base64url');

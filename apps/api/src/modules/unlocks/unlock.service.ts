@@ -16,6 +16,7 @@ import { findLeadById, toLead } from '../leads/leads.repository';
 import { findUserPackage, toUserPackage } from '../user-packages/user-packages.repository';
 import { activePackagesOf, findUnlock, insertUnlock, lockMember } from './unlocks.repository';
 import { claimDealerPlace } from '../credits/lead-cap';
+import { readSettings } from '../settings/settings.service';
 import {
   appendEntry,
   applyEntry,
@@ -57,7 +58,8 @@ export async function unlockLead(
       const row = await findLeadById(tx, leadId);
       if (!row || (!fromDbBool(row.status) && !isAdmin(caller)))
         return { error: notFound(apiMessages.leadNotFound) };
-      const lead: Lead = toLead(row, true);
+      const { maxDealersPerLead } = await readSettings(tx);
+      const lead: Lead = toLead(row, true, maxDealersPerLead);
       if (isAdmin(caller)) return { ok: { lead, charged: false, creditsRemaining: null } };
 
       await lockMember(tx, engine, caller.id);
@@ -77,8 +79,8 @@ export async function unlockLead(
       const unlimited = usable.find((p) => p.package_type === 'Unlimited');
       const chosen = unlimited ?? usable[0];
       if (!chosen) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
-      if (!(await claimDealerPlace(tx, leadId)))
-        return { error: badRequest(creditFlowMessages.soldOut) };
+      const unlockCount = await claimDealerPlace(tx, leadId);
+      if (unlockCount === undefined) return { error: badRequest(creditFlowMessages.soldOut) };
 
       const entry = {
         userId: caller.id,
@@ -104,7 +106,9 @@ export async function unlockLead(
         ip_address: ipAddress,
         created_on: new Date().toISOString(),
       });
-      return { ok: { lead, charged: !unlimited, creditsRemaining: remaining } };
+      return {
+        ok: { lead: { ...lead, unlockCount }, charged: !unlimited, creditsRemaining: remaining },
+      };
     }),
   );
 }
@@ -205,7 +209,7 @@ export async function recordLeadView(
         };
       }
       if (refusal === 'noBalance') return { error: badRequest(apiMessages.spendCreditFirst) };
-      if (!(await claimDealerPlace(tx, input.leadId)))
+      if ((await claimDealerPlace(tx, input.leadId)) === undefined)
         return { error: badRequest(creditFlowMessages.soldOut) };
       const unlimited = pkg.package_type === 'Unlimited';
       if (unlimited) {

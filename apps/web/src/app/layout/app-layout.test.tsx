@@ -80,6 +80,7 @@ describe('app shell', () => {
       'Insights',
       'Moderation',
       'Audit',
+      'Settings',
     ]);
     expect(screen.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
       'target',

@@ -29,6 +29,7 @@ const links = [
   { to: paths.insights, label: 'Insights', icon: 'bi-graph-up', adminOnly: true },
   { to: paths.moderation, label: 'Moderation', icon: 'bi-shield-exclamation', adminOnly: true },
   { to: paths.audit, label: 'Audit', icon: 'bi-journal-text', adminOnly: true },
+  { to: paths.settings, label: 'Settings', icon: 'bi-sliders', adminOnly: true },
 ];
 
 export function SideMenu({ show, onClose, admin, signedIn }: SideMenuProps) {

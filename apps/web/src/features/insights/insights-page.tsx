@@ -1,14 +1,31 @@
 // Admin insights (/dealers/insights, lazy chunk): a period (7, 30, 90 days or custom), KPI tiles, and charts with
 // table alternatives, all from GET /api/admin/insights.
-import { useState } from 'react';
-import { todayInIndia, type Insights } from '@dealerleads/shared';
+import { useState, type FormEvent } from 'react';
+import { INSIGHTS_MAX_DAYS, todayInIndia, type Insights } from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { Spinner } from '../../components/spinner';
+import { formErrorMessages } from '../../lib/api-error';
 import { addDaysToIsoDate, formatInr } from '../../lib/format';
 import { useInsights, type InsightsPeriod } from './api/get-insights';
 import { BarList, ChartFigure, DayColumns } from './charts';
 
 const PRESETS = [7, 30, 90] as const;
+
+export const insightsTexts = {
+  missingDay: 'Pick both days of the period',
+  fromAfterTo: 'The From day must not be after the To day',
+  tooLong: `A period can be at most ${INSIGHTS_MAX_DAYS} days`,
+  failed: 'Could not load the insights. Try again in a moment.',
+} as const;
+
+/** The API's rules for a period (insightsQuerySchema), checked before asking: a text for the first one broken. */
+function periodProblem({ from, to }: InsightsPeriod): string | null {
+  const longest = addDaysToIsoDate(from, INSIGHTS_MAX_DAYS - 1);
+  if (!longest || !addDaysToIsoDate(to, 0)) return insightsTexts.missingDay;
+  if (from > to) return insightsTexts.fromAfterTo;
+  if (to > longest) return insightsTexts.tooLong;
+  return null;
+}
 
 function lastDays(days: number): InsightsPeriod {
   const to = todayInIndia();
@@ -128,7 +145,14 @@ export function InsightsPage() {
   const [preset, setPreset] = useState<number | 'custom'>(30);
   const [period, setPeriod] = useState<InsightsPeriod>(() => lastDays(30));
   const [custom, setCustom] = useState<InsightsPeriod>(period);
-  const { data, isPending, error } = useInsights(period);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { data, error } = useInsights(period);
+  const showCustom = (event: FormEvent) => {
+    event.preventDefault();
+    const found = periodProblem(custom);
+    setProblem(found);
+    if (!found) setPeriod(custom);
+  };
 
   return (
     <section className="container py-3">
@@ -155,18 +179,13 @@ export function InsightsPage() {
           onClick={() => {
             setPreset('custom');
             setCustom(period);
+            setProblem(null);
           }}
         >
           Custom
         </button>
         {preset === 'custom' ? (
-          <form
-            className="d-flex flex-wrap align-items-end gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              setPeriod(custom);
-            }}
-          >
+          <form className="d-flex flex-wrap align-items-end gap-2" onSubmit={showCustom} noValidate>
             <div>
               <label htmlFor="insights-from" className="form-label small mb-0">
                 From
@@ -174,7 +193,9 @@ export function InsightsPage() {
               <input
                 id="insights-from"
                 type="date"
-                className="form-control form-control-sm"
+                className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
+                aria-invalid={problem !== null}
+                aria-describedby={problem ? 'insights-period-error' : undefined}
                 value={custom.from}
                 max={custom.to}
                 onChange={(event) => setCustom({ ...custom, from: event.target.value })}
@@ -187,7 +208,9 @@ export function InsightsPage() {
               <input
                 id="insights-to"
                 type="date"
-                className="form-control form-control-sm"
+                className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
+                aria-invalid={problem !== null}
+                aria-describedby={problem ? 'insights-period-error' : undefined}
                 value={custom.to}
                 min={custom.from}
                 onChange={(event) => setCustom({ ...custom, to: event.target.value })}
@@ -196,16 +219,24 @@ export function InsightsPage() {
             <button type="submit" className="btn btn-sm btn-primary">
               Show
             </button>
+            {problem ? (
+              <div id="insights-period-error" className="invalid-feedback d-block w-100 mt-0">
+                {problem}
+              </div>
+            ) : null}
           </form>
         ) : null}
       </div>
       {error ? (
         <div className="alert alert-danger" role="alert">
-          {error.message}
+          {formErrorMessages(error, insightsTexts.failed).join(' ')}
         </div>
       ) : null}
-      {isPending || !data ? (
-        <Spinner />
+      {!data ? (
+        // A failed period has no figures to wait for: the alert above says why.
+        error ? null : (
+          <Spinner />
+        )
       ) : (
         <>
           <p className="text-body-secondary small">

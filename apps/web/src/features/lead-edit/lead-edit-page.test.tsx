@@ -32,6 +32,8 @@ const lead: Lead = {
   createdOn: '2026-03-05T09:07:03.000Z',
   listingStatus: 'open',
   unlocked: true,
+  unlockCount: 0,
+  maxDealers: 5,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

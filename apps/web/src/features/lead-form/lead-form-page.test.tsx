@@ -42,6 +42,8 @@ const storedLead: Lead = {
   createdOn: '2026-11-22T03:00:00.000Z',
   listingStatus: 'open',
   unlocked: false,
+  unlockCount: 0,
+  maxDealers: 5,
 };
 
 async function completeWizard() {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeadSubmission, LeadSubmissionResult } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
-import { useMaxDealersPerLead } from './api/get-settings';
+import { useMaxDealersPerLead } from '../../lib/settings';
 import { useSubmitLead } from './api/submit-lead';
 import { LeadWizard } from './lead-wizard';
 import { OwnerLinkCard } from './owner-link-card';

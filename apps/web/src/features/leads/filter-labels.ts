@@ -19,6 +19,7 @@ export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
   year: 'Year',
   seats: 'Seats',
   status: 'Status',
+  hideSoldOut: 'Sold-out leads',
 };
 
 /** A `min-max` / `min-` band as the catalogue labels it (PRICE_BANDS, KM_BANDS): '₹1,00,000 - ₹1,50,000', '1,00,000+ km'. */
@@ -51,6 +52,8 @@ export function filterValueLabel(key: string, value: string): string {
       return formatSeats(Number(value));
     case 'status':
       return value.charAt(0).toUpperCase() + value.slice(1);
+    case 'hideSoldOut':
+      return value === 'true' ? 'Hidden' : 'Shown';
     default:
       return value;
   }

@@ -21,10 +21,12 @@ import { useSettledSelect } from '../../hooks/use-settled-select';
 import {
   LEAD_FILTER_KEYS,
   RESET_FILTER_TEXT,
+  hidesSoldOut,
   type LeadFilterName,
   type LeadListQuery,
 } from './lead-filters';
 import { FILTER_LABELS } from './filter-labels';
+import { leadCapTexts } from './lead-format';
 
 type Choice = Option<string | number> | string | number;
 
@@ -75,6 +77,8 @@ export function filterOptions(
       return filterSeatOptions();
     case 'status':
       return STATUS_OPTIONS;
+    case 'hideSoldOut':
+      return [];
   }
 }
 
@@ -92,6 +96,7 @@ const ANY: Readonly<Record<LeadFilterName, string>> = {
   year: 'Any year',
   seats: 'Any seats',
   status: 'Active and inactive',
+  hideSoldOut: '',
 };
 
 function FilterSelect({
@@ -139,9 +144,44 @@ function FilterSelect({
   );
 }
 
+/** "Hide sold-out leads": on by default for dealers; the URL names it only when it differs from the default. */
+function HideSoldOutSwitch({
+  query,
+  dealer,
+  onChange,
+}: {
+  query: LeadListQuery;
+  dealer: boolean;
+  onChange: (key: LeadFilterName, value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="form-check form-switch mt-2">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="form-check-input"
+        checked={hidesSoldOut(query, dealer)}
+        onChange={(event) =>
+          onChange(
+            'hideSoldOut',
+            event.target.checked === dealer ? '' : String(event.target.checked),
+          )
+        }
+      />
+      <label htmlFor={id} className="form-check-label small">
+        {leadCapTexts.hideSoldOut}
+      </label>
+    </div>
+  );
+}
+
 export interface FiltersPanelProps {
   /** Admins also filter by status. */
   admin?: boolean;
+  /** Dealers hide sold-out leads unless they turn the switch off. */
+  dealer?: boolean;
   show: boolean;
   onHide: () => void;
   query: LeadListQuery;
@@ -151,6 +191,7 @@ export interface FiltersPanelProps {
 
 export function FiltersPanel({
   admin = false,
+  dealer = false,
   show,
   onHide,
   query,
@@ -168,9 +209,12 @@ export function FiltersPanel({
       closeLabel="Close filters"
     >
       <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
-        {LEAD_FILTER_KEYS.filter((name) => admin || name !== 'status').map((name) => (
+        {LEAD_FILTER_KEYS.filter(
+          (name) => (admin || name !== 'status') && name !== 'hideSoldOut',
+        ).map((name) => (
           <FilterSelect key={name} name={name} query={query} onChange={onChange} />
         ))}
+        <HideSoldOutSwitch query={query} dealer={dealer} onChange={onChange} />
       </form>
       <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
         {RESET_FILTER_TEXT}

@@ -10,6 +10,8 @@ import {
   formatKm,
   formatLeadDate,
   fuelLabel,
+  isSoldOut,
+  leadCapTexts,
   leadTitle,
   ownerLabel,
   transmissionLabel,
@@ -112,6 +114,15 @@ export function UnlockButton({
   );
 }
 
+/** In place of the unlock button once a lead is sold out. */
+export function SoldOutNote() {
+  return (
+    <span className="small fw-semibold lead-sold-out" data-testid="sold-out-note">
+      {leadCapTexts.soldOutNote}
+    </span>
+  );
+}
+
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div className="lead-fact">
@@ -162,6 +173,9 @@ export function LeadCard({
             </Link>
           </h2>
           {lead.status ? null : <span className="badge text-bg-secondary">Inactive</span>}
+          {isSoldOut(lead) ? (
+            <span className="badge text-bg-danger">{leadCapTexts.soldOut}</span>
+          ) : null}
           {admin ? (
             <Link
               to={paths.leadEdit(lead.id)}
@@ -191,6 +205,9 @@ export function LeadCard({
         <p className="small text-muted mb-0">
           <i className="bi bi-clock me-1" aria-hidden="true" />
           <time dateTime={lead.createdOn}>{formatLeadDate(lead.createdOn)}</time>
+          <span className="ms-2" data-testid="lead-dealers">
+            {leadCapTexts.dealersUnlocked(lead.unlockCount, lead.maxDealers)}
+          </span>
         </p>
       </div>
       <div className="card-footer lead-card-footer">
@@ -202,16 +219,20 @@ export function LeadCard({
             <span className="lead-lock-masked" aria-hidden="true">
               +91 {lead.phoneNumber}
             </span>
-            <UnlockButton
-              onUnlock={() => {
-                focus.requested();
-                onUnlock(lead);
-              }}
-              onIntent={onUnlockIntent}
-              busy={unlocking}
-              car={carName(lead)}
-              className="btn btn-sm btn-warning lead-lock-button"
-            />
+            {isSoldOut(lead) ? (
+              <SoldOutNote />
+            ) : (
+              <UnlockButton
+                onUnlock={() => {
+                  focus.requested();
+                  onUnlock(lead);
+                }}
+                onIntent={onUnlockIntent}
+                busy={unlocking}
+                car={carName(lead)}
+                className="btn btn-sm btn-warning lead-lock-button"
+              />
+            )}
           </div>
         )}
       </div>

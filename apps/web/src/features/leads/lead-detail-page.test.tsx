@@ -71,6 +71,15 @@ describe('lead detail', () => {
     expect(field('Lead Information', 'Status')).toBe('Inactive');
   });
 
+  it('says how many dealers unlocked it; sold out, the note stands where the unlock button was', async () => {
+    fakeApi({ 'GET /leads/7': () => jsonResponse({ ...lead, unlockCount: 3, maxDealers: 3 }) });
+    renderRoute(paths.leadDetail(7));
+    await screen.findByRole('region', { name: 'Lead Information' });
+    expect(field('Lead Information', 'Dealers')).toBe('3 of 3 dealers unlockedSold out');
+    expect(screen.getByTestId('sold-out-note')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Unlock contact/ })).not.toBeInTheDocument();
+  });
+
   it.each(['abc', '0', '-3', '1.5', '99999999999'])(
     "turns away the id %j with 'Invalid lead ID' before any call",
     async (id) => {

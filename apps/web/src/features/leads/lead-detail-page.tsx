@@ -17,6 +17,7 @@ import { useLead } from './api/get-lead';
 import {
   carName,
   ContactLinks,
+  SoldOutNote,
   UnlockButton,
   useFocusOnUnlock,
   type LeadDetailState,
@@ -29,6 +30,8 @@ import {
   formatLeadDate,
   formatSeats,
   fuelLabel,
+  isSoldOut,
+  leadCapTexts,
   ownerLabel,
   listingStatusLabel,
   transmissionLabel,
@@ -108,15 +111,19 @@ function LeadInformation({
                 <span className="d-block mb-1" data-testid="lead-phone">
                   {lead.phoneNumber}
                 </span>
-                <UnlockButton
-                  onUnlock={() => {
-                    focus.requested();
-                    onUnlock();
-                  }}
-                  busy={unlocking}
-                  car={carName(lead)}
-                  onIntent={onUnlockIntent}
-                />
+                {isSoldOut(lead) ? (
+                  <SoldOutNote />
+                ) : (
+                  <UnlockButton
+                    onUnlock={() => {
+                      focus.requested();
+                      onUnlock();
+                    }}
+                    busy={unlocking}
+                    car={carName(lead)}
+                    onIntent={onUnlockIntent}
+                  />
+                )}
               </>
             )}
           </Row>
@@ -132,6 +139,14 @@ function LeadInformation({
               <span className="badge text-bg-dark ms-2" data-testid="listing-status">
                 {listingStatusLabel(lead.listingStatus)}
               </span>
+            ) : null}
+          </Row>
+          <Row label="Dealers">
+            <span data-testid="lead-dealers">
+              {leadCapTexts.dealersUnlocked(lead.unlockCount, lead.maxDealers)}
+            </span>
+            {isSoldOut(lead) ? (
+              <span className="badge text-bg-danger ms-2">{leadCapTexts.soldOut}</span>
             ) : null}
           </Row>
           <Row label="Created On">

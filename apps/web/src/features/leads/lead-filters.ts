@@ -18,6 +18,8 @@ export const LEAD_FILTER_KEYS = [
   'seats',
   // Admin only: active, inactive or all leads (others always get active leads).
   'status',
+  // 'true' or 'false'; left out, the API's default (hidden for dealers). A switch in the panel.
+  'hideSoldOut',
 ] as const;
 export type LeadFilterName = (typeof LEAD_FILTER_KEYS)[number];
 export type LeadFilters = Partial<Record<LeadFilterName, string>>;
@@ -71,6 +73,7 @@ function cleanValue(key: LeadFilterName, raw: string): string | undefined {
   }
   if (key === 'price' || key === 'KmDriven') return isBand(value) ? value : undefined;
   if (key === 'status') return /^(active|inactive|all)$/.test(value) ? value : undefined;
+  if (key === 'hideSoldOut') return /^(true|false)$/.test(value) ? value : undefined;
   return value;
 }
 
@@ -142,6 +145,12 @@ export const EMPTY_LEAD_LIST_QUERY: LeadListQuery = {
   searchterm: '',
   pageNumber: FIRST_PAGE,
 };
+
+/** Whether the list hides sold-out leads: as the URL says, else the API's default (dealers hide them). */
+export function hidesSoldOut(query: LeadListQuery, dealer: boolean): boolean {
+  const value = query.filters.hideSoldOut;
+  return value === undefined ? dealer : value === 'true';
+}
 
 export function activeFilterCount(query: LeadListQuery): number {
   return LEAD_FILTER_KEYS.filter((key) => query.filters[key] !== undefined).length;

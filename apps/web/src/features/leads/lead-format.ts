@@ -1,5 +1,5 @@
 // How lead values read on screen: INR prices, dd/MM/yyyy hh:mm:ss dates, catalogue labels for stored slugs, +91 contact links.
-import { COUNTRY_CALLING_CODE, type ListingStatus } from '@dealerleads/shared';
+import { COUNTRY_CALLING_CODE, type Lead, type ListingStatus } from '@dealerleads/shared';
 import { FUELS, labelOf, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
 import { groupIndian } from '../../lib/group-indian';
 
@@ -78,4 +78,20 @@ const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
 /** Why a lead left the list, as a dealer who unlocked it reads it: 'Sold', 'Withdrawn', 'Expired'. */
 export function listingStatusLabel(status: ListingStatus): string {
   return LISTING_STATUS_LABELS[status];
+}
+
+/**
+ * The cap per lead as the screens show it (docs/credits.md). Here rather than in packages/shared: this module is
+ * already in the lead list's first download, and a shared module of their own would be one more chunk there.
+ */
+export const leadCapTexts = {
+  dealersUnlocked: (count: number, max: number) => `${count} of ${max} dealers unlocked`,
+  soldOut: 'Sold out',
+  soldOutNote: 'Sold out: no more dealers can unlock this lead.',
+  hideSoldOut: 'Hide sold-out leads',
+} as const;
+
+/** At the cap: no more dealers may unlock the lead (those who have it keep it). */
+export function isSoldOut(lead: Pick<Lead, 'unlockCount' | 'maxDealers'>): boolean {
+  return lead.unlockCount >= lead.maxDealers;
 }

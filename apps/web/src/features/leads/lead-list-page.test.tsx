@@ -58,6 +58,17 @@ async function expectLocation(
   });
 }
 
+/** The list, its Filters panel open, and the panel's 'Hide sold-out leads' switch. */
+async function openHideSoldOut() {
+  const { router } = renderRoute(paths.leads);
+  await card('Maruti Suzuki Swift');
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  const panel = await screen.findByRole('dialog', { name: 'Filters' });
+  const hide = within(panel).getByRole('switch', { name: 'Hide sold-out leads' });
+  return { router, user, hide };
+}
+
 describe('the lead list', () => {
   it('shows each lead as a card with INR price, labels, date and a link to its detail', async () => {
     listApi();
@@ -223,6 +234,50 @@ describe('the lead list', () => {
     expect(router.state.location.search).toBe(`?year=${options[2]}`);
     fireEvent.blur(year);
     await expectLocation(router, paths.leads, `?year=${options[1]}`);
+  });
+
+  it('shows how many dealers unlocked each lead, and a sold-out lead without its unlock button', async () => {
+    listApi([makeLead({ unlockCount: 2, maxDealers: 5 }), { ...creta, unlockCount: 5 }]);
+    renderRoute(paths.leads);
+    const open = await card('Maruti Suzuki Swift');
+    expect(open).toHaveTextContent('2 of 5 dealers unlocked');
+    expect(within(open).queryByText('Sold out')).not.toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: /^Unlock contact/ })).toBeInTheDocument();
+    const full = await card('Hyundai Creta');
+    expect(full).toHaveTextContent('5 of 5 dealers unlocked');
+    expect(within(full).getByText('Sold out')).toBeInTheDocument();
+    expect(within(full).getByTestId('sold-out-note')).toHaveTextContent(
+      'Sold out: no more dealers can unlock this lead.',
+    );
+    expect(within(full).queryByRole('button', { name: /^Unlock contact/ })).not.toBeInTheDocument();
+  });
+
+  it("hides sold-out leads for a dealer until the panel's switch is turned off", async () => {
+    setCurrentUser(dealer);
+    const fetchMock = listApi();
+    const { router, user, hide } = await openHideSoldOut();
+    // On by default: the API's own default for dealers, so the URL and the query leave it out.
+    expect(hide).toBeChecked();
+    expect(callsTo(fetchMock, 'GET', '/leads')[0]).not.toHaveProperty('hideSoldOut');
+    await user.click(hide);
+    await expectLocation(router, paths.leads, '?hideSoldOut=false');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/leads').at(-1)).toMatchObject({ hideSoldOut: 'false' }),
+    );
+    expect(hide).not.toBeChecked();
+    expect(await screen.findByRole('list', { name: 'Active filters' })).toHaveTextContent(
+      'Sold-out leads: Shown',
+    );
+    await user.click(hide);
+    await expectLocation(router, paths.leads, '');
+  });
+
+  it('lets a visitor hide sold-out leads (off by default for anyone but dealers)', async () => {
+    listApi();
+    const { router, user, hide } = await openHideSoldOut();
+    expect(hide).not.toBeChecked();
+    await user.click(hide);
+    await expectLocation(router, paths.leads, '?hideSoldOut=true');
   });
 
   it('removes one filter with its chip, and all with Reset Filter', async () => {

@@ -303,6 +303,7 @@ export function LeadListPage() {
         <Suspense fallback={null}>
           <FiltersPanel
             admin={admin}
+            dealer={user?.role === 'Dealer'}
             show={panelOpen}
             onHide={() => setPanelOpen(false)}
             query={query}

@@ -24,6 +24,8 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     createdOn: '2025-03-04T09:05:06.000Z',
     listingStatus: 'open',
     unlocked: false,
+    unlockCount: 0,
+    maxDealers: 5,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
 import type { ModerationFlag, ModerationItem, ModerationStatus } from '@dealerleads/shared';
+import { findBrand } from '@dealerleads/shared/catalogues';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { paths } from '../../config/paths';
@@ -26,6 +27,8 @@ const STATUS_TABS: { value: ModerationStatus; label: string }[] = [
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Deactivated' },
 ];
+
+const brandName = (slug: string) => findBrand(slug)?.label ?? slug;
 
 function flagText(flag: ModerationFlag, item: ModerationItem): string {
   return flag === 'repeated_phone'
@@ -96,6 +99,12 @@ export function ModerationPage() {
   const decide = useDecideModeration();
   const [deactivating, setDeactivating] = useState<ModerationItem | null>(null);
   const items = data?.items ?? [];
+  const totalPages = data?.pagination?.totalPages;
+
+  // A decision that empties the last page leaves it past the end: show the new last page, not 'No leads waiting'
+  // (adjusted while rendering, React's pattern for state that follows a prop).
+  if (totalPages !== undefined && totalPages > 0 && pageNumber > totalPages)
+    setPageNumber(totalPages);
 
   const run = async (decision: Parameters<typeof decide.mutateAsync>[0], done: string) => {
     try {
@@ -152,7 +161,7 @@ export function ModerationPage() {
               <div className="small text-body-secondary">{item.phoneNumber}</div>
             </td>
             <td>
-              {item.year} {item.brand} {item.model}
+              {item.year} {brandName(item.brand)} {item.model}
               <div className="small text-body-secondary">
                 {item.city} · {formatInr(item.price)}
               </div>

@@ -2,7 +2,7 @@
 // unlocked the number, a new price, and closing the listing (sold or withdrawn) after a confirmation.
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { ownerMessages, type OwnerLead } from '@dealerleads/shared';
+import { ownerLeadUpdateSchema, ownerMessages, type OwnerLead } from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Spinner } from '../../components/spinner';
@@ -60,11 +60,13 @@ function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
   const [price, setPrice] = useState(String(lead.price));
   const [problem, setProblem] = useState<string | null>(null);
   const parsed = Number(price.replace(/[\s,₹]/g, ''));
-  const valid = Number.isInteger(parsed) && parsed > 0;
+  // The API's own rules (a whole number of rupees, at least 1, at most its largest), checked before sending.
+  const check = ownerLeadUpdateSchema.safeParse({ price: parsed });
+  const valid = check.success;
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!valid) {
-      setProblem(ownerMessages.price);
+    if (!check.success) {
+      setProblem(check.error.issues[0]?.message ?? ownerMessages.price);
       return;
     }
     setProblem(null);

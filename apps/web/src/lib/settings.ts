@@ -1,7 +1,7 @@
 // GET /api/settings (open): the wizard's consent names how many dealers may unlock the number.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_SETTINGS, type MarketplaceSettings } from '@dealerleads/shared';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export function getSettings(): Promise<MarketplaceSettings> {
   return api.get<MarketplaceSettings>('/settings', { handleErrors: true, anonymous: true });
