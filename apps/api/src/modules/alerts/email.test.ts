@@ -29,6 +29,7 @@ import {
   type EmailWorker,
   type EmailWorkerOptions,
 } from './email-worker';
+import { submission } from './alerts-test-helpers';
 import { issueUnsubscribeToken } from './unsubscribe-token';
 
 const settings: MailSettings = {
@@ -37,32 +38,6 @@ const settings: MailSettings = {
   secret: TEST_JWT_SECRET,
 };
 const BACKOFF_MS = 60_000;
-
-let phone = 0;
-/** Phone numbers moderation takes for real: no runs, no repeats. */
-function nextPhone(): string {
-  phone += 1;
-  return `8${String(517_204_391 + phone * 2_000_003).slice(-9)}`;
-}
-
-function submission(overrides: Record<string, unknown> = {}) {
-  return {
-    year: 2019,
-    brand: 'hyundai',
-    model: 'Creta',
-    varient: 'SX',
-    ownerType: 'first',
-    transmission: 'manual',
-    fuelType: 'petrol',
-    seats: 5,
-    fullName: 'Owner Name',
-    city: 'Panipat',
-    phoneNumber: nextPhone(),
-    price: 1_050_000,
-    consent: true,
-    ...overrides,
-  };
-}
 
 describe('digest timing', () => {
   it("builds the previous India day's digest from 08:00 India time", () => {
@@ -88,25 +63,23 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
   const clock = () => new Date(now);
   const workers: EmailWorker[] = [];
 
-  function worker(overrides: Partial<EmailWorkerOptions> = {}, smtpUrl = sink.url): EmailWorker {
-    const started = startEmailWorker(
-      ctx.database,
-      createMailTransport({ smtpUrl, outboxDir: '' }),
-      settings,
-      {
-        intervalMs: 0,
-        leaseMs: 120_000,
-        backoffMs: BACKOFF_MS,
-        maxBackoffMs: 3_600_000,
-        maxAttempts: 8,
-        batch: 20,
-        clock,
-        onError: (error) => {
-          throw error;
-        },
-        ...overrides,
+  function worker(
+    overrides: Partial<EmailWorkerOptions> = {},
+    transport = createMailTransport({ smtpUrl: sink.url, outboxDir: '' }),
+  ): EmailWorker {
+    const started = startEmailWorker(ctx.database, transport, settings, {
+      intervalMs: 0,
+      leaseMs: 120_000,
+      backoffMs: BACKOFF_MS,
+      maxBackoffMs: 3_600_000,
+      maxAttempts: 8,
+      batch: 20,
+      clock,
+      onError: (error) => {
+        throw error;
       },
-    );
+      ...overrides,
+    });
     workers.push(started);
     return started;
   }
@@ -171,7 +144,7 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
       filters: { brand: 'hyundai' },
       emailMode: 'off',
     });
-    const leadId = await submit(submission());
+    const leadId = await submit(submission({ varient: 'SX' }));
     // Three notifications, one outbox row: only the instant search mails at once.
     const notified = await ctx.database.db
       .selectFrom('notifications')
@@ -218,7 +191,7 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
   it('retries a refused mail with exponential backoff, then gives up after the last attempt', async () => {
     const buyer = await createMember(ctx);
     await save(buyer, { name: 'Nexons in Karnal', filters: { model: 'Nexon', city: 'Karnal' } });
-    const nexon = { brand: 'tata', model: 'Nexon', varient: undefined, city: 'Karnal' };
+    const nexon = { brand: 'tata', model: 'Nexon', city: 'Karnal' };
     const leadId = await submit(submission(nexon));
     const w = worker({ maxAttempts: 3 });
     sink.refuseNext(2);
@@ -273,7 +246,7 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
       filters: { brand: 'kia', city: 'Meerut' },
       emailMode: 'daily',
     });
-    const seltos = { brand: 'kia', model: 'Seltos', varient: undefined, city: 'Meerut' };
+    const seltos = { brand: 'kia', model: 'Seltos', city: 'Meerut' };
     const first = await submit(submission({ ...seltos, price: 1_450_000 }));
     const second = await submit(submission({ ...seltos, year: 2021, price: 1_675_000 }));
     expect(await outbox({ user: reader.id })).toHaveLength(0);
@@ -378,7 +351,7 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
     });
     // A matching lead still rings the bell, but queues no mail.
     const leadId = await submit(
-      submission({ brand: 'maruti_suzuki', model: 'Swift', varient: undefined, city: 'Rohtak' }),
+      submission({ brand: 'maruti_suzuki', model: 'Swift', city: 'Rohtak' }),
     );
     expect(await outbox({ lead: leadId })).toHaveLength(0);
     const count = await ctx.app.inject({
@@ -419,23 +392,11 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
       filters: { model: 'Venue', city: 'Sonipat' },
     });
     const leadId = await submit(
-      submission({ model: 'Venue', varient: undefined, city: 'Sonipat', price: 899_000 }),
+      submission({ model: 'Venue', city: 'Sonipat', price: 899_000 }),
     );
     const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-outbox-'));
     try {
-      const transport = createMailTransport({ outboxDir: dir });
-      const w = startEmailWorker(ctx.database, transport, settings, {
-        intervalMs: 0,
-        leaseMs: 120_000,
-        backoffMs: BACKOFF_MS,
-        maxBackoffMs: 3_600_000,
-        maxAttempts: 8,
-        batch: 20,
-        clock,
-        onError: (error) => {
-          throw error;
-        },
-      });
+      const w = worker({}, createMailTransport({ outboxDir: dir }));
       await w.runOnce();
       await w.stop();
       const file = path.join(dir, `${instantKey(leadId, search.id)}.eml`);
@@ -464,7 +425,6 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
       payload: submission({
         brand: 'maruti_suzuki',
         model: 'Brezza',
-        varient: undefined,
         fuelType: 'diesel',
         city: 'Noida',
         phoneNumber: '6666666666',
@@ -538,8 +498,7 @@ describe.each(testEngines())('two app instances and a crash mid-send on %s', (en
         payload: submission({
           brand: 'mahindra',
           model: 'Thar',
-          varient: undefined,
-          fuelType: 'diesel',
+            fuelType: 'diesel',
           seats: 4,
           city: 'Gurugram',
           price: 1_200_000 + i * 10_000,
