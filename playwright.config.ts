@@ -48,6 +48,9 @@ export default defineConfig({
       API_RATE_LIMIT: '100000',
       // No SMTP_URL: alert mails are .eml files in DATA_DIR/outbox, sent within half a second.
       EMAIL_WORKER_INTERVAL_MS: '500',
+      // Buying by UPI is on (e2e/orders.spec.ts); the popup's WhatsApp route is tested without it in web unit tests.
+      UPI_VPA: 'dealerleads@okaxis',
+      MERCHANT_NAME: 'DealerLeads Demo',
       ...(WEB_DIST ? { WEB_DIST } : {}),
     },
   },

@@ -49,6 +49,7 @@ import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { exportRoutes } from './modules/export/export.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -223,6 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(insightsRoutes(database, clock));
       await api.register(auditRoutes(database.db));
       await api.register(exportRoutes(database));
+      await api.register(ordersRoutes(database, { upi: config.upi, clock }));
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,8 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   /** A saved search of the dealer, and one of the other dealer (deleted by its owner in the matrix). */
   const savedSearches = { dealer: 0, otherDealer: 0 };
   let packageId: number;
+  /** The dealer's orders: one the Admin confirms, one the Admin rejects, one the dealer pays. */
+  const orders = { confirm: 0, reject: 0, pay: 0 };
   let counter = 0;
   const next = () => ++counter;
 
@@ -84,6 +86,15 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     ownerToken = submitted.json<{ manageUrl: string }>().manageUrl.split('/').pop()!;
     leads.push({ id: submitted.json<{ id: number }>().id, phone: '9811100042' });
     packageId = await createPackage(ctx, { credits: 10 });
+    for (const key of ['confirm', 'reject', 'pay'] as const) {
+      const placed = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: { packageId },
+        headers: bearer(members.dealer),
+      });
+      orders[key] = placed.json<{ id: number }>().id;
+    }
   });
 
   const routes = (): RouteCase[] => {
@@ -552,6 +563,72 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         doc: '/api/me/export',
         request: () => ({ url: '/api/me/export' }),
         expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'whether UPI payments are on',
+        doc: '/api/orders/config',
+        request: () => ({ url: '/api/orders/config' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        // Any member but an Admin buys; each success is a new pending order of that member.
+        name: 'order a package',
+        doc: '/api/orders',
+        request: () => ({
+          method: 'POST',
+          url: '/api/orders',
+          payload: { packageId: leadsPackage() },
+        }),
+        expected: [401, 200, 200, 403, 200],
+      },
+      {
+        // Only the owner: anyone else's order is not found, never revealed.
+        name: "give an order's UTR",
+        doc: '/api/orders/{id}/utr',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/orders/${orders.pay}/utr`,
+          payload: { utr: '123412341234' },
+        }),
+        expected: [401, 404, 200, 404, 404],
+      },
+      {
+        name: 'my orders',
+        doc: '/api/me/orders',
+        request: () => ({ url: '/api/me/orders' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: "an order's receipt",
+        doc: '/api/me/orders/{id}',
+        request: () => ({ url: `/api/me/orders/${orders.pay}` }),
+        expected: [401, 404, 200, 404, 404],
+      },
+      {
+        name: 'the Payments queue',
+        doc: '/api/orders',
+        request: () => ({ url: '/api/orders?status=pending' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'confirm an order',
+        doc: '/api/orders/{id}/confirm',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/orders/${orders.confirm}/confirm`,
+          payload: { note: 'Paid' },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'reject an order',
+        doc: '/api/orders/{id}/reject',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/orders/${orders.reject}/reject`,
+          payload: { note: 'No payment seen' },
+        }),
+        expected: [401, 403, 403, 200, 403],
       },
       {
         name: 'read the audit log',

@@ -70,6 +70,36 @@ describe('time-outs', () => {
   });
 });
 
+describe('UPI payee', () => {
+  it('is off by default, on with both UPI_VPA and MERCHANT_NAME, and refuses a bad UPI id or only one of them', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).upi).toBeUndefined();
+      expect(loadConfig({ DATA_DIR: dataDir, UPI_VPA: '', MERCHANT_NAME: '' }).upi).toBeUndefined();
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir,
+          UPI_VPA: 'dealer.leads@okaxis',
+          MERCHANT_NAME: 'DealerLeads',
+        }).upi,
+      ).toEqual({ vpa: 'dealer.leads@okaxis', merchantName: 'DealerLeads' });
+      for (const bad of ['dealerleads', 'a@b', '@okaxis', 'dealer leads@okaxis', 'x@ok&axis']) {
+        expect(() =>
+          loadConfig({ DATA_DIR: dataDir, UPI_VPA: bad, MERCHANT_NAME: 'DealerLeads' }),
+        ).toThrow(/UPI_VPA/);
+      }
+      expect(() => loadConfig({ DATA_DIR: dataDir, UPI_VPA: 'dealerleads@okaxis' })).toThrow(
+        /MERCHANT_NAME/,
+      );
+      expect(() => loadConfig({ DATA_DIR: dataDir, MERCHANT_NAME: 'DealerLeads' })).toThrow(
+        /UPI_VPA/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.each(testEngines())('npm run migrate on %s', (engine) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {

@@ -35,6 +35,9 @@ const defaultWebDist = path.join(REPOSITORY_ROOT, 'apps/web/dist');
  */
 export const DEFAULT_DATA_DIR = path.join(REPOSITORY_ROOT, 'data');
 
+/** A UPI id (virtual payment address): a handle, '@', and the payment provider's name. */
+export const UPI_VPA_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{1,255}@[A-Za-z][A-Za-z0-9]{1,63}$/;
+
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -85,6 +88,19 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  /** The payee's UPI id (VPA), e.g. dealerleads@okaxis: with MERCHANT_NAME, dealers can buy packages by UPI. */
+  UPI_VPA: z
+    .string()
+    .trim()
+    .regex(UPI_VPA_PATTERN, 'UPI_VPA must be a UPI id such as dealerleads@okaxis')
+    .optional()
+    .or(z.literal('')),
+  /** The payee name UPI apps show beside UPI_VPA. */
+  MERCHANT_NAME: z
+    .string()
+    .trim()
+    .max(50, 'MERCHANT_NAME must be at most 50 characters')
+    .optional(),
 });
 
 export type DatabaseConfig =
@@ -123,6 +139,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Alert mails (docs/workspace-and-alerts.md, "E-mail"). */
   mail: MailConfig;
+  /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
+  upi?: { vpa: string; merchantName: string };
 }
 
 export interface MailConfig {
@@ -234,6 +252,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
   }
 
+  const vpa = e.UPI_VPA || undefined;
+  const merchantName = e.MERCHANT_NAME || undefined;
+  if ((vpa === undefined) !== (merchantName === undefined)) {
+    throw new Error(
+      'UPI_VPA and MERCHANT_NAME go together: set both to take UPI payments, or neither',
+    );
+  }
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -273,5 +299,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBackoffMs: 3_600_000,
       maxAttempts: 8,
     },
+    ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
   };
 }

@@ -21,3 +21,4 @@ export * from './random';
 export * from './schemas/insights';
 export * from './schemas/alerts';
 export * from './schemas/export';
+export * from './schemas/orders';

@@ -1,6 +1,6 @@
 // Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { LedgerKind } from '@dealerleads/shared';
+import type { LedgerKind, OrderStatus } from '@dealerleads/shared';
 import type { ListingStatus, ModerationStatus } from '@dealerleads/shared';
 
 /** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
@@ -149,6 +149,29 @@ export interface CreditLedgerTable {
   created_on: DbTimestamp;
 }
 
+/** A member's order of a package (modules/orders, docs/credits.md): a snapshot of the package, whole rupees. */
+export interface OrdersTable {
+  id: Generated<number>;
+  reference: string;
+  user_id: number;
+  package_id: number;
+  package_name: string;
+  package_type: string;
+  package_credits: number;
+  package_unit: string;
+  package_validity: number;
+  amount: number;
+  status: OrderStatus;
+  utr: string | null;
+  admin_note: string | null;
+  created_on: DbTimestamp;
+  /** A pending order without a UTR expires at this instant (created_on + 48 h). */
+  expires_on: DbTimestamp;
+  decided_on: DbTimestamp | null;
+  decided_by: number | null;
+  user_package_id: number | null;
+}
+
 export interface LeadsVersionTable {
   id: number;
   version: number;
@@ -264,6 +287,7 @@ export interface Database {
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;
   credit_ledger: CreditLedgerTable;
+  orders: OrdersTable;
   owner_tokens: OwnerTokensTable;
   lead_daily_stats: LeadDailyStatsTable;
   unlock_daily_stats: UnlockDailyStatsTable;

@@ -22,6 +22,8 @@ export const unauthorized = (message: string = apiMessages.unauthorized) =>
   new HttpError(401, message);
 export const forbidden = (message: string = apiMessages.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = apiMessages.notFound) => new HttpError(404, message);
+/** The request came too late for the resource's state (e.g. an order already decided): nothing was changed. */
+export const conflict = (message: string) => new HttpError(409, message);
 
 export type ValidationErrors = Record<string, string[]>;
 

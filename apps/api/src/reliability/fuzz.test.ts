@@ -33,6 +33,7 @@ const TABLES = [
   'user_packages',
   'lead_unlocks',
   'leads_version',
+  'orders',
 ] as const;
 
 type Who = 'anonymous' | 'dealer' | 'admin';
@@ -249,6 +250,14 @@ describe.each(testEngines())('fuzzing every endpoint on %s', (engine) => {
       await givePackage(ctx, members.dealer.id, { type: 'Unlimited', credits: 30 }),
       await givePackage(ctx, other.id, { credits: 5 }),
     ];
+    // A pending order of the dealer, so the order routes meet a real one.
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { packageId },
+      headers: { authorization: `Bearer ${members.dealer.token}` },
+    });
+    const orderId = order.json<{ id: number }>().id;
     known = {
       ids: [
         ...new Set([
@@ -257,6 +266,7 @@ describe.each(testEngines())('fuzzing every endpoint on %s', (engine) => {
           other.id,
           packageId,
           ...userPackages,
+          orderId,
           ...leads.map((l) => l.id),
         ]),
       ],

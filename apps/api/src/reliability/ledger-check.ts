@@ -16,7 +16,9 @@ export interface LedgerCheckOptions {
  * - an unlock row without its entry, or an unlock entry naming a lead the member has no unlock row for;
  * - two unlock rows for one (dealer, lead): a dealer never pays twice;
  * - an unlock row or ledger entry drawn on another member's package;
- * - a grant written twice for one order.
+ * - a grant written twice for one order;
+ * - a confirmed order without exactly its grant (the order's snapshot credits, on the package the order names, of
+ *   the member who ordered), a grant for an order that is not confirmed, or a grant naming no order that exists.
  */
 export async function ledgerViolations(
   db: Db,
@@ -94,6 +96,28 @@ export async function ledgerViolations(
     .where('order_id', 'is not', null)
     .groupBy('order_id')
     .having((eb) => eb.fn.countAll(), '>', 1);
+  let orderGrantsQuery = db
+    .selectFrom('orders as o')
+    .leftJoin('credit_ledger as c', (join) =>
+      join.onRef('c.order_id', '=', 'o.id').on('c.kind', '=', 'grant'),
+    )
+    .select([
+      'o.id',
+      'o.status',
+      'o.user_id',
+      'o.package_credits',
+      'o.user_package_id',
+      'c.id as entry',
+      'c.amount',
+      'c.user_id as entryUser',
+      'c.user_package_id as entryPackage',
+    ]);
+  let orphanGrantsQuery = db
+    .selectFrom('credit_ledger as c')
+    .leftJoin('orders as o', 'o.id', 'c.order_id')
+    .select(['c.id', 'c.order_id'])
+    .where('c.order_id', 'is not', null)
+    .where('o.id', 'is', null);
   let duplicatesQuery = db
     .selectFrom('lead_unlocks')
     .select((eb) => ['user_id', 'lead_id', eb.fn.countAll<number>().as('n')])
@@ -112,6 +136,8 @@ export async function ledgerViolations(
     strayEntriesQuery = strayEntriesQuery.where('c.user_id', 'in', userIds);
     foreignEntriesQuery = foreignEntriesQuery.where('c.user_id', 'in', userIds);
     twiceGrantedQuery = twiceGrantedQuery.where('user_id', 'in', userIds);
+    orderGrantsQuery = orderGrantsQuery.where('o.user_id', 'in', userIds);
+    orphanGrantsQuery = orphanGrantsQuery.where('c.user_id', 'in', userIds);
     duplicatesQuery = duplicatesQuery.where('user_id', 'in', userIds);
     foreignQuery = foreignQuery.where('l.user_id', 'in', userIds);
   }
@@ -123,6 +149,8 @@ export async function ledgerViolations(
     stray,
     foreignEntries,
     twice,
+    orderGrants,
+    orphanGrants,
     duplicates,
     foreign,
   ] = await Promise.all([
@@ -133,6 +161,8 @@ export async function ledgerViolations(
     strayEntriesQuery.execute(),
     foreignEntriesQuery.execute(),
     twiceGrantedQuery.execute(),
+    orderGrantsQuery.execute(),
+    orphanGrantsQuery.execute(),
     duplicatesQuery.execute(),
     foreignQuery.execute(),
   ]);
@@ -180,6 +210,24 @@ export async function ledgerViolations(
   for (const f of foreignEntries)
     problems.push(`ledger entry ${f.id} of member ${f.user_id} is on member ${f.owner}'s package`);
   for (const t of twice) problems.push(`order ${t.order_id} was granted ${Number(t.n)} times`);
+  for (const o of orderGrants) {
+    const name = `order ${o.id} (member ${o.user_id}, ${o.status})`;
+    if (o.status !== 'confirmed') {
+      if (o.entry !== null) problems.push(`${name}: granted though not confirmed`);
+      continue;
+    }
+    if (o.entry === null) problems.push(`${name}: confirmed without its grant`);
+    else if (
+      Number(o.amount) !== o.package_credits ||
+      o.entryUser !== o.user_id ||
+      o.entryPackage !== o.user_package_id
+    )
+      problems.push(
+        `${name}: its grant of ${o.amount} on package ${o.entryPackage} of member ${o.entryUser} is not the order's ${o.package_credits} credits on package ${o.user_package_id}`,
+      );
+  }
+  for (const g of orphanGrants)
+    problems.push(`ledger entry ${g.id} names order ${g.order_id}, which does not exist`);
   for (const d of duplicates)
     problems.push(`member ${d.user_id} has ${Number(d.n)} ledger rows for lead ${d.lead_id}`);
   for (const f of foreign)

@@ -13,9 +13,10 @@ import {
 import { SYSTEM_ACTOR } from '../modules/audit/audit.service';
 import { deactivatePackage } from '../modules/packages/packages.service';
 import { adjustCredits, creditsSummary } from '../modules/credits/credits.service';
+import { confirmOrder, createOrder } from '../modules/orders/orders.service';
 import { addDays, todayInIndia } from '../lib/calendar';
 import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
-import { givePackage } from '../test/fixtures';
+import { createPackage, givePackage } from '../test/fixtures';
 import { createQuickCommitApp } from './databases';
 import { ledgerViolations } from './ledger-check';
 import { addDealers, addLeads, addUserPackages, type PackageKind } from './world';
@@ -42,7 +43,9 @@ type Op =
   | { type: 'retireCatalogue'; pkg: number }
   | { type: 'adjust'; pkg: number; amount: number }
   | { type: 'endPackage'; pkg: number }
-  | { type: 'readCredits'; dealer: number };
+  | { type: 'readCredits'; dealer: number }
+  | { type: 'order'; dealer: number }
+  | { type: 'confirmOrder'; order: number };
 
 /** A request either answers or is refused with a client error the API documents; nothing else is allowed. */
 type Outcome = { ok: true; value: unknown } | { ok: false; status: number; message: string };
@@ -51,7 +54,7 @@ async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (error instanceof HttpError && [400, 403, 404].includes(error.statusCode))
+    if (error instanceof HttpError && [400, 403, 404, 409].includes(error.statusCode))
       return { ok: false, status: error.statusCode, message: error.message };
     throw error;
   }
@@ -184,6 +187,8 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
       const { db } = ctx.database;
       const admin: Caller = (await addDealers(db, 1, { role: 'Admin' }))[0]!;
       const adminActor = { id: admin.id, userName: admin.userName, ip: null };
+      // The catalogue package dealers buy (orders, docs/credits.md): 3 credits for ₹999.
+      const forSale = await createPackage(ctx, { credits: 3, validity: 30 });
       const dealerIndex = fc.nat(2);
       const packageIndex = fc.nat(8);
       const leadIndex = fc.nat(LEADS_PER_RUN); // LEADS_PER_RUN: the hidden lead
@@ -244,6 +249,14 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
           weight: 1,
           arbitrary: fc.record({ type: fc.constant('readCredits' as const), dealer: dealerIndex }),
         },
+        {
+          weight: 1,
+          arbitrary: fc.record({ type: fc.constant('order' as const), dealer: dealerIndex }),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({ type: fc.constant('confirmOrder' as const), order: fc.nat(2) }),
+        },
       );
       const property = () =>
         fc.asyncProperty(
@@ -270,6 +283,12 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                 credits: p.credits,
               })),
             );
+            // One pending order per dealer, placed before the run; confirms of one order may race.
+            const orders: number[] = [];
+            for (const dealer of dealers)
+              orders.push(
+                (await createOrder(db, engine, dealer, forSale, new Date(), undefined)).id,
+              );
             const leadOf = (i: number) => (i === leads.length ? hiddenLead : leads[i]!);
             const requested = new Map(dealers.map((d) => [d.id, new Set<number>()]));
             const tasks = ops.map((op) => (pause: Pause): Promise<Outcome> => {
@@ -343,6 +362,21 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                   );
                 case 'readCredits':
                   return outcomeOf(() => creditsSummary(db, engine, dealer.id));
+                case 'order':
+                  return outcomeOf(() =>
+                    createOrder(db, engine, dealer, forSale, new Date(), undefined),
+                  );
+                case 'confirmOrder':
+                  return outcomeOf(() =>
+                    confirmOrder(
+                      db,
+                      engine,
+                      adminActor,
+                      orders[op.order % orders.length]!,
+                      '',
+                      new Date(),
+                    ),
+                  );
               }
             });
             await inScheduledOrder(s, tasks);
@@ -378,6 +412,18 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
               expect(requested.get(row.user_id)!.has(row.lead_id)).toBe(true);
               expect(row.lead_id).not.toBe(hiddenLead);
             }
+            // Every confirmed order holds one package and one grant (ledgerViolations checks the grant's figures).
+            const confirmed = await db
+              .selectFrom('orders')
+              .select(['id', 'user_package_id'])
+              .where('id', 'in', orders)
+              .where('status', '=', 'confirmed')
+              .execute();
+            const confirms = new Set(
+              ops.filter((op) => op.type === 'confirmOrder').map((op) => op.order % orders.length),
+            );
+            expect(confirmed).toHaveLength(confirms.size);
+            expect(confirmed.every((o) => o.user_package_id !== null)).toBe(true);
           },
         );
       await assertInStreams(property, MIXED_RUNS);

@@ -144,10 +144,12 @@ export async function createTestApp(
 export async function createTestAppOn(
   testDb: TestDatabase,
   overrides: Partial<AppConfig> = {},
+  clock?: () => Date,
 ): Promise<TestContext> {
   const { app } = await buildApp(testConfig(testDb.config, overrides), {
     database: testDb.handle,
     logger: false,
+    ...(clock ? { clock } : {}),
   });
   await app.ready();
   return {
@@ -170,6 +172,8 @@ export function useTestApp(
     config?: Partial<AppConfig>;
     /** Runs on the migrated database before the app is built (e.g. rows the app must find at start). */
     beforeBuild?: (database: DatabaseHandle) => Promise<void>;
+    /** The app's clock (tests move it to expire orders, leads…). */
+    clock?: () => Date;
   } = {},
 ): TestAppFixture {
   let built: TestContext | undefined;
@@ -181,7 +185,7 @@ export function useTestApp(
   beforeAll(async () => {
     const testDb = await createTestDatabase(engine);
     await options.beforeBuild?.(testDb.handle);
-    built = await createTestAppOn(testDb, options.config);
+    built = await createTestAppOn(testDb, options.config, options.clock);
   });
   afterAll(async () => {
     await built?.close();

@@ -173,6 +173,28 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.myOrders,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/my-orders-page')).MyOrdersPage,
+                }),
+              },
+              {
+                path: paths.orderReceipt.path,
+                loader: requireUser,
+                lazy: async () => ({
+                  Component: (await import('../features/orders/order-receipt-page'))
+                    .OrderReceiptPage,
+                }),
+              },
+              {
+                path: paths.payments,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/orders/payments-page')).PaymentsPage,
+                }),
+              },
+              {
                 path: paths.memberCredits.path,
                 loader: requireAdmin(guardMessages.notAuthorized),
                 lazy: async () => ({

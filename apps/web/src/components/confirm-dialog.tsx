@@ -1,4 +1,6 @@
-// A yes/no question in a small centred modal (e.g. 'Are you sure you want to deactivate this package?').
+// A yes/no question in a small centred modal (e.g. 'Are you sure you want to deactivate this package?'), with room
+// for a field below the question (e.g. a note).
+import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 
 export interface ConfirmDialogProps {
@@ -11,6 +13,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Shown below the message, e.g. a note field. */
+  children?: ReactNode;
 }
 
 export function ConfirmDialog({
@@ -22,6 +26,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
@@ -30,7 +35,10 @@ export function ConfirmDialog({
           {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{message}</Modal.Body>
+      <Modal.Body>
+        {message}
+        {children}
+      </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
           Cancel

@@ -38,6 +38,12 @@ export const paths = {
   credits: '/dealers/credits',
   /** Admin: one member's credits, ledger and adjustments. */
   memberCredits: withParam('/dealers/credits/:userId'),
+  /** The member's orders of packages (docs/credits.md, "Buying a package"). */
+  myOrders: '/dealers/orders',
+  /** A printable receipt of one of the member's orders. */
+  orderReceipt: withParam('/dealers/orders/:id/receipt'),
+  /** Admin: orders to confirm or reject. */
+  payments: '/dealers/payments',
   /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
   myLeads: '/dealers/my-leads',
   /** Admin: KPIs and charts of a period. */

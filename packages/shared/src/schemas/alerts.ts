@@ -4,13 +4,17 @@ import { leadFilterSchema } from './lead';
 
 import { EMAIL_MODES, SAVED_SEARCH_NAME_MAX } from '../workspace-constants';
 
-/** The lead list's filters (same names, same validation), without paging, dates and Admin's status. */
+/**
+ * The lead list's filters (same names, same validation), without paging, dates, Admin's status and `hideSoldOut` (a
+ * view of the list, not what a lead is: a new lead is never sold out; a saved list URL carrying it saves the rest).
+ */
 export const savedSearchFiltersSchema = leadFilterSchema.omit({
   pageNumber: true,
   pageSize: true,
   startDate: true,
   endDate: true,
   status: true,
+  hideSoldOut: true,
 });
 export type SavedSearchFilters = z.infer<typeof savedSearchFiltersSchema>;
 

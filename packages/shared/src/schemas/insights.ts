@@ -42,7 +42,7 @@ export const insightsSchema = z.object({
     disputes: count,
     refunds: count,
   }),
-  /** Whether the credits figures (sold, revenue, disputes, refunds) come from the ledger and orders tables. */
+  /** Whether credits sold and revenue come from the orders and the ledger (true since orders exist). */
   creditFigures: z.boolean(),
   perDay: z.array(z.object({ day: z.string(), leads: count, unlocks: count })),
   byCity: z.array(z.object({ city: z.string(), leads: count })),

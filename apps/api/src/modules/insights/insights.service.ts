@@ -29,13 +29,19 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
+/** The first instant of an India calendar day, as the ISO text both engines compare timestamps with. */
+function indiaDayStart(day: string): string {
+  return new Date(`${day}T00:00:00+05:30`).toISOString();
+}
+
 export async function readInsights(
   db: Queryable,
   query: InsightsQuery,
   now: Date = new Date(),
 ): Promise<Insights> {
   const { from, to } = periodOf(query, now);
-  const [leadDays, dimensions, unlockDays, active] = await Promise.all([
+  const [start, end] = [indiaDayStart(from), indiaDayStart(addDays(to, 1))];
+  const [leadDays, dimensions, unlockDays, active, sales] = await Promise.all([
     db
       .selectFrom('lead_daily_stats')
       .select(['day', (eb) => eb.fn.sum<number>('n').as('n')])
@@ -69,6 +75,21 @@ export async function readInsights(
       .where('day', '>=', from)
       .where('day', '<=', to)
       .executeTakeFirstOrThrow(),
+    // Orders confirmed in the period (by decision time) and their grants: few rows, read through
+    // orders(status, decided_on) and the ledger's one-grant-per-order index.
+    db
+      .selectFrom('orders as o')
+      .innerJoin('credit_ledger as c', (join) =>
+        join.onRef('c.order_id', '=', 'o.id').on('c.kind', '=', 'grant'),
+      )
+      .select((eb) => [
+        eb.fn.sum<number>('o.amount').as('revenue'),
+        eb.fn.sum<number>('c.amount').as('credits'),
+      ])
+      .where('o.status', '=', 'confirmed')
+      .where('o.decided_on', '>=', start)
+      .where('o.decided_on', '<', end)
+      .executeTakeFirstOrThrow(),
   ]);
 
   const leadsOn = new Map(leadDays.map((r) => [r.day, num(r.n)]));
@@ -98,14 +119,14 @@ export async function readInsights(
       unlockedLeads,
       unlockRate: newLeads === 0 ? 0 : unlockedLeads / newLeads,
       creditsUsed: unlockDays.reduce((sum, r) => sum + num(r.credits), 0),
-      // The credits engineer's orders, disputes and ledger are not in this database yet: see the docs.
-      creditsSold: 0,
-      revenue: 0,
+      creditsSold: num(sales.credits),
+      revenue: num(sales.revenue),
       activeDealers: num(active.n),
+      // Disputes are not built yet (docs/credits.md): no dispute and no refund can exist.
       disputes: 0,
       refunds: 0,
     },
-    creditFigures: false,
+    creditFigures: true,
     perDay,
     byCity: of('city')
       .slice(0, TOP_CITIES)

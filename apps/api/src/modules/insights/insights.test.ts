@@ -136,6 +136,71 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
     expect(answer.priceBands.at(-1)).toEqual({ min: 2_500_000, max: null, leads: 0 });
   });
 
+  it('wires revenue (confirmed orders by decision time) and credits sold (their grants) by India days', async () => {
+    const packageId = (
+      await ctx.database.db.selectFrom('packages').select('id').limit(1).executeTakeFirstOrThrow()
+    ).id;
+    const orderOf = async (
+      status: 'confirmed' | 'rejected' | 'pending',
+      amount: number,
+      credits: number,
+      decidedOn: string | null,
+    ) => {
+      const userPackage = await givePackage(ctx, dealerA.id, { credits });
+      const order = await ctx.database.db
+        .insertInto('orders')
+        .values({
+          reference: `DL-TEST-${amount}`,
+          user_id: dealerA.id,
+          package_id: packageId,
+          package_name: 'Test',
+          package_type: 'Lead',
+          package_credits: credits,
+          package_unit: 'Leads',
+          package_validity: 30,
+          amount,
+          status,
+          created_on: '2026-03-30T00:00:00.000Z',
+          expires_on: '2026-04-01T00:00:00.000Z',
+          decided_on: decidedOn,
+          user_package_id: status === 'confirmed' ? userPackage : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The grant givePackage wrote stands for an Admin's assignment; a bought package's grant names its order.
+      if (status === 'confirmed')
+        await ctx.database.db
+          .insertInto('credit_ledger')
+          .values({
+            user_id: dealerA.id,
+            user_package_id: userPackage,
+            kind: 'grant',
+            amount: credits,
+            order_id: order.id,
+            created_on: decidedOn!,
+          })
+          .execute();
+    };
+    // 00:30 on 1 April in India: in.
+    await orderOf('confirmed', 4999, 25, '2026-03-31T19:00:00.000Z');
+    // 23:30 on 31 March in India: out.
+    await orderOf('confirmed', 1000, 10, '2026-03-31T18:00:00.000Z');
+    // Rejected and pending orders never count.
+    await orderOf('rejected', 2000, 20, '2026-04-01T05:00:00.000Z');
+    await orderOf('pending', 3000, 30, null);
+    // 23:59 on 2 April in India: in.
+    await orderOf('confirmed', 2500, 5, '2026-04-02T18:29:00.000Z');
+    // 00:00 on 3 April in India: out.
+    await orderOf('confirmed', 700, 7, '2026-04-02T18:30:00.000Z');
+    const answer = await insights('?from=2026-04-01&to=2026-04-02');
+    expect(answer.creditFigures).toBe(true);
+    expect(answer.kpis).toMatchObject({ revenue: 4999 + 2500, creditsSold: 25 + 5 });
+    expect((await insights('?from=2026-03-31&to=2026-03-31')).kpis).toMatchObject({
+      revenue: 1000,
+      creditsSold: 10,
+    });
+  });
+
   it('covers a longer period with empty days, and follows new leads, unlocks and price changes', async () => {
     let answer = await insights('?from=2026-02-28&to=2026-03-11');
     expect(answer.perDay).toHaveLength(12);

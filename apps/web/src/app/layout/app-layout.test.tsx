@@ -77,6 +77,7 @@ describe('app shell', () => {
       'Members',
       'Packages',
       'User Packages',
+      'Payments',
       'Insights',
       'Moderation',
       'Audit',

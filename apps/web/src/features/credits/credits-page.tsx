@@ -1,5 +1,7 @@
 // The dealer's credits (dealers/credits; lazy): balance, active packages with end dates, the history.
+import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { paths } from '../../config/paths';
 import { useMyCredits } from '../../lib/my-credits';
 import { BalanceCard, LedgerTable, PackagesTable } from './credits-view';
 
@@ -7,7 +9,10 @@ export function CreditsPage() {
   const credits = useMyCredits();
   return (
     <section className="container py-3" style={{ maxWidth: '60rem' }}>
-      <h1 className="h3">Your credits</h1>
+      <div className="d-flex justify-content-between align-items-baseline">
+        <h1 className="h3">Your credits</h1>
+        <Link to={paths.myOrders}>My orders</Link>
+      </div>
       {credits.isPending && credits.fetchStatus !== 'idle' ? <Spinner /> : null}
       {credits.data ? (
         <>

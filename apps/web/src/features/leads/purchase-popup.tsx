@@ -1,7 +1,10 @@
-// The purchase popup of docs/rules.md (lazy): the active packages with credits, validity and price, and WhatsApp to buy one.
+// The purchase popup of docs/rules.md (lazy): the active packages with credits, validity and price, and WhatsApp to buy
+// one; with UPI configured, a logged-in member buys one here by UPI instead (docs/credits.md, "Buying a package").
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
-import { WHATSAPP_CHAT_URL, type Package } from '@dealerleads/shared';
+import { WHATSAPP_CHAT_URL, type CreatedOrder, type Package } from '@dealerleads/shared';
+import { UpiPayment, useCreateOrder, useOrdersConfig } from '../../components/upi-payment';
+import { errorMessage } from '../../lib/api-error';
 import { usePriceList } from './api/get-price-list';
 import { formatInr } from './lead-format';
 
@@ -17,7 +20,13 @@ function creditsText(pkg: Package): string {
     : `${pkg.packageCredits} ${pkg.packageCredits === 1 ? 'credit' : 'credits'}`;
 }
 
-function PriceList() {
+/** With UPI on, Buy places an order; otherwise it opens WhatsApp. */
+interface BuyByUpi {
+  onBuy: (pkg: Package) => void;
+  busy: boolean;
+}
+
+function PriceList({ upi }: { upi: BuyByUpi | null }) {
   const priceList = usePriceList();
   if (priceList.isPending)
     return (
@@ -48,15 +57,27 @@ function PriceList() {
           </div>
           <div className="text-end">
             <div className="fw-semibold">{formatInr(pkg.packagePrice)}</div>
-            <a
-              className="small"
-              href={whatsAppLink(`Hi, I would like to buy the "${pkg.packageName}" package.`)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Buy ${pkg.packageName} on WhatsApp`}
-            >
-              Buy
-            </a>
+            {upi && pkg.packagePrice > 0 ? (
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                disabled={upi.busy}
+                onClick={() => upi.onBuy(pkg)}
+                aria-label={`Buy ${pkg.packageName} by UPI`}
+              >
+                Buy
+              </button>
+            ) : (
+              <a
+                className="small"
+                href={whatsAppLink(`Hi, I would like to buy the "${pkg.packageName}" package.`)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Buy ${pkg.packageName} on WhatsApp`}
+              >
+                Buy
+              </a>
+            )}
           </div>
         </li>
       ))}
@@ -74,18 +95,49 @@ export interface PurchasePopupProps {
 export function PurchasePopup({ anonymous, onClose }: PurchasePopupProps) {
   const [show, setShow] = useState(true);
   const hide = () => setShow(false);
+  const config = useOrdersConfig();
+  const createOrder = useCreateOrder();
+  const [order, setOrder] = useState<{ order: CreatedOrder; pkg: Package } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upiConfig = !anonymous && config.data?.upiEnabled ? config.data : null;
+  const buy = (pkg: Package) => {
+    setProblem(null);
+    createOrder.mutate(pkg.id, {
+      onSuccess: (created) => setOrder({ order: created, pkg }),
+      onError: (error) => setProblem(errorMessage(error, 'Could not place the order')),
+    });
+  };
   return (
     <Modal show={show} onHide={hide} onExited={onClose} centered aria-labelledby="purchase-title">
       <Modal.Header closeButton closeLabel="Close">
         <Modal.Title id="purchase-title">{PURCHASE_POPUP_TITLE}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p>
-          {anonymous
-            ? 'Log in with an active package to see the owner’s phone number. Each unlock uses 1 credit.'
-            : 'Each unlock uses 1 credit from an active package. Message us on WhatsApp to buy one.'}
-        </p>
-        <PriceList />
+        {order && upiConfig ? (
+          <>
+            <p>
+              Your order of <strong>{order.pkg.packageName}</strong> is placed. Pay{' '}
+              {formatInr(order.order.amount)} by UPI, then enter the UTR of your payment.
+            </p>
+            <UpiPayment order={order.order} config={upiConfig} />
+          </>
+        ) : (
+          <>
+            <p>
+              {anonymous
+                ? 'Log in with an active package to see the owner’s phone number. Each unlock uses 1 credit.'
+                : upiConfig
+                  ? 'Each unlock uses 1 credit from an active package. Buy one by UPI below.'
+                  : 'Each unlock uses 1 credit from an active package. Message us on WhatsApp to buy one.'}
+            </p>
+            {problem ? (
+              <div className="alert alert-danger py-2" role="alert">
+                {problem}
+              </div>
+            ) : null}
+            <PriceList upi={upiConfig ? { onBuy: buy, busy: createOrder.isPending } : null} />
+          </>
+        )}
       </Modal.Body>
       <Modal.Footer>
         <a

@@ -6,6 +6,8 @@ import type { ModerationFlag, ModerationItem, ModerationStatus } from '@dealerle
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
+import { StatusTabs, type StatusTab } from '../../components/status-tabs';
+import { useStatusPage } from '../../hooks/use-status-page';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { formatInr } from '../../lib/format';
@@ -22,7 +24,7 @@ export const moderationTexts = {
   failed: 'Failed to save the decision',
 } as const;
 
-const STATUS_TABS: { value: ModerationStatus; label: string }[] = [
+const STATUS_TABS: StatusTab<ModerationStatus>[] = [
   { value: 'flagged', label: 'Flagged' },
   { value: 'approved', label: 'Approved' },
   { value: 'rejected', label: 'Deactivated' },
@@ -93,8 +95,8 @@ function DeactivateModal({
 }
 
 export function ModerationPage() {
-  const [status, setStatus] = useState<ModerationStatus>('flagged');
-  const [pageNumber, setPageNumber] = useState(1);
+  const { status, setStatus, pageNumber, setPageNumber } =
+    useStatusPage<ModerationStatus>('flagged');
   const { data, isPending } = useModeration({ status, pageNumber });
   const decide = useDecideModeration();
   const [deactivating, setDeactivating] = useState<ModerationItem | null>(null);
@@ -118,23 +120,7 @@ export function ModerationPage() {
   return (
     <section className="container py-3">
       <h1 className="h3 mb-3">{moderationTexts.title}</h1>
-      <ul className="nav nav-tabs mb-3">
-        {STATUS_TABS.map((tab) => (
-          <li className="nav-item" key={tab.value}>
-            <button
-              type="button"
-              className={`nav-link${status === tab.value ? ' active' : ''}`}
-              aria-current={status === tab.value ? 'page' : undefined}
-              onClick={() => {
-                setStatus(tab.value);
-                setPageNumber(1);
-              }}
-            >
-              {tab.label}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <StatusTabs tabs={STATUS_TABS} value={status} onChange={setStatus} />
       <DataTable
         columns={7}
         empty={!isPending && items.length === 0}

@@ -1,0 +1,124 @@
+// The purchase popup with and without UPI: Buy places an order, shows the QR code with its text alternative and the
+// UTR field, then 'Payment submitted'; without UPI the popup keeps the WhatsApp route.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  creditFlowMessages,
+  orderMessages,
+  type CreatedOrder,
+  type CurrentUser,
+  type OrdersConfig,
+} from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { setCurrentUser } from '../../lib/session';
+import { jsonResponse, renderRoute } from '../../test/render-route';
+import { callsTo, fakeApi, makeLead, pageHeader, pricePackages } from './testing';
+
+const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
+const lead = makeLead({ id: 7 });
+const upiOn: OrdersConfig = {
+  upiEnabled: true,
+  payeeVpa: 'dealerleads@okaxis',
+  payeeName: 'DealerLeads',
+};
+const order: CreatedOrder = {
+  id: 31,
+  reference: 'DL-20261123-K7Q2MX',
+  userId: 2,
+  userName: 'dealer',
+  packageId: pricePackages[0]!.id,
+  packageName: pricePackages[0]!.packageName,
+  packageType: 'Lead',
+  credits: 10,
+  unit: 'Leads',
+  validityDays: 30,
+  amount: 999,
+  status: 'pending',
+  utr: null,
+  adminNote: null,
+  createdOn: '2026-11-23T10:00:00.000Z',
+  expiresOn: '2026-11-25T10:00:00.000Z',
+  decidedOn: null,
+  userPackageId: null,
+  upiUri: 'upi://pay?pa=dealerleads@okaxis&pn=DealerLeads&am=999.00&cu=INR&tn=DL-20261123-K7Q2MX',
+};
+
+beforeEach(() => {
+  vi.spyOn(notify, 'warning').mockImplementation(() => undefined);
+  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+  setCurrentUser(dealer);
+});
+
+function api(config: OrdersConfig) {
+  return fakeApi({
+    'GET /leads/7': () => jsonResponse(lead),
+    'POST /leads/7/unlock': () =>
+      jsonResponse({ status: 400, message: creditFlowMessages.noActivePackage }, { status: 400 }),
+    'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
+    'GET /orders/config': () => jsonResponse(config),
+    'POST /orders': () => jsonResponse(order),
+    'PUT /orders/31/utr': () => jsonResponse({ ...order, utr: '123456789012' }),
+    'GET /me/credits': () => jsonResponse({ balance: 0, unlimitedUntil: null, packages: [] }),
+  });
+}
+
+async function openPopup() {
+  renderRoute(paths.leadDetail(7));
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: /^Unlock contact/ }));
+  return { user, popup: await screen.findByRole('dialog', { name: 'Buy a Package' }) };
+}
+
+describe('the purchase popup', () => {
+  it('buys a package by UPI: the order, its QR code with the UPI id, amount and reference, then the UTR', async () => {
+    const fetchMock = api(upiOn);
+    const { user, popup } = await openPopup();
+    await user.click(
+      await within(popup).findByRole('button', { name: 'Buy Starter 10 Leads by UPI' }),
+    );
+    expect(await within(popup).findByTestId('upi-qr')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    );
+    expect(within(popup).getByTestId('upi-vpa')).toHaveTextContent('dealerleads@okaxis');
+    expect(within(popup).getByTestId('upi-amount')).toHaveTextContent('₹999');
+    expect(within(popup).getByTestId('upi-reference')).toHaveTextContent('DL-20261123-K7Q2MX');
+    expect(within(popup).getByRole('link', { name: 'Open UPI app' })).toHaveAttribute(
+      'href',
+      order.upiUri,
+    );
+    const utr = within(popup).getByLabelText(/UTR/);
+    await user.type(utr, '12345');
+    await user.click(within(popup).getByRole('button', { name: 'I have paid' }));
+    expect(await within(popup).findByText(orderMessages.utrFormat)).toBeVisible();
+    await user.clear(utr);
+    await user.type(utr, '123456789012');
+    await user.click(within(popup).getByRole('button', { name: 'I have paid' }));
+    expect(await within(popup).findByTestId('payment-submitted')).toHaveTextContent(
+      'Payment submitted',
+    );
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/orders/31/utr')).toHaveLength(1));
+    const body = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/31/utr'))![1]!
+      .body as string;
+    expect(JSON.parse(body)).toEqual({ utr: '123456789012' });
+  });
+
+  it('keeps the WhatsApp route without UPI', async () => {
+    const fetchMock = api({ upiEnabled: false, payeeVpa: null, payeeName: null });
+    const { popup } = await openPopup();
+    const buy = await within(popup).findByRole('link', {
+      name: 'Buy Starter 10 Leads on WhatsApp',
+    });
+    expect(buy.getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/orders/config')).toHaveLength(1));
+    expect(within(popup).queryByRole('button', { name: /by UPI/ })).not.toBeInTheDocument();
+    expect(
+      within(popup).getByText(
+        'Each unlock uses 1 credit from an active package. Message us on WhatsApp to buy one.',
+      ),
+    ).toBeVisible();
+    expect(callsTo(fetchMock, 'POST', '/orders')).toHaveLength(0);
+  });
+});

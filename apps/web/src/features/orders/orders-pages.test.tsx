@@ -1,0 +1,133 @@
+// My orders, the printable receipt and the Admin's Payments against a stubbed API.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderMessages, type CreatedOrder, type Order } from '@dealerleads/shared';
+import { paths } from '../../config/paths';
+import { notify } from '../../lib/notify';
+import { setCurrentUser } from '../../lib/session';
+import { jsonResponse, renderRoute } from '../../test/render-route';
+
+const base: Order = {
+  id: 31,
+  reference: 'DL-20261123-K7Q2MX',
+  userId: 2,
+  userName: 'dealer',
+  packageId: 4,
+  packageName: 'Starter 10 Leads',
+  packageType: 'Lead',
+  credits: 10,
+  unit: 'Leads',
+  validityDays: 30,
+  amount: 12_999,
+  status: 'pending',
+  utr: '123456789012',
+  adminNote: null,
+  createdOn: '2026-11-23T10:00:00.000Z',
+  expiresOn: '2026-11-25T10:00:00.000Z',
+  decidedOn: null,
+  userPackageId: null,
+};
+const rejected: Order = {
+  ...base,
+  id: 30,
+  reference: 'DL-20261122-ABCDEF',
+  status: 'rejected',
+  utr: null,
+  adminNote: 'No payment with this reference',
+};
+const paging = (n: number) => ({
+  Pagination: JSON.stringify({
+    currentPage: 1,
+    itemsPerPage: 20,
+    totalItems: n,
+    totalPages: 1,
+  }),
+});
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let successToast: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  successToast = vi.spyOn(notify, 'success').mockImplementation(() => undefined);
+  vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url.startsWith('/api/me/orders/31'))
+      return jsonResponse({ ...base, upiUri: null } satisfies CreatedOrder);
+    if (url.startsWith('/api/me/orders'))
+      return jsonResponse([base, rejected], { headers: paging(2) });
+    if (url.startsWith('/api/orders/config'))
+      return jsonResponse({ upiEnabled: true, payeeVpa: 'x@okaxis', payeeName: 'DealerLeads' });
+    if (method === 'PUT' && url.startsWith('/api/orders/31/confirm'))
+      return jsonResponse({ ...base, status: 'confirmed' });
+    if (url.startsWith('/api/orders'))
+      return jsonResponse([base, rejected], { headers: paging(2) });
+    if (url.startsWith('/api/me/'))
+      return jsonResponse({ status: 404, message: 'x' }, { status: 404 });
+    return jsonResponse({ status: 500, message: `No fake for ${url}` }, { status: 500 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+describe('orders', () => {
+  it("lists the member's orders with their status, the reason of a rejection and the receipt links", async () => {
+    setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
+    renderRoute(paths.myOrders);
+    const rows = await screen.findAllByTestId('my-order-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByTestId('order-status')).toHaveTextContent('Payment submitted');
+    expect(rows[0]).toHaveTextContent('₹12,999');
+    expect(within(rows[1]!).getByTestId('order-status')).toHaveTextContent('Rejected');
+    expect(rows[1]).toHaveTextContent('No payment with this reference');
+    expect(
+      within(rows[0]!).getByRole('link', { name: 'Receipt of DL-20261123-K7Q2MX' }),
+    ).toHaveAttribute('href', paths.orderReceipt(31));
+  });
+
+  it('shows a printable receipt: reference, package, amount in rupees, UTR, and a Print button', async () => {
+    setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    renderRoute(paths.orderReceipt(31));
+    const receipt = await screen.findByTestId('receipt');
+    for (const text of [
+      'DL-20261123-K7Q2MX',
+      'Starter 10 Leads',
+      '₹12,999',
+      '123456789012',
+      '10 credits',
+    ])
+      expect(receipt).toHaveTextContent(text);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+  });
+
+  it('lets an Admin confirm an order with a note, with a toast', async () => {
+    setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+    renderRoute(paths.payments);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm DL-20261123-K7Q2MX' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('₹12,999');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Seen in the bank');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(successToast).toHaveBeenCalledWith(orderMessages.confirmed));
+    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/31/confirm'))!;
+    expect(call[1]?.method).toBe('PUT');
+    expect(JSON.parse(call[1]!.body as string)).toEqual({ note: 'Seen in the bank' });
+  });
+
+  it('asks for a reason before rejecting', async () => {
+    setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+    renderRoute(paths.payments);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject DL-20261123-K7Q2MX' }));
+    const dialog = await screen.findByRole('dialog');
+    const reject = within(dialog).getByRole('button', { name: 'Reject' });
+    expect(reject).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason the member will see'), 'No payment');
+    expect(reject).toBeEnabled();
+  });
+});
