@@ -52,6 +52,8 @@ const screens: [who: Account | null, path: string, ready: Ready][] = [
   [demo.admin, '/dealers/lead/edit/3', (p) => p.getByRole('button', { name: 'Save Changes' })],
   [demo.admin, '/dealers/packages', firstTableRow],
   [demo.admin, '/dealers/user-packages', firstTableRow],
+  [demo.dealer, '/dealers/orders', (p) => h1(p, 'My orders')],
+  [demo.admin, '/dealers/payments', (p) => h1(p, 'Payments')],
 ];
 
 // One test per screen: axe takes seconds on a busy machine.
@@ -78,6 +80,33 @@ test('the Filters panel and the purchase popup for a visitor', async ({ page }) 
   const popup = page.getByRole('dialog', { name: 'Buy a Package' });
   await expect(popup.getByRole('list', { name: 'Packages' })).toBeVisible();
   await expectNoViolations(page, 'purchase popup', '.modal');
+});
+
+test('buying by UPI: the popup with the QR code and the UTR field, and the receipt', async ({
+  page,
+  request,
+}) => {
+  await loginAs(page, await registerDealer(request, 'axeupi'));
+  await page.goto('/dealers/leads');
+  await settled(page, firstCard(page));
+  await page
+    .getByRole('region', { name: 'Lead results' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Unlock contact' }) })
+    .first()
+    .getByRole('button', { name: 'Unlock contact' })
+    .click();
+  const popup = page.getByRole('dialog', { name: 'Buy a Package' });
+  await popup.getByRole('button', { name: 'Buy Starter 10 Leads by UPI' }).click();
+  await expect(popup.getByTestId('upi-qr')).toBeVisible();
+  await expectNoViolations(page, 'UPI payment', '.modal');
+  await page.goto('/dealers/orders');
+  await page
+    .getByRole('link', { name: /^(Pay|Receipt) DL-/ })
+    .first()
+    .click();
+  await settled(page, page.getByTestId('receipt'));
+  await expectNoViolations(page, 'receipt');
 });
 
 test("the dealer's user menu and the Admin's user package modal", async ({ page }) => {

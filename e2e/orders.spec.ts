@@ -62,7 +62,7 @@ test('a dealer buys a package by UPI, the Admin confirms it, and the nav bar sho
   await page.goto('/dealers/orders');
   const mine = page.getByTestId('my-order-row').filter({ hasText: reference });
   await expect(mine.getByTestId('order-status')).toHaveText('Confirmed');
-  await mine.getByRole('link', { name: `Receipt of ${reference}` }).click();
+  await mine.getByRole('link', { name: `Receipt ${reference}` }).click();
   await expect(page.getByTestId('receipt')).toContainText(utr);
   await expect(page.getByTestId('receipt')).toContainText('₹999');
 });

@@ -21,6 +21,7 @@ import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-contro
 import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
 import { emailOutboxMigration } from './migrations/2026-11-25-0601-email-outbox';
 import { ordersMigration } from './migrations/2026-11-25-0301-orders';
+import { memberChangeNotifyMigration } from './migrations/2026-11-25-0701-member-change-notify';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -44,6 +45,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
     '2026-11-25-0601-email-outbox': emailOutboxMigration(engine),
     '2026-11-25-0301-orders': ordersMigration(engine),
+    '2026-11-25-0701-member-change-notify': memberChangeNotifyMigration(engine),
   };
 }
 

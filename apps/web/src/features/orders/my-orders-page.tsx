@@ -1,6 +1,7 @@
 // The member's orders (/dealers/orders; lazy): each order's package, amount, status and a link to its receipt.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { Order } from '@dealerleads/shared';
 import { DataTable } from '../../components/data-table';
 import { paths } from '../../config/paths';
 import { formatInr, formatMediumDate } from '../../lib/format';
@@ -12,6 +13,11 @@ export const myOrdersTexts = {
   title: 'My orders',
   empty: 'No orders yet. Buy a package from the price list when you unlock a lead.',
 } as const;
+
+/** An order still to be paid is paid from its receipt screen. */
+function receiptLinkText(order: Order): string {
+  return order.status === 'pending' && !order.utr ? 'Pay' : 'Receipt';
+}
 
 export function MyOrdersPage() {
   const [pageNumber, setPageNumber] = useState(1);
@@ -51,8 +57,11 @@ export function MyOrdersPage() {
               ) : null}
             </td>
             <td>
-              <Link to={paths.orderReceipt(order.id)} aria-label={`Receipt of ${order.reference}`}>
-                {order.status === 'pending' && !order.utr ? 'Pay' : 'Receipt'}
+              <Link
+                to={paths.orderReceipt(order.id)}
+                aria-label={`${receiptLinkText(order)} ${order.reference}`}
+              >
+                {receiptLinkText(order)}
               </Link>
             </td>
           </tr>

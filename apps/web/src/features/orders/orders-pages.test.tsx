@@ -82,7 +82,7 @@ describe('orders', () => {
     expect(within(rows[1]!).getByTestId('order-status')).toHaveTextContent('Rejected');
     expect(rows[1]).toHaveTextContent('No payment with this reference');
     expect(
-      within(rows[0]!).getByRole('link', { name: 'Receipt of DL-20261123-K7Q2MX' }),
+      within(rows[0]!).getByRole('link', { name: 'Receipt DL-20261123-K7Q2MX' }),
     ).toHaveAttribute('href', paths.orderReceipt(31));
   });
 
