@@ -457,7 +457,8 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
 
 describe.each(testEngines())('two app instances and a crash mid-send on %s', (engine) => {
   const MAILS = 12;
-  const LEASE_MS = 1_500;
+  // Long enough that a send on a loaded machine never outlives its lease; the crashed mail waits it out once.
+  const LEASE_MS = 4_000;
   let sink: SmtpSink;
   let first: TestContext;
   let second: { close(): Promise<void> } | undefined;
@@ -556,7 +557,7 @@ describe.each(testEngines())('two app instances and a crash mid-send on %s', (en
     first = { ...first, close: async () => undefined };
 
     // Every mail once, plus the crashed one again once its lease expired.
-    await sink.waitFor(MAILS + 1, 20_000);
+    await sink.waitFor(MAILS + 1, 30_000);
     const sentCount = async () =>
       Number(
         (
