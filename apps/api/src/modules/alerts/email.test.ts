@@ -391,9 +391,7 @@ describe.each(testEngines())('alert mails on %s', (engine) => {
       name: 'Venues in Sonipat',
       filters: { model: 'Venue', city: 'Sonipat' },
     });
-    const leadId = await submit(
-      submission({ model: 'Venue', city: 'Sonipat', price: 899_000 }),
-    );
+    const leadId = await submit(submission({ model: 'Venue', city: 'Sonipat', price: 899_000 }));
     const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-outbox-'));
     try {
       const w = worker({}, createMailTransport({ outboxDir: dir }));
@@ -499,7 +497,7 @@ describe.each(testEngines())('two app instances and a crash mid-send on %s', (en
         payload: submission({
           brand: 'mahindra',
           model: 'Thar',
-            fuelType: 'diesel',
+          fuelType: 'diesel',
           seats: 4,
           city: 'Gurugram',
           price: 1_200_000 + i * 10_000,
