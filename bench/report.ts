@@ -43,7 +43,13 @@ export interface Measurements {
     leads: number;
   };
   /** Seconds from the API's start until it answered, and until its engine was ready. */
-  startup?: { answeringAfter: number; readyAfter: number; loadSeconds: number | null };
+  startup?: {
+    answeringAfter: number;
+    readyAfter: number;
+    loadSeconds: number | null;
+    /** 'snapshot': restored from DATA_DIR/lead-list (a restart); 'database': every lead read (a first start). */
+    loadedFrom: 'database' | 'snapshot' | null;
+  };
   storm?: StormResult;
 }
 
@@ -117,7 +123,7 @@ export function budgetChecks(m: Measurements): Check[] {
   if (m.startup) {
     checks.push({
       budget: 'correct lists ≤ 5 s after start (engine ready)',
-      measured: `answering (SQL) after ${m.startup.answeringAfter} s, engine ready after ${m.startup.readyAfter} s (load ${m.startup.loadSeconds ?? '?'} s)`,
+      measured: `answering (SQL) after ${m.startup.answeringAfter} s, engine ready after ${m.startup.readyAfter} s (load ${m.startup.loadSeconds ?? '?'} s from ${m.startup.loadedFrom === 'snapshot' ? 'the snapshot' : 'every lead'})`,
       verdict: verdict(m.startup.readyAfter <= 5),
     });
   }

@@ -195,6 +195,7 @@ async function main(): Promise<void> {
     leadListIndex: string;
     leadListMegabytes: number;
     leadListLoadSeconds: number | null;
+    leadListLoadedFrom: 'database' | 'snapshot' | null;
   };
   const health = (await (await waitForHttp(apiService, '/api/health', 300_000)).json()) as Health;
   // The API answers lists at once (from SQL) and loads its lead list engine in the background: measure once it has.
@@ -205,7 +206,8 @@ async function main(): Promise<void> {
   const ready = (await (await fetch(`${apiService.url}/api/health`)).json()) as Health;
   console.log(
     `API answering ${answeringAfter.toFixed(1)} s after its start, lead list engine ready after ${readyAfter.toFixed(1)} s ` +
-      `(its load: ${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; RSS ${rssMegabytes(apiService.child.pid)} MB)`,
+      `(its load from ${ready.leadListLoadedFrom === 'snapshot' ? 'the snapshot in DATA_DIR' : 'every lead'}: ` +
+      `${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; RSS ${rssMegabytes(apiService.child.pid)} MB)`,
   );
   console.log(
     `API serving on ${apiService.url} (${health.database.engine} ${health.database.version}); log ${path.relative(ROOT, apiLog)}`,
@@ -339,6 +341,7 @@ async function main(): Promise<void> {
     answeringAfter: Math.round(answeringAfter * 10) / 10,
     readyAfter: Math.round(readyAfter * 10) / 10,
     loadSeconds: ready.leadListLoadSeconds,
+    loadedFrom: ready.leadListLoadedFrom,
   };
   console.log(
     `Memory: engine ${afterLoad.leadListMegabytes} MB; API RSS ${rssAtStart} MB when it first answered, ${measurements.memory.rssAfterLoad} MB after the load`,

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer';
 import { apiMessages } from '@dealerleads/shared';
-import type { AppConfig } from './config';
+import { databaseIdentity, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerAuth } from './plugins/auth';
@@ -29,6 +29,7 @@ import { buggyRoutes } from './modules/buggy/buggy.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
+import { snapshotFileFor } from './modules/leads/lead-list-snapshot';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -175,7 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerAuth(app, {
     secret: config.jwtSecret,
     expiresIn: config.jwtExpiresIn,
-    db: database.db,
+    database,
   });
   await registerOpenApi(app);
   const passwordHasher = createPasswordHasher(config.passwordHashing);
@@ -191,7 +192,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database.db,
     (error) =>
       app.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
-    database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {},
+    {
+      ...(database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {}),
+      ...(config.leadListSnapshotDir
+        ? {
+            snapshotFile: snapshotFileFor(
+              config.leadListSnapshotDir,
+              databaseIdentity(config.database),
+            ),
+          }
+        : {}),
+    },
   );
   await app.register(
     async (api) => {

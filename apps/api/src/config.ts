@@ -63,6 +63,8 @@ const envSchema = z.object({
   OWNER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Keep the lead list engine's snapshot in DATA_DIR/lead-list, so a restart is ready in seconds. */
+  LEAD_LIST_SNAPSHOTS: booleanText.default(true),
   WEB_DIST: z.string().default(defaultWebDist),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
@@ -93,6 +95,13 @@ const envSchema = z.object({
 export type DatabaseConfig =
   { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
 
+/** Names one database, without credentials: the SQLite file, or PostgreSQL's host, port, database and schema. */
+export function databaseIdentity(database: DatabaseConfig): string {
+  if (database.engine === 'sqlite') return `sqlite:${path.resolve(database.file)}`;
+  const url = new URL(database.url);
+  return `postgres://${url.host}${url.pathname}#${database.schema ?? 'public'}`;
+}
+
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -122,6 +131,8 @@ export interface AppConfig {
   leadSweepMinutes: number;
   /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
   metricsToken?: string;
+  /** Folder of the lead list engine's snapshots (docs/lead-list-engine.md, "Snapshots"); unset: none kept. */
+  leadListSnapshotDir?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
@@ -255,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAlive: e.KEEP_ALIVE_TIMEOUT_MS,
     },
     ...(metricsToken ? { metricsToken } : {}),
+    ...(e.LEAD_LIST_SNAPSHOTS ? { leadListSnapshotDir: path.join(dataDir, 'lead-list') } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
   };

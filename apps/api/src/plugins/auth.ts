@@ -2,8 +2,9 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { apiMessages, type Role } from '@dealerleads/shared';
-import type { Db } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import { fromDbBool } from '../db/database';
+import { CallerCache, followMemberChanges } from './caller-cache';
 import { preparedQuery } from '../db/prepared-query';
 import { forbidden, unauthorized } from './errors';
 import { isApiPath, requestPath } from './request-path';
@@ -33,6 +34,10 @@ declare module 'fastify' {
     /** The logged-in member, or undefined for an anonymous request. */
     caller: Caller | undefined;
   }
+  interface FastifyInstance {
+    /** Members remembered between requests (PostgreSQL only); a change of a member makes every process forget it. */
+    callerCache: CallerCache;
+  }
 }
 
 export const JWT_ALGORITHM = 'HS256';
@@ -46,8 +51,9 @@ const findCaller = preparedQuery((db, id: number) =>
 
 export async function registerAuth(
   app: FastifyInstance,
-  options: { secret: string; expiresIn: string; db: Db },
+  options: { secret: string; expiresIn: string; database: DatabaseHandle },
 ): Promise<void> {
+  const { database } = options;
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: JWT_ALGORITHM, expiresIn: options.expiresIn },
@@ -56,6 +62,18 @@ export async function registerAuth(
     verify: { algorithms: [JWT_ALGORITHM], cache: 1000 },
   });
   app.decorateRequest('caller', undefined);
+  const callers = new CallerCache();
+  app.decorate('callerCache', callers);
+  const listen = database.listen;
+  if (listen) {
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = followMemberChanges(callers, listen, database.schema ?? 'public', (error) =>
+        app.log.error(error, 'member changes: the listener failed (members are read per request)'),
+      );
+    });
+    app.addHook('preClose', async () => stop?.());
+  }
 
   // A present but bad token is refused everywhere, so a stale session is noticed rather than silently downgraded.
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -70,9 +88,15 @@ export async function registerAuth(
     }
     const id = Number(payload.sub);
     if (!Number.isSafeInteger(id)) throw unauthorized();
-    // The member is read again on every call: a deactivated member's tokens stop working at once, and a token
-    // issued before the member's last password, status or role change (token_version bumped) never works again.
-    const [user] = await findCaller(options.db, id);
+    // The member is read again on every call (or remembered on PostgreSQL until any process changes them): a
+    // deactivated member's tokens stop working at once, and a token issued before the member's last password, status
+    // or role change (token_version bumped) never works again.
+    let user = callers.get(id);
+    if (!user) {
+      const readBegan = callers.begin();
+      [user] = await findCaller(database.db, id);
+      if (user) callers.remember(user, readBegan);
+    }
     if (!user || !fromDbBool(user.status) || payload.ver !== user.token_version) {
       throw unauthorized();
     }

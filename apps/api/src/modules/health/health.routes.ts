@@ -28,6 +28,8 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
             leadListMegabytes: z.number(),
             /** Seconds the engine's last full load took. */
             leadListLoadSeconds: z.number().nullable(),
+            /** Where the last load came from: every lead read, or the snapshot brought up to date. */
+            leadListLoadedFrom: z.enum(['database', 'snapshot']).nullable(),
           }),
           503: z.object({
             status: z.literal('unavailable'),
@@ -45,6 +47,7 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
             leadListLeads: listEngine.size,
             leadListMegabytes: Math.round(listEngine.memoryBytes / 1e5) / 10,
             leadListLoadSeconds: listEngine.loadSeconds ?? null,
+            leadListLoadedFrom: listEngine.loadedFrom ?? null,
           };
         } catch {
           return reply.code(503).send({

@@ -9,6 +9,7 @@ import {
   type CanonicalLeadFilter,
   type NumberRange,
 } from './lead-filters';
+import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
 const { RoaringBitmap32 } = roaring;
 type Bitmap = InstanceType<typeof RoaringBitmap32>;
@@ -103,6 +104,25 @@ class ValueColumn {
     return this.codes.byteLength;
   }
 
+  save(out: SnapshotWriter): void {
+    out.json(this.keys);
+    out.bitmaps(this.bitmaps);
+    out.array(this.codes);
+  }
+
+  restore(input: SnapshotReader): void {
+    const keys = input.json<Key[]>();
+    this.codeOf.clear();
+    this.keys.length = 0;
+    this.bitmaps.length = 0;
+    keys.forEach((key, code) => {
+      if (code !== 0) this.codeOf.set(key, code);
+      this.keys.push(key);
+      this.bitmaps.push(input.bitmap());
+    });
+    this.codes = input.array((n) => new Uint32Array(n));
+  }
+
   /** The bitmaps of the values containing `term` (values compared in lower case). */
   containing(term: string): Bitmap[] {
     const found: Bitmap[] = [];
@@ -192,6 +212,23 @@ class RangeColumn {
     return this.values.byteLength;
   }
 
+  save(out: SnapshotWriter): void {
+    out.array(this.values);
+    out.json(this.sortedKeys);
+    out.bitmaps(this.sortedKeys.map((key) => this.buckets.get(key)!));
+    out.bitmap(this.nulls);
+  }
+
+  restore(input: SnapshotReader): void {
+    this.values = input.array((n) => new Float64Array(n));
+    const keys = input.json<number[]>();
+    this.buckets.clear();
+    for (const key of keys) this.buckets.set(key, input.bitmap());
+    this.sortedKeys = keys;
+    this.nulls.clear();
+    this.nulls.orInPlace(input.bitmap());
+  }
+
   /** The leads of `within` whose value lies in `range`. */
   filter(within: Bitmap, { min = -Infinity, max = Infinity }: NumberRange): Bitmap {
     if (min > max) return new RoaringBitmap32();
@@ -245,6 +282,25 @@ class NameColumn {
 
   get arrayBytes(): number {
     return this.text.byteLength + this.starts.byteLength + this.lengths.byteLength;
+  }
+
+  save(out: SnapshotWriter): void {
+    out.json([...this.words.keys()]);
+    out.bitmaps(this.words.values());
+    out.array(this.text, this.used);
+    out.array(this.starts);
+    out.array(this.lengths);
+  }
+
+  restore(input: SnapshotReader): void {
+    this.words.clear();
+    for (const word of input.json<string[]>()) this.words.set(word, input.bitmap());
+    const text = input.bytes();
+    this.text = Buffer.alloc(Math.max(1 << 16, Math.ceil(text.length * 1.25)));
+    text.copy(this.text);
+    this.used = text.length;
+    this.starts = input.array((n) => new Uint32Array(n));
+    this.lengths = input.array((n) => new Uint16Array(n));
   }
 
   private static wordsOf(name: string): string[] {
@@ -406,6 +462,14 @@ const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) =
 /** Columns searched by their values (the full name has its own, see NameColumn). */
 const SEARCHED_VALUES = ['city', 'brand', 'model', 'varient', 'rto'] as const;
 
+/** What a snapshot must have been written with (LeadBitmaps.save). */
+const SNAPSHOT_LAYOUT = {
+  format: 1,
+  equality: EQUALITY_FILTERS,
+  ranges: RANGE_FILTERS,
+  columns: LEAD_LIST_COLUMNS,
+};
+
 /** Every lead the engine holds, as bitmaps. */
 export class LeadBitmaps {
   private readonly active = new RoaringBitmap32();
@@ -473,6 +537,50 @@ export class LeadBitmaps {
     for (const column of this.equality.values()) column.clear(id);
     for (const column of this.ranges.values()) column.clear(id);
     this.names.clear(id);
+  }
+
+  /**
+   * Writes every bitmap and per-lead array (views of the arrays: nothing may change the bitmaps until the parts are
+   * written). A snapshot of another layout is refused on restore: bump SNAPSHOT_LAYOUT.format when a column's meaning
+   * changes without its name changing (a new bucket function, say).
+   */
+  save(out: SnapshotWriter): void {
+    out.json(SNAPSHOT_LAYOUT);
+    out.bitmap(this.active);
+    out.bitmap(this.inactive);
+    for (const [key] of EQUALITY_FILTERS) this.equality.get(key)!.save(out);
+    for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.save(out);
+    this.names.save(out);
+  }
+
+  /** Bitmaps as a snapshot holds them, restored a column at a time (requests get a turn in between). */
+  static async restore(
+    input: SnapshotReader,
+    yieldNow: () => Promise<unknown>,
+  ): Promise<LeadBitmaps> {
+    if (JSON.stringify(input.json<unknown>()) !== JSON.stringify(SNAPSHOT_LAYOUT)) {
+      throw new Error('lead list snapshot: written for another layout');
+    }
+    const restored = new LeadBitmaps();
+    restored.active.orInPlace(input.bitmap());
+    restored.inactive.orInPlace(input.bitmap());
+    for (const [key] of EQUALITY_FILTERS) {
+      restored.equality.get(key)!.restore(input);
+      await yieldNow();
+    }
+    for (const [key] of RANGE_FILTERS) {
+      restored.ranges.get(key)!.restore(input);
+      await yieldNow();
+    }
+    restored.names.restore(input);
+    if (!input.done) throw new Error('lead list snapshot: longer than its layout');
+    return restored;
+  }
+
+  /** The highest lead id held, or 0. */
+  get maxId(): number {
+    const top = (bitmap: Bitmap) => (bitmap.isEmpty ? 0 : bitmap.maximum());
+    return Math.max(top(this.active), top(this.inactive));
   }
 
   private scope(status: CanonicalLeadFilter['status']): Bitmap {

@@ -6,6 +6,7 @@ import type { DatabaseHandle, Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
 const LOAD_CHUNK = 5_000;
@@ -53,6 +54,11 @@ export class LeadListEngine {
   private loadStartedAt = 0;
   /** Seconds the last full load took. */
   loadSeconds: number | undefined;
+  /** Where the bitmaps held came from: read from every lead, or restored from the snapshot and brought up to date. */
+  loadedFrom: 'database' | 'snapshot' | undefined;
+  /** The lead_changes revision of the last snapshot written or restored (-1: none). */
+  private snapshotRevision = -1;
+  private closing = false;
 
   constructor(
     private readonly db: Queryable,
@@ -62,6 +68,8 @@ export class LeadListEngine {
       keptChanges?: number;
       /** SQLite's write that never waits for the lock (DatabaseHandle.runUnlessBusy): pruning skips a turn instead. */
       runUnlessBusy?: DatabaseHandle['runUnlessBusy'];
+      /** The snapshot file of this database (lead-list-snapshot.ts); none: every start reads every lead. */
+      snapshotFile?: string;
     } = {},
   ) {}
 
@@ -121,7 +129,7 @@ export class LeadListEngine {
 
   /** Starts loading in the background unless loaded, under way or failed a moment ago. */
   start(): void {
-    if (this.work || this.state === 'ready' || Date.now() < this.retryAt) return;
+    if (this.closing || this.work || this.state === 'ready' || Date.now() < this.retryAt) return;
     this.failure = undefined;
     this.run(() => currentLeadsVersion(this.db).then((version) => this.catchUp(version)));
   }
@@ -173,7 +181,7 @@ export class LeadListEngine {
 
   /** Brings the bitmaps up to `version` (loading them first if need be). */
   async syncTo(version: number): Promise<void> {
-    while (this.reflects < version) {
+    while (this.reflects < version && !this.closing) {
       await this.run(() => this.catchUp(version));
       if (this.failure !== undefined) return;
     }
@@ -187,9 +195,18 @@ export class LeadListEngine {
 
   private async catchUp(version: number): Promise<void> {
     if (this.bitmaps === undefined) {
+      if (await this.restoreSnapshot()) {
+        await this.applyChanges(version);
+        if (this.bitmaps !== undefined && (await this.matchesDatabase())) return;
+      }
       await this.loadAll(version);
       return;
     }
+    await this.applyChanges(version);
+  }
+
+  /** Applies the changes logged past this process's revision; reloads when they were pruned or are too many. */
+  private async applyChanges(version: number): Promise<void> {
     const oldest = await this.db
       .selectFrom('lead_changes')
       .select((eb) => eb.fn.min('revision').as('revision'))
@@ -266,6 +283,101 @@ export class LeadListEngine {
     this.revision = Number(last?.revision ?? 0);
     this.reflects = version;
     this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
+    this.loadedFrom = 'database';
+    // Still inside the engine's one piece of work: no change is applied to the bitmaps while they are written.
+    await this.saveSnapshot();
+  }
+
+  /**
+   * The snapshot's bitmaps and revision, if there is a snapshot of this layout whose revision the database has
+   * reached (a database restored from an older backup has not). Anything wrong with it: read every lead instead.
+   */
+  private async restoreSnapshot(): Promise<boolean> {
+    const file = this.options.snapshotFile;
+    if (file === undefined) return false;
+    this.loadStartedAt = performance.now();
+    try {
+      const input = await readSnapshot(file);
+      if (input === undefined) return false;
+      const header = input.json<{ revision: number }>();
+      const last = await this.db
+        .selectFrom('lead_changes')
+        .select((eb) => eb.fn.max('revision').as('revision'))
+        .executeTakeFirst();
+      if (!(header.revision <= Number(last?.revision ?? 0))) return false;
+      this.bitmaps = await LeadBitmaps.restore(input, yieldToEventLoop);
+      this.revision = header.revision;
+      this.snapshotRevision = header.revision;
+      return true;
+    } catch (error) {
+      this.onError(error);
+      return false;
+    }
+  }
+
+  /**
+   * After a restore and catch-up: the leads held are the database's (their number and highest id at the version
+   * held). Writes in between move the version: then catch up again, a few times, before giving up on the snapshot.
+   */
+  private async matchesDatabase(): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await this.db
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('leads')
+            .select((sub) => sub.fn.countAll<number>().as('n'))
+            .as('n'),
+          eb
+            .selectFrom('leads')
+            .select((sub) => sub.fn.max('id').as('top'))
+            .as('top'),
+          eb.selectFrom('leads_version').select('version').where('id', '=', 1).as('version'),
+        ])
+        .executeTakeFirstOrThrow();
+      const version = Number(row.version ?? 0);
+      if (version === this.reflects) {
+        const held = this.bitmaps!;
+        const matches = Number(row.n) === held.size && Number(row.top ?? 0) === held.maxId;
+        if (matches) {
+          this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
+          this.loadedFrom = 'snapshot';
+        } else {
+          this.onError(
+            new Error('lead list snapshot: does not match the database; reading every lead'),
+          );
+        }
+        return matches;
+      }
+      await this.applyChanges(version);
+      if (this.bitmaps === undefined) return false;
+    }
+    return false;
+  }
+
+  /** Writes the bitmaps to the snapshot file (when configured); a failure is reported, never fatal. */
+  private async saveSnapshot(): Promise<void> {
+    const file = this.options.snapshotFile;
+    if (file === undefined || this.bitmaps === undefined) return;
+    try {
+      const out = new SnapshotWriter();
+      out.json({ revision: this.revision });
+      this.bitmaps.save(out);
+      await writeSnapshot(file, out.parts);
+      this.snapshotRevision = this.revision;
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  /**
+   * Stops catching up and writes the snapshot if the bitmaps moved since the last one (a graceful shutdown), so the
+   * next start restores them and applies only what changed meanwhile.
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    while (this.work) await this.work;
+    if (this.state === 'ready' && this.revision !== this.snapshotRevision)
+      await this.saveSnapshot();
   }
 
   /**

@@ -41,7 +41,10 @@ export function leadRoutes(
         return undefined;
       });
     });
-    app.addHook('onClose', async () => stopFollowing?.());
+    app.addHook('onClose', async () => {
+      await stopFollowing?.();
+      await listEngine.close();
+    });
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['leads'];
 

@@ -21,7 +21,7 @@ import { recordNewLeadAlerts } from '../alerts/alerts.service';
 import { runWrite } from '../../db/write-batcher';
 import { assessSubmission } from '../moderation/moderation.service';
 import { createOwnerLink } from '../owners/owners.service';
-import { readSettings } from '../settings/settings.service';
+import { displaySettings, readSettings } from '../settings/settings.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
@@ -70,7 +70,7 @@ export async function listLeads(
   query: LeadFilter,
 ): Promise<LeadListPage> {
   const admin = isAdmin(caller);
-  const { maxDealersPerLead: maxDealers } = await readSettings(db);
+  const { maxDealersPerLead: maxDealers } = await displaySettings(db);
   const filter = canonicalLeadFilter(query, admin, {
     maxDealers,
     hideByDefault: caller?.role === 'Dealer',
@@ -124,7 +124,7 @@ export async function getLead(
   // A lead off the list (inactive, sold, withdrawn, expired, held) exists only for Admin and the dealers who unlocked
   // it: they paid for it and see why it left (its listingStatus).
   if (!row.status && !unlocked) throw notFound(apiMessages.leadNotFound);
-  return toLead(row, unlocked, (await readSettings(db)).maxDealersPerLead);
+  return toLead(row, unlocked, (await displaySettings(db)).maxDealersPerLead);
 }
 
 /** Admin's lead edit; call it inside the write transaction, which also holds its audit entry. */

@@ -80,6 +80,7 @@ export function membersRoutes(database: DatabaseHandle, passwords: PasswordHashe
         response: { 200: memberSchema, ...errorSchemas(400, 401, 403, 404, 503) },
       },
       preHandler: requireUser,
+      // This process forgets the member at once; the others when PostgreSQL's notification reaches them.
       handler: async (request) =>
         updateMember(
           database,
@@ -88,7 +89,7 @@ export function membersRoutes(database: DatabaseHandle, passwords: PasswordHashe
           request.params.id,
           request.body,
           auditActorOf(request),
-        ),
+        ).finally(() => request.server.callerCache.forget(request.params.id)),
     });
   };
 }

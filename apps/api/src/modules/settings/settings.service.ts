@@ -31,6 +31,25 @@ export async function readSettings(db: Queryable): Promise<MarketplaceSettings> 
   return settings;
 }
 
+/** How long a process shows lists and details with the settings it read last (the unlock always reads them afresh). */
+export const DISPLAY_SETTINGS_MS = 5_000;
+const shown = new WeakMap<Queryable, { until: number; settings: Promise<MarketplaceSettings> }>();
+
+/**
+ * The settings for what a read only shows (the cap on cards, hiding sold-out leads): remembered for a few seconds
+ * per process, so a list costs no statement for them. A change in this process shows at once; in another within
+ * DISPLAY_SETTINGS_MS. Rules (the cap an unlock obeys, holding flagged leads) read them inside their transaction.
+ */
+export function displaySettings(db: Queryable): Promise<MarketplaceSettings> {
+  const now = Date.now();
+  const kept = shown.get(db);
+  if (kept && kept.until > now) return kept.settings;
+  const settings = readSettings(db);
+  shown.set(db, { until: now + DISPLAY_SETTINGS_MS, settings });
+  settings.catch(() => shown.delete(db));
+  return settings;
+}
+
 /** Applies an Admin's change and its audit entry in one transaction; returns the settings after it. */
 export async function updateSettings(
   db: Db,
@@ -38,7 +57,7 @@ export async function updateSettings(
   actor: AuditActor,
   update: SettingsUpdate,
 ): Promise<MarketplaceSettings> {
-  return runWrite(db, engine, async (tx) => {
+  const updated = await runWrite(db, engine, async (tx) => {
     const before = await readSettings(tx);
     const after = { ...before, ...update };
     for (const key of Object.keys(update) as SettingKey[]) {
@@ -58,4 +77,6 @@ export async function updateSettings(
     });
     return after;
   });
+  shown.delete(db);
+  return updated;
 }

@@ -1,0 +1,142 @@
+// The caller read once per request, or remembered on PostgreSQL until any process changes the member: a request then
+// costs one statement, and a deactivation or role change still ends the member's tokens at once in every process.
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import {
+  bearer,
+  createTestDatabase,
+  testConfig,
+  testEngines,
+  useMembers,
+  type TestAppFixture,
+  type TestDatabase,
+} from '../test/test-app';
+import { insertLeads } from '../test/fixtures';
+import { CallerCache } from './caller-cache';
+
+/** Counts the statements a database handle runs. */
+class StatementCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery: KyselyPlugin['transformQuery'] = (args) => args.node;
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count++;
+    return args.result;
+  }
+}
+
+async function appOn(handle: DatabaseHandle, testDb: TestDatabase): Promise<FastifyInstance> {
+  const { app } = await buildApp(testConfig(testDb.config), { database: handle, logger: false });
+  await app.ready();
+  return app;
+}
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return check();
+}
+
+describe('CallerCache', () => {
+  it('remembers nothing while not listening, and nothing read before a member was forgotten', () => {
+    const cache = new CallerCache();
+    const row = { id: 7, user_name: 'd', role: 'Dealer', status: 1, token_version: 0 };
+    cache.remember(row, cache.begin());
+    expect(cache.get(7)).toBeUndefined();
+
+    cache.setListening(true);
+    const began = cache.begin();
+    cache.forget(7); // the member changed while the read was under way
+    cache.remember(row, began);
+    expect(cache.get(7)).toBeUndefined();
+
+    cache.remember(row, cache.begin());
+    expect(cache.get(7)).toEqual(row);
+    cache.setListening(false);
+    expect(cache.get(7)).toBeUndefined();
+  });
+});
+
+describe.each(testEngines())('the caller of a request (%s)', (engine) => {
+  const counter = new StatementCounter();
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let other: { app: FastifyInstance; handle: DatabaseHandle } | undefined;
+  const ctx: TestAppFixture = {
+    get app() {
+      return app;
+    },
+    get database() {
+      return testDb.handle;
+    },
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    app = await appOn({ ...testDb.handle, db: testDb.handle.db.withPlugin(counter) }, testDb);
+    // A second API process on the same database: its own pool and, on PostgreSQL, its own listener.
+    const handle = openDatabase(testDb.config);
+    other = { handle, app: await appOn(handle, testDb) };
+    await insertLeads(
+      ctx,
+      Array.from({ length: 30 }, (_, i) => ({ price: 300_000 + i * 1000 })),
+    );
+  });
+  afterAll(async () => {
+    await other?.app.close();
+    await other?.handle.close();
+    await app.close();
+    await testDb.drop();
+  });
+  const { admin, dealer, moved, leaving } = useMembers(ctx, {
+    admin: { role: 'Admin' },
+    dealer: {},
+    moved: {},
+    leaving: {},
+  });
+
+  const list = (target: FastifyInstance, member: { token: string }) =>
+    target.inject({ method: 'GET', url: '/api/leads?pageSize=20', headers: bearer(member) });
+  const update = (id: number, payload: object) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/users/update/${id}`,
+      headers: bearer(admin),
+      payload: { name: 'A Dealer', city: 'Gurugram', email: `m${id}@example.in`, ...payload },
+    });
+
+  it(`costs a dealer's lead page ${engine === 'postgres' ? 'one statement' : 'two statements (the caller read in-process, and the page)'}`, async () => {
+    await until(
+      async () => (await app.inject({ url: '/api/health/ready' })).statusCode === 200,
+      10_000,
+    );
+    for (let i = 0; i < 3; i++) expect((await list(app, dealer)).statusCode).toBe(200);
+    counter.count = 0;
+    const res = await list(app, dealer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveLength(20);
+    expect(counter.count).toBe(engine === 'postgres' ? 1 : 2);
+  });
+
+  it('ends a deactivated member’s token at once in the process that deactivated them', async () => {
+    expect((await list(app, leaving)).statusCode).toBe(200);
+    expect((await update(leaving.id, { status: false })).statusCode).toBe(200);
+    expect((await list(app, leaving)).statusCode).toBe(401);
+  });
+
+  it('ends a member’s token in another process as soon as the change is known there', async () => {
+    const target = other!.app;
+    expect((await list(target, moved)).statusCode).toBe(200);
+    expect((await list(target, moved)).statusCode).toBe(200);
+    expect((await update(moved.id, { role: 'User' })).statusCode).toBe(200);
+    // PostgreSQL: the other process remembered the member and forgets them on the notification (well under the
+    // 30 s it would otherwise remember them); SQLite: the other process reads the member on every request.
+    const refused = await until(async () => (await list(target, moved)).statusCode === 401, 2000);
+    expect(refused).toBe(true);
+  });
+});
