@@ -6,6 +6,7 @@ import { orderMessages, type CreatedOrder, type Order } from '@dealerleads/share
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
+import { pricePackages } from '../../test/price-list';
 import { jsonResponse, renderRoute } from '../../test/render-route';
 
 const base: Order = {
@@ -59,22 +60,7 @@ beforeEach(() => {
     if (url.startsWith('/api/me/orders'))
       return jsonResponse([base, rejected], { headers: paging(2) });
     if (url.startsWith('/api/packages'))
-      return jsonResponse(
-        [
-          {
-            id: 4,
-            packageName: 'Starter 10 Leads',
-            packageCode: 'STARTER10',
-            packageType: 'Lead',
-            packageCredits: 10,
-            packageUnit: 'Leads',
-            packageValidity: 30,
-            packagePrice: 999,
-            isActive: true,
-          },
-        ],
-        { headers: paging(1) },
-      );
+      return jsonResponse(pricePackages, { headers: paging(pricePackages.length) });
     if (url.startsWith('/api/orders/config'))
       return jsonResponse({ upiEnabled: true, payeeVpa: 'x@okaxis', payeeName: 'DealerLeads' });
     if (method === 'PUT' && url.startsWith('/api/orders/31/confirm'))
