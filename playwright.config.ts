@@ -1,9 +1,8 @@
 // Browser journeys: Debian's Chromium drives the production build, served by the API on a fresh seeded SQLite file.
 import { defineConfig } from '@playwright/test';
-
 // E2E_PORT and E2E_WEB_DIST let several runs (e.g. engineers on one machine) use their own server and build.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const DATA_DIR = `test-results/e2e-data-${PORT}`;
+import { E2E_DATA_DIR as DATA_DIR, E2E_PORT as PORT } from './e2e/support';
+
 const WEB_DIST = process.env.E2E_WEB_DIST;
 
 export default defineConfig({
@@ -47,6 +46,8 @@ export default defineConfig({
       LOGIN_IP_RATE_LIMIT: '100000',
       LEAD_SUBMIT_RATE_LIMIT: '1000',
       API_RATE_LIMIT: '100000',
+      // No SMTP_URL: alert mails are .eml files in DATA_DIR/outbox, sent within half a second.
+      EMAIL_WORKER_INTERVAL_MS: '500',
       // Buying by UPI is on (e2e/orders.spec.ts); the popup's WhatsApp route is tested without it in web unit tests.
       UPI_VPA: 'dealerleads@okaxis',
       MERCHANT_NAME: 'DealerLeads Demo',

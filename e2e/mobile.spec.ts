@@ -1,4 +1,5 @@
-// Phone width (375 px): no sideways scrolling, the title stays centred, the side menu and user menu fit.
+// Phone width (375 px, 360 px for the dealer's nav): no sideways scrolling, the title stays centred, the side menu
+// and user menu fit, and a dealer's nav icons never cover each other or the title.
 import { expect, test, type Page } from '@playwright/test';
 import { demo, loginAs } from './support';
 
@@ -53,4 +54,37 @@ test('the error and login screens fit a phone', async ({ page }) => {
     await expect(page.getByRole('heading').first()).toBeVisible();
     await expectNoSidewaysScroll(page);
   }
+});
+
+test("a dealer's nav icons, the title and the menus do not overlap at 360 px", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await loginAs(page, demo.dealer);
+  await page.goto('/dealers/leads');
+  const parts = {
+    menu: page.getByRole('button', { name: 'Open menu' }),
+    title: page.getByRole('link', { name: 'DealerLeads' }),
+    balance: page.getByTestId('nav-balance'),
+    savedSearches: page.getByRole('button', { name: /^Saved searches/ }),
+    bell: page.getByRole('button', { name: /^Notifications/ }),
+    user: page.getByRole('button', { name: 'User menu' }),
+  };
+  for (const part of Object.values(parts)) await expect(part).toBeVisible();
+  const boxes = await Promise.all(
+    Object.entries(parts).map(async ([name, part]) => ({ name, box: (await part.boundingBox())! })),
+  );
+  await page.screenshot({ path: test.info().outputPath('nav-360.png') });
+  for (const { name, box } of boxes) {
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(360);
+  }
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1)) {
+      const overlap =
+        a.box.x < b.box.x + b.box.width &&
+        b.box.x < a.box.x + a.box.width &&
+        a.box.y < b.box.y + b.box.height &&
+        b.box.y < a.box.y + a.box.height;
+      expect(overlap, `${a.name} overlaps ${b.name}`).toBe(false);
+    }
+  await expectNoSidewaysScroll(page);
 });

@@ -1,6 +1,10 @@
 // Shared steps of the browser journeys: demo logins, toasts, the session in localStorage.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
+/** The e2e server's port and DATA_DIR (playwright.config.ts starts it there; alert mails land in its `outbox`). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = `test-results/e2e-data-${E2E_PORT}`;
+
 /** The demo seed's accounts (README "Demo logins"). */
 export const demo = {
   admin: { userName: 'admin', password: 'Admin@2026' },

@@ -38,6 +38,11 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import {
+  createMailTransport,
+  startEmailWorker,
+  type EmailWorker,
+} from './modules/alerts/email-worker';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
@@ -247,6 +252,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
     });
     app.addHook('preClose', async () => schedule?.stop());
+  }
+
+  // Every process works off the e-mail outbox; leases keep two from sending the same row.
+  if (config.mail.workerIntervalMs > 0) {
+    let worker: EmailWorker | undefined;
+    app.addHook('onReady', async () => {
+      worker = startEmailWorker(
+        database,
+        createMailTransport(config.mail),
+        { from: config.mail.from, publicUrl: config.mail.publicUrl, secret: config.jwtSecret },
+        {
+          ...config.mail,
+          intervalMs: config.mail.workerIntervalMs,
+          batch: 20,
+          clock,
+          onError: (error) => app.log.error(error, 'e-mail worker: a run failed'),
+        },
+      );
+    });
+    app.addHook('preClose', async () => worker?.stop());
   }
 
   registerMetrics(app, {

@@ -1,7 +1,15 @@
 // Every route × every kind of caller on each engine: the expected status, no leaked phone numbers, all routes documented.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { bearer, testEngines, useMembers, useTestApp, type TestMember } from './test/test-app';
+import {
+  bearer,
+  TEST_JWT_SECRET,
+  testEngines,
+  useMembers,
+  useTestApp,
+  type TestMember,
+} from './test/test-app';
+import { issueUnsubscribeToken } from './modules/alerts/unsubscribe-token';
 import { createPackage, givePackage, insertLeads } from './test/fixtures';
 import { todayInIndia } from './lib/calendar';
 
@@ -433,6 +441,32 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
           url: `/api/saved-searches/${savedSearches.dealer}/open`,
         }),
         expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "change the dealer's saved search's e-mail mode",
+        doc: '/api/saved-searches/{id}',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/saved-searches/${savedSearches.dealer}`,
+          payload: { emailMode: 'daily' },
+        }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        name: "unsubscribe from the dealer's saved search (whoever holds the mail's link)",
+        doc: '/api/unsubscribe',
+        request: () => ({
+          url: `/api/unsubscribe?token=${issueUnsubscribeToken(TEST_JWT_SECRET, { kind: 's', savedSearchId: savedSearches.dealer })}`,
+        }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'unsubscribe with a tampered link',
+        doc: '/api/unsubscribe',
+        request: () => ({
+          url: `/api/unsubscribe?token=${issueUnsubscribeToken(TEST_JWT_SECRET, { kind: 's', savedSearchId: savedSearches.dealer }).replace(/^s\d+/, `s${savedSearches.otherDealer}`)}`,
+        }),
+        expected: [400, 400, 400, 400, 400],
       },
       {
         name: "delete the other dealer's saved search",

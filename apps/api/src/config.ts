@@ -73,6 +73,19 @@ const envSchema = z.object({
   INIT_CWD: z.string().optional(),
   /** Bearer token for GET /metrics; unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().optional(),
+  /** smtp:// or smtps:// URL of the mail server; unset: mails are written as .eml files under DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('DealerLeads <alerts@dealerleads.local>'),
+  /** The web app's address as dealers reach it, for the links in mails. */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'PUBLIC_URL must be an http(s):// URL')
+    .optional(),
+  /** How often each process's e-mail worker looks for due mails; 0 turns it off. */
+  EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -135,8 +148,27 @@ export interface AppConfig {
   leadListSnapshotDir?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
+  /** Alert mails (docs/workspace-and-alerts.md, "E-mail"). */
+  mail: MailConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
   upi?: { vpa: string; merchantName: string };
+}
+
+export interface MailConfig {
+  /** SMTP server; undefined: .eml files in `outboxDir`. */
+  smtpUrl?: string;
+  from: string;
+  /** Links in mails start with it (no trailing slash). */
+  publicUrl: string;
+  outboxDir: string;
+  /** The worker's period; 0 turns it off. */
+  workerIntervalMs: number;
+  /** A claimed mail's lease; well above the SMTP time-outs (email-worker.ts). */
+  leaseMs: number;
+  /** First retry after this, doubling per attempt up to maxBackoffMs; failed after maxAttempts. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  maxAttempts: number;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -268,6 +300,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...(metricsToken ? { metricsToken } : {}),
     ...(e.LEAD_LIST_SNAPSHOTS ? { leadListSnapshotDir: path.join(dataDir, 'lead-list') } : {}),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
+    mail: {
+      ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+      from: e.MAIL_FROM,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      outboxDir: path.join(dataDir, 'outbox'),
+      workerIntervalMs: e.EMAIL_WORKER_INTERVAL_MS,
+      leaseMs: 120_000,
+      backoffMs: 60_000,
+      maxBackoffMs: 3_600_000,
+      maxAttempts: 8,
+    },
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
   };
 }

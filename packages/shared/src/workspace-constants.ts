@@ -28,6 +28,12 @@ export const NOTE_MAX = 1000;
 export const EMAIL_MODES = ['instant', 'daily', 'off'] as const;
 export type EmailMode = (typeof EMAIL_MODES)[number];
 
+export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
+  instant: 'E-mail at once',
+  daily: 'Daily digest',
+  off: 'No e-mail',
+};
+
 export const SAVED_SEARCH_NAME_MAX = 60;
 /** Saved searches one dealer may keep. */
 export const SAVED_SEARCHES_MAX = 50;

@@ -19,6 +19,7 @@ import { workspaceMigration } from './migrations/2026-11-24-0501-workspace';
 import { alertsMigration } from './migrations/2026-11-24-0502-alerts';
 import { ownerControlMigration } from './migrations/2026-11-24-0601-owner-control';
 import { insightsRollupsMigration } from './migrations/2026-11-24-0602-insights-rollups';
+import { emailOutboxMigration } from './migrations/2026-11-25-0601-email-outbox';
 import { ordersMigration } from './migrations/2026-11-25-0301-orders';
 import { memberChangeNotifyMigration } from './migrations/2026-11-25-0701-member-change-notify';
 
@@ -42,6 +43,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-24-0502-alerts': alertsMigration(engine),
     '2026-11-24-0601-owner-control': ownerControlMigration(engine),
     '2026-11-24-0602-insights-rollups': insightsRollupsMigration(engine),
+    '2026-11-25-0601-email-outbox': emailOutboxMigration(engine),
     '2026-11-25-0301-orders': ordersMigration(engine),
     '2026-11-25-0701-member-change-notify': memberChangeNotifyMigration(engine),
   };

@@ -250,7 +250,28 @@ export interface NotificationsTable {
   created_on: DbTimestamp;
 }
 
+/** One mail to send (modules/alerts/email-outbox.ts): an instant alert or a dealer's daily digest. */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  user_id: number;
+  saved_search_id: number | null;
+  lead_id: number | null;
+  digest_date: string | null;
+  payload: string | null;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: DbTimestamp;
+  claimed_by: string | null;
+  lease_until: DbTimestamp | null;
+  last_error: string | null;
+  sent_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 export interface Database {
+  email_outbox: EmailOutboxTable;
   saved_searches: SavedSearchesTable;
   notifications: NotificationsTable;
   dealer_leads: DealerLeadsTable;

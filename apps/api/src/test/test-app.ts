@@ -52,6 +52,17 @@ export function testConfig(
     leadSweepMinutes: 0,
     webDist: path.join(tmpdir(), 'no-web-dist'),
     timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000 },
+    // Tests that send mail turn the worker on with their own SMTP server or folder.
+    mail: {
+      from: 'DealerLeads <alerts@dealerleads.test>',
+      publicUrl: 'http://dealerleads.test',
+      outboxDir: path.join(tmpdir(), 'dealerleads-no-outbox'),
+      workerIntervalMs: 0,
+      leaseMs: 120_000,
+      backoffMs: 60_000,
+      maxBackoffMs: 3_600_000,
+      maxAttempts: 8,
+    },
     ...overrides,
   };
 }

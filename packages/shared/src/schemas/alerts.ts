@@ -31,6 +31,27 @@ export const savedSearchCreateSchema = z.object({
 });
 export type SavedSearchCreate = z.input<typeof savedSearchCreateSchema>;
 
+/** `PUT /api/saved-searches/{id}`: rename it and/or change its e-mail mode. */
+export const savedSearchUpdateSchema = z.object({
+  name: savedSearchCreateSchema.shape.name.optional(),
+  emailMode: z
+    .enum(EMAIL_MODES, { error: `Email must be one of ${EMAIL_MODES.join(', ')}` })
+    .optional(),
+});
+export type SavedSearchUpdate = z.infer<typeof savedSearchUpdateSchema>;
+
+/** `GET /api/unsubscribe?token=…`: the signed token of an alert mail's link. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().max(200),
+});
+
+export const unsubscribeResultSchema = z.object({
+  message: z.string(),
+  /** The saved searches whose e-mails were turned off. */
+  savedSearches: z.array(z.string()),
+});
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>;
+
 export const savedSearchSchema = z.object({
   id: z.number().int(),
   name: z.string(),

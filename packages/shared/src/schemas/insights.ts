@@ -1,7 +1,16 @@
 // Admin insights (`GET /api/admin/insights?from&to`, docs/owners-insights-moderation.md): KPIs and chart series of a period.
 import { z } from 'zod';
 
-const isoDay = (label: string) => z.iso.date(`${label} must be a date YYYY-MM-DD`);
+/**
+ * A calendar day of this millennium: the period's days are walked one by one, and past year 9999 the next day's
+ * ISO text ('+010000-01…') no longer sorts after the last, so an open-ended `to=9999-12-31` never ended.
+ */
+const isoDay = (label: string) =>
+  z.iso
+    .date(`${label} must be a date YYYY-MM-DD`)
+    .refine((day) => day >= '2000-01-01' && day <= '2999-12-31', {
+      message: `${label} must be a day from 2000 to 2999`,
+    });
 
 /** The longest period one answer covers. */
 export const INSIGHTS_MAX_DAYS = 366;

@@ -9,15 +9,18 @@ import {
   pagingQuery,
   savedSearchCreateSchema,
   savedSearchSchema,
+  savedSearchUpdateSchema,
   streamQuerySchema,
   streamTicketSchema,
   unreadCountSchema,
+  unsubscribeQuerySchema,
+  unsubscribeResultSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import { currentCaller, requireUser } from '../../plugins/auth';
-import { unauthorized } from '../../plugins/errors';
-import { errorSchemas } from '../../plugins/openapi';
+import { badRequest, unauthorized } from '../../plugins/errors';
+import { errorSchemas, messageErrorSchema, validationErrorSchema } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import {
   createSavedSearch,
@@ -25,13 +28,32 @@ import {
   listNotifications,
   listSavedSearches,
   markRead,
+  alertMessages,
   openSavedSearch,
   unreadCount,
+  unsubscribe,
+  updateSavedSearch,
 } from './alerts.service';
 import { NotificationHub } from './notification-hub';
 import { issueStreamTicket, STREAM_TICKET_SECONDS, verifyStreamTicket } from './stream-ticket';
+import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The small page a dealer sees after clicking a mail's unsubscribe link. */
+function unsubscribePage(title: string, lines: string[]): string {
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<title>${escapeHtml(title)} · DealerLeads</title></head>` +
+    '<body style="font-family:Arial,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">' +
+    `<h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>` +
+    lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
+    '<p><a href="/dealers/leads">Go to DealerLeads</a></p></body></html>'
+  );
+}
 
 export function alertsRoutes(database: DatabaseHandle, secret: string) {
   const { db, engine } = database;
@@ -79,6 +101,55 @@ export function alertsRoutes(database: DatabaseHandle, secret: string) {
       handler: async (request, reply) => {
         await deleteSavedSearch(db, engine, currentCaller(request).id, request.params.id);
         return reply.code(204).send(null);
+      },
+    });
+
+    r.put('/saved-searches/:id', {
+      preHandler: requireUser,
+      schema: {
+        tags: searchTags,
+        summary: "Rename one of the caller's saved searches and/or change its e-mail mode",
+        params: idParams,
+        body: savedSearchUpdateSchema,
+        response: { 200: savedSearchSchema, ...errorSchemas(400, 401, 403, 404) },
+      },
+      handler: async (request) =>
+        updateSavedSearch(db, engine, currentCaller(request).id, request.params.id, request.body),
+    });
+
+    // No login: the signed token of the mail's link is the proof (SECURITY.md, "Unsubscribe links").
+    r.get('/unsubscribe', {
+      schema: {
+        tags: searchTags,
+        summary:
+          "An alert mail's unsubscribe link: turns that saved search's (or the daily digest's) e-mails off; HTML for browsers, JSON otherwise",
+        querystring: unsubscribeQuerySchema,
+        // A browser (Accept: text/html) gets a small page instead of the JSON.
+        response: {
+          200: z.union([unsubscribeResultSchema, z.string()]),
+          400: z.union([validationErrorSchema, messageErrorSchema, z.string()]),
+        },
+      },
+      handler: async (request, reply) => {
+        const html = /text\/html/.test(request.headers.accept ?? '');
+        const target = verifyUnsubscribeToken(secret, request.query.token);
+        if (target === undefined) {
+          if (!html) throw badRequest(alertMessages.badUnsubscribe);
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(unsubscribePage(alertMessages.badUnsubscribe, ['Nothing was changed.']));
+        }
+        const result = await unsubscribe(db, engine, target);
+        if (!html) return result;
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            unsubscribePage('Unsubscribed', [
+              result.message,
+              ...result.savedSearches.map((name) => `Saved search: ${name}`),
+            ]),
+          );
       },
     });
 

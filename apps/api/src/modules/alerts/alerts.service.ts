@@ -7,6 +7,7 @@ import {
   type EmailMode,
   type SavedSearch,
   type SavedSearchFilters,
+  type UnsubscribeResult,
 } from '@dealerleads/shared';
 import { fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
 import type { LeadRow } from '../../db/schema';
@@ -14,6 +15,8 @@ import { runWrite } from '../../db/write-batcher';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import type { CanonicalLeadFilter } from '../leads/lead-filters';
+import { enqueueInstantMails } from './email-outbox';
+import type { UnsubscribeTarget } from './unsubscribe-token';
 import {
   candidateKeysOf,
   canonicalSavedFilter,
@@ -26,6 +29,10 @@ export const alertMessages = {
   tooMany: `You can keep at most ${SAVED_SEARCHES_MAX} saved searches`,
   notFound: 'Saved search not found',
   notYours: 'This saved search belongs to another member',
+  badUnsubscribe: 'This unsubscribe link is not valid',
+  unsubscribed: 'You will get no more e-mails for this saved search.',
+  unsubscribedDigest: 'You will get no more daily e-mails.',
+  nothingToUnsubscribe: 'There is nothing left to unsubscribe from.',
 } as const;
 
 /** Serialises notification inserts on PostgreSQL, so their ids commit in order and a stream's cursor skips none. */
@@ -165,6 +172,59 @@ export async function deleteSavedSearch(
   });
 }
 
+/** Rename a saved search and/or change its e-mail mode. */
+export async function updateSavedSearch(
+  db: Db,
+  engine: Engine,
+  userId: number,
+  id: number,
+  changes: { name?: string | undefined; emailMode?: EmailMode | undefined },
+): Promise<SavedSearch> {
+  await runWrite(db, engine, async (tx) => {
+    await assertOwnSearch(tx, userId, id);
+    const set = {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.emailMode !== undefined ? { email_mode: changes.emailMode } : {}),
+    };
+    if (Object.keys(set).length > 0)
+      await tx.updateTable('saved_searches').set(set).where('id', '=', id).execute();
+  });
+  return savedSearchById(db, userId, id);
+}
+
+/**
+ * An unsubscribe link's effect (no login: the signed token is the proof): one saved search's mails off, or all of a
+ * dealer's daily digests. Answers the names of the searches turned off.
+ */
+export async function unsubscribe(
+  db: Db,
+  engine: Engine,
+  target: UnsubscribeTarget,
+): Promise<UnsubscribeResult> {
+  const names = await runWrite(db, engine, async (tx) => {
+    const rows = await tx
+      .updateTable('saved_searches')
+      .set({ email_mode: 'off' })
+      .$call((q) =>
+        target.kind === 's'
+          ? q.where('id', '=', target.savedSearchId).where('email_mode', '!=', 'off')
+          : q.where('user_id', '=', target.userId).where('email_mode', '=', 'daily'),
+      )
+      .returning('name')
+      .execute();
+    return rows.map((r) => r.name);
+  });
+  return {
+    message:
+      names.length === 0
+        ? alertMessages.nothingToUnsubscribe
+        : target.kind === 's'
+          ? alertMessages.unsubscribed
+          : alertMessages.unsubscribedDigest,
+    savedSearches: names,
+  };
+}
+
 /** Opening a saved search resets its new-lead count (the screen then applies its filters). */
 export async function openSavedSearch(
   db: Db,
@@ -197,7 +257,7 @@ export async function recordNewLeadAlerts(
   if (!fromDbBool(lead.status)) return 0;
   const candidates = await tx
     .selectFrom('saved_searches')
-    .select(['id', 'user_id', 'filters'])
+    .select(['id', 'user_id', 'filters', 'email_mode'])
     .where('match_key', 'in', candidateKeysOf(lead))
     .execute();
   const matched = candidates.filter((s) => leadMatches(canonicalOf(s.id, s.filters), lead));
@@ -215,7 +275,16 @@ export async function recordNewLeadAlerts(
         created_on: now.toISOString(),
       })),
     )
+    // An approval after moderation notifies once too, even if the lead had matched before.
+    .onConflict((oc) => oc.columns(['saved_search_id', 'lead_id']).doNothing())
     .execute();
+  // The transactional outbox: an instant mail is queued with its notification, or neither exists.
+  await enqueueInstantMails(
+    tx,
+    lead.id,
+    matched.filter((s) => s.email_mode === 'instant'),
+    now,
+  );
   return matched.length;
 }
 

@@ -18,32 +18,8 @@ import {
   type TestContext,
   type TestMember,
 } from '../../test/test-app';
+import { submission } from './alerts-test-helpers';
 import { issueStreamTicket, verifyStreamTicket } from './stream-ticket';
-
-let phone = 0;
-/** Phone numbers moderation takes for real: no runs, no repeats. */
-function nextPhone(): string {
-  phone += 1;
-  return `7${String(304_918_273 + phone * 1_000_003).slice(-9)}`;
-}
-
-function submission(overrides: Record<string, unknown> = {}) {
-  return {
-    year: 2019,
-    brand: 'hyundai',
-    model: 'Creta',
-    ownerType: 'first',
-    transmission: 'manual',
-    fuelType: 'petrol',
-    seats: 5,
-    fullName: 'Owner Name',
-    city: 'Panipat',
-    phoneNumber: nextPhone(),
-    price: 1_050_000,
-    consent: true,
-    ...overrides,
-  };
-}
 
 describe('stream tickets', () => {
   it('open the stream for one member, for a minute, and cannot be forged', () => {

@@ -12,6 +12,7 @@ import type { LeadRow } from '../../db/schema';
 import { runWrite } from '../../db/write-batcher';
 import { badRequest, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
+import { recordNewLeadAlerts } from '../alerts/alerts.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 
 /** A phone seen on more than this many leads within the window flags the next one. */
@@ -151,6 +152,9 @@ export async function decideModeration(
       .returningAll()
       .executeTakeFirst();
     if (!after) throw badRequest(moderationMessages.notFlagged);
+    // A held lead reaches saved searches (bell, stream, mail) when it is approved onto the list, not when submitted.
+    if (decision.approve && fromDbBool(after.status))
+      await recordNewLeadAlerts(tx, engine, after, now);
     await recordAudit(
       tx,
       actor,

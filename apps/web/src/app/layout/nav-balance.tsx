@@ -6,16 +6,18 @@ import { useMyCredits } from '../../lib/my-credits';
 export function NavBalance() {
   const { data } = useMyCredits();
   if (!data) return null;
-  const text = data.unlimitedUntil !== null ? 'Unlimited' : `${data.balance} credits`;
+  const unlimited = data.unlimitedUntil !== null;
   return (
     <Link
       to={paths.credits}
-      className="btn btn-sm btn-light me-2 nav-balance"
+      className="btn btn-sm btn-light me-1 nav-balance text-nowrap"
       title="Your credits"
       data-testid="nav-balance"
     >
       <i className="bi bi-coin me-1" aria-hidden="true" />
-      {text}
+      {unlimited ? 'Unlimited' : data.balance}
+      {/* A phone's narrow bar shows the number alone (styles.css); the word stays for assistive technology. */}
+      {unlimited ? null : <span className="nav-balance-unit"> credits</span>}
     </Link>
   );
 }

@@ -29,7 +29,7 @@ export function NavBar() {
 
   return (
     <header className="app-top-bar navbar navbar-dark bg-primary fixed-top">
-      <div className="container-fluid app-top-bar-grid">
+      <div className={`container-fluid app-top-bar-grid${dealer ? ' with-extras' : ''}`}>
         <button
           type="button"
           className="btn btn-link text-white fs-3 p-1"

@@ -3,7 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  EMAIL_MODE_LABELS,
+  EMAIL_MODES,
   SAVED_SEARCH_NAME_MAX,
+  type EmailMode,
   type SavedSearch,
   type SavedSearchFilters,
 } from '@dealerleads/shared';
@@ -15,6 +18,7 @@ import {
   useDeleteSavedSearch,
   useOpenSavedSearch,
   useSavedSearches,
+  useUpdateSavedSearch,
 } from './api/alerts';
 import { NavDropdown } from './nav-dropdown';
 
@@ -44,11 +48,11 @@ function SaveForm({ onDone }: { onDone: () => void }) {
   const location = useLocation();
   const create = useCreateSavedSearch();
   const [name, setName] = useState('');
+  const [emailMode, setEmailMode] = useState<EmailMode>('instant');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      // No mail is sent yet (docs/workspace-and-alerts.md): alerts arrive in the bell only, so none is offered.
-      { name, filters: filtersFromUrl(location.search), emailMode: 'off' },
+      { name, filters: filtersFromUrl(location.search), emailMode },
       {
         onSuccess: () => {
           notify.success('Search saved');
@@ -75,6 +79,15 @@ function SaveForm({ onDone }: { onDone: () => void }) {
         onChange={(event) => setName(event.target.value)}
         placeholder="e.g. Cretas in Gurugram under ₹10 lakh"
       />
+      <label htmlFor="saved-search-email" className="form-label small mb-0">
+        E-mail
+      </label>
+      <EmailModeSelect
+        id="saved-search-email"
+        value={emailMode}
+        onChange={setEmailMode}
+        className="mb-1"
+      />
       <button type="submit" className="btn btn-primary btn-sm" disabled={create.isPending}>
         Save
       </button>
@@ -82,10 +95,41 @@ function SaveForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+function EmailModeSelect({
+  id,
+  value,
+  onChange,
+  className = '',
+  label,
+}: {
+  id?: string;
+  value: EmailMode;
+  onChange: (mode: EmailMode) => void;
+  className?: string;
+  label?: string;
+}) {
+  return (
+    <select
+      id={id}
+      aria-label={label}
+      className={`form-select form-select-sm ${className}`}
+      value={value}
+      onChange={(event) => onChange(event.target.value as EmailMode)}
+    >
+      {EMAIL_MODES.map((mode) => (
+        <option key={mode} value={mode}>
+          {EMAIL_MODE_LABELS[mode]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function SavedSearchesMenu() {
   const searches = useSavedSearches();
   const open = useOpenSavedSearch();
   const remove = useDeleteSavedSearch();
+  const update = useUpdateSavedSearch();
   const navigate = useNavigate();
   const location = useLocation();
   const [saving, setSaving] = useState(false);
@@ -143,6 +187,26 @@ export function SavedSearchesMenu() {
                       <span className="badge text-bg-danger ms-1">{search.newCount} new</span>
                     ) : null}
                   </button>
+                  <EmailModeSelect
+                    label={`E-mail for ${search.name}`}
+                    value={search.emailMode}
+                    className="w-auto"
+                    onChange={(emailMode) =>
+                      update.mutate(
+                        { id: search.id, emailMode },
+                        {
+                          onSuccess: () => notify.success('E-mail setting saved'),
+                          onError: (error) => {
+                            const messages = reportSaveError(
+                              error,
+                              'The setting could not be saved',
+                            );
+                            if (messages.length > 0) notify.error(messages.join(' '));
+                          },
+                        },
+                      )
+                    }
+                  />
                   <button
                     type="button"
                     className="btn btn-link btn-sm text-danger"

@@ -29,6 +29,15 @@ export function useCreateSavedSearch() {
   });
 }
 
+export function useUpdateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...changes }: { id: number; emailMode?: EmailMode; name?: string }) =>
+      api.put<SavedSearch>(`/saved-searches/${id}`, changes, { handleErrors: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchesKey }),
+  });
+}
+
 export function useDeleteSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,0 +1,210 @@
+// What an alert mail says (docs/workspace-and-alerts.md, "E-mail"): plain text and simple HTML naming the car, its
+// city and price, a link to the lead and a signed unsubscribe link. Read at send time, so a mail about a lead that
+// left the list, or for a search turned off meanwhile, is not sent.
+import { findBrand, groupIndian } from '@dealerleads/shared/catalogues';
+import { fromDbBool, type Queryable } from '../../db/database';
+import type { ClaimedMail } from './email-outbox';
+import { issueUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+
+export interface MailSettings {
+  /** The From header. */
+  from: string;
+  /** The web app's public address, for the links (no trailing slash). */
+  publicUrl: string;
+  /** The JWT secret: the unsubscribe key is derived from it. */
+  secret: string;
+}
+
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribeUrl: string;
+}
+
+/** Leads listed in one digest at most; the rest are a link away. */
+export const DIGEST_MAX_LEADS = 50;
+
+interface MailLead {
+  id: number;
+  year: number;
+  brand: string;
+  model: string;
+  varient: string | null;
+  city: string;
+  price: number;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** '2019 Hyundai Creta SX'. */
+export function carOf(lead: MailLead): string {
+  const brand = findBrand(lead.brand)?.label ?? lead.brand;
+  return [lead.year, brand, lead.model, lead.varient].filter(Boolean).join(' ');
+}
+
+/** '₹10,50,000': Indian digit grouping. */
+export function rupees(amount: number): string {
+  return `₹${groupIndian(amount)}`;
+}
+
+function unsubscribeUrlOf(settings: MailSettings, target: UnsubscribeTarget): string {
+  const token = issueUnsubscribeToken(settings.secret, target);
+  return `${settings.publicUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+const leadUrlOf = (settings: MailSettings, id: number) => `${settings.publicUrl}/leads/${id}`;
+
+function page(body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#212529">${body}</body></html>`;
+}
+
+const leadColumns = [
+  'l.id',
+  'l.year',
+  'l.brand',
+  'l.model',
+  'l.varient',
+  'l.city',
+  'l.price',
+  'l.status',
+] as const;
+
+/** The mail of a claimed outbox row, or undefined when there is nothing to send any more. */
+export async function composeMail(
+  db: Queryable,
+  mail: ClaimedMail,
+  settings: MailSettings,
+): Promise<ComposedMail | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .select(['email', 'name', 'status'])
+    .where('id', '=', mail.userId)
+    .executeTakeFirst();
+  if (!user || !fromDbBool(user.status) || !user.email) return undefined;
+  return mail.kind === 'instant'
+    ? composeInstant(db, mail, settings, user.email)
+    : composeDigest(db, mail, settings, user.email);
+}
+
+async function composeInstant(
+  db: Queryable,
+  mail: ClaimedMail,
+  settings: MailSettings,
+  to: string,
+): Promise<ComposedMail | undefined> {
+  if (mail.savedSearchId === null || mail.leadId === null) return undefined;
+  const row = await db
+    .selectFrom('saved_searches as s')
+    .innerJoin('leads as l', (join) => join.on('l.id', '=', mail.leadId!))
+    .select(['s.name as search_name', 's.email_mode', ...leadColumns])
+    .where('s.id', '=', mail.savedSearchId)
+    .executeTakeFirst();
+  if (!row || row.email_mode !== 'instant' || !fromDbBool(row.status)) return undefined;
+  const car = carOf(row);
+  const price = rupees(row.price);
+  const leadUrl = leadUrlOf(settings, row.id);
+  const unsubscribeUrl = unsubscribeUrlOf(settings, {
+    kind: 's',
+    savedSearchId: mail.savedSearchId,
+  });
+  const text = [
+    `A new lead matches your saved search "${row.search_name}":`,
+    '',
+    `${car}, ${row.city}, ${price}`,
+    `See it on DealerLeads: ${leadUrl}`,
+    '',
+    `Stop e-mails for this search: ${unsubscribeUrl}`,
+  ].join('\n');
+  const html = page(
+    `<p>A new lead matches your saved search <strong>${escapeHtml(row.search_name)}</strong>:</p>` +
+      `<p><strong>${escapeHtml(car)}</strong>, ${escapeHtml(row.city)}, ${escapeHtml(price)}</p>` +
+      `<p><a href="${escapeHtml(leadUrl)}">See the lead on DealerLeads</a></p>` +
+      `<p style="font-size:12px;color:#6c757d"><a href="${escapeHtml(unsubscribeUrl)}">Stop e-mails for this search</a></p>`,
+  );
+  return {
+    to,
+    subject: `New lead: ${car} in ${row.city}, ${price}`,
+    text,
+    html,
+    unsubscribeUrl,
+  };
+}
+
+async function composeDigest(
+  db: Queryable,
+  mail: ClaimedMail,
+  settings: MailSettings,
+  to: string,
+): Promise<ComposedMail | undefined> {
+  let pairs: [number, number][] = [];
+  try {
+    pairs = JSON.parse(mail.payload ?? '[]') as [number, number][];
+  } catch {
+    return undefined;
+  }
+  const searchIds = [...new Set(pairs.map(([s]) => s))];
+  const leadIds = [...new Set(pairs.map(([, l]) => l))];
+  if (searchIds.length === 0) return undefined;
+  const searches = await db
+    .selectFrom('saved_searches')
+    .select(['id', 'name'])
+    .where('id', 'in', searchIds)
+    .where('user_id', '=', mail.userId)
+    .where('email_mode', '=', 'daily')
+    .execute();
+  const leads = await db
+    .selectFrom('leads as l')
+    .select(leadColumns)
+    .where('l.id', 'in', leadIds)
+    .execute();
+  const searchName = new Map(searches.map((s) => [s.id, s.name]));
+  const leadOf = new Map(leads.filter((l) => fromDbBool(l.status)).map((l) => [l.id, l]));
+  // Each lead once, under the first of its searches.
+  const seen = new Set<number>();
+  const items: { search: string; lead: MailLead }[] = [];
+  for (const [searchId, leadId] of pairs) {
+    const search = searchName.get(searchId);
+    const lead = leadOf.get(leadId);
+    if (search === undefined || lead === undefined || seen.has(leadId)) continue;
+    seen.add(leadId);
+    items.push({ search, lead });
+  }
+  if (items.length === 0) return undefined;
+  const shown = items.slice(0, DIGEST_MAX_LEADS);
+  const more = items.length - shown.length;
+  const unsubscribeUrl = unsubscribeUrlOf(settings, { kind: 'd', userId: mail.userId });
+  const day = mail.digestDate ?? '';
+  const count = `${items.length} new ${items.length === 1 ? 'lead' : 'leads'}`;
+  const lineOf = ({ search, lead }: (typeof items)[number]) =>
+    `${carOf(lead)}, ${lead.city}, ${rupees(lead.price)} (${search}): ${leadUrlOf(settings, lead.id)}`;
+  const text = [
+    `${count} matched your saved searches on ${day}:`,
+    '',
+    ...shown.map(lineOf),
+    ...(more > 0 ? ['', `and ${more} more: ${settings.publicUrl}/dealers/leads`] : []),
+    '',
+    `Stop daily e-mails: ${unsubscribeUrl}`,
+  ].join('\n');
+  const html = page(
+    `<p>${escapeHtml(count)} matched your saved searches on ${escapeHtml(day)}:</p><ul>` +
+      shown
+        .map(
+          ({ search, lead }) =>
+            `<li><a href="${escapeHtml(leadUrlOf(settings, lead.id))}"><strong>${escapeHtml(carOf(lead))}</strong></a>, ` +
+            `${escapeHtml(lead.city)}, ${escapeHtml(rupees(lead.price))} <small>(${escapeHtml(search)})</small></li>`,
+        )
+        .join('') +
+      '</ul>' +
+      (more > 0
+        ? `<p><a href="${escapeHtml(settings.publicUrl)}/dealers/leads">and ${more} more</a></p>`
+        : '') +
+      `<p style="font-size:12px;color:#6c757d"><a href="${escapeHtml(unsubscribeUrl)}">Stop daily e-mails</a></p>`,
+  );
+  return { to, subject: `Your daily leads for ${day}: ${count}`, text, html, unsubscribeUrl };
+}

@@ -1,0 +1,189 @@
+// The e-mail worker every API process runs (docs/workspace-and-alerts.md, "E-mail"): builds the daily digests once
+// their hour has come, claims due outbox rows under a lease, sends them (SMTP, or .eml files without SMTP_URL),
+// and marks them sent — or schedules the next attempt with exponential backoff.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Db, Engine } from '../../db/database';
+import { composeMail, type MailSettings } from './alert-mail';
+import {
+  buildDailyDigests,
+  claimMail,
+  digestDayDue,
+  dueMailIds,
+  failMail,
+  finishMail,
+  type ClaimedMail,
+} from './email-outbox';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** `<idempotency key@host>`: a resend after a crash carries the same Message-ID. */
+  messageId: string;
+  headers: Record<string, string>;
+}
+
+export interface MailTransport {
+  /** Resolves once the SMTP server accepted the mail (or the file is written); rejects otherwise. */
+  send(mail: OutgoingMail, key: string): Promise<void>;
+  close(): void;
+}
+
+/** SMTP_URL → nodemailer over SMTP; unset → one .eml file per mail under `outboxDir`, named by its key. */
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  outboxDir: string;
+}): MailTransport {
+  if (options.smtpUrl) {
+    // Time-outs well inside the worker's lease, so a hung server never lets a second process send the same row.
+    const smtp = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      send: async (mail) => void (await smtp.sendMail(mail)),
+      close: () => smtp.close(),
+    };
+  }
+  const stream = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    send: async (mail, key) => {
+      const info = await stream.sendMail(mail);
+      if (!Buffer.isBuffer(info.message)) throw new Error('The mail was not built as a buffer');
+      mkdirSync(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${key}.eml`);
+      // Written aside then renamed: a rewrite of the same key replaces the file whole.
+      const temp = `${file}.${process.pid}.tmp`;
+      writeFileSync(temp, info.message);
+      renameSync(temp, file);
+    },
+    close: () => stream.close(),
+  };
+}
+
+export interface EmailWorkerOptions {
+  intervalMs: number;
+  /** How long a claim holds a row; a worker that died mid-send loses it after this. */
+  leaseMs: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+  maxAttempts: number;
+  /** Rows claimed per tick. */
+  batch: number;
+  clock: () => Date;
+  onError: (error: unknown) => void;
+}
+
+export interface EmailWorker {
+  readonly id: string;
+  /** One tick now (tests); resolves when it is done. */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function domainOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'dealerleads.local';
+  } catch {
+    return 'dealerleads.local';
+  }
+}
+
+export function startEmailWorker(
+  database: { db: Db; engine: Engine },
+  transport: MailTransport,
+  settings: MailSettings,
+  options: EmailWorkerOptions,
+): EmailWorker {
+  const { db, engine } = database;
+  const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const domain = domainOf(settings.publicUrl);
+  let digestsBuiltFor: string | undefined;
+  let stopped = false;
+
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    try {
+      const composed = await composeMail(db, mail, settings);
+      if (!composed) {
+        await finishMail(db, engine, id, mail.id, 'skipped', options.clock());
+        return;
+      }
+      await transport.send(
+        {
+          from: settings.from,
+          to: composed.to,
+          subject: composed.subject,
+          text: composed.text,
+          html: composed.html,
+          messageId: `<${mail.idempotencyKey}@${domain}>`,
+          headers: {
+            'List-Unsubscribe': `<${composed.unsubscribeUrl}>`,
+            'X-DealerLeads-Key': mail.idempotencyKey,
+          },
+        },
+        mail.idempotencyKey,
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await failMail(db, engine, id, mail, message, options.clock(), options);
+      return;
+    }
+    // Accepted: marked at once. A crash right here leaves the lease to expire and the mail to go again, with the
+    // same Message-ID (the honest at-least-once; docs/workspace-and-alerts.md).
+    await finishMail(db, engine, id, mail.id, 'sent', options.clock());
+  }
+
+  async function tick(): Promise<void> {
+    const now = options.clock();
+    const day = digestDayDue(now);
+    if (day !== undefined && day !== digestsBuiltFor) {
+      await buildDailyDigests(db, engine, day, now);
+      digestsBuiltFor = day;
+    }
+    for (;;) {
+      const ids = await dueMailIds(db, options.clock(), options.batch);
+      for (const mailId of ids) {
+        if (stopped) return;
+        const mail = await claimMail(db, engine, id, mailId, options.clock(), options.leaseMs);
+        if (mail) await deliver(mail);
+      }
+      if (ids.length < options.batch || stopped) return;
+    }
+  }
+
+  let running: Promise<void> | undefined;
+  const runOnce = (): Promise<void> => {
+    running ??= tick()
+      .catch(options.onError)
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer =
+    options.intervalMs > 0 ? setInterval(() => void runOnce(), options.intervalMs) : undefined;
+  timer?.unref();
+
+  return {
+    id,
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
