@@ -577,6 +577,14 @@ export class LeadBitmaps {
     return restored;
   }
 
+  /** How many leads held have an id above `id`. */
+  countAbove(id: number): number {
+    return (
+      this.active.rangeCardinality(id + 1, MAX_LEAD_ID) +
+      this.inactive.rangeCardinality(id + 1, MAX_LEAD_ID)
+    );
+  }
+
   /** The highest lead id held, or 0. */
   get maxId(): number {
     const top = (bitmap: Bitmap) => (bitmap.isEmpty ? 0 : bitmap.maximum());

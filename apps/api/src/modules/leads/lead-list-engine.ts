@@ -22,6 +22,8 @@ const PRUNE_CHUNK = 5_000;
 /** A request waits this long for a catch-up to finish before SQL answers it instead. */
 const CATCH_UP_WAIT_MS = 50;
 const RETRY_AFTER_MS = 10_000;
+/** After restoring a snapshot, the newest this many ids are counted in the database and in the bitmaps. */
+const VERIFIED_IDS = 100_000;
 
 export type LeadListEngineState = 'loading' | 'ready' | 'failed';
 /** As /api/health reports it: `behind` when ready but still applying changes (SQL answers meanwhile). */
@@ -59,6 +61,8 @@ export class LeadListEngine {
   /** The lead_changes revision of the last snapshot written or restored (-1: none). */
   private snapshotRevision = -1;
   private closing = false;
+  /** Restored bitmaps are not answered from until they were brought up to date and checked against the database. */
+  private restoring = false;
 
   constructor(
     private readonly db: Queryable,
@@ -74,7 +78,7 @@ export class LeadListEngine {
   ) {}
 
   get state(): LeadListEngineState {
-    if (this.bitmaps !== undefined && this.failure === undefined) return 'ready';
+    if (this.bitmaps !== undefined && this.failure === undefined && !this.restoring) return 'ready';
     return this.failure === undefined ? 'loading' : 'failed';
   }
 
@@ -195,9 +199,17 @@ export class LeadListEngine {
 
   private async catchUp(version: number): Promise<void> {
     if (this.bitmaps === undefined) {
-      if (await this.restoreSnapshot()) {
-        await this.applyChanges(version);
-        if (this.bitmaps !== undefined && (await this.matchesDatabase())) return;
+      this.restoring = true;
+      try {
+        if (await this.restoreSnapshot()) {
+          const restored = this.bitmaps;
+          await this.applyChanges(version);
+          // The catch-up may have read every lead instead (the changes since were pruned, or too many).
+          if (this.bitmaps !== restored || (await this.matchesDatabase())) return;
+          this.bitmaps = undefined;
+        }
+      } finally {
+        this.restoring = false;
       }
       await this.loadAll(version);
       return;
@@ -316,16 +328,22 @@ export class LeadListEngine {
   }
 
   /**
-   * After a restore and catch-up: the leads held are the database's (their number and highest id at the version
-   * held). Writes in between move the version: then catch up again, a few times, before giving up on the snapshot.
+   * After a restore and catch-up: the leads held are the database's, as far as a bounded check can tell — the same
+   * highest id, and as many leads among the newest VERIFIED_IDS ids (a primary-key range count: a few ms, where a
+   * count of every lead would hold SQLite for hundreds). Writes in between move the version: then catch up again, a
+   * few times, before giving up on the snapshot.
    */
   private async matchesDatabase(): Promise<boolean> {
     for (let attempt = 0; attempt < 3; attempt++) {
+      const held = this.bitmaps!;
+      const top = held.maxId;
+      const from = Math.max(0, top - VERIFIED_IDS);
       const row = await this.db
         .selectNoFrom((eb) => [
           eb
             .selectFrom('leads')
             .select((sub) => sub.fn.countAll<number>().as('n'))
+            .where('id', '>', from)
             .as('n'),
           eb
             .selectFrom('leads')
@@ -336,8 +354,7 @@ export class LeadListEngine {
         .executeTakeFirstOrThrow();
       const version = Number(row.version ?? 0);
       if (version === this.reflects) {
-        const held = this.bitmaps!;
-        const matches = Number(row.n) === held.size && Number(row.top ?? 0) === held.maxId;
+        const matches = Number(row.top ?? 0) === top && Number(row.n) === held.countAbove(from);
         if (matches) {
           this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
           this.loadedFrom = 'snapshot';
@@ -349,7 +366,7 @@ export class LeadListEngine {
         return matches;
       }
       await this.applyChanges(version);
-      if (this.bitmaps === undefined) return false;
+      if (this.bitmaps !== held) return this.bitmaps !== undefined;
     }
     return false;
   }

@@ -119,7 +119,11 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
       .set({ city: 'Noida', price: 750_000 })
       .where('id', '<=', 20)
       .execute();
-    await testDb.handle.db.updateTable('leads').set({ status: 0 }).where('id', 'in', [30, 31]).execute();
+    await testDb.handle.db
+      .updateTable('leads')
+      .set({ status: 0 })
+      .where('id', 'in', [30, 31])
+      .execute();
     await testDb.handle.db.deleteFrom('leads').where('id', 'in', [40, 41, 42]).execute();
 
     const second = await start(true);

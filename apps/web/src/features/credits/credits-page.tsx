@@ -1,5 +1,6 @@
 // The dealer's credits (dealers/credits; lazy): balance, active packages with end dates, the history.
 import { Link } from 'react-router';
+import { BuyPackageButton } from '../../components/buy-package-button';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { useMyCredits } from '../../lib/my-credits';
@@ -11,7 +12,10 @@ export function CreditsPage() {
     <section className="container py-3" style={{ maxWidth: '60rem' }}>
       <div className="d-flex justify-content-between align-items-baseline">
         <h1 className="h3">Your credits</h1>
-        <Link to={paths.myOrders}>My orders</Link>
+        <div className="d-flex gap-2 align-items-center">
+          <Link to={paths.myOrders}>My orders</Link>
+          <BuyPackageButton />
+        </div>
       </div>
       {credits.isPending && credits.fetchStatus !== 'idle' ? <Spinner /> : null}
       {credits.data ? (

@@ -1,6 +1,6 @@
 // Test helpers of the lead screens (not part of the app): lead fixtures and a fake API answering by method and path.
 import { vi } from 'vitest';
-import type { Lead, Package } from '@dealerleads/shared';
+import type { Lead } from '@dealerleads/shared';
 import { jsonResponse } from '../../test/render-route';
 
 export function makeLead(overrides: Partial<Lead> = {}): Lead {
@@ -30,30 +30,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
   };
 }
 
-export const pricePackages: Package[] = [
-  {
-    id: 2,
-    packageName: 'Starter 10 Leads',
-    packageCode: 'STARTER10',
-    packageType: 'Lead',
-    packageCredits: 10,
-    packageUnit: 'Leads',
-    packageValidity: 30,
-    packagePrice: 999,
-    isActive: true,
-  },
-  {
-    id: 5,
-    packageName: 'Unlimited 30 Days',
-    packageCode: 'UNL30',
-    packageType: 'Unlimited',
-    packageCredits: 30,
-    packageUnit: 'Days',
-    packageValidity: 30,
-    packagePrice: 14_999,
-    isActive: true,
-  },
-];
+export { pricePackages } from '../../test/price-list';
 
 export function pageHeader(totalItems: number, currentPage = 1, extra: object = {}) {
   return {

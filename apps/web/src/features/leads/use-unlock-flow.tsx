@@ -11,7 +11,7 @@ export const UNLOCK_UNAVAILABLE_TEXT =
   'Something went wrong. Please reload the page and try again.';
 
 const loadUnlockActions = () => import('./unlock-actions');
-const loadPurchasePopup = () => import('./purchase-popup');
+const loadPurchasePopup = () => import('../../components/purchase-popup');
 const PurchasePopup = lazy(() =>
   loadPurchasePopup().then((module) => ({ default: module.PurchasePopup })),
 );

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@dealerleads/shared';
+import { BuyPackageButton } from '../../components/buy-package-button';
 import { DataTable } from '../../components/data-table';
 import { paths } from '../../config/paths';
 import { formatInr, formatMediumDate } from '../../lib/format';
@@ -11,7 +12,7 @@ import { OrdersPager } from './orders-pager';
 
 export const myOrdersTexts = {
   title: 'My orders',
-  empty: 'No orders yet. Buy a package from the price list when you unlock a lead.',
+  empty: 'No orders yet. Buy a package to unlock leads.',
 } as const;
 
 /** An order still to be paid is paid from its receipt screen. */
@@ -25,10 +26,13 @@ export function MyOrdersPage() {
   const orders = data?.items ?? [];
   return (
     <section className="container py-3" style={{ maxWidth: '60rem' }}>
-      <h1 className="h3">{myOrdersTexts.title}</h1>
-      <p>
-        <Link to={paths.credits}>Your credits</Link>
-      </p>
+      <div className="d-flex justify-content-between align-items-baseline mb-2">
+        <h1 className="h3">{myOrdersTexts.title}</h1>
+        <div className="d-flex gap-2 align-items-center">
+          <Link to={paths.credits}>Your credits</Link>
+          <BuyPackageButton />
+        </div>
+      </div>
       <DataTable
         columns={6}
         empty={!isPending && orders.length === 0}

@@ -6,6 +6,7 @@ import { orderMessages, type CreatedOrder, type Order } from '@dealerleads/share
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
+import { pricePackages } from '../../test/price-list';
 import { jsonResponse, renderRoute } from '../../test/render-route';
 
 const base: Order = {
@@ -58,6 +59,8 @@ beforeEach(() => {
       return jsonResponse({ ...base, upiUri: null } satisfies CreatedOrder);
     if (url.startsWith('/api/me/orders'))
       return jsonResponse([base, rejected], { headers: paging(2) });
+    if (url.startsWith('/api/packages'))
+      return jsonResponse(pricePackages, { headers: paging(pricePackages.length) });
     if (url.startsWith('/api/orders/config'))
       return jsonResponse({ upiEnabled: true, payeeVpa: 'x@okaxis', payeeName: 'DealerLeads' });
     if (method === 'PUT' && url.startsWith('/api/orders/31/confirm'))
@@ -84,6 +87,16 @@ describe('orders', () => {
     expect(
       within(rows[0]!).getByRole('link', { name: 'Receipt DL-20261123-K7Q2MX' }),
     ).toHaveAttribute('href', paths.orderReceipt(31));
+  });
+
+  it('opens the price list from My orders, with Buy by UPI', async () => {
+    setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
+    renderRoute(paths.myOrders);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Buy a package' }));
+    const popup = await screen.findByRole('dialog', { name: 'Buy a Package' });
+    expect(
+      await within(popup).findByRole('button', { name: 'Buy Starter 10 Leads by UPI' }),
+    ).toBeEnabled();
   });
 
   it('shows a printable receipt: reference, package, amount in rupees, UTR, and a Print button', async () => {

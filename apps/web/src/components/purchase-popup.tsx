@@ -1,12 +1,12 @@
-// The purchase popup of docs/rules.md (lazy): the active packages with credits, validity and price, and WhatsApp to buy
+// The purchase popup of docs/rules.md (lazy; the lead list, the lead detail, My orders and the credits screen): the active packages with credits, validity and price, and WhatsApp to buy
 // one; with UPI configured, a logged-in member buys one here by UPI instead (docs/credits.md, "Buying a package").
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { WHATSAPP_CHAT_URL, type CreatedOrder, type Package } from '@dealerleads/shared';
-import { UpiPayment, useCreateOrder, useOrdersConfig } from '../../components/upi-payment';
-import { errorMessage } from '../../lib/api-error';
-import { usePriceList } from './api/get-price-list';
-import { formatInr } from './lead-format';
+import { errorMessage } from '../lib/api-error';
+import { formatInr } from '../lib/format';
+import { usePriceList } from '../lib/price-list';
+import { UpiPayment, useCreateOrder, useOrdersConfig } from './upi-payment';
 
 export const PURCHASE_POPUP_TITLE = 'Buy a Package';
 

@@ -1,7 +1,7 @@
 // GET /api/packages: the open price list (docs/deviations.md) the purchase popup shows.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FIRST_PAGE, PAGE_SIZE, type Package } from '@dealerleads/shared';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export async function getPriceList(signal?: AbortSignal): Promise<Package[]> {
   // The popup says itself when the list cannot load; no navigation away from the leads.
