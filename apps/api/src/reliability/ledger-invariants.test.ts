@@ -114,6 +114,8 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
   let leads: number[];
   let hiddenLead: number;
   let interleavings = 0;
+  /** Decisions the mixed runs made, by what the refund did: the dispute ops must really be exercised. */
+  const decided = { original: 0, newPackage: 0, none: 0, rejected: 0 };
 
   beforeAll(async () => {
     ctx = await createQuickCommitApp(engine);
@@ -404,15 +406,17 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                 case 'dispute':
                   // The dealer reports one of the leads they have unlocked so far (if any).
                   return outcomeOf(async () => {
-                    // Later than the start: other tasks' unlocks may have happened meanwhile.
-                    await pause();
-                    await pause();
-                    const unlocked = await db
-                      .selectFrom('lead_unlocks')
-                      .select('lead_id')
-                      .where('user_id', '=', dealer.id)
-                      .orderBy('id')
-                      .execute();
+                    // Later than the start: waits a few turns for the run's unlocks (slower on PostgreSQL).
+                    let unlocked: { lead_id: number }[] = [];
+                    for (let turn = 0; turn < 12 && unlocked.length === 0; turn += 1) {
+                      await pause();
+                      unlocked = await db
+                        .selectFrom('lead_unlocks')
+                        .select('lead_id')
+                        .where('user_id', '=', dealer.id)
+                        .orderBy('id')
+                        .execute();
+                    }
                     if (unlocked.length === 0) return null;
                     await pause();
                     const leadId = unlocked[op.nth % unlocked.length]!.lead_id;
@@ -421,18 +425,21 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                 case 'decide':
                   // An Admin tab: the queue as read a moment ago, then approve or reject one it showed.
                   return outcomeOf(async () => {
-                    // After the reports: a few turns of the scheduler later.
-                    for (let turn = 0; turn < 6; turn += 1) await pause();
-                    const queue = await db
-                      .selectFrom('disputes')
-                      .select('id')
-                      .where(
-                        'user_id',
-                        'in',
-                        dealers.map((d) => d.id),
-                      )
-                      .orderBy('id')
-                      .execute();
+                    // After the reports: waits a few turns for the run's disputes.
+                    let queue: { id: number }[] = [];
+                    for (let turn = 0; turn < 16 && queue.length === 0; turn += 1) {
+                      await pause();
+                      queue = await db
+                        .selectFrom('disputes')
+                        .select('id')
+                        .where(
+                          'user_id',
+                          'in',
+                          dealers.map((d) => d.id),
+                        )
+                        .orderBy('id')
+                        .execute();
+                    }
                     if (queue.length === 0) return null;
                     const disputeId = queue[op.nth % queue.length]!.id;
                     if (op.packageEnded) {
@@ -455,7 +462,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                         .execute();
                     }
                     await pause();
-                    return decideDispute(
+                    const result = await decideDispute(
                       db,
                       engine,
                       adminActor,
@@ -463,6 +470,8 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       op.approve ? 'approved' : 'rejected',
                       { note: 'Property test' },
                     );
+                    decided[op.approve ? result.refund : 'rejected'] += 1;
+                    return result;
                   });
               }
             });
@@ -532,6 +541,8 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
   it('generated at least 10,000 interleavings and left the whole ledger sound', async () => {
     expect(SIMPLE_RUNS + MIXED_RUNS).toBeGreaterThanOrEqual(10_000);
     expect(interleavings).toBeGreaterThanOrEqual(SIMPLE_RUNS + MIXED_RUNS);
+    // Disputes were decided every way: refunds to the original package and to a new one, none, rejections.
+    expect(Math.min(...Object.values(decided)), JSON.stringify(decided)).toBeGreaterThan(0);
     expect(await ledgerViolations(ctx.database.db)).toEqual([]);
   });
 
