@@ -54,6 +54,7 @@ const screens: [who: Account | null, path: string, ready: Ready][] = [
   [demo.admin, '/dealers/user-packages', firstTableRow],
   [demo.dealer, '/dealers/orders', (p) => h1(p, 'My orders')],
   [demo.admin, '/dealers/payments', (p) => h1(p, 'Payments')],
+  [demo.admin, '/dealers/disputes', (p) => h1(p, 'Disputes')],
 ];
 
 // One test per screen: axe takes seconds on a busy machine.

@@ -51,6 +51,7 @@ import { insightsRoutes } from './modules/insights/insights.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -236,6 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(auditRoutes(database.db));
       await api.register(exportRoutes(database));
       await api.register(ordersRoutes(database, { upi: config.upi, clock }));
+      await api.register(disputesRoutes(database, clock));
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,8 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   /** A saved search of the dealer, and one of the other dealer (deleted by its owner in the matrix). */
   const savedSearches = { dealer: 0, otherDealer: 0 };
   let packageId: number;
+  /** Leads the dealer unlocked: one to report in the matrix, and two reported already (approve, reject). */
+  const disputed = { lead: 0, toApprove: 0, toReject: 0 };
   /** The dealer's orders: one the Admin confirms, one the Admin rejects, one the dealer pays. */
   const orders = { confirm: 0, reject: 0, pay: 0 };
   let counter = 0;
@@ -86,6 +88,29 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     ownerToken = submitted.json<{ manageUrl: string }>().manageUrl.split('/').pop()!;
     leads.push({ id: submitted.json<{ id: number }>().id, phone: '9811100042' });
     packageId = await createPackage(ctx, { credits: 10 });
+    const [toReport, toApprove, toReject] = await insertLeads(ctx, [{}, {}, {}]);
+    for (const l of [toReport!, toApprove!, toReject!]) {
+      const unlocked = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/leads/${l.id}/unlock`,
+        headers: bearer(members.dealer),
+      });
+      expect(unlocked.statusCode).toBe(200);
+    }
+    disputed.lead = toReport!.id;
+    for (const [key, l] of [
+      ['toApprove', toApprove!],
+      ['toReject', toReject!],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/leads/${l.id}/disputes`,
+        payload: { reason: 'unreachable' },
+        headers: bearer(members.dealer),
+      });
+      expect(res.statusCode).toBe(201);
+      disputed[key] = res.json<{ id: number }>().id;
+    }
     for (const key of ['confirm', 'reject', 'pay'] as const) {
       const placed = await ctx.app.inject({
         method: 'POST',
@@ -288,7 +313,8 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
             userId: d.id,
             packageId: leadsPackage(),
             startDate: todayInIndia(),
-            creditDebited: 1,
+            // The credits used so far: three unlocks for the dispute rows, one by 'unlock a lead'.
+            creditDebited: 4,
           },
         }),
         expected: [401, 403, 403, 200, 403],
@@ -627,6 +653,49 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
           method: 'PUT',
           url: `/api/orders/${orders.reject}/reject`,
           payload: { note: 'No payment seen' },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        // Only the dealer unlocked it: everyone else has no unlock to report (404); the dealer reports it once.
+        name: 'report a problem with an unlocked lead',
+        doc: '/api/leads/{id}/disputes',
+        request: () => ({
+          method: 'POST',
+          url: `/api/leads/${disputed.lead}/disputes`,
+          payload: { reason: 'wrong_number', note: 'Number not in service' },
+        }),
+        expected: [401, 404, 201, 404, 404],
+      },
+      {
+        name: 'my disputes',
+        doc: '/api/me/disputes',
+        request: () => ({ url: '/api/me/disputes' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'the disputes queue',
+        doc: '/api/disputes',
+        request: () => ({ url: '/api/disputes?status=pending' }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'approve a dispute',
+        doc: '/api/disputes/{id}/approve',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/disputes/${disputed.toApprove}/approve`,
+          payload: { note: 'Refunded' },
+        }),
+        expected: [401, 403, 403, 200, 403],
+      },
+      {
+        name: 'reject a dispute',
+        doc: '/api/disputes/{id}/reject',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/disputes/${disputed.toReject}/reject`,
+          payload: { note: 'The owner answered our call' },
         }),
         expected: [401, 403, 403, 200, 403],
       },

@@ -22,3 +22,4 @@ export * from './schemas/insights';
 export * from './schemas/alerts';
 export * from './schemas/export';
 export * from './schemas/orders';
+export * from './schemas/disputes';

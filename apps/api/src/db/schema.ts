@@ -1,6 +1,6 @@
 // Kysely table types. Booleans are 0/1 in SQLite and boolean in PostgreSQL; dates are ISO text on both (see database.ts).
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { LedgerKind, OrderStatus } from '@dealerleads/shared';
+import type { DisputeReason, DisputeStatus, LedgerKind, OrderStatus } from '@dealerleads/shared';
 import type { ListingStatus, ModerationStatus } from '@dealerleads/shared';
 
 /** Written as 0/1 (PostgreSQL parses '1'/'0' as boolean); read back as 0/1 or true/false. */
@@ -270,8 +270,26 @@ export interface EmailOutboxTable {
   created_on: DbTimestamp;
 }
 
+/** A dealer's report of a problem with a lead they unlocked (modules/disputes): one per unlock, decided once. */
+export interface DisputesTable {
+  id: Generated<number>;
+  unlock_id: number;
+  user_id: number;
+  lead_id: number;
+  reason: DisputeReason;
+  note: string | null;
+  status: Generated<DisputeStatus>;
+  admin_note: string | null;
+  created_on: DbTimestamp;
+  decided_on: DbTimestamp | null;
+  decided_by: number | null;
+  /** The `refund` ledger entry of an approval that refunded a credit. */
+  refund_entry_id: number | null;
+}
+
 export interface Database {
   email_outbox: EmailOutboxTable;
+  disputes: DisputesTable;
   saved_searches: SavedSearchesTable;
   notifications: NotificationsTable;
   dealer_leads: DealerLeadsTable;

@@ -18,7 +18,9 @@ export interface LedgerCheckOptions {
  * - an unlock row or ledger entry drawn on another member's package;
  * - a grant written twice for one order;
  * - a confirmed order without exactly its grant (the order's snapshot credits, on the package the order names, of
- *   the member who ordered), a grant for an order that is not confirmed, or a grant naming no order that exists.
+ *   the member who ordered), a grant for an order that is not confirmed, or a grant naming no order that exists;
+ * - a refund without an approved dispute of that member and lead (or of another amount than one credit), two
+ *   refunds for one dispute, and an approved dispute of a paid unlock without its refund.
  */
 export async function ledgerViolations(
   db: Db,
@@ -118,6 +120,38 @@ export async function ledgerViolations(
     .select(['c.id', 'c.order_id'])
     .where('c.order_id', 'is not', null)
     .where('o.id', 'is', null);
+  let unbackedRefundsQuery = db
+    .selectFrom('credit_ledger as c')
+    .leftJoin('disputes as d', 'd.id', 'c.dispute_id')
+    .select(['c.id', 'c.user_id', 'c.dispute_id'])
+    .where('c.kind', '=', 'refund')
+    .where((eb) =>
+      eb.or([
+        eb('d.id', 'is', null),
+        eb('d.status', '<>', 'approved'),
+        eb('d.user_id', '<>', eb.ref('c.user_id')),
+        eb('d.lead_id', '<>', eb.ref('c.lead_id')),
+        eb('c.lead_id', 'is', null),
+        eb('c.amount', '<>', 1),
+      ]),
+    );
+  let twiceRefundedQuery = db
+    .selectFrom('credit_ledger')
+    .select((eb) => ['dispute_id', eb.fn.countAll<number>().as('n')])
+    .where('kind', '=', 'refund')
+    .where('dispute_id', 'is not', null)
+    .groupBy('dispute_id')
+    .having((eb) => eb.fn.countAll(), '>', 1);
+  let unrefundedQuery = db
+    .selectFrom('disputes as d')
+    .innerJoin('lead_unlocks as l', 'l.id', 'd.unlock_id')
+    .leftJoin('credit_ledger as c', (join) =>
+      join.onRef('c.dispute_id', '=', 'd.id').on('c.kind', '=', 'refund'),
+    )
+    .select(['d.id', 'd.user_id'])
+    .where('d.status', '=', 'approved')
+    .where('l.credit_debited', '>', 0)
+    .where('c.id', 'is', null);
   let duplicatesQuery = db
     .selectFrom('lead_unlocks')
     .select((eb) => ['user_id', 'lead_id', eb.fn.countAll<number>().as('n')])
@@ -138,6 +172,9 @@ export async function ledgerViolations(
     twiceGrantedQuery = twiceGrantedQuery.where('user_id', 'in', userIds);
     orderGrantsQuery = orderGrantsQuery.where('o.user_id', 'in', userIds);
     orphanGrantsQuery = orphanGrantsQuery.where('c.user_id', 'in', userIds);
+    unbackedRefundsQuery = unbackedRefundsQuery.where('c.user_id', 'in', userIds);
+    twiceRefundedQuery = twiceRefundedQuery.where('user_id', 'in', userIds);
+    unrefundedQuery = unrefundedQuery.where('d.user_id', 'in', userIds);
     duplicatesQuery = duplicatesQuery.where('user_id', 'in', userIds);
     foreignQuery = foreignQuery.where('l.user_id', 'in', userIds);
   }
@@ -153,6 +190,9 @@ export async function ledgerViolations(
     orphanGrants,
     duplicates,
     foreign,
+    unbackedRefunds,
+    twiceRefunded,
+    unrefunded,
   ] = await Promise.all([
     packagesQuery.execute(),
     unlockRowsQuery.execute(),
@@ -165,6 +205,9 @@ export async function ledgerViolations(
     orphanGrantsQuery.execute(),
     duplicatesQuery.execute(),
     foreignQuery.execute(),
+    unbackedRefundsQuery.execute(),
+    twiceRefundedQuery.execute(),
+    unrefundedQuery.execute(),
   ]);
 
   const problems: string[] = [];
@@ -232,5 +275,15 @@ export async function ledgerViolations(
     problems.push(`member ${d.user_id} has ${Number(d.n)} ledger rows for lead ${d.lead_id}`);
   for (const f of foreign)
     problems.push(`ledger row ${f.id} of member ${f.user_id} drew on member ${f.owner}'s package`);
+  for (const r of unbackedRefunds)
+    problems.push(
+      `refund entry ${r.id} of member ${r.user_id} has no approved dispute of theirs for its lead (dispute ${r.dispute_id ?? 'none'})`,
+    );
+  for (const t of twiceRefunded)
+    problems.push(`dispute ${t.dispute_id} was refunded ${Number(t.n)} times`);
+  for (const u of unrefunded)
+    problems.push(
+      `approved dispute ${u.id} of member ${u.user_id} has no refund for its paid unlock`,
+    );
   return problems;
 }

@@ -1,5 +1,6 @@
-// The credit ledger under randomized concurrency (fast-check): unlocks, retries, the spec's credit calls and Admin
-// package changes by several dealers, started in an order the scheduler picks, on each engine.
+// The credit ledger under randomized concurrency (fast-check): unlocks, retries, the spec's credit calls, Admin
+// package changes, disputes and their approvals or rejections by several dealers and Admin tabs, started in an order
+// the scheduler picks, on each engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { creditFlowMessages, type UserPackage } from '@dealerleads/shared';
@@ -14,6 +15,7 @@ import { SYSTEM_ACTOR } from '../modules/audit/audit.service';
 import { deactivatePackage } from '../modules/packages/packages.service';
 import { adjustCredits, creditsSummary } from '../modules/credits/credits.service';
 import { confirmOrder, createOrder } from '../modules/orders/orders.service';
+import { decideDispute, openDispute } from '../modules/disputes/disputes.service';
 import { addDays, todayInIndia } from '../lib/calendar';
 import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
 import { createPackage, givePackage } from '../test/fixtures';
@@ -45,7 +47,9 @@ type Op =
   | { type: 'endPackage'; pkg: number }
   | { type: 'readCredits'; dealer: number }
   | { type: 'order'; dealer: number }
-  | { type: 'confirmOrder'; order: number };
+  | { type: 'confirmOrder'; order: number }
+  | { type: 'dispute'; dealer: number; nth: number; reason: 'wrong_number' | 'unreachable' }
+  | { type: 'decide'; nth: number; approve: boolean; packageEnded: boolean };
 
 /** A request either answers or is refused with a client error the API documents; nothing else is allowed. */
 type Outcome = { ok: true; value: unknown } | { ok: false; status: number; message: string };
@@ -85,9 +89,11 @@ async function assertInStreams<Ts extends [unknown, ...unknown[]]>(
   property: () => fc.IAsyncProperty<Ts>,
   runs: number,
 ): Promise<void> {
+  // Each stream its own seed: started in the same millisecond, they would otherwise draw the same cases.
+  const seed = Math.floor(Math.random() * 2 ** 31);
   const results = await Promise.allSettled(
-    Array.from({ length: STREAMS }, () =>
-      fc.assert(property(), { numRuns: Math.ceil(runs / STREAMS) }),
+    Array.from({ length: STREAMS }, (_, i) =>
+      fc.assert(property(), { numRuns: Math.ceil(runs / STREAMS), seed: seed + i }),
     ),
   );
   const failure = results.find((r) => r.status === 'rejected');
@@ -250,6 +256,24 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
           arbitrary: fc.record({ type: fc.constant('readCredits' as const), dealer: dealerIndex }),
         },
         {
+          weight: 2,
+          arbitrary: fc.record({
+            type: fc.constant('dispute' as const),
+            dealer: dealerIndex,
+            nth: fc.nat(3),
+            reason: fc.constantFrom('wrong_number' as const, 'unreachable' as const),
+          }),
+        },
+        {
+          weight: 3,
+          arbitrary: fc.record({
+            type: fc.constant('decide' as const),
+            nth: fc.nat(3),
+            approve: fc.boolean(),
+            packageEnded: fc.constantFrom(false, false, true),
+          }),
+        },
+        {
           weight: 1,
           arbitrary: fc.record({ type: fc.constant('order' as const), dealer: dealerIndex }),
         },
@@ -377,12 +401,86 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       new Date(),
                     ),
                   );
+                case 'dispute':
+                  // The dealer reports one of the leads they have unlocked so far (if any).
+                  return outcomeOf(async () => {
+                    // Later than the start: other tasks' unlocks may have happened meanwhile.
+                    await pause();
+                    await pause();
+                    const unlocked = await db
+                      .selectFrom('lead_unlocks')
+                      .select('lead_id')
+                      .where('user_id', '=', dealer.id)
+                      .orderBy('id')
+                      .execute();
+                    if (unlocked.length === 0) return null;
+                    await pause();
+                    const leadId = unlocked[op.nth % unlocked.length]!.lead_id;
+                    return openDispute(db, engine, dealer, leadId, { reason: op.reason });
+                  });
+                case 'decide':
+                  // An Admin tab: the queue as read a moment ago, then approve or reject one it showed.
+                  return outcomeOf(async () => {
+                    // After the reports: a few turns of the scheduler later.
+                    for (let turn = 0; turn < 6; turn += 1) await pause();
+                    const queue = await db
+                      .selectFrom('disputes')
+                      .select('id')
+                      .where(
+                        'user_id',
+                        'in',
+                        dealers.map((d) => d.id),
+                      )
+                      .orderBy('id')
+                      .execute();
+                    if (queue.length === 0) return null;
+                    const disputeId = queue[op.nth % queue.length]!.id;
+                    if (op.packageEnded) {
+                      // The calendar moved past the end of the package the unlock's credit came from.
+                      await db
+                        .updateTable('user_packages')
+                        .set({
+                          start_date: addDays(todayInIndia(), -31),
+                          end_date: addDays(todayInIndia(), -1),
+                        })
+                        .where(
+                          'id',
+                          '=',
+                          db
+                            .selectFrom('disputes as d')
+                            .innerJoin('lead_unlocks as u', 'u.id', 'd.unlock_id')
+                            .select('u.user_package_id')
+                            .where('d.id', '=', disputeId),
+                        )
+                        .execute();
+                    }
+                    await pause();
+                    return decideDispute(
+                      db,
+                      engine,
+                      adminActor,
+                      disputeId,
+                      op.approve ? 'approved' : 'rejected',
+                      { note: 'Property test' },
+                    );
+                  });
               }
             });
             await inScheduledOrder(s, tasks);
 
             const ids = dealers.map((d) => d.id);
             expect(await ledgerViolations(db, { userIds: ids })).toEqual([]);
+            // Every dispute decided at most once, refunded at most once (the check above: and only if approved).
+            const disputes = await db
+              .selectFrom('disputes as d')
+              .leftJoin('credit_ledger as c', (join) =>
+                join.onRef('c.dispute_id', '=', 'd.id').on('c.kind', '=', 'refund'),
+              )
+              .select(['d.id', 'd.status', 'd.refund_entry_id', 'c.id as entry'])
+              .where('d.user_id', 'in', ids)
+              .execute();
+            expect(new Set(disputes.map((d) => d.id)).size).toBe(disputes.length);
+            for (const d of disputes) expect(d.refund_entry_id).toBe(d.entry ?? null);
             // Each ended package was expired at most once, and an expired one holds no credit.
             const expiries = await db
               .selectFrom('credit_ledger')

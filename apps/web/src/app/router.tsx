@@ -217,6 +217,13 @@ export const routes: RouteObject[] = [
                     .ModerationPage,
                 }),
               },
+              {
+                path: paths.disputes,
+                loader: requireAdmin(guardMessages.notAuthorized),
+                lazy: async () => ({
+                  Component: (await import('../features/disputes/disputes-page')).DisputesPage,
+                }),
+              },
 
               {
                 path: paths.settings,

@@ -50,6 +50,8 @@ export const paths = {
   insights: '/dealers/insights',
   /** Admin: the queue of flagged leads. */
   moderation: '/dealers/moderation',
+  /** Admin: the disputes queue (docs/credits.md). */
+  disputes: '/dealers/disputes',
   /** Admin: the marketplace settings (the cap of dealers per lead). */
   settings: '/dealers/settings',
   /** The audit log of Admin actions (Admin). */

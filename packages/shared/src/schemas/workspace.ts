@@ -1,6 +1,7 @@
 // The dealer's workspace (My Leads): stages, notes and follow-ups on the leads a dealer unlocked (docs/workspace-and-alerts.md).
 import { z } from 'zod';
 import { isoDate, pagingQuery } from './common';
+import { disputeOutcomeSchema } from './disputes';
 
 import { FOLLOW_UP_VIEWS, LEAD_STAGES, MY_LEADS_PAGE_SIZE, NOTE_MAX } from '../workspace-constants';
 
@@ -34,6 +35,10 @@ export const myLeadSchema = z.object({
   followUpOn: z.string().nullable(),
   lastNote: z.string().nullable(),
   lastNoteOn: z.string().nullable(),
+  /** The dealer's dispute of this unlock and its outcome, if they reported a problem. */
+  dispute: disputeOutcomeSchema.nullable(),
+  /** The last moment (ISO) a problem with this lead can be reported: 7 × 24 h after the unlock. */
+  disputableUntil: z.string(),
 });
 export type MyLead = z.infer<typeof myLeadSchema>;
 

@@ -79,7 +79,12 @@ export async function creditsSummary(
   };
 }
 
-function leadTitle(lead: { year: number | null; brand: string | null; model: string | null }) {
+/** 'year brand model' of a lead (such as '2019 Maruti Suzuki Swift'), null when a part is missing. */
+export function leadTitle(lead: {
+  year: number | null;
+  brand: string | null;
+  model: string | null;
+}): string | null {
   if (lead.year === null || lead.brand === null || lead.model === null) return null;
   return `${lead.year} ${findBrand(lead.brand)?.label ?? lead.brand} ${lead.model}`;
 }

@@ -41,7 +41,7 @@ export async function readInsights(
 ): Promise<Insights> {
   const { from, to } = periodOf(query, now);
   const [start, end] = [indiaDayStart(from), indiaDayStart(addDays(to, 1))];
-  const [leadDays, dimensions, unlockDays, active, sales] = await Promise.all([
+  const [leadDays, dimensions, unlockDays, active, sales, disputes, refunds] = await Promise.all([
     db
       .selectFrom('lead_daily_stats')
       .select(['day', (eb) => eb.fn.sum<number>('n').as('n')])
@@ -90,6 +90,21 @@ export async function readInsights(
       .where('o.decided_on', '>=', start)
       .where('o.decided_on', '<', end)
       .executeTakeFirstOrThrow(),
+    // Disputes and refunds are few: counted straight from their tables between the period's India midnights.
+    db
+      .selectFrom('disputes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_on', '>=', start)
+      .where('created_on', '<', end)
+      .executeTakeFirstOrThrow(),
+    // A refund is an approval that gave a credit back (not an Unlimited unlock's): its ledger entry.
+    db
+      .selectFrom('credit_ledger')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'refund')
+      .where('created_on', '>=', start)
+      .where('created_on', '<', end)
+      .executeTakeFirstOrThrow(),
   ]);
 
   const leadsOn = new Map(leadDays.map((r) => [r.day, num(r.n)]));
@@ -122,9 +137,8 @@ export async function readInsights(
       creditsSold: num(sales.credits),
       revenue: num(sales.revenue),
       activeDealers: num(active.n),
-      // Disputes are not built yet (docs/credits.md): no dispute and no refund can exist.
-      disputes: 0,
-      refunds: 0,
+      disputes: num(disputes.n),
+      refunds: num(refunds.n),
     },
     creditFigures: true,
     perDay,

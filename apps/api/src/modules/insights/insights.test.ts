@@ -84,6 +84,62 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
         unlock(dealerB.id, packageB, ids[4]!, '2026-03-01T06:00:00.000Z', 1),
       ])
       .execute();
+    // Disputes of those unlocks and the refunds of the approved ones, at the edges of India's 1–2 March.
+    const unlockIds = (
+      await ctx.database.db.selectFrom('lead_unlocks').select('id').orderBy('id').execute()
+    ).map((r) => r.id);
+    const dispute = (
+      unlock: number,
+      user: number,
+      lead: number,
+      at: string,
+      status: 'pending' | 'approved' | 'rejected',
+    ) => ({
+      unlock_id: unlockIds[unlock]!,
+      user_id: user,
+      lead_id: lead,
+      reason: 'wrong_number' as const,
+      note: null,
+      status,
+      admin_note: null,
+      created_on: at,
+      decided_on: status === 'pending' ? null : at,
+      decided_by: null,
+      refund_entry_id: null,
+    });
+    const disputes = await ctx.database.db
+      .insertInto('disputes')
+      .values([
+        // 23:59 on 2 March in India: in the period; its refund at 00:01 on 3 March is not.
+        dispute(0, dealerA.id, ids[0]!, '2026-03-02T18:29:00.000Z', 'approved'),
+        // 00:00 on 1 March in India: in the period, and so is its refund.
+        dispute(1, dealerB.id, ids[0]!, '2026-02-28T18:30:00.000Z', 'approved'),
+        // A millisecond before 1 March in India: not in the period.
+        dispute(3, dealerB.id, ids[4]!, '2026-02-28T18:29:59.999Z', 'rejected'),
+        // The free unlock's dispute, approved without a refund, on 11 March.
+        dispute(2, dealerA.id, ids[2]!, '2026-03-11T07:00:00.000Z', 'approved'),
+      ])
+      .returning('id')
+      .execute();
+    await ctx.database.db
+      .insertInto('credit_ledger')
+      .values(
+        (
+          [
+            [dealerA.id, packageA, ids[0]!, disputes[0]!.id, '2026-03-02T18:31:00.000Z'],
+            [dealerB.id, packageB, ids[0]!, disputes[1]!.id, '2026-03-01T04:00:00.000Z'],
+          ] as const
+        ).map(([user, pkg, lead, disputeId, at]) => ({
+          user_id: user,
+          user_package_id: pkg,
+          kind: 'refund' as const,
+          amount: 1,
+          lead_id: lead,
+          dispute_id: disputeId,
+          created_on: at,
+        })),
+      )
+      .execute();
   });
   afterAll(async () => ctx.close());
 
@@ -108,8 +164,9 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
       creditsSold: 0,
       revenue: 0,
       activeDealers: 2,
-      disputes: 0,
-      refunds: 0,
+      // Worked out by hand from the disputes above: opened on 1–2 March, and refund entries of 1–2 March.
+      disputes: 2,
+      refunds: 1,
     });
     expect(answer.perDay).toEqual([
       { day: '2026-03-01', leads: 1, unlocks: 1 },
@@ -210,6 +267,9 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
       unlockedLeads: 3,
       creditsUsed: 3,
       activeDealers: 2,
+      // Every dispute; both refunds (the free unlock's approval refunded nothing).
+      disputes: 4,
+      refunds: 2,
     });
     expect(answer.perDay.find((d) => d.day === '2026-03-05')).toEqual({
       day: '2026-03-05',

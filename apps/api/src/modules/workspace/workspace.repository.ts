@@ -1,6 +1,6 @@
 // Kysely code for the dealer's workspace: the unlocked leads with their stage, follow-up and last note, and notes.
 import type { ExpressionBuilder, SqlBool, Expression } from 'kysely';
-import type { FollowUpView, LeadStage } from '@dealerleads/shared';
+import type { DisputeReason, DisputeStatus, FollowUpView, LeadStage } from '@dealerleads/shared';
 import type { Queryable } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { anyColumnContains } from '../../db/text-search';
@@ -74,12 +74,22 @@ export interface WorkspaceRow {
   follow_up_on: string | null;
   last_note: string | null;
   last_note_on: string | null;
+  /** The dealer's dispute of this unlock (docs/credits.md), if any. */
+  dispute_id: number | null;
+  dispute_status: DisputeStatus | null;
+  dispute_reason: DisputeReason | null;
+  dispute_admin_note: string | null;
 }
 
 function selectRows(db: Queryable, userId: number, filter: WorkspaceFilter, today: string) {
   return baseQuery(db, userId)
+    .leftJoin('disputes as ds', 'ds.unlock_id', 'u.id')
     .where((eb) => eb.and(conditions(eb as unknown as Eb, filter, today)))
     .select((eb) => [
+      'ds.id as dispute_id',
+      'ds.status as dispute_status',
+      'ds.reason as dispute_reason',
+      'ds.admin_note as dispute_admin_note',
       'u.id as unlock_id',
       'l.id as lead_id',
       'l.full_name',

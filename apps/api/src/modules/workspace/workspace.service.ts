@@ -8,6 +8,7 @@ import {
   type MyLead,
   type MyLeadUpdate,
   type MyLeadsQuery,
+  disputableUntil,
 } from '@dealerleads/shared';
 import { findBrand, FUELS, labelOrValue, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
 import type { Db, Engine, Queryable } from '../../db/database';
@@ -63,6 +64,16 @@ export function toMyLead(row: WorkspaceRow): MyLead {
     followUpOn: row.follow_up_on,
     lastNote: row.last_note,
     lastNoteOn: row.last_note_on,
+    dispute:
+      row.dispute_id === null || row.dispute_status === null || row.dispute_reason === null
+        ? null
+        : {
+            id: row.dispute_id,
+            status: row.dispute_status,
+            reason: row.dispute_reason,
+            adminNote: row.dispute_admin_note,
+          },
+    disputableUntil: disputableUntil(row.unlocked_on),
   };
 }
 

@@ -80,6 +80,7 @@ describe('app shell', () => {
       'Payments',
       'Insights',
       'Moderation',
+      'Disputes',
       'Audit',
       'Settings',
     ]);

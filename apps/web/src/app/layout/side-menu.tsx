@@ -36,6 +36,7 @@ const links = [
   { to: paths.payments, label: 'Payments', icon: 'bi-cash-coin', adminOnly: true },
   { to: paths.insights, label: 'Insights', icon: 'bi-graph-up', adminOnly: true },
   { to: paths.moderation, label: 'Moderation', icon: 'bi-shield-exclamation', adminOnly: true },
+  { to: paths.disputes, label: 'Disputes', icon: 'bi-flag', adminOnly: true },
   { to: paths.audit, label: 'Audit', icon: 'bi-journal-text', adminOnly: true },
   { to: paths.settings, label: 'Settings', icon: 'bi-sliders', adminOnly: true },
 ];

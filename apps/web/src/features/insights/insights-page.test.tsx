@@ -151,9 +151,7 @@ describe('Admin insights', () => {
     creditFigures = false;
     renderInsights();
     expect(
-      await screen.findByText(
-        /Credits sold, revenue, disputes and refunds start with the payments ledger\./,
-      ),
+      await screen.findByText(/Credits sold and revenue start with the payments ledger\./),
     ).toBeInTheDocument();
   });
 

@@ -241,9 +241,7 @@ export function InsightsPage() {
         <>
           <p className="text-body-secondary small">
             {data.from} to {data.to} (India days)
-            {data.creditFigures
-              ? ''
-              : '. Credits sold, revenue, disputes and refunds start with the payments ledger.'}
+            {data.creditFigures ? '' : '. Credits sold and revenue start with the payments ledger.'}
           </p>
           <Kpis data={data} />
           <Charts data={data} />

@@ -1,11 +1,69 @@
 // One lead in My Leads: the car and owner, call and WhatsApp, the stage chosen inline, the follow-up date, notes.
-import { useState } from 'react';
-import { LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage, type MyLead } from '@dealerleads/shared';
+import { lazy, Suspense, useState } from 'react';
+import {
+  LEAD_STAGES,
+  LEAD_STAGE_LABELS,
+  disputeReasonLabels,
+  disputeStatusLabels,
+  type LeadStage,
+  type MyLead,
+} from '@dealerleads/shared';
 import { formatInr } from '../../lib/format';
 import { reportChangeError } from './report-change-error';
 import { useUpdateMyLead } from './api/my-leads';
 import { NotesPanel } from './notes-panel';
 import { carTitle, contactLinksOf, formatIndiaDateTime } from './my-lead-format';
+
+const ReportProblemForm = lazy(() =>
+  import('./report-problem-form').then((module) => ({ default: module.ReportProblemForm })),
+);
+
+const DISPUTE_BADGES = {
+  pending: 'text-bg-secondary',
+  approved: 'text-bg-success',
+  rejected: 'text-bg-danger',
+} as const;
+
+/** The dealer's report on this lead and the Admin's answer; or the button to report one while it may be. */
+function DisputeLine({ lead, title }: { lead: MyLead; title: string }) {
+  const [reporting, setReporting] = useState(false);
+  // When the card was shown: the window is checked against it (the API has the last word).
+  const [shownAt] = useState(() => Date.now());
+  const { dispute } = lead;
+  if (dispute) {
+    return (
+      <p className="small mt-2 mb-0" data-testid="dispute-outcome">
+        <i className="bi bi-flag me-1" aria-hidden="true" />
+        Problem reported ({disputeReasonLabels[dispute.reason]}):{' '}
+        <span className={`badge ${DISPUTE_BADGES[dispute.status]}`}>
+          {disputeStatusLabels[dispute.status]}
+        </span>
+        {dispute.adminNote ? <span className="d-block text-break">{dispute.adminNote}</span> : null}
+      </p>
+    );
+  }
+  if (shownAt >= Date.parse(lead.disputableUntil)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-link btn-sm px-0 ms-3 link-danger"
+        onClick={() => setReporting(true)}
+      >
+        Report a problem
+      </button>
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportProblemForm
+            leadId={lead.leadId}
+            title={title}
+            onClose={() => setReporting(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
   const update = useUpdateMyLead();
@@ -122,7 +180,9 @@ export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
         >
           {notesOpen ? 'Hide notes' : 'Notes'}
         </button>
+        {lead.dispute ? null : <DisputeLine lead={lead} title={title} />}
         {notesOpen ? <NotesPanel leadId={lead.leadId} /> : null}
+        {lead.dispute ? <DisputeLine lead={lead} title={title} /> : null}
       </div>
     </article>
   );

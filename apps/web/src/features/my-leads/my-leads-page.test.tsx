@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MyLead } from '@dealerleads/shared';
+import { disputeMessages, type MyLead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
@@ -28,7 +28,14 @@ const creta: MyLead = {
   followUpOn: null,
   lastNote: 'Owner wants ₹10 lakh',
   lastNoteOn: '2026-11-20T11:00:00.000Z',
+  dispute: null,
+  // Still open to a report: the window ends tomorrow.
+  disputableUntil: new Date(Date.now() + 86_400_000).toISOString(),
 };
+
+/** What the stubbed API answers next for the list and the report (each test sets its own). */
+let listed: MyLead[] = [creta];
+let reportAnswer: () => Response = () => jsonResponse({ id: 41 }, { status: 201 });
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
@@ -38,8 +45,9 @@ function route(url: string, init?: RequestInit): Response {
     const body = JSON.parse(String(init.body)) as Partial<MyLead>;
     return jsonResponse({ ...creta, ...body });
   }
+  if (url === '/api/leads/7/disputes' && init?.method === 'POST') return reportAnswer();
   if (url.startsWith('/api/me/leads'))
-    return jsonResponse([creta], {
+    return jsonResponse(listed, {
       headers: {
         Pagination: JSON.stringify({
           currentPage: 1,
@@ -53,12 +61,15 @@ function route(url: string, init?: RequestInit): Response {
 }
 
 beforeEach(() => {
+  listed = [creta];
+  reportAnswer = () => jsonResponse({ id: 41 }, { status: 201 });
   fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(route(String(input), init)));
   vi.stubGlobal('fetch', fetchMock);
   // jsdom has no idle callbacks; the nav badge waits for one.
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+  vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
 });
 
@@ -112,5 +123,81 @@ describe('My Leads', () => {
         '/api/me/leads?stage=contacted&due=overdue&pageNumber=1&pageSize=20',
       ),
     );
+  });
+});
+
+describe('Report a problem on My Leads', () => {
+  const openForm = async () => {
+    const user = userEvent.setup();
+    renderRoute(paths.myLeads);
+    const card = await screen.findByRole('article', { name: '2019 Hyundai Creta, Ravi Kumar' });
+    await user.click(within(card).getByRole('button', { name: 'Report a problem' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Report a problem: 2019 Hyundai Creta',
+    });
+    return { user, dialog };
+  };
+  const posts = () => calls().filter((c) => c.method === 'POST');
+
+  it('asks for a reason, then sends the reason and note once, toasts and refreshes the list', async () => {
+    const { user, dialog } = await openForm();
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(within(dialog).getByText(disputeMessages.reasonRequired)).toBeInTheDocument();
+    expect(posts()).toEqual([]);
+
+    listed = [
+      { ...creta, dispute: { id: 41, status: 'pending', reason: 'wrong_number', adminNote: null } },
+    ];
+    await user.selectOptions(within(dialog).getByLabelText('What is wrong?'), 'Wrong number');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), '  Number not in service ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(disputeMessages.reported));
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.url).toBe('/api/leads/7/disputes');
+    expect(JSON.parse(String(posts()[0]!.body))).toEqual({
+      reason: 'wrong_number',
+      note: 'Number not in service',
+    });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The refreshed card shows the report under review, and no second button.
+    const outcome = await screen.findByTestId('dispute-outcome');
+    expect(outcome).toHaveTextContent('Problem reported (Wrong number): Under review');
+    expect(screen.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the form open with the server's reason when the report is refused", async () => {
+    reportAnswer = () =>
+      jsonResponse(
+        { status: 409, message: disputeMessages.alreadyDisputed },
+        { status: 409, statusText: 'Conflict' },
+      );
+    const { user, dialog } = await openForm();
+    await user.selectOptions(within(dialog).getByLabelText('What is wrong?'), 'Car already sold');
+    await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      disputeMessages.alreadyDisputed,
+    );
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
+  it("shows the Admin's decision and note, and offers no report once 7 days have passed", async () => {
+    listed = [
+      {
+        ...creta,
+        dispute: { id: 41, status: 'approved', reason: 'not_owner', adminNote: 'Refunded, sorry' },
+      },
+      {
+        ...creta,
+        leadId: 8,
+        fullName: 'Late Lead',
+        disputableUntil: new Date(Date.now() - 1000).toISOString(),
+      },
+    ];
+    renderRoute(paths.myLeads);
+    const outcome = await screen.findByTestId('dispute-outcome');
+    expect(outcome).toHaveTextContent('Problem reported (Not the owner): Approved');
+    expect(outcome).toHaveTextContent('Refunded, sorry');
+    await screen.findByRole('article', { name: '2019 Hyundai Creta, Late Lead' });
+    expect(screen.queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,8 @@ import {
 } from '@tanstack/react-query';
 import {
   MY_LEADS_PAGE_SIZE,
+  type Dispute,
+  type DisputeCreate,
   type FollowUpView,
   type LeadNote,
   type LeadStage,
@@ -75,6 +77,16 @@ export function useAddNote(leadId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => api.post<LeadNote>(`/me/leads/${leadId}/notes`, { text }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myLeadsKey }),
+  });
+}
+
+/** `POST /api/leads/{id}/disputes`: reports a problem with an unlocked lead; My Leads refreshes with its status. */
+export function useReportProblem(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (report: DisputeCreate) =>
+      api.post<Dispute>(`/leads/${leadId}/disputes`, report, { handleErrors: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myLeadsKey }),
   });
 }
