@@ -75,6 +75,47 @@ function unlockStatements(engine: Engine): string[] {
   ];
 }
 
+/**
+ * Computes the rollups from what is stored (a million leads take a few seconds): the migration runs it once, and the
+ * bench's PostgreSQL copy of its SQLite database (bench/sqlite-to-postgres.ts) after loading leads without triggers.
+ * The rollup tables must be empty.
+ */
+export async function backfillInsightRollups(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const leadDay = daySql(engine, 'created_on');
+  const dims: [string, string][] = [["'all'", "''"], ...dimensionsOf('leads')];
+  for (const [dimension, value] of dims) {
+    await sql
+      .raw(
+        `insert into lead_daily_stats (day, dimension, value, n)
+         select ${leadDay}, ${dimension}, ${value}, count(*) from leads
+         group by ${leadDay}${value === "''" ? '' : `, ${value}`}`,
+      )
+      .execute(db);
+  }
+  await sql
+    .raw(
+      `insert into lead_daily_stats (day, dimension, value, n)
+       select ${leadDay}, 'unlocked', '0', count(*) from leads
+       where id in (select lead_id from lead_unlocks)
+       group by ${leadDay}`,
+    )
+    .execute(db);
+  const unlockDay = daySql(engine, 'created_on');
+  await sql
+    .raw(
+      `insert into unlock_daily_stats (day, shard, unlocks, credits)
+       select ${unlockDay}, user_id % ${UNLOCK_SHARDS}, count(*), coalesce(sum(credit_debited), 0)
+       from lead_unlocks group by ${unlockDay}, user_id % ${UNLOCK_SHARDS}`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `insert into dealer_active_days (day, user_id)
+       select distinct ${unlockDay}, user_id from lead_unlocks`,
+    )
+    .execute(db);
+}
+
 export function insightsRollupsMigration(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -106,40 +147,7 @@ export function insightsRollupsMigration(engine: Engine) {
         .addPrimaryKeyConstraint('dealer_active_days_pk', ['day', 'user_id'])
         .execute();
 
-      // What is already stored (a million leads take a few seconds, once).
-      const leadDay = daySql(engine, 'created_on');
-      const dims: [string, string][] = [["'all'", "''"], ...dimensionsOf('leads')];
-      for (const [dimension, value] of dims) {
-        await sql
-          .raw(
-            `insert into lead_daily_stats (day, dimension, value, n)
-             select ${leadDay}, ${dimension}, ${value}, count(*) from leads
-             group by ${leadDay}${value === "''" ? '' : `, ${value}`}`,
-          )
-          .execute(db);
-      }
-      await sql
-        .raw(
-          `insert into lead_daily_stats (day, dimension, value, n)
-           select ${leadDay}, 'unlocked', '0', count(*) from leads
-           where id in (select lead_id from lead_unlocks)
-           group by ${leadDay}`,
-        )
-        .execute(db);
-      const unlockDay = daySql(engine, 'created_on');
-      await sql
-        .raw(
-          `insert into unlock_daily_stats (day, shard, unlocks, credits)
-           select ${unlockDay}, user_id % ${UNLOCK_SHARDS}, count(*), coalesce(sum(credit_debited), 0)
-           from lead_unlocks group by ${unlockDay}, user_id % ${UNLOCK_SHARDS}`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `insert into dealer_active_days (day, user_id)
-           select distinct ${unlockDay}, user_id from lead_unlocks`,
-        )
-        .execute(db);
+      await backfillInsightRollups(db, engine);
 
       if (engine === 'sqlite') {
         const triggers = [
