@@ -1,26 +1,26 @@
-// Disputes and refunds (docs/credits.md): a dealer unlocks a lead, reports a wrong number from My Leads, the Admin
-// approves it in the Disputes queue, and the dealer's balance in the nav bar is back with the outcome on My Leads.
+// Credits end to end (docs/credits.md): a dealer buys a package by UPI, the Admin confirms the payment, the nav bar
+// shows the credits; the dealer unlocks a lead, reports a wrong number from My Leads, the Admin approves it in the
+// Disputes queue, and the dealer's balance is back with the outcome on My Leads.
 import { expect, test } from '@playwright/test';
 import { creditFlowMessages, disputeMessages } from '@dealerleads/shared';
-import { assignStarterPackage, demo, loginAs, registerDealer, toast } from './support';
+import { demo, loginAs, registerDealer, toast } from './support';
+import { buyStarterByUpi, confirmPayment, firstLocked } from './upi-support';
 
-test('a wrong number reported from My Leads and approved by the Admin gives the credit back', async ({
+test('a package bought by UPI, a lead unlocked, a wrong number reported and approved: the credit is back', async ({
   page,
   request,
 }) => {
   const dealer = await registerDealer(request, 'disp');
-  await assignStarterPackage(request, dealer.id, 0);
+  await loginAs(page, dealer);
+  const { reference } = await buyStarterByUpi(page);
+  await loginAs(page, demo.admin);
+  await confirmPayment(page, reference);
 
   await loginAs(page, dealer);
   await page.goto('/dealers/leads');
   const balance = page.getByTestId('nav-balance');
   await expect(balance).toHaveText('10 credits');
-  const locked = page
-    .getByRole('region', { name: 'Lead results' })
-    .getByRole('article')
-    .filter({ has: page.getByRole('button', { name: 'Unlock contact' }) })
-    .first();
-  await locked.getByRole('button', { name: 'Unlock contact' }).click();
+  await firstLocked(page).getByRole('button', { name: 'Unlock contact' }).click();
   await expect(toast(page, creditFlowMessages.success(9))).toBeVisible();
   await expect(balance).toHaveText('9 credits');
 
