@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import type { DatabaseConfig } from '../apps/api/src/config';
 import { runCommand } from './processes';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -144,4 +145,32 @@ export async function readLeadSample(db: BenchDatabase, ids: number[]): Promise<
   } finally {
     await client.end();
   }
+}
+
+/** `--name N` from the command line, or `fallback`. */
+export function numberArgument(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(process.argv[index + 1]);
+}
+
+/**
+ * The benchmark database of `leads` leads for a script that reads it (SQLite unless DATABASE_URL names PostgreSQL):
+ * exits with a hint when its SQLite file has not been built yet.
+ */
+export function existingBenchDatabase(leads: number): {
+  bench: BenchDatabase;
+  config: DatabaseConfig;
+} {
+  const bench = chooseDatabase(leads, process.env);
+  if (bench.engine === 'sqlite' && !existsSync(bench.file)) {
+    console.error(
+      `${bench.label} is missing: run \`npm run bench\` (or the seed CLI) once to build it.`,
+    );
+    process.exit(1);
+  }
+  const config: DatabaseConfig =
+    bench.engine === 'sqlite'
+      ? { engine: 'sqlite', file: bench.file }
+      : { engine: 'postgres', url: bench.url };
+  return { bench, config };
 }

@@ -4,38 +4,22 @@
 //
 //   node --import tsx bench/insights.ts [--leads 1000000] [--runs 30]
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { signToken } from '../apps/api/src/plugins/auth';
-import { chooseDatabase, DATA_DIR } from './database';
+import { DATA_DIR, existingBenchDatabase, numberArgument } from './database';
 
 const BUDGET_MS = 200;
-
-function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const leads = argument('leads', 1_000_000);
-const runs = argument('runs', 30);
-const bench = chooseDatabase(leads, process.env);
-if (bench.engine === 'sqlite' && !existsSync(bench.file)) {
-  console.error(
-    `${bench.label} is missing: run \`npm run bench\` (or the seed CLI) once to build it.`,
-  );
-  process.exit(1);
-}
-const databaseConfig =
-  bench.engine === 'sqlite'
-    ? ({ engine: 'sqlite', file: bench.file } as const)
-    : ({ engine: 'postgres', url: bench.url } as const);
+const leads = numberArgument('leads', 1_000_000);
+const runs = numberArgument('runs', 30);
+const { bench, config: databaseConfig } = existingBenchDatabase(leads);
 const database = openDatabase(databaseConfig);
 const migrateStart = performance.now();
 const applied = await migrateToLatest(database.db, database.engine, database.schema);

@@ -3,7 +3,7 @@
 // restart from that snapshot after new leads arrived, and the longest the event loop waited meanwhile. Figures only.
 //
 //   node --import tsx bench/lead-list-snapshot.ts [--leads 1000000] [--new 1000]
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -13,26 +13,11 @@ import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { LeadListEngine } from '../apps/api/src/modules/leads/lead-list-engine';
 import { snapshotFileFor } from '../apps/api/src/modules/leads/lead-list-snapshot';
 import { leadValues } from '../apps/api/src/test/fixtures';
-import { chooseDatabase } from './database';
+import { existingBenchDatabase, numberArgument } from './database';
 
-function argument(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
-}
-
-const leads = argument('leads', 1_000_000);
-const added = argument('new', 1000);
-const bench = chooseDatabase(leads, process.env);
-if (bench.engine === 'sqlite' && !existsSync(bench.file)) {
-  console.error(
-    `${bench.label} is missing: run \`npm run bench\` (or the seed CLI) once to build it.`,
-  );
-  process.exit(1);
-}
-const databaseConfig =
-  bench.engine === 'sqlite'
-    ? ({ engine: 'sqlite', file: bench.file } as const)
-    : ({ engine: 'postgres', url: bench.url } as const);
+const leads = numberArgument('leads', 1_000_000);
+const added = numberArgument('new', 1000);
+const { bench, config: databaseConfig } = existingBenchDatabase(leads);
 const database = openDatabase(databaseConfig);
 await migrateToLatest(database.db, database.engine, database.schema);
 const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-snapshot-bench-'));
