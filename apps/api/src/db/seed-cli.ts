@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { loadDatabaseSettings } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
-import { optimizeLeadSearchIndex } from './migrations/2026-11-22-0005-active-lead-search';
+import { optimizeLeadSearchIndex } from './lead-search-index';
 import { DEMO_LEAD_COUNT, TOP_UP_STEP_MS, addLeadsUpTo, seedDemoIfEmpty } from './seed/demo';
 
 const { values } = parseArgs({ options: { leads: { type: 'string', default: '5000' } } });
