@@ -246,6 +246,8 @@ export class LeadListEngine {
       await this.apply([...new Set(changes.map((c) => c.lead_id))]);
       this.revision = Number(changes[changes.length - 1]!.revision);
       if (changes.length < CHANGE_CHUNK) break;
+      // Shutting down: what was applied stays consistent with this.revision (the snapshot keeps it); no more.
+      if (this.closing) return;
       await yieldToEventLoop();
     }
     this.reflects = version;
@@ -288,6 +290,8 @@ export class LeadListEngine {
         .execute();
       fresh.appendAll(rows);
       if (rows.length < LOAD_CHUNK) break;
+      // Shutting down: a half-read list is dropped rather than finished (seconds at a million leads).
+      if (this.closing) return;
       after = rows[rows.length - 1]!.id;
       await yieldToEventLoop();
     }
@@ -387,8 +391,9 @@ export class LeadListEngine {
   }
 
   /**
-   * Stops catching up and writes the snapshot if the bitmaps moved since the last one (a graceful shutdown), so the
-   * next start restores them and applies only what changed meanwhile.
+   * Stops loading and catching up (a load under way is dropped at its next chunk) and writes the snapshot if the
+   * bitmaps moved since the last one (a graceful shutdown), so the next start restores them and applies only what
+   * changed meanwhile.
    */
   async close(): Promise<void> {
     this.closing = true;

@@ -14,6 +14,7 @@ import {
   type TestDatabase,
 } from '../../test/test-app';
 import { insertLeads } from '../../test/fixtures';
+import { LeadListEngine } from './lead-list-engine';
 
 const CITIES = ['Gurugram', 'Noida', 'Delhi', 'Faridabad'];
 const MODELS = [
@@ -54,7 +55,15 @@ const QUERIES = [
 describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
   let testDb: TestDatabase;
   let dir: string;
-  const fixture = (app: FastifyInstance): TestAppFixture => ({ app, database: testDb.handle });
+  /** For inserting leads straight into the database (no app needed). */
+  const leadsFixture: TestAppFixture = {
+    get app(): FastifyInstance {
+      throw new Error('no app here');
+    },
+    get database() {
+      return testDb.handle;
+    },
+  };
 
   beforeAll(async () => {
     testDb = await createTestDatabase(engine);
@@ -105,7 +114,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
 
   it('restores the snapshot at a restart and applies what changed while the server was down', async () => {
     const first = await start(true);
-    await insertLeads(fixture(first), someLeads(400, 0));
+    await insertLeads(leadsFixture, someLeads(400, 0));
     // The first load found an empty list; the catch-up applied the 400 leads.
     await first.inject({ url: '/api/leads' });
     expect(await loadedFrom(first)).toBe('database');
@@ -113,7 +122,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.snapshot'))).toHaveLength(1);
 
     // While no server runs: new leads, changed leads, deleted leads.
-    await insertLeads(fixture(first), someLeads(30, 1000));
+    await insertLeads(leadsFixture, someLeads(30, 1000));
     await testDb.handle.db
       .updateTable('leads')
       .set({ city: 'Noida', price: 750_000 })
@@ -133,6 +142,20 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
     } finally {
       await second.close();
     }
+  });
+
+  it('stops a load under way at a shutdown instead of reading every lead first', async () => {
+    const more = someLeads(12_000, 20_000);
+    for (let i = 0; i < more.length; i += 500)
+      await insertLeads(leadsFixture, more.slice(i, i + 500));
+    const engineOnly = new LeadListEngine(testDb.handle.db, (error) => {
+      throw error;
+    });
+    engineOnly.start();
+    await engineOnly.close();
+    // The first of the 5,000-lead chunks was read, then the load stopped: nothing is answered from it.
+    expect(engineOnly.state).toBe('loading');
+    expect(engineOnly.size).toBe(0);
   });
 
   it('reads every lead when the snapshot is damaged', async () => {
