@@ -12,6 +12,7 @@ import {
 import type { DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { hashPassword } from '../modules/account/passwords';
+import { DISPLAY_SETTINGS_MS } from '../modules/settings/settings.service';
 import { testEngines } from '../test/test-app';
 import { createFreshPostgresDatabase } from './databases';
 import { login, makeJwt, request, type HttpAnswer } from './http';
@@ -83,6 +84,14 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
   }, 120_000);
   afterAll(async () => cleanup?.(), 60_000);
 
+  /** The cap per lead, set straight in the database (every unlock reads it in its transaction). */
+  const setCap = (value: number) =>
+    handle.db
+      .insertInto('settings')
+      .values({ key: 'maxDealersPerLead', value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+      .execute();
+
   it('accepts a token issued by one process at the other', async () => {
     const [dealer] = await addDealers(handle.db, 1, { passwordHash: await hashPassword(PASSWORD) });
     const token = await login(servers[0]!.url, dealer!.userName, PASSWORD);
@@ -94,6 +103,8 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
     const random = seededRandom();
     const context = `seed ${random.seed}`;
     const { db } = handle;
+    // Credits only: the cap per lead (its own test below) must not refuse an unlock here.
+    await setCap(100);
     const passwordHash = await hashPassword(PASSWORD);
     const dealers = await addDealers(db, UNLOCK_DEALERS + SPEC_DEALERS, { passwordHash });
     const credits = dealers.map((_, i) => (i < UNLOCK_DEALERS ? 4 + 3 * i : 10));
@@ -174,12 +185,6 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
 
   it('lets exactly the cap of 100 dealers unlocking one lead at once through both processes succeed', async () => {
     const { db } = handle;
-    const setCap = (value: number) =>
-      db
-        .insertInto('settings')
-        .values({ key: 'maxDealersPerLead', value: JSON.stringify(value) })
-        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
-        .execute();
     await setCap(CAP);
     try {
       const dealers = await addDealers(db, 100);
@@ -196,8 +201,6 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
       );
       const won = answers.flatMap((a, i) => (a?.status === 200 ? [i] : []));
       expect(won).toHaveLength(CAP);
-      // Both processes took places.
-      expect(new Set(won.map((i) => i % 2)).size).toBe(2);
       for (const answer of answers.filter((a) => a?.status !== 200)) {
         expect(answer).toEqual({
           status: 400,
@@ -221,8 +224,15 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
       // Each process shows it sold out, and keeps it off a dealer's list unless asked for it.
       const refused = tokens[answers.findIndex((a) => a?.status !== 200)]!;
       for (const s of servers) {
-        const detail = await request(s.url, 'GET', `/api/leads/${lead}`, { token: refused });
-        expect(detail?.body).toMatchObject({ unlockCount: CAP, maxDealers: CAP, unlocked: false });
+        // The cap was set straight in the database: a process shows it once its remembered settings (at most
+        // DISPLAY_SETTINGS_MS old) are read again; the unlocks above obeyed it at once.
+        await expect
+          .poll(
+            async () =>
+              (await request(s.url, 'GET', `/api/leads/${lead}`, { token: refused }))?.body,
+            { timeout: DISPLAY_SETTINGS_MS + 2000, interval: 100 },
+          )
+          .toMatchObject({ unlockCount: CAP, maxDealers: CAP, unlocked: false });
         const listed = async (query: string) =>
           (
             (await request(s.url, 'GET', `/api/leads?pageSize=100${query}`, { token: refused }))
