@@ -1,4 +1,5 @@
-// Bundles the API (and the shared package's TypeScript) into dist/server.js; npm dependencies stay external.
+// Bundles the API (and the shared package's TypeScript) into dist/server.js, the CLIs, and the SQLite read worker the
+// bundles start next to themselves (src/db/sqlite-read-pool.ts); npm dependencies stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -9,6 +10,7 @@ await build({
     server: 'src/server.ts',
     'seed-cli': 'src/db/seed-cli.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
+    'sqlite-read-worker': 'src/db/sqlite-read-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

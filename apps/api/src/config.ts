@@ -63,6 +63,8 @@ const envSchema = z.object({
   OWNER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Worker threads for SQLite reads that may scan many rows; 0 runs them on the main thread. */
+  SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
   /** Keep the lead list engine's snapshot in DATA_DIR/lead-list, so a restart is ready in seconds. */
   LEAD_LIST_SNAPSHOTS: booleanText.default(true),
   WEB_DIST: z.string().default(defaultWebDist),
@@ -106,7 +108,13 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
+  | {
+      engine: 'sqlite';
+      file: string;
+      /** Off-thread readers (SQLITE_READ_WORKERS; default DEFAULT_SQLITE_READ_WORKERS, 0: none). */
+      readWorkers?: number;
+    }
+  | { engine: 'postgres'; url: string; schema?: string };
 
 /** Names one database, without credentials: the SQLite file, or PostgreSQL's host, port, database and schema. */
 export function databaseIdentity(database: DatabaseConfig): string {
@@ -236,6 +244,7 @@ function databaseSettingsOf(e: z.infer<typeof envSchema>): DatabaseSettings {
         file: e.DATABASE_URL
           ? path.resolve(base, e.DATABASE_URL.slice('file:'.length))
           : path.join(dataDir, 'dealerleads.db'),
+        ...(e.SQLITE_READ_WORKERS === undefined ? {} : { readWorkers: e.SQLITE_READ_WORKERS }),
       };
   return { database, dataDir, seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined };
 }

@@ -18,6 +18,7 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { SqliteReadPool, type CompiledRead, type ReadPoolStats } from './sqlite-read-pool';
 
 export type Engine = DatabaseConfig['engine'];
 export type Db = Kysely<Database>;
@@ -38,6 +39,15 @@ export interface DatabaseHandle {
    * without blocking there).
    */
   runUnlessBusy?(statement: string, parameters: unknown[]): Promise<boolean>;
+  /**
+   * SQLite on a file: runs one compiled read on a worker thread with a read-only connection of its own
+   * (sqlite-read-pool.ts), so a read that scans many rows does not hold the event loop; rows as the main connection
+   * gives them. Undefined on PostgreSQL (pg waits without blocking), for ':memory:' (another connection would see
+   * another database) and with `SQLITE_READ_WORKERS=0`. Call it through runLongRead.
+   */
+  readOffThread?(query: CompiledRead): Promise<unknown[]>;
+  /** What the off-thread reader has done, for /metrics and tests (with readOffThread). */
+  offThreadReads?(): ReadPoolStats;
   /**
    * PostgreSQL: calls `onMessage` with each notification's payload on `channel` (a connection of its own); the result
    * stops listening. Undefined on SQLite.
@@ -111,7 +121,12 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(file: string): DatabaseHandle {
+/** How long a SQLite connection waits for a lock before SQLITE_BUSY (the main one and the off-thread readers'). */
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+/** Reads go through a memory map of the file (up to 2 GiB), on every connection. */
+const SQLITE_MMAP_SIZE = 2_147_483_648;
+
+function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Sqlite(file);
   const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
@@ -122,20 +137,33 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 10000');
-  // Reads go through a memory map of the file (up to 2 GiB): a page's row without a read() call and a copy, which
-  // halves the cost of a lead page's rows fetched by id (docs/lead-list-engine.md).
-  sqlite.pragma('mmap_size = 2147483648');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // A memory map: a page's row without a read() call and a copy, which halves the cost of a lead page's rows fetched
+  // by id (docs/lead-list-engine.md).
+  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_SIZE}`);
   // Refreshes planner statistics that are missing or stale (cheap when they are current).
   sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)),
   });
   let housekeeping: Sqlite.Database | undefined;
+  const readers =
+    file === ':memory:' || readWorkers === 0
+      ? undefined
+      : new SqliteReadPool(
+          { file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, mmapSize: SQLITE_MMAP_SIZE },
+          readWorkers,
+        );
   return {
     db,
     engine: 'sqlite',
     version: async () => `SQLite ${version}`,
+    ...(readers
+      ? {
+          readOffThread: (query: CompiledRead) => readers.read(query),
+          offThreadReads: () => readers.stats(),
+        }
+      : {}),
     runUnlessBusy: async (statement, parameters) => {
       if (housekeeping === undefined) {
         housekeeping = new Sqlite(file);
@@ -150,6 +178,7 @@ function openSqlite(file: string): DatabaseHandle {
       }
     },
     close: async () => {
+      await readers?.close();
       housekeeping?.close();
       await db.destroy();
     },
@@ -212,10 +241,36 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   };
 }
 
+/** Off-thread readers of a SQLite file unless SQLITE_READ_WORKERS says otherwise (docs/lead-list-engine.md). */
+export const DEFAULT_SQLITE_READ_WORKERS = 1;
+
 export function openDatabase(config: DatabaseConfig): DatabaseHandle {
   return config.engine === 'sqlite'
-    ? openSqlite(config.file)
+    ? openSqlite(config.file, config.readWorkers ?? DEFAULT_SQLITE_READ_WORKERS)
     : openPostgres(config.url, config.schema);
+}
+
+/** Where a long read runs: a database or an open transaction, and SQLite's off-thread reader if there is one. */
+export interface LongReads {
+  db: Queryable;
+  readOffThread?: DatabaseHandle['readOffThread'];
+}
+
+/** A read statement as Kysely builds it: runLongRead runs it where it holds no event loop. */
+export interface LongRead<R> {
+  compile(): CompiledRead;
+  execute(): Promise<R[]>;
+}
+
+/**
+ * Runs a read that may scan many rows (the lead list's SQL fallback, insights, exports): on SQLite through the
+ * handle's off-thread reader (readOffThread), so the event loop stays free meanwhile; otherwise, or inside a
+ * transaction (whose connection alone sees its writes), the usual way.
+ */
+export async function runLongRead<R>(database: LongReads, query: LongRead<R>): Promise<R[]> {
+  const { readOffThread } = database;
+  if (readOffThread === undefined || database.db.isTransaction) return query.execute();
+  return (await readOffThread(query.compile())) as R[];
 }
 
 /** 0/1 for writing a boolean column on either engine. */

@@ -169,6 +169,11 @@ describe.each(testEngines())('metrics on %s', (engine) => {
         );
     } else {
       expect(sample(text, 'dealerleads_db_write_queue')).toBe(0);
+      const reads = ctx.database.offThreadReads!();
+      expect(sample(text, 'dealerleads_db_off_thread_reads', { state: 'answered' })).toBe(
+        reads.reads,
+      );
+      expect(sample(text, 'dealerleads_db_off_thread_reads', { state: 'waiting' })).toBe(0);
     }
     expect(sample(text, 'dealerleads_nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'dealerleads_process_resident_memory_bytes')).toBeGreaterThan(0);

@@ -144,6 +144,20 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     },
   });
   new Gauge({
+    name: 'dealerleads_db_off_thread_reads',
+    help:
+      'SQLite reads run on worker threads (SQLITE_READ_WORKERS): answered since the start, and waiting for a ' +
+      'worker now; absent on PostgreSQL',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const reads = database.offThreadReads?.();
+      if (!reads) return;
+      this.set({ state: 'answered' }, reads.reads);
+      this.set({ state: 'waiting' }, reads.waiting);
+    },
+  });
+  new Gauge({
     name: 'dealerleads_db_write_queue',
     help: 'SQLite write transactions waiting for the next group commit (0 on PostgreSQL)',
     registers: [registry],

@@ -19,7 +19,7 @@ export function insightsRoutes(database: DatabaseHandle, clock: () => Date) {
         querystring: insightsQuerySchema,
         response: { 200: insightsSchema, ...errorSchemas(400, 401, 403) },
       },
-      handler: async (request) => readInsights(database.db, request.query, clock()),
+      handler: async (request) => readInsights(database, request.query, clock()),
     });
   };
 }

@@ -1,7 +1,8 @@
 // Admin insights of a period, read from the daily rollups the database keeps (migration 0602): a handful of indexed
 // range reads over (days × dimension values) rows, whatever the number of leads (docs/owners-insights-moderation.md).
+// A year of them is ~100 ms of SQLite work: long reads (runLongRead), off the event loop on SQLite.
 import type { Insights, InsightsQuery } from '@dealerleads/shared';
-import type { Queryable } from '../../db/database';
+import { runLongRead, type LongRead, type LongReads } from '../../db/database';
 import { INSIGHT_PRICE_BANDS } from '../../db/migrations/2026-11-24-0602-insights-rollups';
 import { addDays, todayInIndia } from '../../lib/calendar';
 
@@ -35,77 +36,87 @@ function indiaDayStart(day: string): string {
 }
 
 export async function readInsights(
-  db: Queryable,
+  database: LongReads,
   query: InsightsQuery,
   now: Date = new Date(),
 ): Promise<Insights> {
+  const { db } = database;
   const { from, to } = periodOf(query, now);
   const [start, end] = [indiaDayStart(from), indiaDayStart(addDays(to, 1))];
-  const [leadDays, dimensions, unlockDays, active, sales, disputes, refunds] = await Promise.all([
-    db
-      .selectFrom('lead_daily_stats')
-      .select(['day', (eb) => eb.fn.sum<number>('n').as('n')])
-      .where('dimension', '=', 'all')
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .groupBy('day')
-      .execute(),
-    db
-      .selectFrom('lead_daily_stats')
-      .select(['dimension', 'value', (eb) => eb.fn.sum<number>('n').as('n')])
-      .where('dimension', 'in', ['city', 'brand', 'model', 'price_band', 'unlocked'])
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .groupBy(['dimension', 'value'])
-      .execute(),
-    db
-      .selectFrom('unlock_daily_stats')
-      .select([
-        'day',
-        (eb) => eb.fn.sum<number>('unlocks').as('unlocks'),
-        (eb) => eb.fn.sum<number>('credits').as('credits'),
-      ])
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .groupBy('day')
-      .execute(),
-    db
-      .selectFrom('dealer_active_days')
-      .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .executeTakeFirstOrThrow(),
-    // Orders confirmed in the period (by decision time) and their grants: few rows, read through
-    // orders(status, decided_on) and the ledger's one-grant-per-order index.
-    db
-      .selectFrom('orders as o')
-      .innerJoin('credit_ledger as c', (join) =>
-        join.onRef('c.order_id', '=', 'o.id').on('c.kind', '=', 'grant'),
-      )
-      .select((eb) => [
-        eb.fn.sum<number>('o.amount').as('revenue'),
-        eb.fn.sum<number>('c.amount').as('credits'),
-      ])
-      .where('o.status', '=', 'confirmed')
-      .where('o.decided_on', '>=', start)
-      .where('o.decided_on', '<', end)
-      .executeTakeFirstOrThrow(),
-    // Disputes and refunds are few: counted straight from their tables between the period's India midnights.
-    db
-      .selectFrom('disputes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_on', '>=', start)
-      .where('created_on', '<', end)
-      .executeTakeFirstOrThrow(),
-    // A refund is an approval that gave a credit back (not an Unlimited unlock's): its ledger entry.
-    db
-      .selectFrom('credit_ledger')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('kind', '=', 'refund')
-      .where('created_on', '>=', start)
-      .where('created_on', '<', end)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const read = <R>(statement: LongRead<R>) => runLongRead(database, statement);
+  const [leadDays, dimensions, unlockDays, [active], [sales], [disputes], [refunds]] =
+    await Promise.all([
+      read(
+        db
+          .selectFrom('lead_daily_stats')
+          .select(['day', (eb) => eb.fn.sum<number>('n').as('n')])
+          .where('dimension', '=', 'all')
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy('day'),
+      ),
+      read(
+        db
+          .selectFrom('lead_daily_stats')
+          .select(['dimension', 'value', (eb) => eb.fn.sum<number>('n').as('n')])
+          .where('dimension', 'in', ['city', 'brand', 'model', 'price_band', 'unlocked'])
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy(['dimension', 'value']),
+      ),
+      read(
+        db
+          .selectFrom('unlock_daily_stats')
+          .select([
+            'day',
+            (eb) => eb.fn.sum<number>('unlocks').as('unlocks'),
+            (eb) => eb.fn.sum<number>('credits').as('credits'),
+          ])
+          .where('day', '>=', from)
+          .where('day', '<=', to)
+          .groupBy('day'),
+      ),
+      read(
+        db
+          .selectFrom('dealer_active_days')
+          .select((eb) => eb.fn.count<number>('user_id').distinct().as('n'))
+          .where('day', '>=', from)
+          .where('day', '<=', to),
+      ),
+      // Orders confirmed in the period (by decision time) and their grants: few rows, read through
+      // orders(status, decided_on) and the ledger's one-grant-per-order index.
+      read(
+        db
+          .selectFrom('orders as o')
+          .innerJoin('credit_ledger as c', (join) =>
+            join.onRef('c.order_id', '=', 'o.id').on('c.kind', '=', 'grant'),
+          )
+          .select((eb) => [
+            eb.fn.sum<number>('o.amount').as('revenue'),
+            eb.fn.sum<number>('c.amount').as('credits'),
+          ])
+          .where('o.status', '=', 'confirmed')
+          .where('o.decided_on', '>=', start)
+          .where('o.decided_on', '<', end),
+      ),
+      // Disputes and refunds are few: counted straight from their tables between the period's India midnights.
+      read(
+        db
+          .selectFrom('disputes')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('created_on', '>=', start)
+          .where('created_on', '<', end),
+      ),
+      // A refund is an approval that gave a credit back (not an Unlimited unlock's): its ledger entry.
+      read(
+        db
+          .selectFrom('credit_ledger')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('kind', '=', 'refund')
+          .where('created_on', '>=', start)
+          .where('created_on', '<', end),
+      ),
+    ]);
 
   const leadsOn = new Map(leadDays.map((r) => [r.day, num(r.n)]));
   const unlocksOn = new Map(unlockDays.map((r) => [r.day, num(r.unlocks)]));
@@ -134,11 +145,11 @@ export async function readInsights(
       unlockedLeads,
       unlockRate: newLeads === 0 ? 0 : unlockedLeads / newLeads,
       creditsUsed: unlockDays.reduce((sum, r) => sum + num(r.credits), 0),
-      creditsSold: num(sales.credits),
-      revenue: num(sales.revenue),
-      activeDealers: num(active.n),
-      disputes: num(disputes.n),
-      refunds: num(refunds.n),
+      creditsSold: num(sales?.credits),
+      revenue: num(sales?.revenue),
+      activeDealers: num(active?.n),
+      disputes: num(disputes?.n),
+      refunds: num(refunds?.n),
     },
     creditFigures: true,
     perDay,

@@ -68,12 +68,9 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
   it('has the SQL fallback stop counting at its caps and say so', async () => {
     const page = { pageNumber: 1, pageSize: 60 };
     const sqlTotal = (query: Record<string, string>) =>
-      findLeadIdPage(
-        ctx.database.db,
-        engine,
-        canonicalLeadFilter({ ...query, ...page }, false),
-        page,
-      ).then(({ total, totalCapped }) => ({ total, totalCapped }));
+      findLeadIdPage(ctx.database, canonicalLeadFilter({ ...query, ...page }, false), page).then(
+        ({ total, totalCapped }) => ({ total, totalCapped }),
+      );
     expect(await sqlTotal({})).toEqual({ total: TOTAL_CAP, totalCapped: true });
     expect(await sqlTotal({ searchterm: 'verma' })).toEqual({
       total: SEARCH_TOTAL_CAP,

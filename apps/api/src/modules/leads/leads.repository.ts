@@ -7,7 +7,14 @@ import {
   type SqlBool,
 } from 'kysely';
 import { LIMITS, type Lead } from '@dealerleads/shared';
-import { fromDbBool, type Engine, type Queryable } from '../../db/database';
+import {
+  fromDbBool,
+  runLongRead,
+  type Engine,
+  type LongRead,
+  type LongReads,
+  type Queryable,
+} from '../../db/database';
 import type { Database, LeadRow, NewLead } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
 import { preparedQuery } from '../../db/prepared-query';
@@ -218,12 +225,8 @@ export interface LeadIdPage {
 
 /** The two statements behind a page: the page's ids and the count of matches, up to the cap + 1 (totalCapOf). */
 export interface LeadPageQueries {
-  ids: Compilable & { execute(): Promise<{ id: number }[]> };
-  count: Compilable & { executeTakeFirstOrThrow(): Promise<{ n: number | bigint | string }> };
-}
-
-interface Compilable {
-  compile(): { sql: string; parameters: readonly unknown[] };
+  ids: LongRead<{ id: number }>;
+  count: LongRead<{ n: number | bigint | string }>;
 }
 
 /**
@@ -293,22 +296,22 @@ export function leadPageQueries(
 
 /**
  * One newest-first page by SQL: the ids are paged on an index, so a deep page never walks wide rows; the total is a
- * capped count (totalCapOf).
+ * capped count (totalCapOf). Both are long reads (runLongRead): a two-letter search scans every lead, a count of a
+ * poorly selective mix reads up to 10,000 rows.
  */
 export async function findLeadIdPage(
-  db: Queryable,
-  engine: Engine,
+  database: LongReads & { engine: Engine },
   filter: CanonicalLeadFilter,
   page: { pageNumber: number; pageSize: number },
 ): Promise<LeadIdPage> {
-  const queries = leadPageQueries(db, engine, filter, page);
-  const ids = (await queries.ids.execute()).map((r) => r.id);
+  const queries = leadPageQueries(database.db, database.engine, filter, page);
+  const ids = (await runLongRead(database, queries.ids)).map((r) => r.id);
   const offset = offsetOf(page.pageNumber, page.pageSize);
   // A page that ends the matches (short, or empty on page 1) tells the total itself: the count is not run.
   const endsTheMatches = ids.length < page.pageSize && (ids.length > 0 || offset === 0);
   const matched = endsTheMatches
     ? offset + ids.length
-    : Number((await queries.count.executeTakeFirstOrThrow()).n);
+    : Number((await runLongRead(database, queries.count))[0]?.n ?? 0);
   const cap = totalCapOf(filter);
   return { ids, total: Math.min(matched, cap), totalCapped: matched > cap };
 }

@@ -26,7 +26,7 @@ export function leadRoutes(
   { leadTtlDays, clock }: { leadTtlDays: number; clock: () => Date },
 ) {
   const { db, engine } = database;
-  const sources = leadListSources(engine, listEngine);
+  const sources = leadListSources(database, listEngine);
   return async (app: FastifyInstance) => {
     // The engine loads every lead as the server starts, in the background (SQL answers meanwhile), and on PostgreSQL
     // hears of every lead write as it commits.

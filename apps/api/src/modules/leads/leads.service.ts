@@ -11,6 +11,7 @@ import { CITY_RTO_STATE, findCity, findModel, findVariant } from '@dealerleads/s
 import {
   dbBool,
   fromDbBool,
+  type DatabaseHandle,
   type Db,
   type Engine,
   type Queryable,
@@ -48,15 +49,20 @@ export interface LeadListPage extends LeadIdPage {
   source: 'engine' | 'sql';
 }
 
-/** What the list needs besides the database: the engine and each dealer's unlocked leads. */
-export interface LeadListSources {
-  engine: Engine;
+/**
+ * What the list needs besides the database: its engine and off-thread reader (for the SQL fallback), the lead list
+ * engine, and each dealer's unlocked leads.
+ */
+export interface LeadListSources extends Pick<DatabaseHandle, 'engine' | 'readOffThread'> {
   listEngine: LeadListEngine;
   unlocks: UnlockedLeads;
 }
 
-export function leadListSources(engine: Engine, listEngine: LeadListEngine): LeadListSources {
-  return { engine, listEngine, unlocks: new UnlockedLeads() };
+export function leadListSources(
+  { engine, readOffThread }: Pick<DatabaseHandle, 'engine' | 'readOffThread'>,
+  listEngine: LeadListEngine,
+): LeadListSources {
+  return { engine, readOffThread, listEngine, unlocks: new UnlockedLeads() };
 }
 
 /**
@@ -96,7 +102,11 @@ export async function listLeads(
     listEngine.start();
   }
   const source = page ? 'engine' : 'sql';
-  page ??= await findLeadIdPage(db, sources.engine, filter, query);
+  page ??= await findLeadIdPage(
+    { db, engine: sources.engine, readOffThread: sources.readOffThread },
+    filter,
+    query,
+  );
   read ??= await leadRowsAndVersions(db, page.ids, userId);
   const rows = read.rows;
   const unlocked =
