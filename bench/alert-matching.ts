@@ -16,6 +16,12 @@ const arg = (name: string, fallback: number) => {
 };
 const SEARCHES = arg('searches', 10_000);
 const LEADS = arg('leads', 100);
+/**
+ * Lead writes before the measured ones. A running server has parsed its saved searches' filters long ago (a process
+ * keeps them parsed); these writes parse them here, and warm the statement cache, so the figures are a server's
+ * steady state. The cost of the first writes after a start is printed apart.
+ */
+const WARMUP = arg('warmup', 200);
 const DEALERS = 2_000;
 
 let seed = 20_261_124;
@@ -102,8 +108,9 @@ async function run(handle: DatabaseHandle): Promise<string> {
     .execute();
   if (process.env.BENCH_VERBOSE) console.log(buckets);
   const times: number[] = [];
+  const firstWrites: number[] = [];
   let notified = 0;
-  for (let i = 0; i < LEADS + 10; i++) {
+  for (let i = 0; i < LEADS + WARMUP; i++) {
     const brand = brandOf();
     const model = pick(brand.models);
     const lead = await db
@@ -134,8 +141,8 @@ async function run(handle: DatabaseHandle): Promise<string> {
       const n = await recordNewLeadAlerts(tx, engine, lead);
       return { count: n, ms: performance.now() - start };
     });
-    // The first ten warm the statement cache and the filter cache, as a running server's are.
-    if (i >= 10) {
+    if (i < 10) firstWrites.push(ms);
+    if (i >= WARMUP) {
       times.push(ms);
       notified += count;
     }
@@ -147,7 +154,7 @@ async function run(handle: DatabaseHandle): Promise<string> {
   times.sort((a, b) => a - b);
   const at = (q: number) =>
     times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-  return `${engine.padEnd(8)} ${SEARCHES} saved searches, ${LEADS} leads: added to each lead write (matching + notification and outbox rows) p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${(notified / LEADS).toFixed(1)} notifications and ${(Number(outbox.n) / (LEADS + 10)).toFixed(1)} outbox rows per lead) — budget ≤ 5 ms`;
+  return `${engine.padEnd(8)} ${SEARCHES} saved searches, ${LEADS} leads: added to each lead write (matching + notification and outbox rows) p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (${(notified / LEADS).toFixed(1)} notifications and ${(Number(outbox.n) / (LEADS + WARMUP)).toFixed(1)} outbox rows per lead) — budget ≤ 5 ms; the first 10 writes after a start: mean ${(firstWrites.reduce((a, b) => a + b, 0) / firstWrites.length).toFixed(2)} ms`;
 }
 
 const engines: { engine: Engine; postgresUrl?: string }[] = [{ engine: 'sqlite' }];

@@ -116,7 +116,7 @@ export function budgetChecks(m: Measurements): Check[] {
   if (m.memory) {
     checks.push({
       budget: 'lead list memory ≤ 250 MB per process',
-      measured: `engine ${m.memory.engineMegabytes} MB at ${m.memory.leads.toLocaleString('en-US')} leads (API RSS ${m.memory.rssAtStart ?? '?'} → ${m.memory.rssAfterLoad ?? '?'} MB)`,
+      measured: `engine ${m.memory.engineMegabytes} MB at ${m.memory.leads.toLocaleString('en-US')} leads (API private RSS ${m.memory.rssAtStart ?? '?'} → ${m.memory.rssAfterLoad ?? '?'} MB)`,
       verdict: verdict(m.memory.engineMegabytes <= 250),
     });
   }

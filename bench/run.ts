@@ -207,7 +207,7 @@ async function main(): Promise<void> {
   console.log(
     `API answering ${answeringAfter.toFixed(1)} s after its start, lead list engine ready after ${readyAfter.toFixed(1)} s ` +
       `(its load from ${ready.leadListLoadedFrom === 'snapshot' ? 'the snapshot in DATA_DIR' : 'every lead'}: ` +
-      `${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; RSS ${rssMegabytes(apiService.child.pid)} MB)`,
+      `${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; private RSS ${rssMegabytes(apiService.child.pid)} MB)`,
   );
   console.log(
     `API serving on ${apiService.url} (${health.database.engine} ${health.database.version}); log ${path.relative(ROOT, apiLog)}`,
@@ -344,7 +344,7 @@ async function main(): Promise<void> {
     loadedFrom: ready.leadListLoadedFrom,
   };
   console.log(
-    `Memory: engine ${afterLoad.leadListMegabytes} MB; API RSS ${rssAtStart} MB when it first answered, ${measurements.memory.rssAfterLoad} MB after the load`,
+    `Memory: engine ${afterLoad.leadListMegabytes} MB; API private RSS ${rssAtStart} MB when it first answered, ${measurements.memory.rssAfterLoad} MB after the load`,
   );
   if (options.storm > 0) {
     await drain(api.baseUrl);

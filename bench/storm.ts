@@ -23,12 +23,16 @@ export interface StormResult {
 }
 
 /** Resident memory of a process in MB (Linux). */
+/**
+ * The process's own resident memory (RssAnon: heap, bitmaps, buffers), in MB. Pages of the SQLite file it reads
+ * through mmap are the kernel's file cache, shared and reclaimable (RssFile), so they are not counted.
+ */
 export function rssMegabytes(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8')
       .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
+      .find((l) => l.startsWith('RssAnon:'));
     return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
   } catch {
     return null;

@@ -2,6 +2,7 @@
 // with a Brotli and a gzip copy of every text file beside it (the API serves them pre-compressed), whose
 // index.html preloads the app that the small entry script imports (see src/main.tsx).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -119,8 +120,22 @@ function earlyEntry(module: string): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router publishes a production build (dist/production: no development warnings) but its package exports name
+ * only the development one, whatever the mode (remix-run/react-router#14102). The production build of the app
+ * takes the production one: 0.6 KiB gzip less in the lead list's first download, and no warnings in the console.
+ */
+function reactRouterProductionBuild(): string {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  return path.join(path.dirname(packageJson), 'dist/production/index.mjs');
+}
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), earlyEntry('src/app/boot.tsx'), precompress()],
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] }
+      : {},
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
@@ -150,4 +165,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,5 +1,6 @@
 // Saved searches, the notifications of new leads that match them, and the matching done in the lead's own transaction.
 import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import {
   SAVED_SEARCHES_MAX,
   savedSearchFiltersSchema,
@@ -15,13 +16,14 @@ import { runWrite } from '../../db/write-batcher';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import type { CanonicalLeadFilter } from '../leads/lead-filters';
-import { enqueueInstantMails } from './email-outbox';
+import { instantMailRows } from './email-outbox';
 import type { UnsubscribeTarget } from './unsubscribe-token';
 import {
   candidateKeysOf,
   canonicalSavedFilter,
   leadMatches,
   matchKeyOf,
+  prepareLead,
   type MatchableLead,
 } from './lead-matcher';
 
@@ -47,19 +49,20 @@ function parseFilters(text: string): SavedSearchFilters {
   }
 }
 
-/** Canonical filters of stored searches, parsed once per process (keyed by id and the stored text). */
-const canonicalCache = new Map<string, CanonicalLeadFilter>();
-const CANONICAL_CACHE_MAX = 50_000;
+/**
+ * Canonical filters of stored searches, parsed once per process. Keyed by id; the stored text is kept and compared,
+ * so an edited search (or another database's search with the same id) is parsed again.
+ */
+const canonicalCache = new LRUCache<number, { text: string; filter: CanonicalLeadFilter }>({
+  max: 50_000,
+});
 
 function canonicalOf(id: number, filters: string): CanonicalLeadFilter {
-  const key = `${id}:${filters}`;
-  let found = canonicalCache.get(key);
-  if (found === undefined) {
-    if (canonicalCache.size >= CANONICAL_CACHE_MAX) canonicalCache.clear();
-    found = canonicalSavedFilter(parseFilters(filters));
-    canonicalCache.set(key, found);
-  }
-  return found;
+  const cached = canonicalCache.get(id);
+  if (cached !== undefined && cached.text === filters) return cached.filter;
+  const filter = canonicalSavedFilter(parseFilters(filters));
+  canonicalCache.set(id, { text: filters, filter });
+  return filter;
 }
 
 interface SavedSearchRow {
@@ -260,10 +263,34 @@ export async function recordNewLeadAlerts(
     .select(['id', 'user_id', 'filters', 'email_mode'])
     .where('match_key', 'in', candidateKeysOf(lead))
     .execute();
-  const matched = candidates.filter((s) => leadMatches(canonicalOf(s.id, s.filters), lead));
+  const prepared = prepareLead(lead);
+  const matched = candidates.filter((s) => leadMatches(canonicalOf(s.id, s.filters), prepared));
   if (matched.length === 0) return 0;
-  if (engine === 'postgres')
-    await sql`select pg_advisory_xact_lock(${NOTIFICATION_LOCK})`.execute(tx);
+  const at = now.toISOString();
+  // The transactional outbox: an instant mail is queued with its notification, or neither exists.
+  const mails = instantMailRows(
+    lead.id,
+    matched.filter((s) => s.email_mode === 'instant'),
+    now,
+  );
+  if (engine === 'postgres') {
+    // One statement (one round trip): the lock that orders notification ids, the notifications, the mails.
+    await sql`
+      with ordered as materialized (select pg_advisory_xact_lock(${NOTIFICATION_LOCK})),
+      notified as (
+        insert into notifications (user_id, saved_search_id, lead_id, read_on, created_on)
+        select m.user_id, m.search_id, ${lead.id}, null, ${at}::timestamptz
+        from ordered cross join unnest(${matched.map((s) => s.user_id)}::int[], ${matched.map((s) => s.id)}::int[])
+          as m(user_id, search_id)
+        on conflict (saved_search_id, lead_id) do nothing
+      )
+      insert into email_outbox (idempotency_key, kind, user_id, saved_search_id, lead_id, next_attempt_at, created_on)
+      select m.idempotency_key, 'instant', m.user_id, m.search_id, ${lead.id}, ${at}::timestamptz, ${at}::timestamptz
+      from unnest(${mails.map((m) => m.idempotency_key)}::text[], ${mails.map((m) => m.user_id)}::int[],
+        ${mails.map((m) => m.saved_search_id)}::int[]) as m(idempotency_key, user_id, search_id)
+      on conflict (idempotency_key) do nothing`.execute(tx);
+    return matched.length;
+  }
   await tx
     .insertInto('notifications')
     .values(
@@ -272,19 +299,18 @@ export async function recordNewLeadAlerts(
         saved_search_id: s.id,
         lead_id: lead.id,
         read_on: null,
-        created_on: now.toISOString(),
+        created_on: at,
       })),
     )
     // An approval after moderation notifies once too, even if the lead had matched before.
     .onConflict((oc) => oc.columns(['saved_search_id', 'lead_id']).doNothing())
     .execute();
-  // The transactional outbox: an instant mail is queued with its notification, or neither exists.
-  await enqueueInstantMails(
-    tx,
-    lead.id,
-    matched.filter((s) => s.email_mode === 'instant'),
-    now,
-  );
+  if (mails.length > 0)
+    await tx
+      .insertInto('email_outbox')
+      .values(mails)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
   return matched.length;
 }
 

@@ -22,30 +22,22 @@ export function digestKey(userId: number, day: string): string {
   return `digest-${userId}-${day}`;
 }
 
-/** Called inside the lead's write transaction, with the matched saved searches whose mode is 'instant'. */
-export async function enqueueInstantMails(
-  tx: Queryable,
+/** The outbox rows of a new lead's instant mails, one per matched saved search whose mode is 'instant'. */
+export function instantMailRows(
   leadId: number,
   searches: readonly { id: number; user_id: number }[],
   now: Date,
-): Promise<void> {
-  if (searches.length === 0) return;
+) {
   const at = now.toISOString();
-  await tx
-    .insertInto('email_outbox')
-    .values(
-      searches.map((s) => ({
-        idempotency_key: instantKey(leadId, s.id),
-        kind: 'instant',
-        user_id: s.user_id,
-        saved_search_id: s.id,
-        lead_id: leadId,
-        next_attempt_at: at,
-        created_on: at,
-      })),
-    )
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .execute();
+  return searches.map((s) => ({
+    idempotency_key: instantKey(leadId, s.id),
+    kind: 'instant' as const,
+    user_id: s.user_id,
+    saved_search_id: s.id,
+    lead_id: leadId,
+    next_attempt_at: at,
+    created_on: at,
+  }));
 }
 
 /** The UTC instants where the India day `day` (YYYY-MM-DD) starts and ends. */

@@ -69,8 +69,26 @@ function valueOf(lead: MatchableLead, column: string): unknown {
   return (lead as unknown as Record<string, unknown>)[column];
 }
 
+/** A new lead made ready to be matched against many saved searches: its texts lower-cased once. */
+export interface PreparedLead {
+  lead: MatchableLead;
+  fullName: string;
+  texts: string[];
+  createdAt: number;
+}
+
+export function prepareLead(lead: MatchableLead): PreparedLead {
+  return {
+    lead,
+    fullName: lead.full_name.toLowerCase(),
+    texts: SEARCH_COLUMNS.map((column) => String(valueOf(lead, column) ?? '').toLowerCase()),
+    createdAt: Date.parse(lead.created_on),
+  };
+}
+
 /** The lead list's rules for one lead: equal stored values, inclusive bands, text contained (any search term). */
-export function leadMatches(filter: CanonicalLeadFilter, lead: MatchableLead): boolean {
+export function leadMatches(filter: CanonicalLeadFilter, prepared: PreparedLead): boolean {
+  const { lead } = prepared;
   for (const [key, column] of EQUALITY_FILTERS) {
     const wanted = filter[key];
     if (wanted !== undefined && valueOf(lead, column) !== wanted) return false;
@@ -78,17 +96,16 @@ export function leadMatches(filter: CanonicalLeadFilter, lead: MatchableLead): b
   for (const [key, column] of RANGE_FILTERS) {
     const range = filter[key];
     if (range === undefined) continue;
-    const raw = valueOf(lead, column);
-    const value = column === 'created_on' ? Date.parse(String(raw)) : (raw as number | null);
+    const value =
+      column === 'created_on' ? prepared.createdAt : (valueOf(lead, column) as number | null);
     if (!inRange(value, range)) return false;
   }
-  if (filter.name !== undefined && !lead.full_name.toLowerCase().includes(filter.name))
-    return false;
+  if (filter.name !== undefined && !prepared.fullName.includes(filter.name)) return false;
   if (filter.search !== undefined && filter.search.length > 0) {
-    const texts = SEARCH_COLUMNS.map((column) => String(valueOf(lead, column) ?? '').toLowerCase());
     const found = filter.search.some(
       (term) =>
-        texts.some((text) => text.includes(term)) || brandsLabelled(term).includes(lead.brand),
+        prepared.texts.some((text) => text.includes(term)) ||
+        brandsLabelled(term).includes(lead.brand),
     );
     if (!found) return false;
   }

@@ -1,11 +1,13 @@
 // The SQL fallback (while the lead list engine loads or has failed): every lead filter is served by an index (EXPLAIN
 // QUERY PLAN on SQLite), so a lost index fails here, not in production.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import Sqlite from 'better-sqlite3';
 import { leadFilterSchema } from '@dealerleads/shared';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
 import { canonicalLeadFilter } from './lead-filters';
-import { leadPageQueries } from './leads.repository';
+import type { Database } from '../../db/schema';
+import { leadPageQueries, leadRowsAndVersions } from './leads.repository';
 
 const filters: Record<string, string>[] = [
   {},
@@ -85,4 +87,27 @@ describe('lead query plans on sqlite', () => {
       }
     },
   );
+
+  it.each([
+    ['a page of leads', [3, 2, 1]],
+    ['no page (past the last one)', []],
+  ])("reads %s's rows by primary key, never walking the leads", async (_name, ids) => {
+    // The statements leadRowsAndVersions runs, captured on a connection of their own.
+    const statements: { sql: string; parameters: readonly unknown[] }[] = [];
+    const file = database.config.engine === 'sqlite' ? database.config.file : '';
+    const logged = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: new Sqlite(file) }),
+      log: (event) => void statements.push(event.query),
+    });
+    try {
+      await leadRowsAndVersions(logged, ids, 1);
+    } finally {
+      await logged.destroy();
+    }
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      const plan = await planOf({ compile: () => statement });
+      expect(plan, plan).not.toMatch(/SCAN leads\b/);
+    }
+  });
 });

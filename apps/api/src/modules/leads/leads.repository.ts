@@ -322,18 +322,21 @@ export async function leadRowsAndVersions(
   ids: number[],
   userId: number,
 ): Promise<{ version: number; unlocksRevision: number; rows: LeadShownRow[] }> {
-  const found = await db
+  const versions = db
     .selectFrom('leads_version as v')
     .leftJoin('users as u', (join) => join.on('u.id', '=', userId))
-    .leftJoin('leads', (join) =>
-      ids.length > 0 ? join.on('leads.id', 'in', ids) : join.on(sql<SqlBool>`1 = 0`),
-    )
-    .select(LEAD_SHOWN_COLUMNS.map((c) => `leads.${c}` as const))
     .select(['v.version as leads_version', 'u.unlocks_revision as unlocks_revision_of_caller'])
-    .where('v.id', '=', 1)
-    .orderBy('leads.id', 'desc')
-    .execute();
-  const first = found[0];
+    .where('v.id', '=', 1);
+  // No page (past the last one): no join with leads at all, since SQLite would walk every lead to find none.
+  const found =
+    ids.length === 0
+      ? []
+      : await versions
+          .leftJoin('leads', (join) => join.on('leads.id', 'in', ids))
+          .select(LEAD_SHOWN_COLUMNS.map((c) => `leads.${c}` as const))
+          .orderBy('leads.id', 'desc')
+          .execute();
+  const first = found[0] ?? (await versions.executeTakeFirst());
   return {
     version: Number(first?.leads_version ?? 0),
     unlocksRevision: Number(first?.unlocks_revision_of_caller ?? 0),
