@@ -308,9 +308,11 @@ class RangeColumn {
       .filter((bitmap) => bitmap !== undefined);
     const inside = this.between(lo, hi);
     const outside = [this.nulls, ...this.between(-Infinity, lo), ...this.between(hi, Infinity)];
-    // The smaller side is unioned: what is inside, or what is not (then taken away).
+    // The side with fewer leads is unioned: what is inside, or what is not (then taken away). "Not sold out" is
+    // nearly every lead, its complement a few.
+    const leads = (bitmaps: Bitmap[]) => bitmaps.reduce((sum, bitmap) => sum + bitmap.size, 0);
     const result =
-      inside.length <= outside.length + edges.length
+      leads(inside) <= leads(outside) + leads(edges)
         ? RoaringBitmap32.and(within, RoaringBitmap32.orMany(inside))
         : RoaringBitmap32.andNot(within, RoaringBitmap32.orMany([...outside, ...edges]));
     for (const edge of edges) {
