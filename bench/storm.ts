@@ -22,7 +22,6 @@ export interface StormResult {
   readyAfter: number;
 }
 
-/** Resident memory of a process in MB (Linux). */
 /**
  * The process's own resident memory (RssAnon: heap, bitmaps, buffers), in MB. Pages of the SQLite file it reads
  * through mmap are the kernel's file cache, shared and reclaimable (RssFile), so they are not counted.

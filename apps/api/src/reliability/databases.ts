@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
-import { openDatabase, type Engine } from '../db/database';
+import { openDatabase, type DatabaseHandle, type Engine } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createTestAppOn, type TestContext, type TestDatabase } from '../test/test-app';
+import { serverEnv, startServer, type ServerProcess } from './server-process';
 
 export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -89,4 +90,61 @@ export async function createFreshPostgresDatabase(): Promise<{
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** Server processes on one fresh database, and the test's own connection to it. */
+export interface ServersOnOneDatabase {
+  servers: ServerProcess[];
+  handle: DatabaseHandle;
+  /** Stops the servers, closes the connection, drops the database and removes the data folder. */
+  remove(): Promise<void>;
+}
+
+/**
+ * `count` servers of the bundle `entry` (serverEnv plus `extra`) on one brand-new database: a SQLite file in a
+ * temporary data folder they share, or a new PostgreSQL database. They start at once on the empty database, so their
+ * migrations must serialise, not collide.
+ */
+export async function startServersOnOneDatabase(
+  engine: Engine,
+  entry: string,
+  options: { count: number; jwtSecret: string; extra?: Record<string, string> },
+): Promise<ServersOnOneDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-servers-'));
+  let databaseUrl: string;
+  let config: DatabaseConfig;
+  let dropDatabase = async () => {};
+  if (engine === 'sqlite') {
+    const file = path.join(dataDir, 'shared.db');
+    databaseUrl = `file:${file}`;
+    config = { engine: 'sqlite', file };
+  } else {
+    const fresh = await createFreshPostgresDatabase();
+    databaseUrl = fresh.url;
+    config = { engine: 'postgres', url: fresh.url };
+    dropDatabase = fresh.drop;
+  }
+  const env = serverEnv({
+    databaseUrl,
+    jwtSecret: options.jwtSecret,
+    dataDir,
+    ...(options.extra ? { extra: options.extra } : {}),
+  });
+  const started = await Promise.allSettled(
+    Array.from({ length: options.count }, () => startServer(entry, env)),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const handle = openDatabase(config);
+  const remove = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await handle.close();
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await remove();
+    throw failed.reason;
+  }
+  return { servers, handle, remove };
 }

@@ -1,7 +1,4 @@
 // Scale-out: two real API processes (same JWT secret) on one database take concurrent unlocks over HTTP, on each engine.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
@@ -9,22 +6,15 @@ import {
   type Lead,
   type UnlockResult,
 } from '@dealerleads/shared';
-import type { DatabaseConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../db/database';
 import { hashPassword } from '../modules/account/passwords';
 import { DISPLAY_SETTINGS_MS } from '../modules/settings/settings.service';
 import { testEngines } from '../test/test-app';
-import { createFreshPostgresDatabase } from './databases';
-import { login, makeJwt, request, type HttpAnswer } from './http';
+import { startServersOnOneDatabase, type ServersOnOneDatabase } from './databases';
+import { login, request, sessionToken, type HttpAnswer } from './http';
 import { ledgerViolations } from './ledger-check';
 import { seededRandom } from './random';
-import {
-  bundleServer,
-  serverEnv,
-  startServer,
-  type ServerBundle,
-  type ServerProcess,
-} from './server-process';
+import { bundleServer, type ServerBundle, type ServerProcess } from './server-process';
 import { addDealers, addLeads, addUserPackages } from './world';
 
 const JWT_SECRET = 'two-processes-0123456789-abcdefghijklmnopqrstuvwxyz';
@@ -37,52 +27,26 @@ const REQUESTS_PER_DEALER = 45;
 const CAP = 7;
 
 /** A dealer's token as the login would sign it (100 password checks would only slow the test down). */
-function tokenOf(dealer: { id: number; userName: string }): string {
-  const now = Math.floor(Date.now() / 1000);
-  return makeJwt(
-    { alg: 'HS256', typ: 'JWT' },
-    { sub: String(dealer.id), name: dealer.userName, ver: 0, iat: now, exp: now + 600 },
-    JWT_SECRET,
-  );
-}
+const tokenOf = (dealer: { id: number; userName: string }) => sessionToken(dealer, JWT_SECRET);
 
 describe.each(testEngines())('two API processes on one %s database', (engine) => {
-  let bundle: ServerBundle;
-  const servers: ServerProcess[] = [];
+  let bundle: ServerBundle | undefined;
+  let world: ServersOnOneDatabase | undefined;
+  let servers: ServerProcess[];
   let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
     bundle = await bundleServer();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-two-'));
-    let databaseUrl: string;
-    let config: DatabaseConfig;
-    let dropDatabase = async () => {};
-    if (engine === 'sqlite') {
-      const file = path.join(dataDir, 'shared.db');
-      databaseUrl = `file:${file}`;
-      config = { engine: 'sqlite', file };
-    } else {
-      const fresh = await createFreshPostgresDatabase();
-      databaseUrl = fresh.url;
-      config = { engine: 'postgres', url: fresh.url };
-      dropDatabase = fresh.drop;
-    }
-    cleanup = async () => {
-      await Promise.all(servers.map((s) => s.stop()));
-      await handle?.close();
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-      bundle.remove();
-    };
-    // Both start at once on the empty database: their migrations must serialise, not collide.
-    const env = serverEnv({ databaseUrl, jwtSecret: JWT_SECRET, dataDir });
-    servers.push(
-      ...(await Promise.all([startServer(bundle.entry, env), startServer(bundle.entry, env)])),
-    );
-    handle = openDatabase(config);
+    world = await startServersOnOneDatabase(engine, bundle.entry, {
+      count: 2,
+      jwtSecret: JWT_SECRET,
+    });
+    ({ servers, handle } = world);
   }, 120_000);
-  afterAll(async () => cleanup?.(), 60_000);
+  afterAll(async () => {
+    await world?.remove();
+    bundle?.remove();
+  }, 60_000);
 
   /** The cap per lead, set straight in the database (every unlock reads it in its transaction). */
   const setCap = (value: number) =>

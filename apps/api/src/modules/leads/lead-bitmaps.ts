@@ -47,6 +47,19 @@ function push<K>(groups: Map<K, number[]>, key: K, id: number): void {
   else ids.push(id);
 }
 
+/** Up to this many leads, a narrowed set is intersected with each bitmap before their union (see unionWithin). */
+const NARROW = 1 << 16;
+
+/**
+ * The leads of `within` that are in any of `bitmaps`. A search unions many values' or words' bitmaps, each spanning
+ * every lead: when other filters have already narrowed `within`, intersecting first touches only its few containers.
+ */
+function unionWithin(within: Bitmap, bitmaps: Bitmap[]): Bitmap {
+  if (within.size <= NARROW)
+    return RoaringBitmap32.orMany(bitmaps.map((bitmap) => RoaringBitmap32.and(within, bitmap)));
+  return RoaringBitmap32.and(within, RoaringBitmap32.orMany(bitmaps));
+}
+
 /** An equality-filtered column: a bitmap per stored value; each lead's value code, to take it out again. */
 class ValueColumn {
   private readonly codeOf = new Map<Key, number>();
@@ -133,42 +146,73 @@ class ValueColumn {
   }
 }
 
-/** Bucket of a positive integer: 8 per power of two (each spans ≤ 12.5% of its values); monotone, exact arithmetic. */
+/** Buckets per power of two of amounts and counts (2^BUCKET_BITS). */
+const BUCKET_BITS = 6;
+
+/**
+ * Bucket of a positive integer: 64 per power of two (each spans ≤ 1.6% of its values); monotone, exact arithmetic.
+ */
 export function logBucket(value: number): number {
   if (!(value >= 1)) return 0;
   const n = Math.min(Math.floor(value), 2 ** 31 - 1);
   const bits = 31 - Math.clz32(n);
-  const fraction = bits >= 3 ? (n >>> (bits - 3)) & 7 : (n << (3 - bits)) & 7;
-  return 1 + bits * 8 + fraction;
+  const mask = (1 << BUCKET_BITS) - 1;
+  const fraction =
+    bits >= BUCKET_BITS ? (n >>> (bits - BUCKET_BITS)) & mask : (n << (BUCKET_BITS - bits)) & mask;
+  return 1 + bits * (1 << BUCKET_BITS) + fraction;
 }
 
 /** Bucket of a time in epoch milliseconds: its UTC day. */
 export const dayBucket = (ms: number) => Math.floor(ms / 86_400_000);
 
-/**
- * A range-filtered column: a bitmap per bucket of values (bucketOf is monotone) and each lead's value. A range takes
- * the buckets inside it whole and checks the values of the two buckets at its ends, so any bounds are exact.
- */
-class RangeColumn {
-  private values = new Float64Array(0);
-  private readonly buckets = new Map<number, Bitmap>();
-  private sortedKeys: number[] = [];
-  /** Leads held whose value is NULL: never in a range. */
-  private readonly nulls = new RoaringBitmap32();
+/** Fine buckets per coarse bucket of a range column. */
+const GROUP = 8;
+const groupOf = (key: number) => Math.floor(key / GROUP);
 
-  constructor(private readonly bucketOf: (value: number) => number) {}
+/** Bitmaps by bucket key, the keys kept in ascending order. */
+class BucketLevel {
+  readonly bitmaps = new Map<number, Bitmap>();
+  sortedKeys: number[] = [];
 
-  private bucket(key: number): Bitmap {
-    let bitmap = this.buckets.get(key);
+  bucket(key: number): Bitmap {
+    let bitmap = this.bitmaps.get(key);
     if (bitmap === undefined) {
       bitmap = new RoaringBitmap32();
-      this.buckets.set(key, bitmap);
+      this.bitmaps.set(key, bitmap);
       const at = this.sortedKeys.findIndex((k) => k > key);
       if (at < 0) this.sortedKeys.push(key);
       else this.sortedKeys.splice(at, 0, key);
     }
     return bitmap;
   }
+
+  save(out: SnapshotWriter): void {
+    out.json(this.sortedKeys);
+    out.bitmaps(this.sortedKeys.map((key) => this.bitmaps.get(key)!));
+  }
+
+  restore(input: SnapshotReader): void {
+    const keys = input.json<number[]>();
+    this.bitmaps.clear();
+    for (const key of keys) this.bitmaps.set(key, input.bitmap());
+    this.sortedKeys = keys;
+  }
+}
+
+/**
+ * A range-filtered column: each lead's value, and its id in two levels of bitmaps — a fine bucket of values (bucketOf
+ * is monotone) and the coarse bucket of 8 consecutive fine ones. A range unions the coarse buckets inside it whole and
+ * the fine ones at its ends, and checks the values of the leads in the two fine buckets its bounds fall in: any bounds
+ * are exact, a wide range unions few bitmaps, and few leads are checked one by one.
+ */
+class RangeColumn {
+  private values = new Float64Array(0);
+  private readonly fine = new BucketLevel();
+  private readonly coarse = new BucketLevel();
+  /** Leads held whose value is NULL: never in a range. */
+  private readonly nulls = new RoaringBitmap32();
+
+  constructor(private readonly bucketOf: (value: number) => number) {}
 
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], values: readonly (number | null)[]): void {
@@ -186,7 +230,14 @@ class RangeColumn {
       push(groups, this.bucketOf(value), ids[i]!);
     }
     this.nulls.addMany(nulls);
-    addGroups(groups, (key) => this.bucket(key));
+    addGroups(groups, (key) => this.fine.bucket(key));
+    const coarse = new Map<number, number[]>();
+    for (const [key, members] of groups) {
+      const list = coarse.get(groupOf(key));
+      if (list === undefined) coarse.set(groupOf(key), members);
+      else for (const id of members) list.push(id);
+    }
+    addGroups(coarse, (key) => this.coarse.bucket(key));
   }
 
   set(id: number, value: number | null): void {
@@ -197,14 +248,20 @@ class RangeColumn {
       return;
     }
     this.values[id] = value;
-    this.bucket(this.bucketOf(value)).add(id);
+    const key = this.bucketOf(value);
+    this.fine.bucket(key).add(id);
+    this.coarse.bucket(groupOf(key)).add(id);
   }
 
   clear(id: number): void {
     if (id >= this.values.length) return;
     const old = this.values[id]!;
     if (Number.isNaN(old)) this.nulls.remove(id);
-    else this.buckets.get(this.bucketOf(old))?.remove(id);
+    else {
+      const key = this.bucketOf(old);
+      this.fine.bitmaps.get(key)?.remove(id);
+      this.coarse.bitmaps.get(groupOf(key))?.remove(id);
+    }
     this.values[id] = NaN;
   }
 
@@ -214,19 +271,29 @@ class RangeColumn {
 
   save(out: SnapshotWriter): void {
     out.array(this.values);
-    out.json(this.sortedKeys);
-    out.bitmaps(this.sortedKeys.map((key) => this.buckets.get(key)!));
+    this.fine.save(out);
+    this.coarse.save(out);
     out.bitmap(this.nulls);
   }
 
   restore(input: SnapshotReader): void {
     this.values = input.array((n) => new Float64Array(n));
-    const keys = input.json<number[]>();
-    this.buckets.clear();
-    for (const key of keys) this.buckets.set(key, input.bitmap());
-    this.sortedKeys = keys;
+    this.fine.restore(input);
+    this.coarse.restore(input);
     this.nulls.clear();
     this.nulls.orInPlace(input.bitmap());
+  }
+
+  /** Bitmaps that together hold the leads whose fine bucket lies strictly between `after` and `before`. */
+  private between(after: number, before: number): Bitmap[] {
+    const whole = (group: number) => group * GROUP > after && group * GROUP + GROUP - 1 < before;
+    const found: Bitmap[] = [];
+    for (const group of this.coarse.sortedKeys)
+      if (whole(group)) found.push(this.coarse.bitmaps.get(group)!);
+    for (const key of this.fine.sortedKeys)
+      if (key > after && key < before && !whole(groupOf(key)))
+        found.push(this.fine.bitmaps.get(key)!);
+    return found;
   }
 
   /** The leads of `within` whose value lies in `range`. */
@@ -236,18 +303,16 @@ class RangeColumn {
     if (min === -Infinity && max === Infinity) return within;
     const lo = min === -Infinity ? -Infinity : this.bucketOf(min);
     const hi = max === Infinity ? Infinity : this.bucketOf(max);
-    const inside: Bitmap[] = [];
-    const edges: Bitmap[] = [];
-    const outside: Bitmap[] = [this.nulls];
-    for (const key of this.sortedKeys) {
-      const bitmap = this.buckets.get(key)!;
-      if (key < lo || key > hi) outside.push(bitmap);
-      else if (key === lo || key === hi) edges.push(bitmap);
-      else inside.push(bitmap);
-    }
-    // The smaller side is unioned: what is inside, or what is not (then taken away).
+    const edges = [...new Set([lo, hi])]
+      .map((key) => this.fine.bitmaps.get(key))
+      .filter((bitmap) => bitmap !== undefined);
+    const inside = this.between(lo, hi);
+    const outside = [this.nulls, ...this.between(-Infinity, lo), ...this.between(hi, Infinity)];
+    // The side with fewer leads is unioned: what is inside, or what is not (then taken away). "Not sold out" is
+    // nearly every lead, its complement a few.
+    const leads = (bitmaps: Bitmap[]) => bitmaps.reduce((sum, bitmap) => sum + bitmap.size, 0);
     const result =
-      inside.length <= outside.length + edges.length
+      leads(inside) <= leads(outside) + leads(edges)
         ? RoaringBitmap32.and(within, RoaringBitmap32.orMany(inside))
         : RoaringBitmap32.andNot(within, RoaringBitmap32.orMany([...outside, ...edges]));
     for (const edge of edges) {
@@ -362,22 +427,22 @@ class NameColumn {
     this.lengths[id] = 0;
   }
 
-  private wordsWhere(test: (word: string) => boolean): Bitmap {
+  private wordsWhere(test: (word: string) => boolean): Bitmap[] {
     const found: Bitmap[] = [];
     for (const [word, bitmap] of this.words) if (test(word)) found.push(bitmap);
-    return RoaringBitmap32.orMany(found);
+    return found;
   }
 
   /** The leads of `within` whose name contains `term` (lower case). */
   containing(within: Bitmap, term: string): Bitmap {
     if (term === '')
-      return RoaringBitmap32.and(
+      return unionWithin(
         within,
         this.wordsWhere(() => true),
       );
     // Without a space the term lies within one word: the words containing it answer exactly.
     if (!term.includes(' '))
-      return RoaringBitmap32.and(
+      return unionWithin(
         within,
         this.wordsWhere((w) => w.includes(term)),
       );
@@ -393,7 +458,7 @@ class NameColumn {
           : i === pieces.length - 1
             ? (w: string) => w.startsWith(piece)
             : (w: string) => w === piece;
-      candidates = RoaringBitmap32.and(candidates, this.wordsWhere(test));
+      candidates = unionWithin(candidates, this.wordsWhere(test));
     });
     const found: number[] = [];
     for (const id of candidates.toUint32Array()) if (this.name(id)?.includes(term)) found.push(id);
@@ -464,7 +529,7 @@ const SEARCHED_VALUES = ['city', 'brand', 'model', 'varient', 'rto'] as const;
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 1,
+  format: 2,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -606,7 +671,7 @@ export class LeadBitmaps {
       const bitmap = brands.bitmap(brand);
       if (bitmap) found.push(bitmap);
     }
-    const byValue = RoaringBitmap32.and(within, RoaringBitmap32.orMany(found));
+    const byValue = unionWithin(within, found);
     return RoaringBitmap32.or(byValue, this.names.containing(within, term));
   }
 

@@ -9,126 +9,8 @@ import { leadValues } from '../../test/fixtures';
 import { searchTermsOf } from '@dealerleads/shared/catalogues';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
+import { filterArbitrary, leadArbitrary } from './lead-list-test-helpers';
 import { findLeadIdPage } from './leads.repository';
-
-const NAMES = ['Amit Verma', 'Priya Sharma', 'Anil Kumar Singh', 'Rahul  Kumar', 'Zoe Mehta'];
-const CITIES = ['Gurugram', 'Noida', 'Rohtak', 'Greater Noida'];
-const BRANDS_MODELS = [
-  ['hyundai', 'Creta'],
-  ['tata', 'Nexon'],
-  ['maruti_suzuki', 'Swift'],
-  ['audi', 'A4'],
-  ['mercedes', 'C-Class'],
-] as const;
-const VARIANTS = ['SX', 'XZ Plus', null];
-const FUELS = ['petrol', 'diesel'];
-const OWNERS = ['first', 'second'];
-const TRANSMISSIONS = ['manual', 'automatic'];
-const RTOS = ['HR', 'DL', null];
-const YEARS = [2018, 2019, 2020];
-const SEATS = [5, 7];
-const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03'];
-
-const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
-  .record({
-    full_name: fc.constantFrom(...NAMES),
-    city: fc.constantFrom(...CITIES),
-    brandModel: fc.constantFrom(...BRANDS_MODELS),
-    varient: fc.constantFrom(...VARIANTS),
-    fuel_type: fc.constantFrom(...FUELS),
-    owner_name: fc.constantFrom(...OWNERS),
-    transmission: fc.constantFrom(...TRANSMISSIONS),
-    rto: fc.constantFrom(...RTOS),
-    year: fc.constantFrom(...YEARS),
-    seats: fc.constantFrom(...SEATS),
-    price: fc.oneof(fc.integer({ min: 0, max: 3_000_000 }), fc.constantFrom(1, 99_999, 450_000)),
-    km_driven: fc.option(fc.integer({ min: 0, max: 250_000 }), { freq: 6 }),
-    status: fc.constantFrom<0 | 1>(0, 1, 1, 1),
-    created_on: fc
-      .tuple(fc.constantFrom(...DAYS), fc.integer({ min: 0, max: 23 }))
-      .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
-    // Dealers who unlocked it: none, some, at or past a cap (a cap lowered after they unlocked).
-    unlock_count: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
-  })
-  .map(({ brandModel, ...lead }) => ({ ...lead, brand: brandModel[0], model: brandModel[1] }));
-
-/** Any bounds: from catalogue-like round numbers to odd ones, open at either end, empty (min > max) too. */
-const rangeArbitrary = (max: number) =>
-  fc
-    .tuple(
-      fc.option(fc.integer({ min: 0, max }), { nil: undefined }),
-      fc.option(fc.integer({ min: 0, max }), { nil: undefined }),
-    )
-    .map(([min, top]) => ({
-      ...(min === undefined ? {} : { min }),
-      ...(top === undefined ? {} : { max: top }),
-    }));
-
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
-
-/** Search terms: pieces of names (two letters, across a space, a double space), cities, models, aliases, labels. */
-const TERMS = [
-  'am',
-  'it ve',
-  'kumar',
-  'ul  ku',
-  'a',
-  'noida',
-  'greater n',
-  'gurgaon',
-  'a4',
-  'c-c',
-  'xz p',
-  'hr',
-  'maruti',
-  'suzuki',
-  'maruti suzuki',
-  'merc',
-  'mercedes-benz',
-  'benz',
-  'zz',
-  'sx',
-];
-
-const filterValues = fc.record({
-  city: fc.constantFrom(...CITIES, 'Sonipat'),
-  brand: fc.constantFrom(...BRANDS_MODELS.map(([b]) => b)),
-  model: fc.constantFrom(...BRANDS_MODELS.map(([, m]) => m)),
-  varient: fc.constantFrom('SX', 'XZ Plus'),
-  fuelType: fc.constantFrom(...FUELS),
-  ownerName: fc.constantFrom(...OWNERS),
-  transmission: fc.constantFrom(...TRANSMISSIONS),
-  rto: fc.constantFrom('HR', 'DL'),
-  year: fc.constantFrom(...YEARS, 2030),
-  seats: fc.constantFrom(...SEATS),
-  price: rangeArbitrary(3_000_000),
-  kmDriven: rangeArbitrary(250_000),
-  createdOn: fc
-    .tuple(fc.constantFrom(...DAYS), fc.constantFrom(...DAYS), fc.boolean(), fc.boolean())
-    .map(([from, to, hasFrom, hasTo]) => ({
-      ...(hasFrom ? { min: dayMs(from) } : {}),
-      ...(hasTo ? { max: dayMs(to) + 86_399_999 } : {}),
-    })),
-  name: fc.constantFrom('amit', 'ar', 'kumar s', 'zz'),
-  search: fc.constantFrom(...TERMS).map(searchTermsOf),
-  // "Hide sold-out leads" under any cap in force (maxDealersPerLead 1..100): below it.
-  unlockCount: fc.integer({ min: 1, max: 100 }).map((maxDealers) => ({ max: maxDealers - 1 })),
-});
-
-const filterArbitrary: fc.Arbitrary<CanonicalLeadFilter> = fc
-  .tuple(
-    filterValues,
-    fc.constantFrom<CanonicalLeadFilter['status'][]>(['active', 'active', 'inactive', 'all']),
-  )
-  .chain(([values, [status]]) =>
-    fc.subarray(Object.keys(values) as (keyof typeof values)[], { minLength: 0, maxLength: 4 }).map(
-      (keys) =>
-        ({
-          status: status!,
-          ...Object.fromEntries(keys.map((k) => [k, values[k]])),
-        }) as CanonicalLeadFilter,
-    ),
-  );
 
 /**
  * What SQL answers: the page's ids and the total (the tests stay below the count caps but for searches' 200). On SQLite
@@ -202,7 +84,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     const readsBefore = db.offThreadReads?.().reads ?? 0;
     await fc.assert(
       fc.asyncProperty(
-        filterArbitrary,
+        filterArbitrary(),
         fc.integer({ min: 1, max: 6 }),
         fc.integer({ min: 1, max: 70 }),
         async (filter, pageNumber, pageSize) =>

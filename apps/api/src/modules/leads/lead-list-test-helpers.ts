@@ -1,6 +1,11 @@
-// For tests of the lead list: wait until the app's lead list engine answers (it loads in the background after a start).
+// For tests of the lead list: wait until the app's lead list engine answers (it loads in the background after a start),
+// and the generated leads and filter mixes the property tests of lists against SQL draw from.
+import fc from 'fast-check';
 import { expect } from 'vitest';
+import { searchTermsOf } from '@dealerleads/shared/catalogues';
+import type { NewLead } from '../../db/schema';
 import type { TestAppFixture } from '../../test/test-app';
+import type { CanonicalLeadFilter, NumberRange } from './lead-filters';
 
 export async function waitForLeadList(ctx: TestAppFixture): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -10,4 +15,153 @@ export async function waitForLeadList(ctx: TestAppFixture): Promise<void> {
     expect(Date.now(), res.body).toBeLessThan(deadline);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The values generated leads take: few per column, so filter mixes find some, and a double space in one name. */
+export const LEAD_NAMES = [
+  'Amit Verma',
+  'Priya Sharma',
+  'Anil Kumar Singh',
+  'Rahul  Kumar',
+  'Zoe Mehta',
+];
+export const LEAD_CITIES = ['Gurugram', 'Noida', 'Rohtak', 'Greater Noida'];
+/** Catalogue cars, two-letter model names among them. */
+export const LEAD_BRANDS_MODELS = [
+  ['hyundai', 'Creta'],
+  ['tata', 'Nexon'],
+  ['maruti_suzuki', 'Swift'],
+  ['audi', 'A4'],
+  ['mercedes', 'C-Class'],
+] as const;
+const VARIANTS = ['SX', 'XZ Plus', null];
+export const LEAD_FUELS = ['petrol', 'diesel'];
+export const LEAD_OWNERS = ['first', 'second'];
+export const LEAD_TRANSMISSIONS = ['manual', 'automatic'];
+const RTOS = ['HR', 'DL', null];
+export const LEAD_YEARS = [2018, 2019, 2020];
+const SEATS = [5, 7];
+const DAYS = ['2026-11-01', '2026-11-02', '2026-11-03'];
+
+export const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
+  .record({
+    full_name: fc.constantFrom(...LEAD_NAMES),
+    city: fc.constantFrom(...LEAD_CITIES),
+    brandModel: fc.constantFrom(...LEAD_BRANDS_MODELS),
+    varient: fc.constantFrom(...VARIANTS),
+    fuel_type: fc.constantFrom(...LEAD_FUELS),
+    owner_name: fc.constantFrom(...LEAD_OWNERS),
+    transmission: fc.constantFrom(...LEAD_TRANSMISSIONS),
+    rto: fc.constantFrom(...RTOS),
+    year: fc.constantFrom(...LEAD_YEARS),
+    seats: fc.constantFrom(...SEATS),
+    price: fc.oneof(fc.integer({ min: 0, max: 3_000_000 }), fc.constantFrom(1, 99_999, 450_000)),
+    km_driven: fc.option(fc.integer({ min: 0, max: 250_000 }), { freq: 6 }),
+    status: fc.constantFrom<0 | 1>(0, 1, 1, 1),
+    created_on: fc
+      .tuple(fc.constantFrom(...DAYS), fc.integer({ min: 0, max: 23 }))
+      .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
+    // Dealers who unlocked it: none, some, at or past a cap (a cap lowered after they unlocked).
+    unlock_count: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
+  })
+  .map(({ brandModel, ...lead }) => ({ ...lead, brand: brandModel[0], model: brandModel[1] }));
+
+/** Any bounds: from catalogue-like round numbers to odd ones, open at either end, empty (min > max) too. */
+export const rangeArbitrary = (max: number): fc.Arbitrary<NumberRange> =>
+  fc
+    .tuple(
+      fc.option(fc.integer({ min: 0, max }), { nil: undefined }),
+      fc.option(fc.integer({ min: 0, max }), { nil: undefined }),
+    )
+    .map(([min, top]) => ({
+      ...(min === undefined ? {} : { min }),
+      ...(top === undefined ? {} : { max: top }),
+    }));
+
+/**
+ * The bounds a query parameter can state (`price=120000-455000`, `KmDriven=30000-`): any lower bound (0 for none),
+ * an upper one at or above it, or none.
+ */
+export const bandArbitrary = (max: number): fc.Arbitrary<NumberRange> =>
+  rangeArbitrary(max).map(({ min = 0, max: top }) =>
+    top === undefined ? { min } : { min: Math.min(min, top), max: Math.max(min, top) },
+  );
+
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+
+/** Search terms: pieces of names (two letters, across a space, a double space), cities, models, aliases, labels. */
+export const SEARCH_TERMS = [
+  'am',
+  'it ve',
+  'kumar',
+  'ul  ku',
+  'a',
+  'noida',
+  'greater n',
+  'gurgaon',
+  'a4',
+  'c-c',
+  'xz p',
+  'hr',
+  'maruti',
+  'suzuki',
+  'maruti suzuki',
+  'merc',
+  'mercedes-benz',
+  'benz',
+  'zz',
+  'sx',
+];
+
+/**
+ * Filter mixes of 0–4 filters from every filter the list has, in their stored form, with a status scope. `range`
+ * draws the price and kilometre bounds; `maxDealers` the cap "hide sold-out leads" compares with (any by default).
+ */
+export function filterArbitrary(
+  options: {
+    range?: (max: number) => fc.Arbitrary<NumberRange>;
+    maxDealers?: fc.Arbitrary<number>;
+  } = {},
+): fc.Arbitrary<CanonicalLeadFilter> {
+  const range = options.range ?? rangeArbitrary;
+  const values = fc.record({
+    city: fc.constantFrom(...LEAD_CITIES, 'Sonipat'),
+    brand: fc.constantFrom(...LEAD_BRANDS_MODELS.map(([b]) => b)),
+    model: fc.constantFrom(...LEAD_BRANDS_MODELS.map(([, m]) => m)),
+    varient: fc.constantFrom('SX', 'XZ Plus'),
+    fuelType: fc.constantFrom(...LEAD_FUELS),
+    ownerName: fc.constantFrom(...LEAD_OWNERS),
+    transmission: fc.constantFrom(...LEAD_TRANSMISSIONS),
+    rto: fc.constantFrom('HR', 'DL'),
+    year: fc.constantFrom(...LEAD_YEARS, 2030),
+    seats: fc.constantFrom(...SEATS),
+    price: range(3_000_000),
+    kmDriven: range(250_000),
+    createdOn: fc
+      .tuple(fc.constantFrom(...DAYS), fc.constantFrom(...DAYS), fc.boolean(), fc.boolean())
+      .map(([from, to, hasFrom, hasTo]) => ({
+        ...(hasFrom ? { min: dayMs(from) } : {}),
+        ...(hasTo ? { max: dayMs(to) + 86_399_999 } : {}),
+      })),
+    name: fc.constantFrom('amit', 'ar', 'kumar s', 'zz'),
+    search: fc.constantFrom(...SEARCH_TERMS).map(searchTermsOf),
+    // "Hide sold-out leads" under a cap in force (maxDealersPerLead): below it.
+    unlockCount: (options.maxDealers ?? fc.integer({ min: 1, max: 100 })).map((maxDealers) => ({
+      max: maxDealers - 1,
+    })),
+  });
+  return fc
+    .tuple(
+      values,
+      fc.constantFrom<CanonicalLeadFilter['status']>('active', 'active', 'inactive', 'all'),
+    )
+    .chain(([drawn, status]) =>
+      fc.subarray(Object.keys(drawn) as (keyof typeof drawn)[], { minLength: 0, maxLength: 4 }).map(
+        (keys) =>
+          ({
+            status,
+            ...Object.fromEntries(keys.map((k) => [k, drawn[k]])),
+          }) as CanonicalLeadFilter,
+      ),
+    );
 }
