@@ -234,7 +234,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
       await api.register(insightsRoutes(database, clock));
-      await api.register(auditRoutes(database.db));
+      await api.register(auditRoutes(database));
       await api.register(exportRoutes(database));
       await api.register(ordersRoutes(database, { upi: config.upi, clock }));
       await api.register(disputesRoutes(database, clock));

@@ -6,7 +6,7 @@ import {
   type AuditEntry,
   type AuditFilter,
 } from '@dealerleads/shared';
-import type { Queryable } from '../../db/database';
+import { runLongRead, type LongReads } from '../../db/database';
 import type { AuditLogRow } from '../../db/schema';
 import { addDays } from '../../lib/calendar';
 import { offsetOf } from '../../plugins/pagination';
@@ -46,24 +46,30 @@ export function toAuditEntry(row: AuditLogRow): AuditEntry {
   };
 }
 
+/** Admin's audit list: its count walks every entry the filters match (long reads, see runLongRead). */
 export async function searchAuditLog(
-  db: Queryable,
+  database: LongReads,
   filter: AuditFilter,
 ): Promise<{ rows: AuditLogRow[]; total: number }> {
-  let query = db.selectFrom('audit_log');
+  let query = database.db.selectFrom('audit_log');
   if (filter.actor)
     query = query.where(sql<string>`lower(actor_user_name)`, '=', filter.actor.toLowerCase());
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.from) query = query.where('created_on', '>=', startOfIndianDay(filter.from));
   if (filter.to) query = query.where('created_on', '<', startOfIndianDay(addDays(filter.to, 1)));
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(filter.pageSize)
-      .offset(offsetOf(filter.pageNumber, filter.pageSize))
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [count]] = await Promise.all([
+    runLongRead(
+      database,
+      query
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(filter.pageSize)
+        .offset(offsetOf(filter.pageNumber, filter.pageSize)),
+    ),
+    runLongRead(
+      database,
+      query.select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: Number(count?.n ?? 0) };
 }

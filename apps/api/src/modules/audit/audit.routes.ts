@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditEntrySchema, auditFilterSchema } from '@dealerleads/shared';
-import type { Db } from '../../db/database';
+import type { LongReads } from '../../db/database';
 import { requireAdmin } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { searchAuditLog, toAuditEntry } from './audit.repository';
 
-export function auditRoutes(db: Db) {
+export function auditRoutes(database: LongReads) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -24,7 +24,7 @@ export function auditRoutes(db: Db) {
       preHandler: requireAdmin,
       handler: async (request, reply) => {
         const filter = request.query;
-        const { rows, total } = await searchAuditLog(db, filter);
+        const { rows, total } = await searchAuditLog(database, filter);
         setPagination(reply, paginationOf(filter.pageNumber, filter.pageSize, total));
         return rows.map(toAuditEntry);
       },

@@ -27,7 +27,7 @@ export function creditsRoutes(database: DatabaseHandle) {
       userId: number,
       paging: { pageNumber: number; pageSize: number },
     ) => {
-      const { entries, total } = await ledgerPage(db, userId, paging);
+      const { entries, total } = await ledgerPage(database, userId, paging);
       setPagination(reply, paginationOf(paging.pageNumber, paging.pageSize, total));
       return entries;
     };

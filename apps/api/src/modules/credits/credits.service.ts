@@ -8,7 +8,7 @@ import {
   type LedgerEntry,
 } from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
-import { fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
+import { fromDbBool, runLongRead, type Db, type Engine, type LongReads } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { badRequest } from '../../plugins/errors';
@@ -91,51 +91,58 @@ export function leadTitle(lead: {
 
 /** A member's entries newest first, each with the member's running total after it. */
 export async function ledgerPage(
-  db: Queryable,
+  database: LongReads,
   userId: number,
   paging: { pageNumber: number; pageSize: number },
 ): Promise<{ entries: LedgerEntry[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('credit_ledger as c')
-      .leftJoin('user_packages as up', 'up.id', 'c.user_package_id')
-      .leftJoin('packages as p', 'p.id', 'up.package_id')
-      .leftJoin('leads as l', 'l.id', 'c.lead_id')
-      .select([
-        'c.id',
-        'c.kind',
-        'c.amount',
-        'c.user_package_id',
-        'p.package_name',
-        'c.lead_id',
-        'l.year',
-        'l.brand',
-        'l.model',
-        'c.order_id',
-        'c.dispute_id',
-        'c.reason',
-        'c.created_on',
-      ])
-      .where('c.user_id', '=', userId)
-      .orderBy('c.id', 'desc')
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging.pageNumber, paging.pageSize))
-      .execute(),
-    db
-      .selectFrom('credit_ledger')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+  const { db } = database;
+  const [rows, [count]] = await Promise.all([
+    runLongRead(
+      database,
+      db
+        .selectFrom('credit_ledger as c')
+        .leftJoin('user_packages as up', 'up.id', 'c.user_package_id')
+        .leftJoin('packages as p', 'p.id', 'up.package_id')
+        .leftJoin('leads as l', 'l.id', 'c.lead_id')
+        .select([
+          'c.id',
+          'c.kind',
+          'c.amount',
+          'c.user_package_id',
+          'p.package_name',
+          'c.lead_id',
+          'l.year',
+          'l.brand',
+          'l.model',
+          'c.order_id',
+          'c.dispute_id',
+          'c.reason',
+          'c.created_on',
+        ])
+        .where('c.user_id', '=', userId)
+        .orderBy('c.id', 'desc')
+        .limit(paging.pageSize)
+        .offset(offsetOf(paging.pageNumber, paging.pageSize)),
+    ),
+    runLongRead(
+      database,
+      db
+        .selectFrom('credit_ledger')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId),
+    ),
   ]);
   let running = 0;
   if (rows.length > 0) {
-    const upTo = await db
-      .selectFrom('credit_ledger')
-      .select((eb) => eb.fn.sum<number | null>('amount').as('total'))
-      .where('user_id', '=', userId)
-      .where('id', '<=', rows[0]!.id)
-      .executeTakeFirstOrThrow();
-    running = Number(upTo.total ?? 0);
+    const [upTo] = await runLongRead(
+      database,
+      db
+        .selectFrom('credit_ledger')
+        .select((eb) => eb.fn.sum<number | null>('amount').as('total'))
+        .where('user_id', '=', userId)
+        .where('id', '<=', rows[0]!.id),
+    );
+    running = Number(upTo?.total ?? 0);
   }
   const entries = rows.map((r): LedgerEntry => {
     const entry: LedgerEntry = {
@@ -155,7 +162,7 @@ export async function ledgerPage(
     running -= r.amount;
     return entry;
   });
-  return { entries, total: Number(count.n) };
+  return { entries, total: Number(count?.n ?? 0) };
 }
 
 /** Admin: moves one of the member's package balances by `amount`, with the reason on the entry and the audit log. */

@@ -26,7 +26,7 @@ export function exportRoutes(database: DatabaseHandle) {
       handler: async (request, reply) => {
         const caller = currentCaller(request);
         const now = new Date();
-        const data = await exportMemberData(database.db, database.engine, caller.id, now);
+        const data = await exportMemberData(database, caller.id, now);
         reply.header(
           'Content-Disposition',
           `attachment; filename="${exportFileName(caller.userName, now)}"`,

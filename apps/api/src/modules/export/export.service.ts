@@ -4,39 +4,42 @@
 // transaction would take the write lock (BEGIN IMMEDIATE), so the parts are read one after another
 // (docs/operations.md).
 import { apiMessages, type MemberExport } from '@dealerleads/shared';
-import type { Db, Engine, Queryable } from '../../db/database';
+import type { DatabaseHandle, LongReads } from '../../db/database';
 import { todayInIndia } from '../../lib/calendar';
 import { notFound } from '../../plugins/errors';
 import { listSavedSearches } from '../alerts/alerts.service';
 import { ledgerPage } from '../credits/credits.service';
 import { findUserById, toMember } from '../members/members.repository';
 import { listUserPackages, toUserPackage } from '../user-packages/user-packages.repository';
-import { findWorkspaceChunk } from '../workspace/workspace.repository';
+import { workspaceChunks, type WorkspaceRow } from '../workspace/workspace.repository';
 import { toMyLead } from '../workspace/workspace.service';
 
 /** Larger than any member's count of rows: the export is everything, not a page. */
 const ALL = 1_000_000_000;
 
 export async function exportMemberData(
-  db: Db,
-  engine: Engine,
+  database: Pick<DatabaseHandle, 'db' | 'engine' | 'readOffThread'>,
   userId: number,
   now = new Date(),
 ): Promise<MemberExport> {
-  if (engine === 'postgres')
-    return db
+  if (database.engine === 'postgres')
+    return database.db
       .transaction()
       .setIsolationLevel('repeatable read')
-      .execute((tx) => readExport(tx, userId, now));
-  return readExport(db, userId, now);
+      .execute((tx) => readExport({ db: tx }, userId, now));
+  return readExport(database, userId, now);
 }
 
-async function readExport(db: Queryable, userId: number, now: Date): Promise<MemberExport> {
+/** The parts, the member's whole ledger and unlocked leads as long reads (off the event loop on SQLite). */
+async function readExport(database: LongReads, userId: number, now: Date): Promise<MemberExport> {
+  const { db } = database;
   const user = await findUserById(db, userId);
   if (!user) throw notFound(apiMessages.memberNotFound);
-  const packages = await listUserPackages(db, { pageNumber: 1, pageSize: ALL, userId });
-  const ledger = await ledgerPage(db, userId, { pageNumber: 1, pageSize: ALL });
-  const leads = await findWorkspaceChunk(db, userId, {}, todayInIndia(now), undefined, ALL);
+  const packages = await listUserPackages(database, { pageNumber: 1, pageSize: ALL, userId });
+  const ledger = await ledgerPage(database, userId, { pageNumber: 1, pageSize: ALL });
+  const leads: WorkspaceRow[] = [];
+  for await (const rows of workspaceChunks(database, userId, {}, todayInIndia(now)))
+    leads.push(...rows);
   const notes = await db
     .selectFrom('lead_notes')
     .select(['id', 'lead_id', 'text', 'created_on'])

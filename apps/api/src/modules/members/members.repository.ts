@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { anyColumnContains } from '../../db/text-search';
 import { userNameKey, type Member, type MemberFilter, type Role } from '@dealerleads/shared';
-import { fromDbBool, type Queryable } from '../../db/database';
+import { fromDbBool, runLongRead, type LongReads, type Queryable } from '../../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
 
@@ -64,11 +64,12 @@ export async function updateUser(
     .executeTakeFirst();
 }
 
+/** Admin's member list: a search scans every member (long reads, see runLongRead). */
 export async function searchUsers(
-  db: Queryable,
+  database: LongReads,
   filter: MemberFilter,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let query = db.selectFrom('users');
+  let query = database.db.selectFrom('users');
   if (filter.status !== undefined) query = query.where('status', '=', filter.status ? 1 : 0);
   if (filter.city) query = query.where(sql<string>`lower(city)`, '=', filter.city.toLowerCase());
   if (filter.searchterm) {
@@ -77,16 +78,21 @@ export async function searchUsers(
       anyColumnContains(eb, ['name', 'user_name', 'email', 'phone', 'city'], text),
     );
   }
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('id', 'asc')
-      .limit(filter.pageSize)
-      .offset(offsetOf(filter.pageNumber, filter.pageSize))
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [count]] = await Promise.all([
+    runLongRead(
+      database,
+      query
+        .selectAll()
+        .orderBy('id', 'asc')
+        .limit(filter.pageSize)
+        .offset(offsetOf(filter.pageNumber, filter.pageSize)),
+    ),
+    runLongRead(
+      database,
+      query.select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** Every member by user name; by the normal form so both engines give the same order whatever the collation. */

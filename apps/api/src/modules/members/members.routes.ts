@@ -42,7 +42,7 @@ export function membersRoutes(database: DatabaseHandle, passwords: PasswordHashe
       preHandler: requireAdmin,
       handler: async (request, reply) => {
         const filter = request.query;
-        const { members, total } = await listMembers(db, filter);
+        const { members, total } = await listMembers(database, filter);
         setPagination(reply, paginationOf(filter.pageNumber, filter.pageSize, total));
         return members;
       },

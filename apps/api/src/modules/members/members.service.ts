@@ -7,7 +7,14 @@ import {
   type MemberFilter,
   type MemberUpdate,
 } from '@dealerleads/shared';
-import { dbBool, fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
+import {
+  dbBool,
+  fromDbBool,
+  type Db,
+  type Engine,
+  type LongReads,
+  type Queryable,
+} from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 import type { UserUpdate } from '../../db/schema';
 import { isAdmin, type Caller } from '../../plugins/auth';
@@ -24,10 +31,10 @@ import {
 } from './members.repository';
 
 export async function listMembers(
-  db: Queryable,
+  database: LongReads,
   filter: MemberFilter,
 ): Promise<{ members: Member[]; total: number }> {
-  const { rows, total } = await searchUsers(db, filter);
+  const { rows, total } = await searchUsers(database, filter);
   return { members: rows.map(toMember), total };
 }
 

@@ -130,9 +130,8 @@ describe.each(testEngines())('members on %s', (engine) => {
     it('gives an Admin id, userName, name and phone of every member, by userName', async () => {
       const res = await get('/api/users/dropdown', admin);
       expect(res.statusCode).toBe(200);
-      const items = json<{ id: number; userName: string; name: string; phone: string | null }[]>(
-        res,
-      );
+      const items =
+        json<{ id: number; userName: string; name: string; phone: string | null }[]>(res);
       expect(items).toContainEqual(
         expect.objectContaining({
           id: dealer.id,

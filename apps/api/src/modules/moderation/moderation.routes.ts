@@ -15,7 +15,6 @@ import { auditActorOf } from '../audit/audit.service';
 import { leadIdParams, parseLeadId as leadId } from '../leads/lead-id';
 import { decideModeration, listModeration } from './moderation.service';
 
-
 export function moderationRoutes(database: DatabaseHandle) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +30,7 @@ export function moderationRoutes(database: DatabaseHandle) {
       },
       handler: async (request, reply) => {
         const { pageNumber, pageSize } = request.query;
-        const { items, total } = await listModeration(database.db, request.query);
+        const { items, total } = await listModeration(database, request.query);
         setPagination(reply, paginationOf(pageNumber, pageSize, total));
         return items;
       },

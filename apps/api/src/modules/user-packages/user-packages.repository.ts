@@ -1,6 +1,6 @@
 // Kysely code for user packages (a package assigned to a member) and their API shape.
 import type { PackageUnit, UserPackage } from '@dealerleads/shared';
-import { fromDbBool, type Queryable } from '../../db/database';
+import { fromDbBool, runLongRead, type LongReads, type Queryable } from '../../db/database';
 import type { NewUserPackage, UserPackageRow } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
 import { anyColumnContains } from '../../db/text-search';
@@ -45,8 +45,9 @@ export function findUserPackage(
   return withNames(db).where('up.id', '=', id).executeTakeFirst();
 }
 
+/** A page of assignments and their count: Admin's search scans them all (long reads, see runLongRead). */
 export async function listUserPackages(
-  db: Queryable,
+  database: LongReads,
   options: {
     pageNumber: number;
     pageSize: number;
@@ -54,8 +55,8 @@ export async function listUserPackages(
     userId?: number;
   },
 ): Promise<{ rows: UserPackageWithNames[]; total: number }> {
-  let query = withNames(db);
-  let count = db
+  let query = withNames(database.db);
+  let count = database.db
     .selectFrom('user_packages as up')
     .leftJoin('users as u', 'u.id', 'up.user_id')
     .leftJoin('packages as p', 'p.id', 'up.package_id');
@@ -69,15 +70,20 @@ export async function listUserPackages(
     query = query.where((eb) => anyColumnContains(eb, columns, text));
     count = count.where((eb) => anyColumnContains(eb, columns, text));
   }
-  const [rows, total] = await Promise.all([
-    query
-      .orderBy('up.id', 'desc')
-      .limit(options.pageSize)
-      .offset(offsetOf(options.pageNumber, options.pageSize))
-      .execute(),
-    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, [total]] = await Promise.all([
+    runLongRead(
+      database,
+      query
+        .orderBy('up.id', 'desc')
+        .limit(options.pageSize)
+        .offset(offsetOf(options.pageNumber, options.pageSize)),
+    ),
+    runLongRead(
+      database,
+      count.select((eb) => eb.fn.countAll<number>().as('n')),
+    ),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, total: Number(total?.n ?? 0) };
 }
 
 export async function insertUserPackage(db: Queryable, values: NewUserPackage): Promise<number> {

@@ -37,7 +37,11 @@ export function userPackageRoutes(database: DatabaseHandle) {
       },
       handler: async (request, reply) => {
         const { pageNumber, pageSize, searchterm } = request.query;
-        const { rows, total } = await listUserPackages(db, { pageNumber, pageSize, searchterm });
+        const { rows, total } = await listUserPackages(database, {
+          pageNumber,
+          pageSize,
+          searchterm,
+        });
         setPagination(reply, paginationOf(pageNumber, pageSize, total));
         return rows.map(toUserPackage);
       },
@@ -55,7 +59,7 @@ export function userPackageRoutes(database: DatabaseHandle) {
       handler: async (request, reply) => {
         assertSelfOrAdmin(request.caller, request.params.userId);
         const { pageNumber, pageSize, searchterm } = request.query;
-        const { rows, total } = await listUserPackages(db, {
+        const { rows, total } = await listUserPackages(database, {
           pageNumber,
           pageSize,
           searchterm,

@@ -44,7 +44,11 @@ export function workspaceRoutes(database: DatabaseHandle) {
       },
       handler: async (request, reply) => {
         const { pageNumber, pageSize } = request.query;
-        const { items, total } = await listMyLeads(db, currentCaller(request).id, request.query);
+        const { items, total } = await listMyLeads(
+          database,
+          currentCaller(request).id,
+          request.query,
+        );
         setPagination(reply, paginationOf(pageNumber, pageSize, total));
         return items;
       },
@@ -59,7 +63,7 @@ export function workspaceRoutes(database: DatabaseHandle) {
         response: { 200: z.string(), ...errorSchemas(400, 401) },
       },
       handler: async (request, reply) => {
-        const stream = myLeadsCsv(db, currentCaller(request).id, request.query);
+        const stream = myLeadsCsv(database, currentCaller(request).id, request.query);
         // A stream is sent as it is: the string schema only documents the body.
         const untyped: FastifyReply = reply;
         return untyped

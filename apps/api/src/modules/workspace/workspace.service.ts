@@ -11,7 +11,7 @@ import {
   disputableUntil,
 } from '@dealerleads/shared';
 import { findBrand, FUELS, labelOrValue, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
-import type { Db, Engine, Queryable } from '../../db/database';
+import type { Db, Engine, LongReads, Queryable } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 import { todayInIndia } from '../../lib/calendar';
 import { forbidden, notFound } from '../../plugins/errors';
@@ -27,6 +27,7 @@ import {
   leadExists,
   notesOf,
   upsertDealerLead,
+  workspaceChunks,
   type WorkspaceFilter,
   type WorkspaceRow,
 } from './workspace.repository';
@@ -38,8 +39,6 @@ export const workspaceMessages = {
 
 /** Notes listed for one lead (newest first); a dealer writing more keeps them all, the screen shows these. */
 const NOTES_SHOWN = 200;
-/** Rows read per statement while streaming the CSV: memory stays flat for any number of rows. */
-const CSV_CHUNK = 1000;
 
 function stageOf(value: string | null): LeadStage {
   return (LEAD_STAGES as readonly string[]).includes(value ?? '') ? (value as LeadStage) : 'new';
@@ -82,7 +81,7 @@ function filterOf(query: MyLeadsQuery): WorkspaceFilter {
 }
 
 export async function listMyLeads(
-  db: Queryable,
+  database: LongReads,
   userId: number,
   query: MyLeadsQuery,
   now = new Date(),
@@ -90,11 +89,11 @@ export async function listMyLeads(
   const today = todayInIndia(now);
   const filter = filterOf(query);
   const [rows, total] = await Promise.all([
-    findWorkspacePage(db, userId, filter, today, {
+    findWorkspacePage(database, userId, filter, today, {
       offset: offsetOf(query.pageNumber, query.pageSize),
       limit: query.pageSize,
     }),
-    countWorkspace(db, userId, filter, today),
+    countWorkspace(database, userId, filter, today),
   ]);
   return { items: rows.map(toMyLead), total };
 }
@@ -115,7 +114,7 @@ async function assertInWorkspace(db: Queryable, userId: number, leadId: number):
 }
 
 async function myLead(db: Queryable, userId: number, leadId: number): Promise<MyLead> {
-  const [row] = await findWorkspaceChunk(db, userId, { leadId }, todayInIndia(), undefined, 1);
+  const [row] = await findWorkspaceChunk({ db }, userId, { leadId }, todayInIndia(), undefined, 1);
   if (!row) throw notFound(workspaceMessages.leadNotFound);
   return toMyLead(row);
 }
@@ -216,7 +215,7 @@ function csvRow(lead: MyLead): string {
 
 /** The whole current view (every page of it) as CSV, streamed in chunks read by keyset. */
 export function myLeadsCsv(
-  db: Queryable,
+  database: LongReads,
   userId: number,
   query: MyLeadsQuery,
   now = new Date(),
@@ -225,13 +224,8 @@ export function myLeadsCsv(
   const filter = filterOf(query);
   async function* lines(): AsyncGenerator<string> {
     yield UTF8_BOM + csvLine(CSV_HEADER);
-    let before: number | undefined;
-    for (;;) {
-      const rows = await findWorkspaceChunk(db, userId, filter, today, before, CSV_CHUNK);
-      if (rows.length === 0) return;
+    for await (const rows of workspaceChunks(database, userId, filter, today)) {
       yield rows.map((row) => csvRow(toMyLead(row))).join('');
-      before = rows[rows.length - 1]!.unlock_id;
-      if (rows.length < CSV_CHUNK) return;
     }
   }
   return Readable.from(lines());

@@ -1,4 +1,5 @@
-// /api/me/leads on each engine: only the caller's unlocked leads, stages, notes, follow-ups in India time, the CSV.
+// /api/me/leads on each engine: only the caller's unlocked leads, stages, notes, follow-ups in India time, the CSV (on
+// SQLite its lists are read on the off-thread reader).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpCounts, LeadNote, MyLead } from '@dealerleads/shared';
 import { addDays, todayInIndia } from '../../lib/calendar';
@@ -261,6 +262,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
         )
         .execute();
     }
+    const readsBefore = ctx.database.offThreadReads?.().reads;
     const res = await get('/api/me/leads.csv', big);
     expect(res.statusCode).toBe(200);
     const lines = res.body.trimEnd().split('\r\n');
@@ -269,5 +271,8 @@ describe.each(testEngines())('my leads on %s', (engine) => {
       String((await get('/api/me/leads?pageSize=100&pageNumber=100', big)).headers.pagination),
     ) as { totalItems: number };
     expect(pagination.totalItems).toBe(10_000);
+    // SQLite reads them on its worker thread: 11 chunks of the CSV (the last one empty), then a page and its count.
+    if (readsBefore !== undefined)
+      expect(ctx.database.offThreadReads!().reads).toBe(readsBefore + 13);
   }, 60_000);
 });
