@@ -9,12 +9,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
 
-/** Lower bounds of the price bands of the distribution chart, in rupees. */
-export const INSIGHT_PRICE_BANDS = [
+/** Lower bounds of the price bands of the distribution chart, in rupees (insights.service.ts shows the same). */
+const INSIGHT_PRICE_BANDS = [
   0, 200_000, 400_000, 600_000, 800_000, 1_000_000, 1_500_000, 2_500_000,
 ] as const;
 
-export const UNLOCK_SHARDS = 16;
+const UNLOCK_SHARDS = 16;
 
 /** A price's band (its lower bound as text) in SQL. */
 function bandSql(price: string): string {

@@ -3,8 +3,15 @@
 // A year of them is ~100 ms of SQLite work: long reads (runLongRead), off the event loop on SQLite.
 import type { Insights, InsightsQuery } from '@dealerleads/shared';
 import { runLongRead, type LongRead, type LongReads } from '../../db/database';
-import { INSIGHT_PRICE_BANDS } from '../../db/migrations/2026-11-24-0602-insights-rollups';
 import { addDays, todayInIndia } from '../../lib/calendar';
+
+/**
+ * Lower bounds of the price bands of the distribution chart, in rupees: the bands the rollup triggers count leads in
+ * (migrations 2026-11-24-0602 and 2026-11-26-0101 spell the same bounds in their SQL, as a migration must).
+ */
+export const INSIGHT_PRICE_BANDS = [
+  0, 200_000, 400_000, 600_000, 800_000, 1_000_000, 1_500_000, 2_500_000,
+] as const;
 
 export const DEFAULT_INSIGHTS_DAYS = 30;
 const TOP_CITIES = 15;

@@ -2,7 +2,7 @@
 // deletes of many leads in one statement each: SQLite's row triggers and PostgreSQL's statement triggers (migration
 // 2026-11-26-0101) must keep the same sums.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INSIGHT_PRICE_BANDS } from '../../db/migrations/2026-11-24-0602-insights-rollups';
+import { INSIGHT_PRICE_BANDS } from './insights.service';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
 
