@@ -47,6 +47,8 @@ const DEMO = {
   /** Unlocks as a dealer of its own, so the reading dealer's unlocks (and pages) stay the same from run to run. */
   unlocker: { userName: 'benchunlocker', password: 'Unlock@2026' },
 };
+/** Dealers of the many-dealer unlock scenario (benchunlocker1…N, registered on first use). */
+const UNLOCKING_DEALERS = 32;
 
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;
@@ -175,6 +177,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     API_RATE_LIMIT: '100000000',
     LOGIN_RATE_LIMIT: '100000',
+    LOGIN_IP_RATE_LIMIT: '100000',
     LEAD_SUBMIT_RATE_LIMIT: '100000',
   };
   await seedDatabase(database, options.leads, baseEnv);
@@ -369,21 +372,35 @@ async function main(): Promise<void> {
   }
   await drain(api.baseUrl);
   const unlocker = await api.benchDealer(DEMO.unlocker.userName, DEMO.unlocker.password);
-  const unlock = await runUnlock({ api, admin, dealer: unlocker, activeIds: ids.active, ...run });
-  measurements.unlock = {
-    report: report(
-      { key: 'unlock', label: 'unlock (distinct leads)', paths: ['/api/leads/:id/unlock'] },
-      unlock.load,
-      ceiling.rps,
-    ),
-    ledger: unlock.ledger,
-  };
-  measurements.unlock.report.queries = unlock.load.requests;
-  logLine(measurements.unlock.report);
-  if (unlock.ledger.verdict === 'FAIL') {
-    const bar = '!'.repeat(100);
-    console.error(`\n${bar}\n!!! UNLOCK LEDGER MISMATCH: ${unlock.ledger.message}\n${bar}\n`);
-    process.exitCode = 1;
+  const manyUnlockers: Session[] = [];
+  for (let i = 1; i <= UNLOCKING_DEALERS; i++)
+    manyUnlockers.push(await api.benchDealer(`benchunlocker${i}`, DEMO.unlocker.password));
+  for (const [key, label, dealers] of [
+    ['unlock', 'unlock, one dealer (distinct leads)', [unlocker]],
+    ['unlock-many', `unlock, ${UNLOCKING_DEALERS} dealers (distinct leads)`, manyUnlockers],
+  ] as const) {
+    await drain(api.baseUrl);
+    const outcome = await runUnlock({
+      api,
+      admin,
+      dealers: [...dealers],
+      activeIds: ids.active,
+      ...run,
+    });
+    const measured = {
+      report: report({ key, label, paths: ['/api/leads/:id/unlock'] }, outcome.load, ceiling.rps),
+      ledger: outcome.ledger,
+    };
+    measured.report.queries = outcome.load.requests;
+    (measurements.unlocks ??= []).push(measured);
+    logLine(measured.report);
+    if (outcome.ledger.verdict === 'FAIL') {
+      const bar = '!'.repeat(100);
+      console.error(
+        `\n${bar}\n!!! UNLOCK LEDGER MISMATCH (${label}): ${outcome.ledger.message}\n${bar}\n`,
+      );
+      process.exitCode = 1;
+    }
   }
 
   // Web: JavaScript sizes always; Lighthouse on the lead list unless --skip-web.

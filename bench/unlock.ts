@@ -1,6 +1,8 @@
-// The unlock scenario: a dealer with a large package unlocks distinct leads; the balance must drop by exactly the 200s.
+// The unlock scenarios: dealers with large packages unlock distinct leads (one dealer: every request queues on one
+// package; many dealers: what a marketplace sends); the balances must drop by exactly the 200s.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiClient, Session } from './api-client';
+import type { RequestParams } from 'autocannon';
 import { measure, type LoadResult } from './load';
 import { shuffled } from './shuffle';
 
@@ -28,38 +30,59 @@ export interface UnlockOutcome {
   ledger: UnlockLedger;
 }
 
+/** The dealers' total balance. */
+async function totalBalance(api: ApiClient, dealers: Session[]): Promise<number> {
+  let total = 0;
+  for (const dealer of dealers) total += (await api.balanceOf(dealer, dealer.id)).total;
+  return total;
+}
+
 /** Waits until the balance stops moving (requests still running on the server after the client stopped). */
-async function settledBalance(api: ApiClient, dealer: Session): Promise<number> {
-  let last = (await api.balanceOf(dealer, dealer.id)).total;
+async function settledBalance(api: ApiClient, dealers: Session[]): Promise<number> {
+  let last = await totalBalance(api, dealers);
   for (let i = 0; i < 20; i++) {
     await sleep(300);
-    const now = (await api.balanceOf(dealer, dealer.id)).total;
+    const now = await totalBalance(api, dealers);
     if (now === last) return now;
     last = now;
   }
   return last;
 }
 
+/** The leads any of the dealers unlocked. */
+async function unlockedByAny(api: ApiClient, dealers: Session[]): Promise<Set<number>> {
+  const all = new Set<number>();
+  for (const dealer of dealers) for (const id of await api.unlockedLeadIds(dealer)) all.add(id);
+  return all;
+}
+
 export async function runUnlock(options: {
   api: ApiClient;
   admin: Session;
-  dealer: Session;
+  /** Requests take the dealers in turn. */
+  dealers: Session[];
   activeIds: number[];
   connections: number;
   duration: number;
   warmup: number;
 }): Promise<UnlockOutcome> {
-  const { api, admin, dealer, connections, duration } = options;
-  const alreadyUnlocked = await api.unlockedLeadIds(dealer);
+  const { api, admin, dealers, connections, duration } = options;
+  const alreadyUnlocked = await unlockedByAny(api, dealers);
   const pool = shuffled(options.activeIds.filter((id) => !alreadyUnlocked.has(id)));
-  // Enough credits for a fast API: 5,000 unlocks a second over warm-up and run.
-  const packageSetup = await api.ensureLargePackage(
-    admin,
-    dealer,
-    Math.min(1_000_000, 5000 * (duration + options.warmup + 2)),
-  );
+  // Enough credits for a fast API: 5,000 unlocks a second over warm-up and run, whichever dealer makes them.
+  const setups: string[] = [];
+  for (const dealer of dealers)
+    setups.push(
+      await api.ensureLargePackage(
+        admin,
+        dealer,
+        Math.min(1_000_000, 5000 * (duration + options.warmup + 2)),
+      ),
+    );
+  const packageSetup =
+    dealers.length === 1 ? setups[0]! : `${dealers.length} dealers' packages ready`;
   console.log(
-    `  unlock: ${packageSetup}; ${pool.length.toLocaleString('en-US')} leads not yet unlocked by ${dealer.userName}`,
+    `  unlock: ${packageSetup}; ${pool.length.toLocaleString('en-US')} leads not yet unlocked by ${dealers.length === 1 ? dealers[0]!.userName : `${dealers.length} dealers`}`,
   );
 
   let next = 0;
@@ -68,23 +91,25 @@ export async function runUnlock(options: {
     if (next >= pool.length) poolExhausted = true;
     return pool[next++ % Math.max(1, pool.length)] ?? 1;
   };
-  const headers = { authorization: `Bearer ${dealer.token}` };
+  let turn = 0;
+  const unlockRequest = (r: RequestParams): RequestParams => ({
+    ...r,
+    path: `/api/leads/${takeId()}/unlock`,
+    headers: { ...r.headers, authorization: `Bearer ${dealers[turn++ % dealers.length]!.token}` },
+  });
   const base = {
     url: api.baseUrl,
     connections,
-    headers,
   };
 
   // Warm-up, also measuring the rate so the run can be sized to about `duration` seconds.
   const warm = await measure({
     ...base,
     duration: Math.max(1, options.warmup),
-    requests: [
-      { method: 'POST', setupRequest: (r) => ({ ...r, path: `/api/leads/${takeId()}/unlock` }) },
-    ],
+    requests: [{ method: 'POST', setupRequest: unlockRequest }],
   });
-  const balanceBefore = await settledBalance(api, dealer);
-  const unlockedBefore = await api.unlockedLeadIds(dealer);
+  const balanceBefore = await settledBalance(api, dealers);
+  const unlockedBefore = await unlockedByAny(api, dealers);
 
   // A fixed number of requests rather than a fixed time: every request is answered before the run ends, so
   // no unlock is still in flight (charged, but never seen by the client) when the balance is read again.
@@ -102,7 +127,7 @@ export async function runUnlock(options: {
     requests: [
       {
         method: 'POST',
-        setupRequest: (r) => ({ ...r, path: `/api/leads/${takeId()}/unlock` }),
+        setupRequest: unlockRequest,
         onResponse: (status, body) => {
           if (status !== 200) return;
           try {
@@ -117,13 +142,16 @@ export async function runUnlock(options: {
       },
     ],
   });
-  const balanceAfter = await settledBalance(api, dealer);
-  const after = await api.balanceOf(dealer, dealer.id);
-  const unlockedAfter = await api.unlockedLeadIds(dealer);
+  const balanceAfter = await settledBalance(api, dealers);
+  const unlockedAfter = await unlockedByAny(api, dealers);
   const fresh = new Set([...unlockedAfter].filter((id) => !unlockedBefore.has(id)));
   const ackedButNotRecorded = [...acked].filter((id) => !fresh.has(id)).length;
   const drop = balanceBefore - balanceAfter;
-  const negativeBalances = after.packages.filter((p) => p.packageBalanceCredits < 0).length;
+  let negativeBalances = 0;
+  for (const dealer of dealers)
+    negativeBalances += (await api.balanceOf(dealer, dealer.id)).packages.filter(
+      (p) => p.packageBalanceCredits < 0,
+    ).length;
 
   const problems: string[] = [];
   if (drop !== load.ok)
