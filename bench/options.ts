@@ -19,6 +19,27 @@ export interface BenchOptions {
   port: number;
   /** Leads the write storm imports while lists are read (0: no storm). */
   storm: number;
+  /** Only these parts run (scenario keys, `storm`, `unlock`, `web`); undefined: all of them. */
+  only?: ReadonlySet<string>;
+}
+
+/** What `--only` accepts: the scenario keys of bench/scenarios.ts and the parts run after them. */
+export const BENCH_PARTS = [
+  'list',
+  'mix',
+  'search-mix',
+  'search-2',
+  'page-deep-same',
+  'page-deep',
+  'detail',
+  'storm',
+  'unlock',
+  'web',
+] as const;
+
+/** Whether a run with these options includes `part`. */
+export function runsPart(options: BenchOptions, part: (typeof BENCH_PARTS)[number]): boolean {
+  return options.only === undefined || options.only.has(part);
 }
 
 const HELP = `npm run bench -- [options]
@@ -32,6 +53,7 @@ const HELP = `npm run bench -- [options]
   --lighthouse-runs R  Lighthouse runs, median reported (default 3; 1 with --quick)
   --port P             API on port P, the ceiling server on P+1 (default: free ports)
   --storm N            leads imported during the write storm (default 100000; 2000 with --quick; 0: none)
+  --only A,B           run only these parts: ${BENCH_PARTS.join(', ')} (the ceiling always runs)
 Environment: DATABASE_URL=postgres://… benchmarks PostgreSQL instead of SQLite.`;
 
 function whole(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -57,6 +79,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'lighthouse-runs': { type: 'string' },
       port: { type: 'string' },
       storm: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -77,5 +100,14 @@ export function parseOptions(argv: string[]): BenchOptions {
     lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], quick ? 1 : 3, 1),
     port: whole('port', values.port, 0, 0),
     storm: whole('storm', values.storm, quick ? 2_000 : 100_000, 0),
+    only: values.only === undefined ? undefined : parseParts(values.only),
   };
+}
+
+function parseParts(text: string): ReadonlySet<string> {
+  const parts = text.split(',').map((p) => p.trim());
+  const unknown = parts.filter((p) => !(BENCH_PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0 || parts.length === 0)
+    throw new Error(`--only takes some of ${BENCH_PARTS.join(', ')}, got "${text}"`);
+  return new Set(parts);
 }

@@ -15,7 +15,7 @@ import {
   seedDatabase,
 } from './database';
 import { measure, type LoadResult } from './load';
-import { parseOptions, type BenchOptions } from './options';
+import { parseOptions, runsPart, type BenchOptions } from './options';
 import {
   freePort,
   installExitHandlers,
@@ -309,7 +309,7 @@ async function main(): Promise<void> {
       requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: nextPath() }) }],
     });
   };
-  for (const s of scenarios) {
+  for (const s of scenarios.filter((s) => options.only === undefined || options.only.has(s.key))) {
     const busyMs = await drain(api.baseUrl);
     if (busyMs > 1000) {
       console.log(
@@ -349,7 +349,7 @@ async function main(): Promise<void> {
   console.log(
     `Memory: engine ${afterLoad.leadListMegabytes} MB; API private RSS ${rssAtStart} MB when it first answered, ${measurements.memory.rssAfterLoad} MB after the load`,
   );
-  if (options.storm > 0) {
+  if (options.storm > 0 && runsPart(options, 'storm')) {
     await drain(api.baseUrl);
     console.log(
       `\nWrite storm: importing ${options.storm.toLocaleString('en-US')} leads (seed CLI) while 4 dealers read lists…`,
@@ -375,10 +375,11 @@ async function main(): Promise<void> {
   const manyUnlockers: Session[] = [];
   for (let i = 1; i <= UNLOCKING_DEALERS; i++)
     manyUnlockers.push(await api.benchDealer(`benchunlocker${i}`, DEMO.unlocker.password));
-  for (const [key, label, dealers] of [
+  const unlockRuns = [
     ['unlock', 'unlock, one dealer (distinct leads)', [unlocker]],
     ['unlock-many', `unlock, ${UNLOCKING_DEALERS} dealers (distinct leads)`, manyUnlockers],
-  ] as const) {
+  ] as const;
+  for (const [key, label, dealers] of runsPart(options, 'unlock') ? unlockRuns : []) {
     await drain(api.baseUrl);
     const outcome = await runUnlock({
       api,
@@ -405,7 +406,7 @@ async function main(): Promise<void> {
 
   // Web: JavaScript sizes always; Lighthouse on the lead list unless --skip-web.
   measurements.js = measureJavaScript(WEB_DIST);
-  if (options.skipWeb) {
+  if (options.skipWeb || !runsPart(options, 'web')) {
     measurements.lighthouseSkipped = 'skipped (--skip-web)';
   } else if (!existsSync(CHROMIUM)) {
     measurements.lighthouseSkipped = `skipped (${CHROMIUM} not found)`;
