@@ -124,7 +124,7 @@ export function budgetChecks(m: Measurements): Check[] {
   if (m.startup) {
     checks.push({
       budget: 'correct lists ≤ 5 s after start (engine ready)',
-      measured: `answering (SQL) after ${m.startup.answeringAfter} s, engine ready after ${m.startup.readyAfter} s (load ${m.startup.loadSeconds ?? '?'} s from ${m.startup.loadedFrom === 'snapshot' ? 'the snapshot' : 'every lead'})`,
+      measured: `answering (SQL) after ${m.startup.answeringAfter} s, engine ready after ${m.startup.readyAfter} s (load ${m.startup.loadSeconds?.toFixed(1) ?? '?'} s from ${m.startup.loadedFrom === 'snapshot' ? 'the snapshot' : 'every lead'})`,
       verdict: verdict(m.startup.readyAfter <= 5),
     });
   }

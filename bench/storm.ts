@@ -18,7 +18,7 @@ export interface StormResult {
   p99: number;
   /** The longest any list request waited during the import (ms). */
   max: number;
-  /** Seconds from the import's end until /api/health/ready said 200 again. */
+  /** Seconds from the import's end until the engine was current again (/api/health). */
   readyAfter: number;
 }
 
@@ -38,11 +38,13 @@ export function rssMegabytes(pid: number | undefined): number | null {
   }
 }
 
+/** Seconds until the API's lead list engine is current (`leadListIndex: ready` in /api/health). */
 export async function waitUntilReady(baseUrl: string, timeoutMs = 600_000): Promise<number> {
   const started = performance.now();
   for (;;) {
-    const res = await fetch(`${baseUrl}/api/health/ready`).catch(() => undefined);
-    if (res?.status === 200) return (performance.now() - started) / 1000;
+    const res = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+    const health = res?.ok ? ((await res.json()) as { leadListIndex?: string }) : undefined;
+    if (health?.leadListIndex === 'ready') return (performance.now() - started) / 1000;
     if (performance.now() - started > timeoutMs) throw new Error('the API never became ready');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

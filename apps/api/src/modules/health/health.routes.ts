@@ -62,7 +62,7 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
       schema: {
         tags: ['health'],
         summary:
-          'Readiness: 200 once the lead list engine answers lists, 503 while it loads or has failed',
+          'Readiness: 200 while the lead list engine answers lists, 503 while it loads, lags or has failed',
         response: {
           200: z.object({ ready: z.literal(true) }),
           503: z.object({ ready: z.literal(false), leadListIndex: engineStates }),
@@ -72,7 +72,9 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
         const status = await listEngine
           .statusAt(await currentLeadsVersion(database.db))
           .catch(() => 'failed' as const);
-        if (status === 'ready') return { ready: true as const };
+        // Through a bulk catch-up (an import) the engine goes on answering lists: still ready for traffic.
+        if (status === 'ready' || (status === 'behind' && listEngine.answering))
+          return { ready: true as const };
         return reply.code(503).send({ ready: false as const, leadListIndex: status });
       },
     });

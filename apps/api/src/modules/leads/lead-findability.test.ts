@@ -18,6 +18,7 @@ import {
 } from '@dealerleads/shared/catalogues';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 import { testEngines, useTestApp } from '../../test/test-app';
+import { waitForLeadList } from './lead-list-test-helpers';
 
 const values = (options: readonly Option<string | number>[]) => options.map((o) => String(o.value));
 
@@ -62,6 +63,7 @@ describe.each(testEngines())('every demo lead is findable on %s', (engine) => {
 
   beforeAll(async () => {
     await seedDemoIfEmpty(ctx.database.db);
+    await waitForLeadList(ctx);
   }, 60_000);
 
   async function idsFor(query: Record<string, string>): Promise<Set<number>> {

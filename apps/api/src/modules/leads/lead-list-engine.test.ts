@@ -11,6 +11,7 @@ import type { CanonicalLeadFilter } from './lead-filters';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
 import { filterArbitrary, leadArbitrary } from './lead-list-test-helpers';
 import { findLeadIdPage } from './leads.repository';
+import { leadListSources, listLeads } from './leads.service';
 
 /**
  * What SQL answers: the page's ids and the total (the tests stay below the count caps but for searches' 200). On SQLite
@@ -220,6 +221,74 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     expect(behind.page({ status: 'all' }, 0, 1).total).toBe(before + 6);
     await expectSqlAnswer(db, behind, { status: 'all', city: 'Sonipat' }, 1, 1000);
   });
+
+  it('waits for a small catch-up, and answers through a bulk one as far as it has applied it', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    const city = { status: 'all', city: 'Bulkpur' } as const;
+    // One lead written elsewhere: the next request waits for it (a dealer sees the lead just written).
+    await other.db
+      .insertInto('leads')
+      .values([leadValues({ city: 'Bulkpur' })])
+      .execute();
+    let version = await currentLeadsVersion(db.db);
+    expect(await engine.readyAt(version)).toBe(true);
+    expect(engine.version).toBe(version);
+    expect(engine.page(city, 0, 10).total).toBe(1);
+    // An import: far more changes than one read of the log takes. Requests do not wait for it.
+    await insertBulk(10_000, 'Bulkpur');
+    version = await currentLeadsVersion(db.db);
+    expect(await engine.readyAt(version)).toBe(true);
+    expect(engine.version).toBeLessThan(version);
+    expect(engine.page(city, 0, 10).total).toBeLessThan(10_001);
+    expect(await engine.statusAt(version)).toBe('behind');
+    expect(engine.answering).toBe(true);
+    await synced(db, engine);
+    expect(engine.answering).toBe(true);
+    expect(engine.page(city, 0, 10).total).toBe(10_001);
+    await expectSqlAnswer(db, engine, city, 1, 1000);
+    await other.db.deleteFrom('leads').where('city', '=', 'Bulkpur').execute();
+  });
+
+  it('never shows a dealer a lead a bulk write took off the list before the engine applied it', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    await insertBulk(10_000, 'Massdeact');
+    await synced(db, engine);
+    await other.db
+      .updateTable('leads')
+      .set({ status: 0 })
+      .where('city', '=', 'Massdeact')
+      .execute();
+    const sources = leadListSources(db, engine);
+    const page = await listLeads(db.db, sources, undefined, {
+      city: 'Massdeact',
+      pageNumber: 1,
+      pageSize: 100,
+    });
+    // The engine answered while applying: it still held some of them as active, but none reached the answer.
+    expect(page.source).toBe('engine');
+    expect(page.ids.length).toBeGreaterThan(0);
+    expect(page.leads).toEqual([]);
+    await synced(db, engine);
+    const after = await listLeads(db.db, sources, undefined, {
+      city: 'Massdeact',
+      pageNumber: 1,
+      pageSize: 100,
+    });
+    expect(after).toMatchObject({ ids: [], total: 0, leads: [] });
+    await other.db.deleteFrom('leads').where('city', '=', 'Massdeact').execute();
+  });
+
+  /** `count` leads of `city` written by another connection in one transaction (an import). */
+  async function insertBulk(count: number, city: string) {
+    await other.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < count; i += 500) {
+        await tx
+          .insertInto('leads')
+          .values(Array.from({ length: Math.min(500, count - i) }, () => leadValues({ city })))
+          .execute();
+      }
+    });
+  }
 
   if (dbEngine === 'postgres')
     it('hears of writes by another connection as they commit, without a list request asking', async () => {

@@ -21,6 +21,11 @@ const PRUNE_EVERY_MS = 60_000;
 const PRUNE_CHUNK = 5_000;
 /** A request waits this long for a catch-up to finish before SQL answers it instead. */
 const CATCH_UP_WAIT_MS = 50;
+/**
+ * A bulk catch-up (more changes than one read takes: an import, a mass update) is applied while the bitmaps go on
+ * answering, for at most this long; past it, SQL answers until the engine is current again.
+ */
+export const BULK_ANSWER_MS = 10_000;
 const RETRY_AFTER_MS = 10_000;
 /** After restoring a snapshot, the newest this many ids are counted in the database and in the bitmaps. */
 const VERIFIED_IDS = 100_000;
@@ -63,6 +68,10 @@ export class LeadListEngine {
   private closing = false;
   /** Restored bitmaps are not answered from until they were brought up to date and checked against the database. */
   private restoring = false;
+  /** When the bulk catch-up under way began (performance.now()); undefined: none. */
+  private bulkSince: number | undefined;
+  /** Requests waiting for a catch-up, woken when it turns out to be a bulk one. */
+  private bulkWaiters: (() => void)[] = [];
 
   constructor(
     private readonly db: Queryable,
@@ -150,13 +159,28 @@ export class LeadListEngine {
       })
       .finally(() => {
         this.work = undefined;
+        this.bulkSince = undefined;
       });
     return this.work;
   }
 
+  /** From here until the current work ends, requests are answered from the bitmaps as far as they are applied. */
+  private beginBulk(): void {
+    if (this.bulkSince !== undefined || this.bitmaps === undefined || this.restoring) return;
+    this.bulkSince = performance.now();
+    for (const wake of this.bulkWaiters.splice(0)) wake();
+  }
+
+  /** Whether a bulk catch-up is under way, begun short enough ago to answer through it. */
+  private get answersThroughBulk(): boolean {
+    return this.bulkSince !== undefined && performance.now() - this.bulkSince < BULK_ANSWER_MS;
+  }
+
   /**
-   * Whether the bitmaps may answer at `version` of the leads (read by the caller just before): when they are behind,
-   * the changes are applied first if that is done within a moment; otherwise SQL answers and the catch-up goes on.
+   * Whether the bitmaps may answer at `version` of the leads (read by the caller just before). When they are behind,
+   * the changes are applied first if that is done within a moment. A bulk catch-up (an import) is not waited for:
+   * the bitmaps answer as far as they have applied it (near real time, docs/lead-list-engine.md). Otherwise SQL
+   * answers and the catch-up goes on.
    */
   async readyAt(version: number): Promise<boolean> {
     if (this.state !== 'ready') {
@@ -165,22 +189,41 @@ export class LeadListEngine {
     }
     if (this.reflects >= version) return true;
     const done = this.syncTo(version);
+    if (this.answersThroughBulk) return true;
     let timer: NodeJS.Timeout | undefined;
+    let wake: (() => void) | undefined;
     const late = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), CATCH_UP_WAIT_MS);
     });
-    const result = await Promise.race([done.then(() => true), late]);
+    const bulk = new Promise<true>((resolve) => {
+      wake = () => resolve(true);
+      this.bulkWaiters.push(wake);
+    });
+    const result = await Promise.race([done.then(() => true), late, bulk]);
     clearTimeout(timer);
-    return result && this.state === 'ready' && this.reflects >= version;
+    this.bulkWaiters = this.bulkWaiters.filter((w) => w !== wake);
+    return (
+      result && this.state === 'ready' && (this.reflects >= version || this.answersThroughBulk)
+    );
   }
 
-  /** The state at `version` of the leads (read just before), after a moment's catch-up if need be. */
+  /**
+   * The state at `version` of the leads (read just before), after a moment's catch-up if need be: `behind` while it
+   * applies a bulk catch-up too, since it answers then but not with every change yet.
+   */
   async statusAt(version: number): Promise<LeadListEngineStatus> {
     if (this.state !== 'ready') {
       this.start();
       return this.state;
     }
-    return (await this.readyAt(version)) ? 'ready' : this.state === 'ready' ? 'behind' : this.state;
+    const answers = await this.readyAt(version);
+    if (this.state !== 'ready') return this.state;
+    return answers && this.reflects >= version ? 'ready' : 'behind';
+  }
+
+  /** Whether lists are answered from the bitmaps now: current, or through a bulk catch-up (readiness). */
+  get answering(): boolean {
+    return this.state === 'ready' && (this.work === undefined || this.answersThroughBulk);
   }
 
   /** Brings the bitmaps up to `version` (loading them first if need be). */
@@ -243,6 +286,7 @@ export class LeadListEngine {
         await this.loadAll(version);
         return;
       }
+      if (changes.length === CHANGE_CHUNK) this.beginBulk();
       await this.apply([...new Set(changes.map((c) => c.lead_id))]);
       this.revision = Number(changes[changes.length - 1]!.revision);
       if (changes.length < CHANGE_CHUNK) break;
@@ -265,6 +309,8 @@ export class LeadListEngine {
         bitmaps.upsert(row);
       }
       for (const id of ids) if (!found.has(id)) bitmaps.remove(id);
+      // Requests go on between steps of a bulk catch-up.
+      if (this.bulkSince !== undefined) await yieldToEventLoop();
     }
   }
 
@@ -274,6 +320,8 @@ export class LeadListEngine {
    */
   private async loadAll(version: number): Promise<void> {
     this.loadStartedAt = performance.now();
+    // A reload of loaded bitmaps (far behind): the old ones answer meanwhile, as through any bulk catch-up.
+    this.beginBulk();
     const last = await this.db
       .selectFrom('lead_changes')
       .select((eb) => eb.fn.max('revision').as('revision'))

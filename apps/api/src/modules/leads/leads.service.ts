@@ -108,7 +108,8 @@ export async function listLeads(
     query,
   );
   read ??= await leadRowsAndVersions(db, page.ids, userId);
-  const rows = read.rows;
+  // Through a bulk catch-up the engine may still hold a lead that has just left the list: it never reaches a dealer.
+  const rows = admin ? read.rows : read.rows.filter((row) => fromDbBool(row.status));
   const unlocked =
     caller && !admin
       ? await sources.unlocks.among(db, caller.id, read.unlocksRevision, page.ids)
