@@ -1,5 +1,6 @@
-// Group commit for SQLite: concurrent write transactions share one BEGIN IMMEDIATE … COMMIT (one fsync), each in
-// its own savepoint, so synchronous=FULL durability costs one disk flush per batch instead of one per request.
+// Group commit on both engines: concurrent write transactions share one transaction (one commit, one disk flush),
+// each in its own savepoint, so durable commits (SQLite synchronous=FULL, PostgreSQL synchronous_commit=on) cost one
+// flush per batch instead of one per request.
 import { sql } from 'kysely';
 import type { Db, Engine, Tx } from './database';
 
@@ -10,19 +11,46 @@ interface Queued {
   work: WriteWork<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** Times this write was rolled back by a deadlock or serialization failure. */
+  conflicts: number;
 }
 
-const MAX_BATCH = 256;
+/**
+ * Writes per batch. PostgreSQL keeps 64 subtransaction ids per backend in shared memory; a transaction with more
+ * makes every other snapshot look them up in pg_subtrans, so a batch stays below that.
+ */
+const MAX_BATCH: Record<Engine, number> = { sqlite: 256, postgres: 60 };
 
-interface SqliteWriteBatcher {
+/**
+ * PostgreSQL's deadlock (40P01) and serialization failure (40001): the write lost a race with another process's
+ * batch, not a rule. It is rolled back to its savepoint and run again in the next batch (a new transaction, so the
+ * locks the batch's earlier writes hold are gone by then), up to this many times.
+ */
+export const MAX_WRITE_CONFLICTS = 5;
+
+export function isWriteConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
+interface WriteBatcher {
   run: RunWrite;
   /** Write transactions waiting for their batch (for /metrics). */
   waiting(): number;
 }
 
-function createSqliteWriteBatcher(db: Db): SqliteWriteBatcher {
+function createWriteBatcher(db: Db, engine: Engine): WriteBatcher {
   const queue: Queued[] = [];
   let running = false;
+  // PostgreSQL takes both statements in one round trip (no parameters: the simple protocol); SQLite runs in process.
+  const nextSavepoint =
+    engine === 'postgres'
+      ? (tx: Tx) => sql.raw('release batch_item; savepoint batch_item').execute(tx)
+      : async (tx: Tx) => {
+          await sql`release batch_item`.execute(tx);
+          await sql`savepoint batch_item`.execute(tx);
+        };
 
   async function flush(): Promise<void> {
     running = true;
@@ -30,33 +58,39 @@ function createSqliteWriteBatcher(db: Db): SqliteWriteBatcher {
       while (queue.length > 0) {
         // One turn of the event loop lets the requests that arrived meanwhile join this batch.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const batch = queue.splice(0, MAX_BATCH);
-        const settled: { ok: boolean; value: unknown }[] = [];
+        const batch = queue.splice(0, MAX_BATCH[engine]);
+        const settled: { item: Queued; ok: boolean; value: unknown }[] = [];
+        const again: Queued[] = [];
         try {
           await db.transaction().execute(async (tx) => {
+            await sql`savepoint batch_item`.execute(tx);
             for (const item of batch) {
-              await sql`savepoint batch_item`.execute(tx);
+              let value: unknown;
               try {
-                settled.push({ ok: true, value: await item.work(tx) });
-                await sql`release batch_item`.execute(tx);
+                value = await item.work(tx);
               } catch (error) {
-                // Only this item's writes are undone; the rest of the batch still commits.
+                // Only this item's writes are undone (the savepoint stays for the next item); the rest still commit.
                 await sql`rollback to batch_item`.execute(tx);
-                await sql`release batch_item`.execute(tx);
-                settled.push({ ok: false, value: error });
+                if (isWriteConflict(error) && ++item.conflicts < MAX_WRITE_CONFLICTS)
+                  again.push(item);
+                else settled.push({ item, ok: false, value: error });
+                continue;
               }
+              await nextSavepoint(tx);
+              settled.push({ item, ok: true, value });
             }
           });
         } catch (error) {
           // The commit itself failed: nothing of the batch is durable, so nobody is told it succeeded.
-          for (const item of batch) item.reject(error);
+          for (const item of batch) if (!again.includes(item)) item.reject(error);
+          queue.unshift(...again);
           continue;
         }
-        batch.forEach((item, i) => {
-          const result = settled[i]!;
-          if (result.ok) item.resolve(result.value);
-          else item.reject(result.value);
-        });
+        for (const { item, ok, value } of settled) {
+          if (ok) item.resolve(value);
+          else item.reject(value);
+        }
+        queue.unshift(...again);
       }
     } finally {
       running = false;
@@ -65,29 +99,29 @@ function createSqliteWriteBatcher(db: Db): SqliteWriteBatcher {
 
   const run = <T>(work: WriteWork<T>) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject, conflicts: 0 });
       if (!running) void flush();
     });
   return { run, waiting: () => queue.length };
 }
 
-const batchers = new WeakMap<Db, SqliteWriteBatcher>();
+const batchers = new WeakMap<Db, WriteBatcher>();
 
 /**
- * Runs `work` in a write transaction: group-committed on SQLite (one batcher per database), a plain
- * transaction on PostgreSQL, which already group-commits concurrent transactions itself.
+ * Runs `work` in a write transaction, group-committed with the writes that arrive meanwhile (one batcher per
+ * database): `work` may share its transaction with others, sees their writes, and must not call runWrite itself.
+ * On PostgreSQL a deadlock or serialization failure runs `work` again, so it must have no effect outside `tx`.
  */
 export function runWrite<T>(db: Db, engine: Engine, work: WriteWork<T>): Promise<T> {
-  if (engine === 'postgres') return db.transaction().execute(work);
   let batcher = batchers.get(db);
   if (!batcher) {
-    batcher = createSqliteWriteBatcher(db);
+    batcher = createWriteBatcher(db, engine);
     batchers.set(db, batcher);
   }
   return batcher.run(work);
 }
 
-/** SQLite write transactions queued for the next group commit (0 before the first write, and on PostgreSQL). */
+/** Write transactions queued for the next group commit (0 before the first write). */
 export function queuedWrites(db: Db): number {
   return batchers.get(db)?.waiting() ?? 0;
 }

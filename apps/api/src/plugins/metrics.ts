@@ -159,10 +159,10 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
   new Gauge({
     name: 'dealerleads_db_write_queue',
-    help: 'SQLite write transactions waiting for the next group commit (0 on PostgreSQL)',
+    help: 'Write transactions waiting for the next group commit',
     registers: [registry],
     collect() {
-      this.set(database.engine === 'sqlite' ? queuedWrites(database.db) : 0);
+      this.set(queuedWrites(database.db));
     },
   });
 

@@ -19,6 +19,7 @@ import { decideDispute, openDispute } from '../modules/disputes/disputes.service
 import { addDays, todayInIndia } from '../lib/calendar';
 import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
 import { createPackage, givePackage } from '../test/fixtures';
+import { runWrite } from '../db/write-batcher';
 import { createQuickCommitApp } from './databases';
 import { ledgerViolations } from './ledger-check';
 import { addDealers, addLeads, addUserPackages, type PackageKind } from './world';
@@ -406,10 +407,12 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                 case 'dispute':
                   // The dealer reports one of the leads they have unlocked so far (if any).
                   return outcomeOf(async () => {
-                    // Later than the start: waits a few turns for the run's unlocks (slower on PostgreSQL).
+                    // Later than the start: waits a few turns for the run's unlocks (slower on PostgreSQL), each
+                    // turn until the writes sent so far are committed (an empty write joins the next batch).
                     let unlocked: { lead_id: number }[] = [];
                     for (let turn = 0; turn < 12 && unlocked.length === 0; turn += 1) {
                       await pause();
+                      await runWrite(db, engine, async () => undefined);
                       unlocked = await db
                         .selectFrom('lead_unlocks')
                         .select('lead_id')
@@ -425,10 +428,11 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                 case 'decide':
                   // An Admin tab: the queue as read a moment ago, then approve or reject one it showed.
                   return outcomeOf(async () => {
-                    // After the reports: waits a few turns for the run's disputes.
+                    // After the reports: waits a few turns for the run's disputes (and their commits, as above).
                     let queue: { id: number }[] = [];
                     for (let turn = 0; turn < 16 && queue.length === 0; turn += 1) {
                       await pause();
+                      await runWrite(db, engine, async () => undefined);
                       queue = await db
                         .selectFrom('disputes')
                         .select('id')
