@@ -5,6 +5,7 @@ import Sqlite from 'better-sqlite3';
 import {
   CompiledQuery,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   SqliteAdapter,
@@ -25,6 +26,11 @@ export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 /** Either the database or an open transaction: services take this so calls compose into one transaction. */
 export type Queryable = Db | Tx;
+
+/** Whether `db` speaks to PostgreSQL: for the few statements written once per engine where a helper has no engine. */
+export function isPostgres(db: Queryable): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,7 +1,9 @@
 // The credit ledger's write side (docs/credits.md): the one spending rule, and every balance change as an entry
 // written with the package's balance in the same transaction.
+import { sql, type QueryCreator } from 'kysely';
 import type { Queryable } from '../../db/database';
-import { fromDbBool } from '../../db/database';
+import { fromDbBool, isPostgres } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { LedgerKind } from '@dealerleads/shared';
 
 /** What the spending rule needs to know about an assignment. */
@@ -48,23 +50,41 @@ export interface EntryInput {
   actorId?: number | null;
 }
 
+/** The ledger row of an entry. */
+function entryRow(entry: EntryInput) {
+  return {
+    user_id: entry.userId,
+    user_package_id: entry.userPackageId,
+    kind: entry.kind,
+    amount: entry.amount,
+    lead_id: entry.leadId ?? null,
+    order_id: entry.orderId ?? null,
+    dispute_id: entry.disputeId ?? null,
+    reason: entry.reason ?? null,
+    actor_id: entry.actorId ?? null,
+    created_on: new Date().toISOString(),
+  };
+}
+
+type EntryRow = ReturnType<typeof entryRow>;
+
+/** PostgreSQL's type of each ledger column, for an entry written by `INSERT … SELECT` (parameters there need one). */
+const ENTRY_TYPES: Record<keyof EntryRow, string> = {
+  user_id: 'integer',
+  user_package_id: 'integer',
+  kind: 'text',
+  amount: 'integer',
+  lead_id: 'integer',
+  order_id: 'integer',
+  dispute_id: 'integer',
+  reason: 'text',
+  actor_id: 'integer',
+  created_on: 'timestamptz',
+};
+
 /** Appends an entry alone: for a grant written with its new package, or a free (0-credit) unlock. */
 export async function appendEntry(tx: Queryable, entry: EntryInput): Promise<void> {
-  await tx
-    .insertInto('credit_ledger')
-    .values({
-      user_id: entry.userId,
-      user_package_id: entry.userPackageId,
-      kind: entry.kind,
-      amount: entry.amount,
-      lead_id: entry.leadId ?? null,
-      order_id: entry.orderId ?? null,
-      dispute_id: entry.disputeId ?? null,
-      reason: entry.reason ?? null,
-      actor_id: entry.actorId ?? null,
-      created_on: new Date().toISOString(),
-    })
-    .execute();
+  await tx.insertInto('credit_ledger').values(entryRow(entry)).execute();
 }
 
 /**
@@ -79,19 +99,35 @@ export async function applyEntry(
 ): Promise<number | undefined> {
   const { amount } = entry;
   const topUp = entry.kind === 'adjustment' && amount > 0;
-  const row = await tx
-    .updateTable('user_packages')
-    .set((eb) => ({
-      package_balance_credits: eb('package_balance_credits', '+', amount),
-      ...(topUp
-        ? { package_credits: eb('package_credits', '+', amount) }
-        : { credit_debited: eb('credit_debited', '-', amount) }),
-      ...(entry.unattributed ? { unattributed_debits: eb('unattributed_debits', '+', 1) } : {}),
-    }))
-    .where('id', '=', entry.userPackageId)
-    .where('package_balance_credits', '>=', -amount)
-    .returning('package_balance_credits')
-    .executeTakeFirst();
+  const move = (db: QueryCreator<Database>) =>
+    db
+      .updateTable('user_packages')
+      .set((eb) => ({
+        package_balance_credits: eb('package_balance_credits', '+', amount),
+        ...(topUp
+          ? { package_credits: eb('package_credits', '+', amount) }
+          : { credit_debited: eb('credit_debited', '-', amount) }),
+        ...(entry.unattributed ? { unattributed_debits: eb('unattributed_debits', '+', 1) } : {}),
+      }))
+      .where('id', '=', entry.userPackageId)
+      .where('package_balance_credits', '>=', -amount)
+      .returning('package_balance_credits');
+  if (isPostgres(tx)) {
+    // One round trip (a write batch runs its writes one after another): the entry is written only if the balance
+    // moved.
+    const row = Object.entries(entryRow(entry)) as [keyof EntryRow, unknown][];
+    const moved = await tx
+      .with('moved', move)
+      .insertInto('credit_ledger')
+      .columns(row.map(([column]) => column))
+      .expression(
+        sql`select ${sql.join(row.map(([column, value]) => sql`cast(${value} as ${sql.raw(ENTRY_TYPES[column])})`))} from moved`,
+      )
+      .returning(sql<number>`(select package_balance_credits from moved)`.as('balance'))
+      .executeTakeFirst();
+    return moved?.balance;
+  }
+  const row = await move(tx).executeTakeFirst();
   if (!row) return undefined;
   await appendEntry(tx, entry);
   return row.package_balance_credits;

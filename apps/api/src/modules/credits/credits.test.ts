@@ -27,6 +27,8 @@ import { ledgerViolations } from '../../reliability/ledger-check';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
 import type { NewUser } from '../../db/schema';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
+import { runWrite } from '../../db/write-batcher';
+import { applyEntry } from './credit-ledger';
 
 describe.each(testEngines())('credits on %s', (engine) => {
   const ctx = useTestApp(engine);
@@ -327,6 +329,32 @@ describe.each(testEngines())('credits on %s', (engine) => {
       expect(await balanceOf(ctx, ended)).toMatchObject({ balance: 0, credit_debited: 6 });
       expect((await balanceOf(ctx, live)).balance).toBe(0);
       expect(await ledgerViolations(ctx.database.db, { userIds: [dealer.id] })).toEqual([]);
+    });
+
+    it('moves a balance with its entry, or neither when it would drop below 0 (one statement on PostgreSQL)', async () => {
+      const dealer = await createMember(ctx);
+      const up = await givePackage(ctx, dealer.id, { credits: 1 });
+      const spend = (amount: number) =>
+        runWrite(ctx.database.db, engine, (tx) =>
+          applyEntry(tx, {
+            userId: dealer.id,
+            userPackageId: up,
+            kind: 'unlock',
+            amount,
+            leadId: leads[3]!.id,
+          }),
+        );
+      expect(await spend(-2)).toBeUndefined();
+      expect(await balanceOf(ctx, up)).toMatchObject({ balance: 1, credit_debited: 0 });
+      expect((await entriesOf(dealer.id)).map((e) => e.kind)).toEqual(['grant']);
+      expect(await spend(-1)).toBe(0);
+      expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0, credit_debited: 1 });
+      const entries = await entriesOf(dealer.id);
+      expect(entries.map((e) => [e.kind, e.amount, e.lead_id, e.reason])).toEqual([
+        ['grant', 1, null, null],
+        ['unlock', -1, leads[3]!.id, null],
+      ]);
+      expect(new Date(entries[1]!.created_on).getTime()).toBeGreaterThan(Date.now() - 60_000);
     });
 
     it('refuses any change to an entry', async () => {

@@ -1,6 +1,8 @@
 // The cap per lead (docs/credits.md): at most `maxDealersPerLead` dealers unlock one lead, counted in
 // `leads.unlock_count` by the unlock's own transaction.
+import type { QueryCreator } from 'kysely';
 import type { Queryable } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { readSettings } from '../settings/settings.service';
 
 /**
@@ -11,12 +13,20 @@ import { readSettings } from '../settings/settings.service';
  */
 export async function claimDealerPlace(tx: Queryable, leadId: number): Promise<number | undefined> {
   const { maxDealersPerLead } = await readSettings(tx);
-  const row = await tx
+  const row = await claimPlaceQuery(tx, leadId, maxDealersPerLead).executeTakeFirst();
+  return row?.unlock_count;
+}
+
+/** claimDealerPlace's conditional UPDATE, for a statement that writes more with the place it takes. */
+export function claimPlaceQuery(
+  db: QueryCreator<Database>,
+  leadId: number,
+  maxDealersPerLead: number,
+) {
+  return db
     .updateTable('leads')
     .set((eb) => ({ unlock_count: eb('unlock_count', '+', 1) }))
     .where('id', '=', leadId)
     .where('unlock_count', '<', maxDealersPerLead)
-    .returning('unlock_count')
-    .executeTakeFirst();
-  return row?.unlock_count;
+    .returning(['id', 'unlock_count']);
 }

@@ -11,8 +11,28 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 
 type SettingKey = keyof MarketplaceSettings;
 
-/** The settings in force; read it inside a transaction to act on the value that transaction sees. */
-export async function readSettings(db: Queryable): Promise<MarketplaceSettings> {
+/**
+ * The settings read by a write transaction, kept until it ends: the writes group-committed in one transaction
+ * (runWrite) read them once per batch, not once per unlock. Only updateSettings changes them, and it forgets them.
+ */
+const readIn = new WeakMap<Queryable, Promise<MarketplaceSettings>>();
+
+/**
+ * The settings in force; read it inside a transaction to act on the value that transaction sees (its first read:
+ * another process's change during a batch of writes counts from the next one).
+ */
+export function readSettings(db: Queryable): Promise<MarketplaceSettings> {
+  if (!db.isTransaction) return readStoredSettings(db);
+  let settings = readIn.get(db);
+  if (settings === undefined) {
+    settings = readStoredSettings(db);
+    readIn.set(db, settings);
+    settings.catch(() => readIn.delete(db));
+  }
+  return settings;
+}
+
+async function readStoredSettings(db: Queryable): Promise<MarketplaceSettings> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   const stored: Record<string, unknown> = {};
   for (const row of rows) {
@@ -31,7 +51,7 @@ export async function readSettings(db: Queryable): Promise<MarketplaceSettings> 
   return settings;
 }
 
-/** How long a process shows lists and details with the settings it read last (the unlock always reads them afresh). */
+/** How long a process shows lists and details with the settings it read last (a write reads them in its batch). */
 export const DISPLAY_SETTINGS_MS = 5_000;
 const shown = new WeakMap<Queryable, { until: number; settings: Promise<MarketplaceSettings> }>();
 
@@ -58,8 +78,11 @@ export async function updateSettings(
   update: SettingsUpdate,
 ): Promise<MarketplaceSettings> {
   const updated = await runWrite(db, engine, async (tx) => {
-    const before = await readSettings(tx);
+    const before = await readStoredSettings(tx);
     const after = { ...before, ...update };
+    // Forgotten before the first write: the writes after it in this batch read the new values (or, when this one
+    // is rolled back, the old ones again).
+    readIn.delete(tx);
     for (const key of Object.keys(update) as SettingKey[]) {
       const value = JSON.stringify(after[key]);
       await tx

@@ -9,6 +9,8 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
+import { runWrite } from '../../db/write-batcher';
+import { readSettings, updateSettings } from './settings.service';
 
 describe.each(testEngines())('settings on %s', (engine) => {
   const ctx = useTestApp(engine);
@@ -81,5 +83,23 @@ describe.each(testEngines())('settings on %s', (engine) => {
       ctx.database.db.deleteFrom('audit_log').where('id', '=', row!.id).execute(),
     ).rejects.toThrow(/append-only/);
     expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('lets the writes of one batch after a change read the new settings', async () => {
+    const { db } = ctx.database;
+    const seen: number[] = [];
+    const read = () =>
+      runWrite(db, engine, async (tx) => {
+        seen.push((await readSettings(tx)).maxDealersPerLead);
+      });
+    const actor = { id: admin.id, userName: 'admin', ip: null };
+    // Queued together, so they share one transaction, where the settings are read once and then remembered.
+    await Promise.all([
+      read(),
+      updateSettings(db, engine, actor, { maxDealersPerLead: 4 }),
+      read(),
+    ]);
+    expect(seen).toEqual([3, 4]);
+    await updateSettings(db, engine, actor, { maxDealersPerLead: 3 });
   });
 });

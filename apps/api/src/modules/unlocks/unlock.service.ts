@@ -14,7 +14,14 @@ import { isAdmin, type Caller } from '../../plugins/auth';
 import { badRequest, forbidden, notFound, type HttpError } from '../../plugins/errors';
 import { findLeadById, toLead } from '../leads/leads.repository';
 import { findUserPackage, toUserPackage } from '../user-packages/user-packages.repository';
-import { activePackagesOf, findUnlock, insertUnlock, lockMember } from './unlocks.repository';
+import {
+  claimPlaceRecordingUnlock,
+  findLeadLockingMember,
+  findUnlock,
+  insertUnlock,
+  lockMember,
+  unlockAndPackagesOf,
+} from './unlocks.repository';
 import { claimDealerPlace } from '../credits/lead-cap';
 import { readSettings } from '../settings/settings.service';
 import {
@@ -22,6 +29,7 @@ import {
   applyEntry,
   expireEnded,
   spendRefusal,
+  type SpendablePackage,
   type SpendRefusal,
 } from '../credits/credit-ledger';
 
@@ -35,9 +43,8 @@ async function settle<T>(outcome: Promise<Outcome<T>>): Promise<T> {
 }
 
 /** The member's usable packages today under the spending rule; ended ones are expired on the way. */
-async function livePackages(tx: Tx, userId: number) {
+async function livePackages(tx: Tx, packages: SpendablePackage[]) {
   const today = todayInIndia();
-  const packages = await activePackagesOf(tx, userId);
   const expired = await expireEnded(tx, packages, today);
   const inDates = packages.filter((p) => {
     const refusal = spendRefusal(p, today, 'credit');
@@ -55,18 +62,23 @@ export async function unlockLead(
 ): Promise<UnlockResult> {
   return settle(
     runWrite(db, engine, async (tx): Promise<Outcome<UnlockResult>> => {
-      const row = await findLeadById(tx, leadId);
-      if (!row || (!fromDbBool(row.status) && !isAdmin(caller)))
+      const admin = isAdmin(caller);
+      // A member's unlocks run one at a time: on PostgreSQL their row is locked with the lead's read (lockMember;
+      // SQLite has one writer).
+      const row =
+        !admin && engine === 'postgres'
+          ? await findLeadLockingMember(tx, leadId, caller.id)
+          : await findLeadById(tx, leadId);
+      if (!row || (!fromDbBool(row.status) && !admin))
         return { error: notFound(apiMessages.leadNotFound) };
       const { maxDealersPerLead } = await readSettings(tx);
       const lead: Lead = toLead(row, true, maxDealersPerLead);
-      if (isAdmin(caller)) return { ok: { lead, charged: false, creditsRemaining: null } };
+      if (admin) return { ok: { lead, charged: false, creditsRemaining: null } };
 
-      await lockMember(tx, engine, caller.id);
-      if (await findUnlock(tx, caller.id, leadId))
-        return { ok: { lead, charged: false, creditsRemaining: null } };
+      const { unlocked, packages } = await unlockAndPackagesOf(tx, caller.id, leadId);
+      if (unlocked) return { ok: { lead, charged: false, creditsRemaining: null } };
 
-      const { expired, inDates, today } = await livePackages(tx, caller.id);
+      const { expired, inDates, today } = await livePackages(tx, packages);
       if (inDates.length === 0) {
         return {
           error: badRequest(
@@ -79,7 +91,16 @@ export async function unlockLead(
       const unlimited = usable.find((p) => p.package_type === 'Unlimited');
       const chosen = unlimited ?? usable[0];
       if (!chosen) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
-      const unlockCount = await claimDealerPlace(tx, leadId);
+      // The place and the unlock row first: a refusal then costs nothing, and a failed charge below throws, so the
+      // place and the row go back with the rest.
+      const unlockCount = await claimPlaceRecordingUnlock(tx, engine, {
+        user_id: caller.id,
+        user_package_id: chosen.id,
+        lead_id: leadId,
+        credit_debited: unlimited ? 0 : 1,
+        ip_address: ipAddress,
+        created_on: new Date().toISOString(),
+      });
       if (unlockCount === undefined) return { error: badRequest(creditFlowMessages.soldOut) };
 
       const entry = {
@@ -94,18 +115,10 @@ export async function unlockLead(
         await appendEntry(tx, { ...entry, amount: 0 });
       } else {
         const balance = await applyEntry(tx, { ...entry, amount: -1 });
-        // Thrown, not returned: the lead's dealer place taken above goes back with the rest.
+        // Thrown, not returned: the dealer place and the unlock row above go back with the rest.
         if (balance === undefined) throw badRequest(creditFlowMessages.allCreditsUsed);
         remaining = balance;
       }
-      await insertUnlock(tx, {
-        user_id: caller.id,
-        user_package_id: chosen.id,
-        lead_id: leadId,
-        credit_debited: unlimited ? 0 : 1,
-        ip_address: ipAddress,
-        created_on: new Date().toISOString(),
-      });
       return {
         ok: { lead: { ...lead, unlockCount }, charged: !unlimited, creditsRemaining: remaining },
       };
