@@ -189,7 +189,8 @@ function packageDir(name: string): string {
 
 /**
  * Bootstrap's stylesheet keeps the rules of classes that the app's code or react-bootstrap (with @restart/ui, which it
- * builds on) can set: the stylesheet blocks the first paint, 232 KB of it (23 KB Brotli) becomes ... .
+ * builds on) can set. The stylesheet blocks the first paint: Bootstrap's part of it goes from 232 KB (22.8 KB Brotli)
+ * to 84 KB (12.0 KB).
  */
 const bootstrapCss = bootstrapSubset({
   stylesheet: /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap\.min\.css$/,
@@ -250,7 +251,7 @@ export default defineConfig(({ command }) => ({
             {
               name: 'vendor',
               // TanStack Query's mutations serve only lazy screens (the lead list's unlock runs in a lazy
-              // chunk): outside `vendor` they leave the first download (0.7 KiB gzip).
+              // chunk): outside `vendor` they leave the first download (0.4 KiB gzip).
               test: (id) => VENDOR.test(id) && !LAZY_LIBRARY_MODULES.test(id),
               priority: 1,
             },

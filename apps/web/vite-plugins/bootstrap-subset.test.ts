@@ -41,6 +41,7 @@ describe('classes in use', () => {
     expect(selectorCanMatch('.btn-outline-primary:hover', words)).toBe(true);
     expect(selectorCanMatch('a:where(.carousel)', words)).toBe(true);
     expect(selectorCanMatch('[data-x] p', words)).toBe(true);
+    expect(selectorCanMatch('a[href$=".pdf"]', words)).toBe(true);
   });
 
   it('drops rules and their emptied @media, leaves keyframes alone', () => {
