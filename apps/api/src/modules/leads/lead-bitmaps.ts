@@ -438,6 +438,25 @@ class NameColumn {
     return this.text.toString('utf8', start, start + length - 1);
   }
 
+  /**
+   * Whether the lead's (lower-case) name contains `needle`, compared as UTF-8 bytes where it is stored: no string is
+   * made per lead (a byte match of valid UTF-8 is a character match).
+   */
+  private nameContains(id: number, needle: Uint8Array): boolean {
+    const stored = id < this.lengths.length ? this.lengths[id]! : 0;
+    if (stored === 0) return false;
+    const text = this.text;
+    const start = this.starts[id]!;
+    const last = start + stored - 1 - needle.length;
+    const first = needle[0];
+    next: for (let at = start; at <= last; at++) {
+      if (text[at] !== first) continue;
+      for (let j = 1; j < needle.length; j++) if (text[at + j] !== needle[j]) continue next;
+      return true;
+    }
+    return false;
+  }
+
   get arrayBytes(): number {
     return this.text.byteLength + this.starts.byteLength + this.lengths.byteLength;
   }
@@ -553,9 +572,12 @@ class NameColumn {
             : (w: string) => w === piece;
       candidates = unionWithin(candidates, this.wordsWhere(test));
     });
-    const found: number[] = [];
-    for (const id of candidates.toUint32Array()) if (this.name(id)?.includes(term)) found.push(id);
-    return new RoaringBitmap32(found);
+    const needle = Buffer.from(term);
+    const ids = candidates.toUint32Array();
+    let kept = 0;
+    for (let i = 0; i < ids.length; i++)
+      if (this.nameContains(ids[i]!, needle)) ids[kept++] = ids[i]!;
+    return new RoaringBitmap32(ids.subarray(0, kept));
   }
 }
 
