@@ -21,6 +21,8 @@ export interface BenchOptions {
   storm: number;
   /** Only these parts run (scenario keys, `storm`, `unlock`, `web`); undefined: all of them. */
   only?: ReadonlySet<string>;
+  /** Write a V8 CPU profile of the API process (bench/results/profiles) when it stops. */
+  cpuProf: boolean;
 }
 
 /** What `--only` accepts: the scenario keys of bench/scenarios.ts and the parts run after them. */
@@ -54,6 +56,7 @@ const HELP = `npm run bench -- [options]
   --port P             API on port P, the ceiling server on P+1 (default: free ports)
   --storm N            leads imported during the write storm (default 100000; 2000 with --quick; 0: none)
   --only A,B           run only these parts: ${BENCH_PARTS.join(', ')} (the ceiling always runs)
+  --cpu-prof           write a CPU profile of the API process to bench/results/profiles (open it in Chrome DevTools)
 Environment: DATABASE_URL=postgres://… benchmarks PostgreSQL instead of SQLite.`;
 
 function whole(name: string, text: string | undefined, fallback: number, min: number): number {
@@ -80,6 +83,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       port: { type: 'string' },
       storm: { type: 'string' },
       only: { type: 'string' },
+      'cpu-prof': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -101,6 +105,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     port: whole('port', values.port, 0, 0),
     storm: whole('storm', values.storm, quick ? 2_000 : 100_000, 0),
     only: values.only === undefined ? undefined : parseParts(values.only),
+    cpuProf: values['cpu-prof'],
   };
 }
 

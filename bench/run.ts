@@ -188,7 +188,12 @@ async function main(): Promise<void> {
   const apiService = startService(
     'API server',
     process.execPath,
-    [path.join(API_DIST, 'server.js')],
+    [
+      ...(options.cpuProf
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`]
+        : []),
+      path.join(API_DIST, 'server.js'),
+    ],
     { ...baseEnv, PORT: String(apiPort) },
     `http://127.0.0.1:${apiPort}`,
     apiLog,

@@ -4,7 +4,6 @@ import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { Spinner } from '../components/spinner';
 import { NotFoundPage } from '../features/errors/not-found-page';
-import { ServerErrorPage } from '../features/errors/server-error-page';
 import { HomePage } from '../features/home/home-page';
 import { LeadListPage } from '../features/leads/lead-list-page';
 import { guardMessages, logOut, requireAdmin, requireAdminOrSelf, requireUser } from './guards';
@@ -82,7 +81,13 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/owner-car/my-car-page')).MyCarPage,
             }),
           },
-          { path: paths.serverError, Component: ServerErrorPage },
+          // Shown after a 500 answer only: a lazy chunk like the other screens.
+          {
+            path: paths.serverError,
+            lazy: async () => ({
+              Component: (await import('../features/errors/server-error-page')).ServerErrorPage,
+            }),
+          },
           { path: paths.notFound, Component: NotFoundPage },
           {
             path: paths.testErrors,

@@ -199,16 +199,41 @@ class BucketLevel {
   }
 }
 
+/** Index of the first of ascending `keys` above `key` (keys.length if none). */
+function firstAbove(keys: readonly number[], key: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! > key) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Up to this many leads, a range checks each one's value instead of combining its bitmaps (cheaper at this size). */
+const CHECK_EACH_AT_MOST = 1 << 12;
+
+/** The ids a range checks one by one are copied here (grown as needed): no new array per check. */
+let scratch = new Uint32Array(CHECK_EACH_AT_MOST);
+
 /**
  * A range-filtered column: each lead's value, and its id in two levels of bitmaps — a fine bucket of values (bucketOf
- * is monotone) and the coarse bucket of 8 consecutive fine ones. A range unions the coarse buckets inside it whole and
- * the fine ones at its ends, and checks the values of the leads in the two fine buckets its bounds fall in: any bounds
- * are exact, a wide range unions few bitmaps, and few leads are checked one by one.
+ * is monotone) and the coarse bucket of 8 consecutive fine ones — plus, per coarse bucket, the leads at or below it
+ * (range encoding). A range takes the coarse buckets inside it as one difference of two of those, adds the fine
+ * buckets inside it at its ends, and checks the values of the leads in the two fine buckets its bounds fall in: any
+ * bounds are exact and cost a handful of bitmap operations, whatever their width. A set already narrowed to a few
+ * thousand leads is checked value by value.
  */
 class RangeColumn {
   private values = new Float64Array(0);
   private readonly fine = new BucketLevel();
   private readonly coarse = new BucketLevel();
+  /**
+   * atMost[i]: the leads whose coarse bucket is at most coarse.sortedKeys[i]. Derived from `coarse` by the first range
+   * after a load or restore, then kept current by every write (each touches at most one bitmap per coarse bucket).
+   */
+  private atMost: Bitmap[] | undefined;
   /** Leads held whose value is NULL: never in a range. */
   private readonly nulls = new RoaringBitmap32();
 
@@ -237,7 +262,12 @@ class RangeColumn {
       if (list === undefined) coarse.set(groupOf(key), members);
       else for (const id of members) list.push(id);
     }
-    addGroups(coarse, (key) => this.coarse.bucket(key));
+    // Every coarse bucket first (a new one starts as a copy of the one below), then its leads.
+    for (const key of coarse.keys()) this.coarseBucket(key);
+    addGroups(coarse, (key) => this.coarse.bitmaps.get(key)!);
+    if (this.atMost !== undefined)
+      for (const [key, members] of coarse)
+        this.eachAtOrAbove(key, (bitmap) => bitmap.addMany(members));
   }
 
   set(id: number, value: number | null): void {
@@ -250,7 +280,8 @@ class RangeColumn {
     this.values[id] = value;
     const key = this.bucketOf(value);
     this.fine.bucket(key).add(id);
-    this.coarse.bucket(groupOf(key)).add(id);
+    this.coarseBucket(groupOf(key)).add(id);
+    this.eachAtOrAbove(groupOf(key), (bitmap) => bitmap.add(id));
   }
 
   clear(id: number): void {
@@ -261,8 +292,41 @@ class RangeColumn {
       const key = this.bucketOf(old);
       this.fine.bitmaps.get(key)?.remove(id);
       this.coarse.bitmaps.get(groupOf(key))?.remove(id);
+      this.eachAtOrAbove(groupOf(key), (bitmap) => bitmap.remove(id));
     }
     this.values[id] = NaN;
+  }
+
+  /** The coarse bucket's bitmap, made (with its running union) if it is new. */
+  private coarseBucket(group: number): Bitmap {
+    const isNew = !this.coarse.bitmaps.has(group);
+    const bitmap = this.coarse.bucket(group);
+    if (isNew && this.atMost !== undefined) {
+      const at = firstAbove(this.coarse.sortedKeys, group) - 1;
+      this.atMost.splice(at, 0, at === 0 ? new RoaringBitmap32() : this.atMost[at - 1]!.clone());
+    }
+    return bitmap;
+  }
+
+  /** Calls `change` on the running unions of coarse bucket `group` and of every bucket above it. */
+  private eachAtOrAbove(group: number, change: (bitmap: Bitmap) => void): void {
+    const atMost = this.atMost;
+    if (atMost === undefined) return;
+    for (let i = firstAbove(this.coarse.sortedKeys, group - 1); i < atMost.length; i++)
+      change(atMost[i]!);
+  }
+
+  private runningUnions(): Bitmap[] {
+    if (this.atMost === undefined) {
+      const atMost: Bitmap[] = [];
+      let sum = new RoaringBitmap32();
+      for (const key of this.coarse.sortedKeys) {
+        sum = RoaringBitmap32.or(sum, this.coarse.bitmaps.get(key)!);
+        atMost.push(sum);
+      }
+      this.atMost = atMost;
+    }
+    return this.atMost;
   }
 
   get arrayBytes(): number {
@@ -280,50 +344,79 @@ class RangeColumn {
     this.values = input.array((n) => new Float64Array(n));
     this.fine.restore(input);
     this.coarse.restore(input);
+    this.atMost = undefined;
     this.nulls.clear();
     this.nulls.orInPlace(input.bitmap());
   }
 
-  /** Bitmaps that together hold the leads whose fine bucket lies strictly between `after` and `before`. */
-  private between(after: number, before: number): Bitmap[] {
-    const whole = (group: number) => group * GROUP > after && group * GROUP + GROUP - 1 < before;
-    const found: Bitmap[] = [];
-    for (const group of this.coarse.sortedKeys)
-      if (whole(group)) found.push(this.coarse.bitmaps.get(group)!);
-    for (const key of this.fine.sortedKeys)
-      if (key > after && key < before && !whole(groupOf(key)))
-        found.push(this.fine.bitmaps.get(key)!);
-    return found;
+  /**
+   * Keeps of `leads` (changed in place) those whose fine bucket lies strictly between `after` and `before` (either may
+   * be infinite): the fine buckets inside the ends' coarse buckets, and the coarse buckets between those as the
+   * difference of two running unions, applied to `leads` directly so no union of a million leads is ever built.
+   */
+  private keepStrictlyBetween(leads: Bitmap, after: number, before: number): void {
+    const fineKeys = this.fine.sortedKeys;
+    const fine: Bitmap[] = [];
+    const fineIn = (from: number, to: number) => {
+      for (let i = firstAbove(fineKeys, from); i < fineKeys.length && fineKeys[i]! < to; i++)
+        fine.push(this.fine.bitmaps.get(fineKeys[i]!)!);
+    };
+    const first = groupOf(after);
+    const last = groupOf(before);
+    if (first === last) {
+      fineIn(after, before);
+      leads.andInPlace(RoaringBitmap32.orMany(fine));
+      return;
+    }
+    if (Number.isFinite(after)) fineIn(after, (first + 1) * GROUP);
+    if (Number.isFinite(before)) fineIn(last * GROUP - 1, before);
+    const atEnds =
+      fine.length > 0 ? RoaringBitmap32.and(leads, RoaringBitmap32.orMany(fine)) : undefined;
+    const atMost = this.runningUnions();
+    const keys = this.coarse.sortedKeys;
+    const top = firstAbove(keys, last - 1) - 1; // the highest coarse bucket below `last`
+    const bottom = firstAbove(keys, first) - 1; // the highest coarse bucket at or below `first`
+    if (top > bottom) {
+      leads.andInPlace(atMost[top]!);
+      if (bottom >= 0) leads.andNotInPlace(atMost[bottom]!);
+    } else leads.clear();
+    if (atEnds) leads.orInPlace(atEnds);
   }
 
-  /** The leads of `within` whose value lies in `range`. */
-  filter(within: Bitmap, { min = -Infinity, max = Infinity }: NumberRange): Bitmap {
+  /** The leads of `within` whose value lies in [min, max], checked one by one. */
+  private checked(within: Bitmap, min: number, max: number): Bitmap {
+    if (scratch.length < within.size) scratch = new Uint32Array(within.size * 2);
+    const ids = within.toUint32Array(scratch);
+    const values = this.values;
+    let kept = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const value = values[id]!;
+      if (value >= min && value <= max) ids[kept++] = id;
+    }
+    return new RoaringBitmap32(ids.subarray(0, kept));
+  }
+
+  /**
+   * Takes from `leads` (a bitmap of the caller's own, changed in place: a query makes no copy of a million leads per
+   * condition) those whose value is outside `range`; returns what is left, `leads` itself or a new bitmap.
+   */
+  narrow(leads: Bitmap, { min = -Infinity, max = Infinity }: NumberRange): Bitmap {
     if (min > max) return new RoaringBitmap32();
     // No bound at all is no condition, as in SQL (leads without a value stay).
-    if (min === -Infinity && max === Infinity) return within;
+    if (min === -Infinity && max === Infinity) return leads;
+    if (leads.size <= CHECK_EACH_AT_MOST) return this.checked(leads, min, max);
     const lo = min === -Infinity ? -Infinity : this.bucketOf(min);
     const hi = max === Infinity ? Infinity : this.bucketOf(max);
-    const edges = [...new Set([lo, hi])]
-      .map((key) => this.fine.bitmaps.get(key))
-      .filter((bitmap) => bitmap !== undefined);
-    const inside = this.between(lo, hi);
-    const outside = [this.nulls, ...this.between(-Infinity, lo), ...this.between(hi, Infinity)];
-    // The side with fewer leads is unioned: what is inside, or what is not (then taken away). "Not sold out" is
-    // nearly every lead, its complement a few.
-    const leads = (bitmaps: Bitmap[]) => bitmaps.reduce((sum, bitmap) => sum + bitmap.size, 0);
-    const result =
-      leads(inside) <= leads(outside) + leads(edges)
-        ? RoaringBitmap32.and(within, RoaringBitmap32.orMany(inside))
-        : RoaringBitmap32.andNot(within, RoaringBitmap32.orMany([...outside, ...edges]));
-    for (const edge of edges) {
-      const found: number[] = [];
-      for (const id of RoaringBitmap32.and(within, edge).toUint32Array()) {
-        const value = this.values[id]!;
-        if (value >= min && value <= max) found.push(id);
-      }
-      result.addMany(found);
+    const atEdges: Bitmap[] = [];
+    for (const key of new Set([lo, hi])) {
+      const edge = this.fine.bitmaps.get(key);
+      if (edge !== undefined)
+        atEdges.push(this.checked(RoaringBitmap32.and(leads, edge), min, max));
     }
-    return result;
+    this.keepStrictlyBetween(leads, lo, hi);
+    for (const found of atEdges) leads.orInPlace(found);
+    return leads;
   }
 }
 
@@ -343,6 +436,25 @@ class NameColumn {
     if (length === 0) return undefined;
     const start = this.starts[id]!;
     return this.text.toString('utf8', start, start + length - 1);
+  }
+
+  /**
+   * Whether the lead's (lower-case) name contains `needle`, compared as UTF-8 bytes where it is stored: no string is
+   * made per lead (a byte match of valid UTF-8 is a character match).
+   */
+  private nameContains(id: number, needle: Uint8Array): boolean {
+    const stored = id < this.lengths.length ? this.lengths[id]! : 0;
+    if (stored === 0) return false;
+    const text = this.text;
+    const start = this.starts[id]!;
+    const last = start + stored - 1 - needle.length;
+    const first = needle[0];
+    next: for (let at = start; at <= last; at++) {
+      if (text[at] !== first) continue;
+      for (let j = 1; j < needle.length; j++) if (text[at + j] !== needle[j]) continue next;
+      return true;
+    }
+    return false;
   }
 
   get arrayBytes(): number {
@@ -460,9 +572,12 @@ class NameColumn {
             : (w: string) => w === piece;
       candidates = unionWithin(candidates, this.wordsWhere(test));
     });
-    const found: number[] = [];
-    for (const id of candidates.toUint32Array()) if (this.name(id)?.includes(term)) found.push(id);
-    return new RoaringBitmap32(found);
+    const needle = Buffer.from(term);
+    const ids = candidates.toUint32Array();
+    let kept = 0;
+    for (let i = 0; i < ids.length; i++)
+      if (this.nameContains(ids[i]!, needle)) ids[kept++] = ids[i]!;
+    return new RoaringBitmap32(ids.subarray(0, kept));
   }
 }
 
@@ -675,7 +790,7 @@ export class LeadBitmaps {
     return RoaringBitmap32.or(byValue, this.names.containing(within, term));
   }
 
-  /** Every lead matching the filter. */
+  /** Every lead matching the filter; it may be a bitmap the engine holds: read it, never change it. */
   matching(filter: CanonicalLeadFilter): Bitmap {
     const sets: Bitmap[] = [];
     for (const [key] of EQUALITY_FILTERS) {
@@ -687,18 +802,19 @@ export class LeadBitmaps {
     }
     sets.sort((a, b) => a.size - b.size);
     const scope = this.scope(filter.status);
-    let result = sets.length === 0 ? scope : RoaringBitmap32.and(sets[0]!, scope);
-    for (const bitmap of sets.slice(1)) result = RoaringBitmap32.and(result, bitmap);
-    for (const [key] of RANGE_FILTERS) {
-      const range = filter[key];
-      if (range !== undefined) result = this.ranges.get(key)!.filter(result, range);
-    }
+    const ranges = RANGE_FILTERS.filter(([key]) => filter[key] !== undefined);
+    if (sets.length === 0 && ranges.length === 0 && filter.name === undefined && !filter.search)
+      return scope;
+    // One bitmap of the query's own, narrowed in place by every further condition.
+    let result = RoaringBitmap32.and(sets[0] ?? scope, scope);
+    for (const bitmap of sets.slice(1)) result.andInPlace(bitmap);
+    for (const [key] of ranges) result = this.ranges.get(key)!.narrow(result, filter[key]!);
     if (filter.name !== undefined) result = this.names.containing(result, filter.name);
     if (filter.search !== undefined) {
       const within = result;
       result = RoaringBitmap32.orMany(filter.search.map((term) => this.searchTerm(within, term)));
     }
-    return result === scope ? scope.clone() : result;
+    return result;
   }
 
   /** One newest-first page of the filter's leads and how many match (exactly). */
@@ -710,8 +826,12 @@ export class LeadBitmaps {
     const found = this.matching(filter);
     const total = found.size;
     if (offset >= total) return { ids: [], total };
+    // Ranks [from, to] of the ascending ids; select() finds a rank through the containers' counts, where
+    // rangeUint32Array(offset) would walk every id before it (a newest-first page is at the end).
     const from = Math.max(0, total - offset - limit);
-    const ids = Array.from(found.rangeUint32Array(from, total - offset - from)).reverse();
+    const to = total - offset - 1;
+    const span = new RoaringBitmap32().addRange(found.select(from)!, found.select(to)! + 1);
+    const ids = Array.from(RoaringBitmap32.and(found, span).toUint32Array()).reverse();
     return { ids, total };
   }
 }

@@ -253,12 +253,20 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     const engine = await synced(db, new LeadListEngine(db.db, fail));
     await insertBulk(10_000, 'Massdeact');
     await synced(db, engine);
+    const sources = leadListSources(db, engine);
+    // A page shown before: its rows are in the engine's row cache, and must not be answered from it meanwhile.
+    const before = await listLeads(db.db, sources, undefined, {
+      city: 'Massdeact',
+      pageNumber: 1,
+      pageSize: 100,
+    });
+    expect(before.leads).toHaveLength(100);
+    expect(engine.rows.lookUp(before.ids).missing).toEqual([]);
     await other.db
       .updateTable('leads')
       .set({ status: 0 })
       .where('city', '=', 'Massdeact')
       .execute();
-    const sources = leadListSources(db, engine);
     const page = await listLeads(db.db, sources, undefined, {
       city: 'Massdeact',
       pageNumber: 1,
@@ -276,6 +284,34 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     });
     expect(after).toMatchObject({ ids: [], total: 0, leads: [] });
     await other.db.deleteFrom('leads').where('city', '=', 'Massdeact').execute();
+  });
+
+  it('shows rows from its row cache only while no change to them is pending', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    const sources = leadListSources(db, engine);
+    await other.db
+      .insertInto('leads')
+      .values(Array.from({ length: 5 }, () => leadValues({ city: 'Cachepur', price: 500_000 })))
+      .execute();
+    await synced(db, engine);
+    const query = { city: 'Cachepur', pageNumber: 1, pageSize: 10 };
+    const first = await listLeads(db.db, sources, undefined, query);
+    expect(first.leads.map((l) => l.price)).toEqual([500_000, 500_000, 500_000, 500_000, 500_000]);
+    // The page's rows are kept: the next page of them reads none.
+    expect(engine.rows.lookUp(first.ids).missing).toEqual([]);
+    const [changed] = first.ids;
+    await other.db
+      .updateTable('leads')
+      .set({ price: 650_000 })
+      .where('id', '=', changed!)
+      .execute();
+    const second = await listLeads(db.db, sources, undefined, query);
+    expect(second.leads.find((l) => l.id === changed)?.price).toBe(650_000);
+    expect(second.leads.filter((l) => l.price === 500_000)).toHaveLength(4);
+    await other.db.deleteFrom('leads').where('city', '=', 'Cachepur').execute();
+    const third = await listLeads(db.db, sources, undefined, query);
+    expect(third.leads).toEqual([]);
+    expect(engine.rows.lookUp(first.ids).found.size).toBe(0);
   });
 
   /** `count` leads of `city` written by another connection in one transaction (an import). */

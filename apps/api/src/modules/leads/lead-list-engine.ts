@@ -7,6 +7,7 @@ import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
+import { LeadRowCache } from './lead-row-cache';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
 const LOAD_CHUNK = 5_000;
@@ -29,6 +30,9 @@ export const BULK_ANSWER_MS = 10_000;
 const RETRY_AFTER_MS = 10_000;
 /** After restoring a snapshot, the newest this many ids are counted in the database and in the bitmaps. */
 const VERIFIED_IDS = 100_000;
+
+/** Rows of pages kept per process unless configured (LEAD_ROW_CACHE_SIZE). */
+export const DEFAULT_ROW_CACHE_SIZE = 50_000;
 
 export type LeadListEngineState = 'loading' | 'ready' | 'failed';
 /** As /api/health reports it: `behind` when ready but still applying changes (SQL answers meanwhile). */
@@ -83,8 +87,15 @@ export class LeadListEngine {
       runUnlessBusy?: DatabaseHandle['runUnlessBusy'];
       /** The snapshot file of this database (lead-list-snapshot.ts); none: every start reads every lead. */
       snapshotFile?: string;
+      /** Rows of pages kept by id (LeadRowCache); 0: none. */
+      rowCacheSize?: number;
     } = {},
-  ) {}
+  ) {
+    this.rows = new LeadRowCache(options.rowCacheSize ?? DEFAULT_ROW_CACHE_SIZE);
+  }
+
+  /** Rows pages have shown, forgotten as their changes are applied (and all of them when the bitmaps are replaced). */
+  readonly rows: LeadRowCache;
 
   get state(): LeadListEngineState {
     if (this.bitmaps !== undefined && this.failure === undefined && !this.restoring) return 'ready';
@@ -154,6 +165,7 @@ export class LeadListEngine {
         this.failure = error;
         this.bitmaps = undefined;
         this.reflects = -1;
+        this.rows.clear();
         this.retryAt = Date.now() + RETRY_AFTER_MS;
         this.onError(error);
       })
@@ -303,6 +315,7 @@ export class LeadListEngine {
     const bitmaps = this.bitmaps!;
     for (let i = 0; i < changed.length; i += ID_CHUNK) {
       const ids = changed.slice(i, i + ID_CHUNK);
+      this.rows.forget(ids);
       const found = new Set<number>();
       for (const row of await readLeads(this.db, ids)) {
         found.add(row.id);
@@ -344,6 +357,8 @@ export class LeadListEngine {
       await yieldToEventLoop();
     }
     this.bitmaps = fresh;
+    // Rows cached during the read may predate changes this load took in without applying them one by one.
+    this.rows.clear();
     this.revision = Number(last?.revision ?? 0);
     this.reflects = version;
     this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
@@ -370,6 +385,7 @@ export class LeadListEngine {
         .executeTakeFirst();
       if (!(header.revision <= Number(last?.revision ?? 0))) return false;
       this.bitmaps = await LeadBitmaps.restore(input, yieldToEventLoop);
+      this.rows.clear();
       this.revision = header.revision;
       this.snapshotRevision = header.revision;
       return true;

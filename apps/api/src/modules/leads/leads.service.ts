@@ -87,16 +87,23 @@ export async function listLeads(
   let page: LeadIdPage | undefined;
   let read: Awaited<ReturnType<typeof leadRowsAndVersions>> | undefined;
   if (listEngine.state === 'ready') {
-    // The page as the engine has it, read with the current versions in one statement; a write since (by any
-    // process) shows as a newer version: then the engine catches up, or SQL answers.
+    // The page as the engine has it; the rows other pages have shown from the engine's row cache, the others read
+    // with the current versions in one statement. A write since (by any process) shows as a newer version: then the
+    // engine catches up (forgetting the rows it changed), or SQL answers.
     const known = listEngine.version;
     page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
-    read = await leadRowsAndVersions(db, page.ids, userId);
-    if (read.version > known) {
-      page = (await listEngine.readyAt(read.version))
+    const { rows: cache } = listEngine;
+    const { found, missing } = cache.lookUp(page.ids);
+    const ticket = cache.ticket;
+    const fresh = await leadRowsAndVersions(db, missing, userId);
+    if (fresh.version > known) {
+      page = (await listEngine.readyAt(fresh.version))
         ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
         : undefined;
-      read = undefined;
+    } else {
+      cache.remember(fresh.rows, ticket);
+      for (const row of fresh.rows) found.set(row.id, row);
+      read = { ...fresh, rows: page.ids.flatMap((id) => found.get(id) ?? []) };
     }
   } else {
     listEngine.start();

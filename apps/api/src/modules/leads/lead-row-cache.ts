@@ -1,0 +1,59 @@
+// The rows lead pages show, kept per process by id (LRU, bounded), so a page of leads other pages have shown needs no
+// row read: the newest leads are on most dealers' pages. Kept exact by the change log the lead list engine follows: it
+// forgets a lead as it applies the lead's change, and everything when it replaces its bitmaps (docs/lead-list-engine.md,
+// "Rows of a page").
+import { LRUCache } from 'lru-cache';
+import type { LeadShownRow } from './leads.repository';
+
+export class LeadRowCache {
+  private readonly rows: LRUCache<number, LeadShownRow> | undefined;
+
+  /** `max` rows at most; 0 keeps none. */
+  constructor(max: number) {
+    this.rows = max > 0 ? new LRUCache({ max }) : undefined;
+  }
+
+  get size(): number {
+    return this.rows?.size ?? 0;
+  }
+
+  /** The cached rows of `ids` (a map by id) and the ids not cached, in the order asked. */
+  lookUp(ids: readonly number[]): { found: Map<number, LeadShownRow>; missing: number[] } {
+    const found = new Map<number, LeadShownRow>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const row = this.rows?.get(id);
+      if (row === undefined) missing.push(id);
+      else found.set(id, row);
+    }
+    return { found, missing };
+  }
+
+  /** Counts forgets: rows read while a lead was forgotten may predate its change, and are not kept. */
+  private forgets = 0;
+
+  /** To take before reading rows, and to give back to remember() with them. */
+  get ticket(): number {
+    return this.forgets;
+  }
+
+  /**
+   * Keeps rows read after `ticket` was taken, unless some lead was forgotten since: its change may have committed after
+   * the read and been applied before this call, and nothing would forget the stale row again.
+   */
+  remember(rows: readonly LeadShownRow[], ticket: number): void {
+    if (this.rows === undefined || ticket !== this.forgets) return;
+    for (const row of rows) this.rows.set(row.id, row);
+  }
+
+  forget(ids: readonly number[]): void {
+    this.forgets++;
+    if (this.rows === undefined) return;
+    for (const id of ids) this.rows.delete(id);
+  }
+
+  clear(): void {
+    this.forgets++;
+    this.rows?.clear();
+  }
+}
