@@ -91,19 +91,23 @@ function canonicalModel(brand: string | undefined, model: string): string {
   return model;
 }
 
+/** Every catalogue variant by its lower-case spelling (the first model's spelling where two models share one). */
+let variantsByLowerCase: Map<string, string> | undefined;
+
 function canonicalVariant(
   brand: string | undefined,
   model: string | undefined,
   variant: string,
 ): string {
   const lower = variant.toLowerCase();
-  const models =
-    brand && model ? [findModel(brand, model)] : VEHICLE_BRANDS.flatMap((b) => b.models);
-  for (const m of models) {
-    const found = m?.variants.find((v) => v.toLowerCase() === lower);
-    if (found) return found;
+  if (brand && model)
+    return findModel(brand, model)?.variants.find((v) => v.toLowerCase() === lower) ?? variant;
+  if (variantsByLowerCase === undefined) {
+    variantsByLowerCase = new Map();
+    for (const v of VEHICLE_BRANDS.flatMap((b) => b.models).flatMap((m) => m.variants))
+      if (!variantsByLowerCase.has(v.toLowerCase())) variantsByLowerCase.set(v.toLowerCase(), v);
   }
-  return variant;
+  return variantsByLowerCase.get(lower) ?? variant;
 }
 
 const DAY_MS = 86_400_000;

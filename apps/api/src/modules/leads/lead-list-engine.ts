@@ -112,9 +112,9 @@ export class LeadListEngine {
     return this.bitmaps?.size ?? 0;
   }
 
-  /** Memory held: the bitmaps and the per-lead arrays (a reload holds two sets until it swaps them). */
+  /** Memory held: the bitmaps, the per-lead arrays (a reload holds two sets until it swaps them) and the row cache. */
   get memoryBytes(): number {
-    return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0);
+    return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0) + this.rows.bytes;
   }
 
   private notified = false;

@@ -40,8 +40,12 @@ describe('lead row cache', () => {
     const { found, missing } = cache.lookUp([4, 3, 1]);
     expect([...found.keys()]).toEqual([4, 1]);
     expect(missing).toEqual([3]);
+    // Its memory is counted (what /api/health reports with the bitmaps): a row is a few hundred bytes.
+    expect(cache.bytes / cache.size).toBeGreaterThan(200);
+    expect(cache.bytes / cache.size).toBeLessThan(1000);
     cache.clear();
     expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
   });
 
   it('drops rows read before a lead was forgotten: the forgotten change may be newer than the read', () => {

@@ -5,16 +5,32 @@
 import { LRUCache } from 'lru-cache';
 import type { LeadShownRow } from './leads.repository';
 
+/** Object header and one slot per column, plus each string's header and characters (one byte each: Latin-1). */
+function estimatedBytes(row: LeadShownRow): number {
+  let bytes = 24;
+  for (const value of Object.values(row))
+    bytes += 8 + (typeof value === 'string' ? 16 + value.length : 0);
+  return bytes;
+}
+
 export class LeadRowCache {
   private readonly rows: LRUCache<number, LeadShownRow> | undefined;
 
   /** `max` rows at most; 0 keeps none. */
   constructor(max: number) {
-    this.rows = max > 0 ? new LRUCache({ max }) : undefined;
+    this.rows =
+      max > 0
+        ? new LRUCache({ max, maxEntrySize: 1 << 20, sizeCalculation: estimatedBytes })
+        : undefined;
   }
 
   get size(): number {
     return this.rows?.size ?? 0;
+  }
+
+  /** An estimate of the memory the rows take (V8's object and string layouts), for /api/health. */
+  get bytes(): number {
+    return this.rows?.calculatedSize ?? 0;
   }
 
   /** The cached rows of `ids` (a map by id) and the ids not cached, in the order asked. */

@@ -325,26 +325,43 @@ export async function leadRowsAndVersions(
   ids: number[],
   userId: number,
 ): Promise<{ version: number; unlocksRevision: number; rows: LeadShownRow[] }> {
-  const versions = db
-    .selectFrom('leads_version as v')
-    .leftJoin('users as u', (join) => join.on('u.id', '=', userId))
-    .select(['v.version as leads_version', 'u.unlocks_revision as unlocks_revision_of_caller'])
-    .where('v.id', '=', 1);
   // No page (past the last one): no join with leads at all, since SQLite would walk every lead to find none.
-  const found =
-    ids.length === 0
-      ? []
-      : await versions
-          .leftJoin('leads', (join) => join.on('leads.id', 'in', ids))
-          .select(LEAD_SHOWN_COLUMNS.map((c) => `leads.${c}` as const))
-          .orderBy('leads.id', 'desc')
-          .execute();
-  const first = found[0] ?? (await versions.executeTakeFirst());
+  const found = ids.length === 0 ? [] : await rowsAndVersionsOf(ids.length)(db, userId, ...ids);
+  const first = found[0] ?? (await versionsOf(db, userId))[0];
   return {
     version: Number(first?.leads_version ?? 0),
     unlocksRevision: Number(first?.unlocks_revision_of_caller ?? 0),
     rows: found.filter((r) => r.id !== null) as unknown as LeadShownRow[],
   };
+}
+
+function versionsQuery(db: Queryable, userId: number) {
+  return db
+    .selectFrom('leads_version as v')
+    .leftJoin('users as u', (join) => join.on('u.id', '=', userId))
+    .select(['v.version as leads_version', 'u.unlocks_revision as unlocks_revision_of_caller'])
+    .where('v.id', '=', 1);
+}
+
+const versionsOf = preparedQuery(versionsQuery);
+
+const rowsAndVersionsQuery = (db: Queryable, userId: number, ...ids: number[]) =>
+  versionsQuery(db, userId)
+    .leftJoin('leads', (join) => join.on('leads.id', 'in', ids))
+    .select(LEAD_SHOWN_COLUMNS.map((c) => `leads.${c}` as const))
+    .orderBy('leads.id', 'desc');
+
+/** The statement for `count` ids, compiled once per count (pages hold 1–100 leads): no query built per request. */
+const rowsAndVersionsByCount = new Map<number, ReturnType<typeof preparedRowsAndVersions>>();
+const preparedRowsAndVersions = () => preparedQuery(rowsAndVersionsQuery);
+
+function rowsAndVersionsOf(count: number) {
+  let query = rowsAndVersionsByCount.get(count);
+  if (query === undefined) {
+    query = preparedRowsAndVersions();
+    rowsAndVersionsByCount.set(count, query);
+  }
+  return query;
 }
 
 export function findLeadById(db: Queryable, id: number): Promise<LeadRow | undefined> {
