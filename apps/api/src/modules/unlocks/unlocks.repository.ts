@@ -120,49 +120,37 @@ export async function unlockAndPackagesOf(
             .where('lead_unlocks.lead_id', '=', leadId),
         )
         .as('unlocked'),
-      'user_packages.id',
-      'user_packages.package_type',
-      'user_packages.package_balance_credits',
-      'user_packages.unattributed_debits',
-      'user_packages.start_date',
-      'user_packages.end_date',
-      'user_packages.is_active',
+      ...SPENDABLE_COLUMNS.map((column) => `user_packages.${column}` as const),
     ])
     .where('users.id', '=', userId)
     .orderBy('user_packages.end_date', 'asc')
     .orderBy('user_packages.id', 'asc')
     .execute();
-  const packages: SpendablePackage[] = [];
-  for (const r of rows) {
-    if (r.id === null) continue;
-    packages.push({
-      id: r.id,
-      user_id: userId,
-      package_type: r.package_type!,
-      package_balance_credits: r.package_balance_credits!,
-      unattributed_debits: r.unattributed_debits!,
-      start_date: r.start_date!,
-      end_date: r.end_date!,
-      is_active: r.is_active!,
-    });
-  }
+  // A member without active packages is one row of NULL package columns (the left join).
+  const packages = rows
+    .filter((r) => r.id !== null)
+    .map(
+      ({ unlocked: _, ...spendable }) => ({ ...spendable, user_id: userId }) as SpendablePackage,
+    );
   return { unlocked: rows.some((r) => fromDbBool(r.unlocked)), packages };
 }
+
+/** What the spending rule reads of a package (SpendablePackage, besides its member). */
+const SPENDABLE_COLUMNS = [
+  'id',
+  'package_type',
+  'package_balance_credits',
+  'unattributed_debits',
+  'start_date',
+  'end_date',
+  'is_active',
+] as const;
 
 /** The member's packages still marked active, soonest ending first, as the spending rule reads them. */
 export function activePackagesOf(tx: Queryable, userId: number) {
   return tx
     .selectFrom('user_packages')
-    .select([
-      'id',
-      'user_id',
-      'package_type',
-      'package_balance_credits',
-      'unattributed_debits',
-      'start_date',
-      'end_date',
-      'is_active',
-    ])
+    .select(['user_id', ...SPENDABLE_COLUMNS])
     .where('user_id', '=', userId)
     .where('is_active', '=', 1)
     .orderBy('end_date', 'asc')
