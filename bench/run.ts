@@ -166,6 +166,7 @@ async function main(): Promise<void> {
   await ensureBuild(options);
   const database = chooseDatabase(options.leads, process.env);
   const jwtSecret = randomBytes(48).toString('base64url');
+  const metricsToken = randomBytes(24).toString('base64url');
   const baseEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -173,6 +174,7 @@ async function main(): Promise<void> {
     DATABASE_URL: database.url,
     DATA_DIR,
     JWT_SECRET: jwtSecret,
+    METRICS_TOKEN: metricsToken,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     API_RATE_LIMIT: '100000000',
@@ -367,12 +369,13 @@ async function main(): Promise<void> {
       leads: options.storm,
       paths: shuffled(scenarios.find((s) => s.key === 'mix')!.paths, 5),
       token: dealer.token,
+      metricsToken,
       readers: 4,
       logFile: path.join(RESULTS_DIR, 'logs', `${stamp}-storm.log`),
     });
     const st = measurements.storm;
     console.log(
-      `  ${st.requests} lists in ${st.seconds} s: p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms, ${st.failed} failed; engine ready ${st.readyAfter} s after the import`,
+      `  ${st.requests} lists in ${st.seconds} s: p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms (API event loop held ≤ ${st.loopMax ?? '?'} ms), ${st.failed} failed; engine ready ${st.readyAfter} s after the import`,
     );
   }
   await drain(api.baseUrl);

@@ -18,6 +18,8 @@ export interface StormResult {
   p99: number;
   /** The longest any list request waited during the import (ms). */
   max: number;
+  /** The longest the API's event loop was held during the import (ms, from /metrics), when the API reported it. */
+  loopMax: number | null;
   /** Seconds from the import's end until the engine was current again (/api/health). */
   readyAfter: number;
 }
@@ -89,6 +91,19 @@ async function maxLeadId(db: BenchDatabase): Promise<number> {
   }
 }
 
+/**
+ * The longest the API's event loop was held since the previous call (prom-client's delay monitor, reset at each
+ * scrape), in ms; null when /metrics did not answer.
+ */
+async function eventLoopMaxSinceLastScrape(baseUrl: string, token: string): Promise<number | null> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) return null;
+  const line = (await res.text())
+    .split('\n')
+    .find((l) => l.startsWith('dealerleads_nodejs_eventloop_lag_max_seconds '));
+  return line ? Math.round(Number(line.split(' ')[1]) * 10_000) / 10 : null;
+}
+
 export async function runStorm(options: {
   database: BenchDatabase;
   baseUrl: string;
@@ -99,10 +114,13 @@ export async function runStorm(options: {
   /** List paths to read in turn, and the readers' token. */
   paths: string[];
   token: string;
+  /** The API's METRICS_TOKEN. */
+  metricsToken: string;
   readers: number;
   logFile: string;
 }): Promise<StormResult> {
   const lastId = await maxLeadId(options.database);
+  await eventLoopMaxSinceLastScrape(options.baseUrl, options.metricsToken);
   const writer = startService(
     'write storm (seed CLI)',
     process.execPath,
@@ -134,6 +152,7 @@ export async function runStorm(options: {
   };
   await Promise.all(Array.from({ length: options.readers }, reader));
   const code = await exited;
+  const loopMax = await eventLoopMaxSinceLastScrape(options.baseUrl, options.metricsToken);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0)
     throw new Error(`the write storm's seed CLI exited with ${code}: ${writer.tail()}`);
@@ -152,6 +171,7 @@ export async function runStorm(options: {
     p50: round(at(0.5)),
     p99: round(at(0.99)),
     max: round(sorted[sorted.length - 1] ?? 0),
+    loopMax,
     readyAfter: round(readyAfter),
   };
 }
