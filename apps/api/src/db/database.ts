@@ -19,6 +19,7 @@ import {
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { preparingPool } from './postgres-statements';
 import { SqliteReadPool, type CompiledRead, type ReadPoolStats } from './sqlite-read-pool';
 
 export type Engine = DatabaseConfig['engine'];
@@ -224,7 +225,7 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   // without a listener that report would be an uncaught exception that ends the whole process. The pool drops the
   // connection and opens a new one when next needed, so there is nothing else to do.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     engine: 'postgres',

@@ -34,13 +34,31 @@ export function isWriteConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-interface WriteBatcher {
+/**
+ * Concurrent batches on PostgreSQL, each on its own pooled connection: a batch spends most of its time waiting for
+ * round trips, so batches side by side use the server that one leaves idle. A lead write takes the change log's lock
+ * only as it commits (migration 2026-11-26-0201), so they do not queue behind each other's work. SQLite has one
+ * writer: one batch at a time.
+ */
+export const WRITE_LANES: Record<Engine, number> = { sqlite: 1, postgres: 4 };
+
+/** How a write is placed. */
+export interface WriteOptions {
+  /**
+   * Writes with the same key run in the same lane, one batch after the other, never in concurrent batches: the
+   * member whose row the write locks (lockMember), so two batches never wait on each other's member locks. Writes
+   * without a key take the first lane.
+   */
+  key?: number;
+}
+
+interface WriteLane {
   run: RunWrite;
   /** Write transactions waiting for their batch (for /metrics). */
   waiting(): number;
 }
 
-function createWriteBatcher(db: Db, engine: Engine): WriteBatcher {
+function createWriteLane(db: Db, engine: Engine): WriteLane {
   const queue: Queued[] = [];
   let running = false;
   // PostgreSQL takes both statements in one round trip (no parameters: the simple protocol); SQLite runs in process.
@@ -105,23 +123,28 @@ function createWriteBatcher(db: Db, engine: Engine): WriteBatcher {
   return { run, waiting: () => queue.length };
 }
 
-const batchers = new WeakMap<Db, WriteBatcher>();
+const lanesOf = new WeakMap<Db, WriteLane[]>();
 
 /**
- * Runs `work` in a write transaction, group-committed with the writes that arrive meanwhile (one batcher per
- * database): `work` may share its transaction with others, sees their writes, and must not call runWrite itself.
+ * Runs `work` in a write transaction, group-committed with the writes of its lane that arrive meanwhile (WRITE_LANES
+ * per database): `work` may share its transaction with others, sees their writes, and must not call runWrite itself.
  * On PostgreSQL a deadlock or serialization failure runs `work` again, so it must have no effect outside `tx`.
  */
-export function runWrite<T>(db: Db, engine: Engine, work: WriteWork<T>): Promise<T> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createWriteBatcher(db, engine);
-    batchers.set(db, batcher);
+export function runWrite<T>(
+  db: Db,
+  engine: Engine,
+  work: WriteWork<T>,
+  { key = 0 }: WriteOptions = {},
+): Promise<T> {
+  let lanes = lanesOf.get(db);
+  if (!lanes) {
+    lanes = Array.from({ length: WRITE_LANES[engine] }, () => createWriteLane(db, engine));
+    lanesOf.set(db, lanes);
   }
-  return batcher.run(work);
+  return lanes[Math.abs(key) % lanes.length]!.run(work);
 }
 
-/** Write transactions queued for the next group commit (0 before the first write). */
+/** Write transactions queued for the next group commit of their lane (0 before the first write). */
 export function queuedWrites(db: Db): number {
-  return batchers.get(db)?.waiting() ?? 0;
+  return (lanesOf.get(db) ?? []).reduce((sum, lane) => sum + lane.waiting(), 0);
 }

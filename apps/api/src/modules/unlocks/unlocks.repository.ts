@@ -80,7 +80,8 @@ export async function lockMember(tx: Tx, engine: Engine, userId: number): Promis
 /**
  * PostgreSQL: the lead's row for a member's unlock, with the member's row locked as lockMember does, in one round
  * trip (a write batch runs its unlocks one after the other, so each statement saved counts). No lock when the lead
- * does not exist: the unlock stops there.
+ * does not exist: the unlock stops there. What the unlock decides on is read by the next statement: one that waited
+ * for this lock still reads with the snapshot it started with, and would miss what the lock's last holder committed.
  */
 export function findLeadLockingMember(
   tx: Tx,
