@@ -1,6 +1,7 @@
-// Group commit on both engines: concurrent write transactions share one transaction (one commit, one disk flush),
-// each in its own savepoint, so durable commits (SQLite synchronous=FULL, PostgreSQL synchronous_commit=on) cost one
-// flush per batch instead of one per request.
+// Group commit on both engines: concurrent write transactions share one transaction (one commit, one disk flush), so
+// durable commits (SQLite synchronous=FULL, PostgreSQL synchronous_commit=on) cost one flush per batch instead of one
+// per request. A batch runs without savepoints; when one of its writes throws, that write gets its error and the
+// others run again, each in its own savepoint.
 import { sql } from 'kysely';
 import type { Db, Engine, Tx } from './database';
 
@@ -52,6 +53,31 @@ export interface WriteOptions {
   key?: number;
 }
 
+interface Settled {
+  item: Queued;
+  ok: boolean;
+  value: unknown;
+}
+
+/** A committed batch: each write's outcome, and the writes to run again in a later batch. */
+interface Batched {
+  settled: Settled[];
+  again: Queued[];
+}
+
+/** A batch's transaction: committed, or rolled back by the write that threw (without savepoints). */
+type Attempt = Batched | { failed: WriteFailed };
+
+/** Thrown out of a batch's transaction without savepoints, to roll it back: one of its writes threw. */
+class WriteFailed extends Error {
+  constructor(
+    readonly item: Queued,
+    readonly error: unknown,
+  ) {
+    super('a write of the batch failed');
+  }
+}
+
 interface WriteLane {
   run: RunWrite;
   /** Write transactions waiting for their batch (for /metrics). */
@@ -70,6 +96,66 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
           await sql`savepoint batch_item`.execute(tx);
         };
 
+  /**
+   * Runs the batch in one transaction and commits it. With savepoints a write that throws has only its own
+   * statements undone; without them (the common case costs no savepoint round trips) the first write that throws
+   * rolls the whole transaction back, and the answer names it.
+   */
+  async function attempt(batch: Queued[], savepoints: boolean): Promise<Attempt> {
+    const settled: Settled[] = [];
+    const again: Queued[] = [];
+    try {
+      await db.transaction().execute(async (tx) => {
+        if (savepoints) await sql`savepoint batch_item`.execute(tx);
+        for (const item of batch) {
+          let value: unknown;
+          try {
+            value = await item.work(tx);
+          } catch (error) {
+            if (!savepoints) throw new WriteFailed(item, error);
+            // Only this item's writes are undone (the savepoint stays for the next item); the rest still commit.
+            await sql`rollback to batch_item`.execute(tx);
+            if (isWriteConflict(error) && ++item.conflicts < MAX_WRITE_CONFLICTS) again.push(item);
+            else settled.push({ item, ok: false, value: error });
+            continue;
+          }
+          if (savepoints) await nextSavepoint(tx);
+          settled.push({ item, ok: true, value });
+        }
+      });
+    } catch (error) {
+      if (error instanceof WriteFailed) return { failed: error };
+      throw error;
+    }
+    return { settled, again };
+  }
+
+  /** The outcome of a write that threw: its error, or another run in a later batch if it lost a race. */
+  function settleFailed({ item, error }: WriteFailed): Batched {
+    if (isWriteConflict(error) && ++item.conflicts < MAX_WRITE_CONFLICTS)
+      return { settled: [], again: [item] };
+    return { settled: [{ item, ok: false, value: error }], again: [] };
+  }
+
+  /**
+   * The batch without savepoints; if a write throws, that write gets its outcome and the others run again, this time
+   * with savepoints (so one more failure costs no third run).
+   */
+  async function runBatch(batch: Queued[]): Promise<Batched> {
+    const first = await attempt(batch, false);
+    if (!('failed' in first)) return first;
+    const failed = settleFailed(first.failed);
+    const rest = batch.filter((item) => item !== first.failed.item);
+    if (rest.length === 0) return failed;
+    const second = await attempt(rest, true);
+    // With savepoints a write's failure never rolls back the batch.
+    if ('failed' in second) throw second.failed.error;
+    return {
+      settled: [...failed.settled, ...second.settled],
+      again: [...failed.again, ...second.again],
+    };
+  }
+
   async function flush(): Promise<void> {
     running = true;
     try {
@@ -77,38 +163,19 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
         // One turn of the event loop lets the requests that arrived meanwhile join this batch.
         await new Promise<void>((resolve) => setImmediate(resolve));
         const batch = queue.splice(0, MAX_BATCH[engine]);
-        const settled: { item: Queued; ok: boolean; value: unknown }[] = [];
-        const again: Queued[] = [];
+        let outcome: Batched;
         try {
-          await db.transaction().execute(async (tx) => {
-            await sql`savepoint batch_item`.execute(tx);
-            for (const item of batch) {
-              let value: unknown;
-              try {
-                value = await item.work(tx);
-              } catch (error) {
-                // Only this item's writes are undone (the savepoint stays for the next item); the rest still commit.
-                await sql`rollback to batch_item`.execute(tx);
-                if (isWriteConflict(error) && ++item.conflicts < MAX_WRITE_CONFLICTS)
-                  again.push(item);
-                else settled.push({ item, ok: false, value: error });
-                continue;
-              }
-              await nextSavepoint(tx);
-              settled.push({ item, ok: true, value });
-            }
-          });
+          outcome = await runBatch(batch);
         } catch (error) {
           // The commit itself failed: nothing of the batch is durable, so nobody is told it succeeded.
-          for (const item of batch) if (!again.includes(item)) item.reject(error);
-          queue.unshift(...again);
+          for (const item of batch) item.reject(error);
           continue;
         }
-        for (const { item, ok, value } of settled) {
+        for (const { item, ok, value } of outcome.settled) {
           if (ok) item.resolve(value);
           else item.reject(value);
         }
-        queue.unshift(...again);
+        queue.unshift(...outcome.again);
       }
     } finally {
       running = false;
