@@ -168,3 +168,16 @@ describe('lead bitmaps: ranges of any bounds', () => {
     checkAgainstRows(restored, rows, 3);
   });
 });
+
+describe('lead bitmaps: memory', () => {
+  it('grows its per-lead arrays by an eighth as new leads arrive past them, not twice over', () => {
+    const random = mulberry32(20261126);
+    const bitmaps = new LeadBitmaps();
+    bitmaps.appendAll(Array.from({ length: LEADS }, (_, i) => rowOf(i + 1, random)));
+    const loaded = bitmaps.arrayBytes;
+    // An import past the loaded leads, one lead at a time, as a process follows it.
+    for (let id = LEADS + 1; id <= LEADS + 100; id++) bitmaps.upsert(rowOf(id, random));
+    expect(bitmaps.arrayBytes).toBeGreaterThan(loaded);
+    expect(bitmaps.arrayBytes).toBeLessThanOrEqual(loaded * 1.15);
+  });
+});
