@@ -6,7 +6,6 @@ import { sql } from 'kysely';
 import type { Db, Engine, Tx } from './database';
 
 export type WriteWork<T> = (tx: Tx) => Promise<T>;
-export type RunWrite = <T>(work: WriteWork<T>) => Promise<T>;
 
 interface Queued {
   work: WriteWork<unknown>;
@@ -14,6 +13,8 @@ interface Queued {
   reject: (error: unknown) => void;
   /** Times this write was rolled back by a deadlock or serialization failure. */
   conflicts: number;
+  /** Where the write runs among its batch's (WriteOptions.order). */
+  order: number;
 }
 
 /**
@@ -51,6 +52,11 @@ export interface WriteOptions {
    * without a key take the first lane.
    */
   key?: number;
+  /**
+   * A batch runs its writes in ascending order of this (arrival order among equals; default 0): the lead an unlock
+   * takes a place on, so every batch locks leads in the same order and two lanes' batches never deadlock on them.
+   */
+  order?: number;
 }
 
 interface Settled {
@@ -79,7 +85,7 @@ class WriteFailed extends Error {
 }
 
 interface WriteLane {
-  run: RunWrite;
+  run<T>(work: WriteWork<T>, order: number): Promise<T>;
   /** Write transactions waiting for their batch (for /metrics). */
   waiting(): number;
 }
@@ -162,7 +168,7 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
       while (queue.length > 0) {
         // One turn of the event loop lets the requests that arrived meanwhile join this batch.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const batch = queue.splice(0, MAX_BATCH[engine]);
+        const batch = queue.splice(0, MAX_BATCH[engine]).sort((a, b) => a.order - b.order);
         let outcome: Batched;
         try {
           outcome = await runBatch(batch);
@@ -182,9 +188,15 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
     }
   }
 
-  const run = <T>(work: WriteWork<T>) =>
+  const run = <T>(work: WriteWork<T>, order: number) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject, conflicts: 0 });
+      queue.push({
+        work,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        conflicts: 0,
+        order,
+      });
       if (!running) void flush();
     });
   return { run, waiting: () => queue.length };
@@ -201,14 +213,14 @@ export function runWrite<T>(
   db: Db,
   engine: Engine,
   work: WriteWork<T>,
-  { key = 0 }: WriteOptions = {},
+  { key = 0, order = 0 }: WriteOptions = {},
 ): Promise<T> {
   let lanes = lanesOf.get(db);
   if (!lanes) {
     lanes = Array.from({ length: WRITE_LANES[engine] }, () => createWriteLane(db, engine));
     lanesOf.set(db, lanes);
   }
-  return lanes[Math.abs(key) % lanes.length]!.run(work);
+  return lanes[Math.abs(key) % lanes.length]!.run(work, order);
 }
 
 /** Write transactions queued for the next group commit of their lane (0 before the first write). */
