@@ -98,28 +98,6 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
     expect(await cities(db, ['Hisar', 'Rohtak'])).toEqual(['Rohtak']);
   });
 
-  it('runs a batch’s writes in ascending order, arrival order among equals', async () => {
-    const { db } = database.handle;
-    const ran: string[] = [];
-    const write = (name: string, order?: number) =>
-      runWrite(
-        db,
-        engine,
-        async () => {
-          ran.push(name);
-        },
-        order === undefined ? {} : { order },
-      );
-    // Queued in one turn of the event loop: one batch.
-    await Promise.all([
-      write('lead 30', 30),
-      write('first'),
-      write('lead 10', 10),
-      write('second'),
-    ]);
-    expect(ran).toEqual(['first', 'second', 'lead 10', 'lead 30']);
-  });
-
   it('keeps working after a batch and runs later writes in a new transaction', async () => {
     const { db } = database.handle;
     const value = await runWrite(db, engine, async (tx) => {

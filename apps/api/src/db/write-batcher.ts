@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db, Engine, Tx } from './database';
 
 export type WriteWork<T> = (tx: Tx) => Promise<T>;
+export type RunWrite = <T>(work: WriteWork<T>) => Promise<T>;
 
 interface Queued {
   work: WriteWork<unknown>;
@@ -13,8 +14,6 @@ interface Queued {
   reject: (error: unknown) => void;
   /** Times this write was rolled back by a deadlock or serialization failure. */
   conflicts: number;
-  /** Where the write runs among its batch's (WriteOptions.order). */
-  order: number;
 }
 
 /**
@@ -52,11 +51,6 @@ export interface WriteOptions {
    * without a key take the first lane.
    */
   key?: number;
-  /**
-   * A batch runs its writes in ascending order of this (arrival order among equals; default 0): the lead an unlock
-   * takes a place on, so every batch locks leads in the same order and two lanes' batches never deadlock on them.
-   */
-  order?: number;
 }
 
 interface Settled {
@@ -85,7 +79,7 @@ class WriteFailed extends Error {
 }
 
 interface WriteLane {
-  run<T>(work: WriteWork<T>, order: number): Promise<T>;
+  run: RunWrite;
   /** Write transactions waiting for their batch (for /metrics). */
   waiting(): number;
 }
@@ -168,7 +162,7 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
       while (queue.length > 0) {
         // One turn of the event loop lets the requests that arrived meanwhile join this batch.
         await new Promise<void>((resolve) => setImmediate(resolve));
-        const batch = queue.splice(0, MAX_BATCH[engine]).sort((a, b) => a.order - b.order);
+        const batch = queue.splice(0, MAX_BATCH[engine]);
         let outcome: Batched;
         try {
           outcome = await runBatch(batch);
@@ -188,15 +182,9 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
     }
   }
 
-  const run = <T>(work: WriteWork<T>, order: number) =>
+  const run = <T>(work: WriteWork<T>) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({
-        work,
-        resolve: resolve as (value: unknown) => void,
-        reject,
-        conflicts: 0,
-        order,
-      });
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject, conflicts: 0 });
       if (!running) void flush();
     });
   return { run, waiting: () => queue.length };
@@ -213,14 +201,14 @@ export function runWrite<T>(
   db: Db,
   engine: Engine,
   work: WriteWork<T>,
-  { key = 0, order = 0 }: WriteOptions = {},
+  { key = 0 }: WriteOptions = {},
 ): Promise<T> {
   let lanes = lanesOf.get(db);
   if (!lanes) {
     lanes = Array.from({ length: WRITE_LANES[engine] }, () => createWriteLane(db, engine));
     lanesOf.set(db, lanes);
   }
-  return lanes[Math.abs(key) % lanes.length]!.run(work, order);
+  return lanes[Math.abs(key) % lanes.length]!.run(work);
 }
 
 /** Write transactions queued for the next group commit of their lane (0 before the first write). */

@@ -126,7 +126,7 @@ export async function unlockLead(
           ok: { lead: { ...lead, unlockCount }, charged: !unlimited, creditsRemaining: remaining },
         };
       },
-      { key: caller.id, order: leadId },
+      { key: caller.id },
     ),
   );
 }
@@ -273,7 +273,7 @@ export async function recordLeadView(
         });
         return { ok: record };
       },
-      { key: caller.id, order: input.leadId },
+      { key: caller.id },
     ),
   );
 }
