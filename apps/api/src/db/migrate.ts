@@ -23,7 +23,6 @@ import { emailOutboxMigration } from './migrations/2026-11-25-0601-email-outbox'
 import { ordersMigration } from './migrations/2026-11-25-0301-orders';
 import { memberChangeNotifyMigration } from './migrations/2026-11-25-0701-member-change-notify';
 import { leadRollupsPerStatementMigration } from './migrations/2026-11-26-0101-lead-rollups-per-statement';
-import { leadChangesAtCommitMigration } from './migrations/2026-11-26-0201-lead-changes-at-commit';
 import { leadsFillfactorMigration } from './migrations/2026-11-26-0202-leads-fillfactor';
 import { disputesMigration } from './migrations/2026-11-25-0401-disputes';
 
@@ -52,7 +51,6 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-25-0701-member-change-notify': memberChangeNotifyMigration(engine),
     '2026-11-25-0401-disputes': disputesMigration(engine),
     '2026-11-26-0101-lead-rollups-per-statement': leadRollupsPerStatementMigration(engine),
-    '2026-11-26-0201-lead-changes-at-commit': leadChangesAtCommitMigration(engine),
     '2026-11-26-0202-leads-fillfactor': leadsFillfactorMigration(engine),
   };
 }

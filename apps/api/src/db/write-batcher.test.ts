@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-app';
 import { leadValues } from '../test/fixtures';
 import { openDatabase, type Db, type Tx } from './database';
-import { MAX_WRITE_CONFLICTS, WRITE_LANES, runWrite } from './write-batcher';
+import { MAX_WRITE_CONFLICTS, runWrite } from './write-batcher';
 
 describe.each(testEngines())('runWrite on %s', (engine) => {
   let database: TestDatabase;
@@ -170,81 +170,4 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
         await secondHandle.close();
       }
     }, 20_000);
-
-  if (engine === 'postgres')
-    it('runs the lanes’ batches side by side, lead writes included, and logs lead changes in commit order', async () => {
-      const { db } = database.handle;
-      const version = async () =>
-        (await db.selectFrom('leads_version').select('version').executeTakeFirstOrThrow()).version;
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let firstWrote: () => void = () => undefined;
-      const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
-      // Two leads to update (inserts would also meet on the day's insights rows, which serialise them by design).
-      const [sirsa, hisar] = await Promise.all(
-        ['Sirsa', 'Hisar'].map(
-          async (city) =>
-            (
-              await db
-                .insertInto('leads')
-                .values(leadValues({ city }))
-                .returning('id')
-                .executeTakeFirstOrThrow()
-            ).id,
-        ),
-      );
-      const before = await version();
-      const { since } = await db
-        .selectFrom('lead_changes')
-        .select((eb) => eb.fn.max('revision').as('since'))
-        .executeTakeFirstOrThrow();
-      const touchLead = async (tx: Tx, id: number) => {
-        await tx
-          .updateTable('leads')
-          .set((eb) => ({ unlock_count: eb('unlock_count', '+', 1) }))
-          .where('id', '=', id)
-          .execute();
-        return id;
-      };
-      // The first lane's batch updates a lead and waits, holding its transaction open.
-      const first = runWrite(
-        db,
-        engine,
-        async (tx) => {
-          const id = await touchLead(tx, sirsa!);
-          firstWrote();
-          await gate;
-          return id;
-        },
-        { key: 0 },
-      );
-      await wrote;
-      // Another lane updates a lead and commits meanwhile (one lane would wait behind the open batch for ever).
-      const second = await runWrite(db, engine, (tx) => touchLead(tx, hisar!), { key: 1 });
-      // The first lane's next write waits for that lane's next batch.
-      let sameLaneRan = false;
-      const sameLane = runWrite(
-        db,
-        engine,
-        async () => {
-          sameLaneRan = true;
-        },
-        { key: WRITE_LANES.postgres },
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(sameLaneRan).toBe(false);
-      release();
-      const firstId = await first;
-      await sameLane;
-      expect(sameLaneRan).toBe(true);
-      // Revisions follow the commits, not the inserts: the second lead's change comes first. One bump per commit.
-      const changes = await db
-        .selectFrom('lead_changes')
-        .select('lead_id')
-        .where('revision', '>', since)
-        .orderBy('revision')
-        .execute();
-      expect(changes.map((c) => c.lead_id)).toEqual([second, firstId]);
-      expect(await version()).toBe(before + 2);
-    });
 });

@@ -41,7 +41,7 @@ export function isWriteConflict(error: unknown): boolean {
  * only as it commits (migration 2026-11-26-0201), so they do not queue behind each other's work. SQLite has one
  * writer: one batch at a time.
  */
-export const WRITE_LANES: Record<Engine, number> = { sqlite: 1, postgres: 4 };
+export const WRITE_LANES: Record<Engine, number> = { sqlite: 1, postgres: 1 };
 
 /** How a write is placed. */
 export interface WriteOptions {
