@@ -1,9 +1,9 @@
 // Server-side prepared statements on PostgreSQL. node-postgres sends an unnamed statement by default: the server
 // parses and plans its text again on every run. Named, a connection parses a text once and then only binds and runs
-// it (and after a few runs PostgreSQL may keep a generic plan): an unlock's statements cost about half as much server
-// time (docs/architecture.md, "Prepared statements"). Kysely talks to the pool through this wrapper, which names each
-// parameterised text after its hash; a connection prepares at most MAX_NAMED_STATEMENTS of them and runs any further
-// text unnamed, so the many shapes of rarely run queries cannot fill the server's memory.
+// it (and after a few runs PostgreSQL may keep a generic plan): parsing and planning were about a third of an
+// unlock's server time (docs/architecture.md, "Prepared statements"). Kysely talks to the pool through this wrapper,
+// which names each parameterised text after its hash; a connection prepares at most MAX_NAMED_STATEMENTS of them and
+// runs any further text unnamed, so the many shapes of rarely run queries cannot fill the server's memory.
 import { createHash } from 'node:crypto';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { LRUCache } from 'lru-cache';

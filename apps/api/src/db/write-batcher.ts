@@ -24,8 +24,8 @@ const MAX_BATCH: Record<Engine, number> = { sqlite: 256, postgres: 60 };
 
 /**
  * PostgreSQL's deadlock (40P01) and serialization failure (40001): the write lost a race with another process's
- * batch, not a rule. It is rolled back to its savepoint and run again in the next batch (a new transaction, so the
- * locks the batch's earlier writes hold are gone by then), up to this many times.
+ * batch, not a rule. It is rolled back and run again in a batch of its own (a new transaction, so the locks its
+ * batch-mates held are gone by then), up to this many times.
  */
 export const MAX_WRITE_CONFLICTS = 5;
 
@@ -33,24 +33,6 @@ export function isWriteConflict(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return code === '40P01' || code === '40001';
-}
-
-/**
- * Concurrent batches on PostgreSQL, each on its own pooled connection: a batch spends most of its time waiting for
- * round trips, so batches side by side use the server that one leaves idle. A lead write takes the change log's lock
- * only as it commits (migration 2026-11-26-0201), so they do not queue behind each other's work. SQLite has one
- * writer: one batch at a time.
- */
-export const WRITE_LANES: Record<Engine, number> = { sqlite: 1, postgres: 1 };
-
-/** How a write is placed. */
-export interface WriteOptions {
-  /**
-   * Writes with the same key run in the same lane, one batch after the other, never in concurrent batches: the
-   * member whose row the write locks (lockMember), so two batches never wait on each other's member locks. Writes
-   * without a key take the first lane.
-   */
-  key?: number;
 }
 
 interface Settled {
@@ -78,13 +60,13 @@ class WriteFailed extends Error {
   }
 }
 
-interface WriteLane {
+interface WriteBatcher {
   run: RunWrite;
   /** Write transactions waiting for their batch (for /metrics). */
   waiting(): number;
 }
 
-function createWriteLane(db: Db, engine: Engine): WriteLane {
+function createWriteBatcher(db: Db, engine: Engine): WriteBatcher {
   const queue: Queued[] = [];
   let running = false;
   // PostgreSQL takes both statements in one round trip (no parameters: the simple protocol); SQLite runs in process.
@@ -163,7 +145,7 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
         // One turn of the event loop lets the requests that arrived meanwhile join this batch.
         await new Promise<void>((resolve) => setImmediate(resolve));
         // A write that lost a race runs alone next time: holding no other write's locks, it is far less likely to
-        // lose again (an admin change and a member's unlocks in two lanes could otherwise meet batch after batch).
+        // lose again (another process's batches could otherwise meet the same batch-mates' locks time after time).
         const batch = queue.splice(0, queue[0]!.conflicts > 0 ? 1 : MAX_BATCH[engine]);
         let outcome: Batched;
         try {
@@ -192,28 +174,24 @@ function createWriteLane(db: Db, engine: Engine): WriteLane {
   return { run, waiting: () => queue.length };
 }
 
-const lanesOf = new WeakMap<Db, WriteLane[]>();
+const batchers = new WeakMap<Db, WriteBatcher>();
 
 /**
- * Runs `work` in a write transaction, group-committed with the writes of its lane that arrive meanwhile (WRITE_LANES
- * per database): `work` may share its transaction with others, sees their writes, and must not call runWrite itself.
- * On PostgreSQL a deadlock or serialization failure runs `work` again, so it must have no effect outside `tx`.
+ * Runs `work` in a write transaction, group-committed with the writes that arrive meanwhile (one batcher per
+ * database): `work` may share its transaction with others, sees their writes, may run more than once, and must not
+ * call runWrite itself. On PostgreSQL a deadlock or serialization failure runs `work` again, so it must have no
+ * effect outside `tx`.
  */
-export function runWrite<T>(
-  db: Db,
-  engine: Engine,
-  work: WriteWork<T>,
-  { key = 0 }: WriteOptions = {},
-): Promise<T> {
-  let lanes = lanesOf.get(db);
-  if (!lanes) {
-    lanes = Array.from({ length: WRITE_LANES[engine] }, () => createWriteLane(db, engine));
-    lanesOf.set(db, lanes);
+export function runWrite<T>(db: Db, engine: Engine, work: WriteWork<T>): Promise<T> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = createWriteBatcher(db, engine);
+    batchers.set(db, batcher);
   }
-  return lanes[Math.abs(key) % lanes.length]!.run(work);
+  return batcher.run(work);
 }
 
-/** Write transactions queued for the next group commit of their lane (0 before the first write). */
+/** Write transactions queued for the next group commit (0 before the first write). */
 export function queuedWrites(db: Db): number {
-  return (lanesOf.get(db) ?? []).reduce((sum, lane) => sum + lane.waiting(), 0);
+  return batchers.get(db)?.waiting() ?? 0;
 }
