@@ -1,6 +1,6 @@
 // The credit ledger's write side (docs/credits.md): the one spending rule, and every balance change as an entry
 // written with the package's balance in the same transaction.
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import type { Queryable } from '../../db/database';
 import { fromDbBool, isPostgres } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -87,47 +87,93 @@ export async function appendEntry(tx: Queryable, entry: EntryInput): Promise<voi
   await tx.insertInto('credit_ledger').values(entryRow(entry)).execute();
 }
 
+type LedgerEntry = EntryInput & { unattributed?: boolean };
+
 /**
- * Moves a package's balance by the entry's amount and appends the entry, or does nothing and answers undefined when
- * the balance would drop below 0. `package_credits − balance = credit_debited` stays true: a credit taken out
+ * An entry's balance move: one conditional UPDATE of the package answering its new balance, or no row when the balance
+ * would drop below 0 (or `onlyIf` is false). `package_credits − balance = credit_debited` stays true: a credit taken out
  * (unlock, expiry, negative adjustment) counts as debited, a refund puts a debited credit back, and a positive
- * adjustment is a top-up that raises the package's credits. Answers the new balance.
+ * adjustment is a top-up that raises the package's credits.
  */
-export async function applyEntry(
-  tx: Queryable,
-  entry: EntryInput & { unattributed?: boolean },
-): Promise<number | undefined> {
+function balanceMove(db: QueryCreator<Database>, entry: LedgerEntry, onlyIf?: RawBuilder<SqlBool>) {
   const { amount } = entry;
   const topUp = entry.kind === 'adjustment' && amount > 0;
-  const move = (db: QueryCreator<Database>) =>
-    db
-      .updateTable('user_packages')
-      .set((eb) => ({
-        package_balance_credits: eb('package_balance_credits', '+', amount),
-        ...(topUp
-          ? { package_credits: eb('package_credits', '+', amount) }
-          : { credit_debited: eb('credit_debited', '-', amount) }),
-        ...(entry.unattributed ? { unattributed_debits: eb('unattributed_debits', '+', 1) } : {}),
-      }))
-      .where('id', '=', entry.userPackageId)
-      .where('package_balance_credits', '>=', -amount)
-      .returning('package_balance_credits');
+  return db
+    .updateTable('user_packages')
+    .set((eb) => ({
+      package_balance_credits: eb('package_balance_credits', '+', amount),
+      ...(topUp
+        ? { package_credits: eb('package_credits', '+', amount) }
+        : { credit_debited: eb('credit_debited', '-', amount) }),
+      ...(entry.unattributed ? { unattributed_debits: eb('unattributed_debits', '+', 1) } : {}),
+    }))
+    .where('id', '=', entry.userPackageId)
+    .where('package_balance_credits', '>=', -amount)
+    .$if(onlyIf !== undefined, (update) => update.where(onlyIf!))
+    .returning('package_balance_credits');
+}
+
+/**
+ * PostgreSQL: an entry as two CTEs of one statement: `moved`, the package's balance after the move (a row only if it
+ * moved; a 0-credit entry reads the balance instead of rewriting the row), and the ledger row, written only then.
+ * `onlyIf` holds both back: a statement that writes more with the entry (the unlock's) makes it depend on the rest.
+ */
+export function ledgerEntryCtes(
+  db: QueryCreator<Database>,
+  entry: LedgerEntry,
+  onlyIf?: RawBuilder<SqlBool>,
+): RawBuilder<unknown> {
+  const move =
+    entry.amount === 0
+      ? db
+          .selectFrom('user_packages')
+          .select('package_balance_credits')
+          .where('id', '=', entry.userPackageId)
+          .$if(onlyIf !== undefined, (read) => read.where(onlyIf!))
+      : balanceMove(db, entry, onlyIf);
+  const row = Object.entries(entryRow(entry)) as [keyof EntryRow, unknown][];
+  return sql`moved as (${move}), entry as (insert into credit_ledger (${sql.join(row.map(([column]) => sql.ref(column)))})
+    select ${sql.join(row.map(([column, value]) => sql`cast(${value} as ${sql.raw(ENTRY_TYPES[column])})`))} from moved)`;
+}
+
+/**
+ * PostgreSQL, for a statement that writes many entries at once: debits of several packages as the CTE `name`, each
+ * package's balance down by its `credits` (balanceMove's debit, as a set) unless that would take it below 0; a row
+ * per package that moved.
+ */
+export function debitsCte(
+  name: string,
+  debits: readonly { userPackageId: number; credits: number }[],
+): RawBuilder<unknown> {
+  return sql`${sql.id(name)} as (
+    update user_packages set package_balance_credits = package_balance_credits - d.credits,
+      credit_debited = credit_debited + d.credits
+    from unnest(cast(${debits.map((d) => d.userPackageId)} as integer[]),
+      cast(${debits.map((d) => d.credits)} as integer[])) as d(id, credits)
+    where user_packages.id = d.id and package_balance_credits >= d.credits
+    returning user_packages.id)`;
+}
+
+/** PostgreSQL: ledger entries as the CTE `name` that inserts them all (appendEntry, as a set). */
+export function entriesCte(name: string, entries: readonly EntryInput[]): RawBuilder<unknown> {
+  const rows = entries.map(entryRow);
+  const columns = Object.keys(ENTRY_TYPES) as (keyof EntryRow)[];
+  return sql`${sql.id(name)} as (insert into credit_ledger (${sql.join(columns.map((column) => sql.ref(column)))})
+    select * from unnest(${sql.join(columns.map((column) => sql`cast(${rows.map((row) => row[column])} as ${sql.raw(`${ENTRY_TYPES[column]}[]`)})`))}))`;
+}
+
+/**
+ * Moves a package's balance by the entry's amount (balanceMove) and appends the entry, or does nothing and answers
+ * undefined when the balance would drop below 0. Answers the new balance.
+ */
+export async function applyEntry(tx: Queryable, entry: LedgerEntry): Promise<number | undefined> {
   if (isPostgres(tx)) {
-    // One round trip (a write batch runs its writes one after another): the entry is written only if the balance
-    // moved.
-    const row = Object.entries(entryRow(entry)) as [keyof EntryRow, unknown][];
-    const moved = await tx
-      .with('moved', move)
-      .insertInto('credit_ledger')
-      .columns(row.map(([column]) => column))
-      .expression(
-        sql`select ${sql.join(row.map(([column, value]) => sql`cast(${value} as ${sql.raw(ENTRY_TYPES[column])})`))} from moved`,
-      )
-      .returning(sql<number>`(select package_balance_credits from moved)`.as('balance'))
-      .executeTakeFirst();
-    return moved?.balance;
+    // One round trip (a write batch runs its writes one after another).
+    const { rows } = await sql<{ balance: number | null }>`with ${ledgerEntryCtes(tx, entry)}
+      select (select package_balance_credits from moved) as balance`.execute(tx);
+    return rows[0]?.balance ?? undefined;
   }
-  const row = await move(tx).executeTakeFirst();
+  const row = await balanceMove(tx, entry).executeTakeFirst();
   if (!row) return undefined;
   await appendEntry(tx, entry);
   return row.package_balance_credits;

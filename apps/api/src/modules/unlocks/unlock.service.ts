@@ -6,21 +6,29 @@ import {
   type UnlockResult,
   type UserPackage,
 } from '@dealerleads/shared';
+import { sql } from 'kysely';
 import type { Db, Engine, Tx } from '../../db/database';
 import { fromDbBool } from '../../db/database';
+import type { LeadRow } from '../../db/schema';
 import { todayInIndia } from '../../lib/calendar';
 import { runWrite } from '../../db/write-batcher';
+import { runWriteInSet } from '../../db/write-sets';
 import { isAdmin, type Caller } from '../../plugins/auth';
-import { badRequest, forbidden, notFound, type HttpError } from '../../plugins/errors';
+import { HttpError, badRequest, forbidden, notFound } from '../../plugins/errors';
 import { findLeadById, toLead } from '../leads/leads.repository';
 import { findUserPackage, toUserPackage } from '../user-packages/user-packages.repository';
 import {
-  claimPlaceRecordingUnlock,
-  findLeadLockingMember,
+  activePackagesOfMembers,
+  chargeUnlock,
   findUnlock,
   insertUnlock,
+  leadsByIds,
   lockMember,
-  unlockAndPackagesOf,
+  lockMembers,
+  recordUnlockSet,
+  unlockedPairs,
+  unlockStateOf,
+  type DecidedUnlock,
 } from './unlocks.repository';
 import { claimDealerPlace } from '../credits/lead-cap';
 import { readSettings } from '../settings/settings.service';
@@ -42,17 +50,195 @@ async function settle<T>(outcome: Promise<Outcome<T>>): Promise<T> {
   return result.ok;
 }
 
-/** The member's usable packages today under the spending rule; ended ones are expired on the way. */
-async function livePackages(tx: Tx, packages: SpendablePackage[]) {
-  const today = todayInIndia();
-  const expired = await expireEnded(tx, packages, today);
+/** Whether a package has ended (before `today`) but is still marked active: the unlock's read expires it. */
+function endedButActive(pkg: SpendablePackage, today: string): boolean {
+  return fromDbBool(pkg.is_active) && pkg.end_date < today;
+}
+
+/** What the spending rule makes of one unlock: an answer with no charge, a refusal, or the package to draw on. */
+type Choice = Outcome<UnlockResult> | { lead: Lead; pkg: SpendablePackage; unlimited: boolean };
+
+/**
+ * The spending rule for a member's unlock, from what was read (the member's active packages, soonest ending first;
+ * `expired` when some of them ended and were just expired).
+ */
+function chooseCharge(
+  row: LeadRow | undefined,
+  unlocked: boolean,
+  packages: readonly SpendablePackage[],
+  expired: boolean,
+  maxDealersPerLead: number,
+  today: string,
+): Choice {
+  if (!row || !fromDbBool(row.status)) return { error: notFound(apiMessages.leadNotFound) };
+  const lead: Lead = toLead(row, true, maxDealersPerLead);
+  if (unlocked) return { ok: { lead, charged: false, creditsRemaining: null } };
   const inDates = packages.filter((p) => {
     const refusal = spendRefusal(p, today, 'credit');
     return refusal === undefined || refusal === 'noBalance';
   });
-  return { expired, inDates, today };
+  if (inDates.length === 0) {
+    return {
+      error: badRequest(expired ? creditFlowMessages.expired : creditFlowMessages.noActivePackage),
+    };
+  }
+  // An Unlimited package covers the unlock for free, so it goes before any credit is spent.
+  const usable = inDates.filter((p) => spendRefusal(p, today, 'credit') === undefined);
+  const unlimited = usable.find((p) => p.package_type === 'Unlimited');
+  const pkg = unlimited ?? usable[0];
+  if (!pkg) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
+  return { lead, pkg, unlimited: unlimited !== undefined };
 }
 
+/**
+ * Times an unlock reads again after chargeUnlock found its read stale (on PostgreSQL, when the member's lock was
+ * waited for): once suffices, as the lock is then held; more only if a package changes without it.
+ */
+const UNLOCK_READS = 3;
+
+/**
+ * A member's unlock on its own: read (unlockStateOf), decide (chooseCharge), charge (chargeUnlock). Throws once it
+ * has written and the charge fails: the writes go back with its transaction or savepoint.
+ */
+async function unlockOne(
+  tx: Tx,
+  engine: Engine,
+  { userId, leadId, ipAddress }: UnlockInput,
+): Promise<Outcome<UnlockResult>> {
+  const { maxDealersPerLead } = await readSettings(tx);
+  for (let read = 1; ; read++) {
+    const state = await unlockStateOf(tx, engine, userId, leadId);
+    const today = todayInIndia();
+    const expired = await expireEnded(tx, state.packages, today);
+    const choice = chooseCharge(
+      state.lead,
+      state.unlocked,
+      state.packages,
+      expired.length > 0,
+      maxDealersPerLead,
+      today,
+    );
+    if (!('pkg' in choice)) return choice;
+    const { lead, pkg, unlimited } = choice;
+    const charge = await chargeUnlock(tx, engine, { userId, leadId, pkg, unlimited, ipAddress });
+    if (charge === 'stale') {
+      if (read < UNLOCK_READS) continue;
+      throw new Error(`unlock of lead ${leadId}: the member's packages kept changing`);
+    }
+    if (charge === 'soldOut') return { error: badRequest(creditFlowMessages.soldOut) };
+    // Thrown, not returned: the dealer place and the unlock row go back with the rest.
+    if (charge === 'noBalance') throw badRequest(creditFlowMessages.allCreditsUsed);
+    return {
+      ok: {
+        lead: { ...lead, unlockCount: charge.unlockCount },
+        charged: !unlimited,
+        creditsRemaining: charge.balance,
+      },
+    };
+  }
+}
+
+interface UnlockInput {
+  userId: number;
+  leadId: number;
+  ipAddress: string;
+}
+
+/**
+ * PostgreSQL: the unlocks that arrived together, as one set (write-sets.ts): the members locked and everything the
+ * unlocks decide on read in 4 statements, the spending rule run for each unlock in turn (each seeing the ones before
+ * it), and every place, unlock row, debit and ledger entry written in one statement. Falls back to unlocking one by
+ * one, each in a savepoint, when a package has ended (its expiry is written first) or the set's statement finds a
+ * lead's places or a package's balance taken meanwhile.
+ */
+async function unlockSet(tx: Tx, inputs: readonly UnlockInput[]): Promise<Outcome<UnlockResult>[]> {
+  if (inputs.length === 1) return [await unlockOne(tx, 'postgres', inputs[0]!)];
+  return (await unlockAsSet(tx, inputs)) ?? unlockEachInSavepoint(tx, inputs);
+}
+
+/** The set's unlocks decided and written as a set; undefined (nothing written) when they must go one by one. */
+async function unlockAsSet(
+  tx: Tx,
+  inputs: readonly UnlockInput[],
+): Promise<Outcome<UnlockResult>[] | undefined> {
+  const userIds = [...new Set(inputs.map((input) => input.userId))];
+  const leadIds = [...new Set(inputs.map((input) => input.leadId))];
+  await lockMembers(tx, userIds);
+  const { maxDealersPerLead } = await readSettings(tx);
+  const leads = await leadsByIds(tx, leadIds);
+  const unlocked = await unlockedPairs(tx, userIds, leadIds);
+  const packagesOf = await activePackagesOfMembers(tx, userIds);
+  const today = todayInIndia();
+  if ([...packagesOf.values()].some((packages) => packages.some((p) => endedButActive(p, today))))
+    return undefined;
+
+  // Each unlock sees the ones before it: their balances spent, their places taken, their pairs unlocked.
+  const placesTaken = new Map<number, number>();
+  const decided: DecidedUnlock[] = [];
+  const outcomes: Outcome<UnlockResult>[] = [];
+  for (const { userId, leadId, ipAddress } of inputs) {
+    const row = leads.get(leadId);
+    const taken = placesTaken.get(leadId) ?? 0;
+    const choice = chooseCharge(
+      row && { ...row, unlock_count: row.unlock_count + taken },
+      unlocked.has(`${userId}:${leadId}`),
+      packagesOf.get(userId) ?? [],
+      false,
+      maxDealersPerLead,
+      today,
+    );
+    if (!('pkg' in choice)) {
+      outcomes.push(choice);
+      continue;
+    }
+    const { lead, pkg, unlimited } = choice;
+    if (lead.unlockCount >= maxDealersPerLead) {
+      outcomes.push({ error: badRequest(creditFlowMessages.soldOut) });
+      continue;
+    }
+    placesTaken.set(leadId, taken + 1);
+    unlocked.add(`${userId}:${leadId}`);
+    if (!unlimited) pkg.package_balance_credits -= 1;
+    decided.push({ userId, leadId, userPackageId: pkg.id, credits: unlimited ? 0 : 1, ipAddress });
+    outcomes.push({
+      ok: {
+        lead: { ...lead, unlockCount: lead.unlockCount + 1 },
+        charged: !unlimited,
+        creditsRemaining: pkg.package_balance_credits,
+      },
+    });
+  }
+  if (decided.length === 0) return outcomes;
+  await sql`savepoint unlock_set`.execute(tx);
+  if (await recordUnlockSet(tx, decided, maxDealersPerLead)) return outcomes;
+  await sql`rollback to unlock_set`.execute(tx);
+  return undefined;
+}
+
+/** The set's unlocks one by one, each in a savepoint, so that one refused after writing undoes only its own writes. */
+async function unlockEachInSavepoint(
+  tx: Tx,
+  inputs: readonly UnlockInput[],
+): Promise<Outcome<UnlockResult>[]> {
+  const outcomes: Outcome<UnlockResult>[] = [];
+  for (const input of inputs) {
+    await sql`savepoint unlock_one`.execute(tx);
+    try {
+      outcomes.push(await unlockOne(tx, 'postgres', input));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      await sql`rollback to unlock_one`.execute(tx);
+      outcomes.push({ error });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * docs/api.md `POST /api/leads/{id}/unlock`: one credit (none from an Unlimited package) for the lead's contact, never
+ * twice for one lead, within the lead's dealer places. Admin sees any lead without a charge. On PostgreSQL the
+ * unlocks that arrive together run as a set (unlockSet).
+ */
 export async function unlockLead(
   db: Db,
   engine: Engine,
@@ -60,70 +246,25 @@ export async function unlockLead(
   leadId: number,
   ipAddress: string,
 ): Promise<UnlockResult> {
-  return settle(
-    runWrite(db, engine, async (tx): Promise<Outcome<UnlockResult>> => {
-      const admin = isAdmin(caller);
-      // A member's unlocks run one at a time: on PostgreSQL their row is locked with the lead's read (lockMember;
-      // SQLite has one writer).
-      const row =
-        !admin && engine === 'postgres'
-          ? await findLeadLockingMember(tx, leadId, caller.id)
-          : await findLeadById(tx, leadId);
-      if (!row || (!fromDbBool(row.status) && !admin))
-        return { error: notFound(apiMessages.leadNotFound) };
-      const { maxDealersPerLead } = await readSettings(tx);
-      const lead: Lead = toLead(row, true, maxDealersPerLead);
-      if (admin) return { ok: { lead, charged: false, creditsRemaining: null } };
-
-      const { unlocked, packages } = await unlockAndPackagesOf(tx, caller.id, leadId);
-      if (unlocked) return { ok: { lead, charged: false, creditsRemaining: null } };
-
-      const { expired, inDates, today } = await livePackages(tx, packages);
-      if (inDates.length === 0) {
+  if (isAdmin(caller)) {
+    return settle(
+      runWrite(db, engine, async (tx): Promise<Outcome<UnlockResult>> => {
+        const row = await findLeadById(tx, leadId);
+        if (!row) return { error: notFound(apiMessages.leadNotFound) };
+        const { maxDealersPerLead } = await readSettings(tx);
         return {
-          error: badRequest(
-            expired.length > 0 ? creditFlowMessages.expired : creditFlowMessages.noActivePackage,
-          ),
+          ok: {
+            lead: toLead(row, true, maxDealersPerLead),
+            charged: false,
+            creditsRemaining: null,
+          },
         };
-      }
-      // An Unlimited package covers the unlock for free, so it goes before any credit is spent.
-      const usable = inDates.filter((p) => spendRefusal(p, today, 'credit') === undefined);
-      const unlimited = usable.find((p) => p.package_type === 'Unlimited');
-      const chosen = unlimited ?? usable[0];
-      if (!chosen) return { error: badRequest(creditFlowMessages.allCreditsUsed) };
-      // The place and the unlock row first: a refusal then costs nothing, and a failed charge below throws, so the
-      // place and the row go back with the rest.
-      const unlockCount = await claimPlaceRecordingUnlock(tx, engine, {
-        user_id: caller.id,
-        user_package_id: chosen.id,
-        lead_id: leadId,
-        credit_debited: unlimited ? 0 : 1,
-        ip_address: ipAddress,
-        created_on: new Date().toISOString(),
-      });
-      if (unlockCount === undefined) return { error: badRequest(creditFlowMessages.soldOut) };
-
-      const entry = {
-        userId: caller.id,
-        userPackageId: chosen.id,
-        kind: 'unlock' as const,
-        leadId,
-      };
-      let remaining = chosen.package_balance_credits;
-      if (unlimited) {
-        // Nothing is spent, but the unlock is on the dealer's history all the same.
-        await appendEntry(tx, { ...entry, amount: 0 });
-      } else {
-        const balance = await applyEntry(tx, { ...entry, amount: -1 });
-        // Thrown, not returned: the dealer place and the unlock row above go back with the rest.
-        if (balance === undefined) throw badRequest(creditFlowMessages.allCreditsUsed);
-        remaining = balance;
-      }
-      return {
-        ok: { lead: { ...lead, unlockCount }, charged: !unlimited, creditsRemaining: remaining },
-      };
-    }),
-  );
+      }),
+    );
+  }
+  const input = { userId: caller.id, leadId, ipAddress };
+  if (engine === 'postgres') return runWriteInSet(db, engine, unlockSet, input);
+  return settle(runWrite(db, engine, (tx) => unlockOne(tx, engine, input)));
 }
 
 async function ownPackage(tx: Tx, caller: Caller, userPackageId: number) {

@@ -1,4 +1,5 @@
 // The credit unlock on each engine: atomic, never twice for one lead, never below zero, with the docs/api.md texts.
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, creditFlowMessages, type UnlockResult } from '@dealerleads/shared';
 import {
@@ -11,6 +12,7 @@ import {
   type TestMember,
 } from '../../test/test-app';
 import { balanceOf, givePackage, insertLeads, ledgerOf } from '../../test/fixtures';
+import { chargeUnlock, unlockStateOf } from './unlocks.repository';
 
 describe.each(testEngines())('unlock on %s', (engine) => {
   const ctx = useTestApp(engine);
@@ -162,6 +164,110 @@ describe.each(testEngines())('unlock on %s', (engine) => {
     expect(ledger.reduce((sum, row) => sum + row.credit_debited, 0)).toBe(10);
   });
 
+  // Simultaneous unlocks run as one set on PostgreSQL: each must see the ones before it, as one-by-one unlocks would.
+  it('draws simultaneous unlocks from the package ending soonest, then the next, with each answer its own balance', async () => {
+    const dealer = await createMember(ctx);
+    const later = await givePackage(ctx, dealer.id, { credits: 5, validity: 60 });
+    const sooner = await givePackage(ctx, dealer.id, { credits: 2, validity: 10 });
+    const results = await Promise.all(leads.slice(40, 46).map((lead) => unlock(dealer, lead.id)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const remaining = results.map((r) => json<UnlockResult>(r).creditsRemaining).sort();
+    // Two from the sooner package (1, then 0 left), four from the later one (4, 3, 2, 1 left).
+    expect(remaining).toEqual([0, 1, 1, 2, 3, 4]);
+    expect(await balanceOf(ctx, sooner)).toMatchObject({ balance: 0, credit_debited: 2 });
+    expect(await balanceOf(ctx, later)).toMatchObject({ balance: 1, credit_debited: 4 });
+    expect(await ledgerOf(ctx, dealer.id)).toHaveLength(6);
+  });
+
+  it('answers each of simultaneous unlocks for several dealers by its own rule', async () => {
+    const rich = await createMember(ctx);
+    const richPackage = await givePackage(ctx, rich.id, { credits: 3 });
+    const free = await createMember(ctx);
+    const unlimited = await givePackage(ctx, free.id, { credits: 1, type: 'Unlimited' });
+    const poor = await createMember(ctx);
+    await givePackage(ctx, poor.id, { credits: 1 });
+    const [a, b] = [leads[50]!, leads[51]!];
+    const calls: [TestMember, number][] = [
+      [rich, a.id],
+      [free, a.id],
+      [poor, a.id],
+      [rich, a.id],
+      [poor, b.id],
+      [rich, 999_999_999],
+      [free, b.id],
+    ];
+    const results = await Promise.all(calls.map(([who, id]) => unlock(who, id)));
+    // Requests of one dealer may reach the set in any order: compare each dealer's answers as a whole.
+    const answersOf = (who: TestMember) =>
+      results
+        .filter((_, i) => calls[i]![0] === who)
+        .map((r) => {
+          const body = r.json<UnlockResult & { message?: string }>();
+          return (
+            body.message ??
+            `${body.lead.id === a.id ? 'a' : 'b'} ${body.charged} ${body.creditsRemaining}`
+          );
+        })
+        .sort();
+    expect(answersOf(rich)).toEqual([apiMessages.leadNotFound, 'a false null', 'a true 2']);
+    expect(answersOf(free)).toEqual(['a false 1', 'b false 1']);
+    // One credit for two leads: one of them.
+    expect(answersOf(poor)).toEqual(
+      expect.arrayContaining([
+        creditFlowMessages.allCreditsUsed,
+        expect.stringMatching(/^[ab] true 0$/),
+      ]),
+    );
+    expect(await balanceOf(ctx, richPackage)).toMatchObject({ balance: 2, credit_debited: 1 });
+    expect(await balanceOf(ctx, unlimited)).toMatchObject({ balance: 1, credit_debited: 0 });
+    const counts = await ctx.database.db
+      .selectFrom('leads')
+      .select(['id', 'unlock_count'])
+      .where('id', 'in', [a.id, b.id])
+      .execute();
+    // a: rich, free and maybe poor; b: free and maybe poor.
+    expect(counts.reduce((sum, row) => sum + row.unlock_count, 0)).toBe(4);
+    expect(await ledgerOf(ctx, poor.id)).toHaveLength(1);
+  });
+
+  it('expires an ended package once among simultaneous unlocks and charges the others as usual', async () => {
+    const lapsed = await createMember(ctx);
+    const ended = await givePackage(ctx, lapsed.id, {
+      credits: 4,
+      startOffsetDays: -40,
+      validity: 30,
+    });
+    const live = await givePackage(ctx, lapsed.id, { credits: 2 });
+    const other = await createMember(ctx);
+    const otherPackage = await givePackage(ctx, other.id, { credits: 2 });
+    const results = await Promise.all([
+      unlock(lapsed, leads[60]!.id),
+      unlock(other, leads[60]!.id),
+      unlock(lapsed, leads[61]!.id),
+      unlock(lapsed, leads[62]!.id),
+    ]);
+    const answers = results.map((r) => {
+      const body = r.json<UnlockResult & { message?: string }>();
+      return body.message ?? `${body.charged} ${body.creditsRemaining}`;
+    });
+    expect(answers[1]).toBe('true 1');
+    // The lapsed dealer's three, in whatever order they reached the set: two paid by the live package, one refused.
+    expect([answers[0], answers[2], answers[3]].sort()).toEqual(
+      [creditFlowMessages.allCreditsUsed, 'true 0', 'true 1'].sort(),
+    );
+    // The ended package was expired once, its 4 credits written off; the live one paid for two leads.
+    expect(await balanceOf(ctx, ended)).toMatchObject({ balance: 0, credit_debited: 4 });
+    expect(await balanceOf(ctx, live)).toMatchObject({ balance: 0, credit_debited: 2 });
+    expect(await balanceOf(ctx, otherPackage)).toMatchObject({ balance: 1, credit_debited: 1 });
+    const expiries = await ctx.database.db
+      .selectFrom('credit_ledger')
+      .select('amount')
+      .where('user_package_id', '=', ended)
+      .where('kind', '=', 'expiry')
+      .execute();
+    expect(expiries).toEqual([{ amount: -4 }]);
+  });
+
   it('charges once for 20 simultaneous unlocks of one lead', async () => {
     const dealer = await createMember(ctx);
     const up = await givePackage(ctx, dealer.id, { credits: 10 });
@@ -290,3 +396,54 @@ describe.each(testEngines())('unlock on %s', (engine) => {
     });
   });
 });
+
+describe.each(testEngines().filter((engine) => engine === 'postgres'))(
+  'unlock after waiting for the member on %s',
+  (engine) => {
+    const ctx = useTestApp(engine);
+    const unlock = (who: TestMember, leadId: number) =>
+      ctx.app.inject({ method: 'POST', url: `/api/leads/${leadId}/unlock`, headers: bearer(who) });
+
+    // PostgreSQL: an unlock that waits for the member's lock reads with the snapshot its statement started with; it must
+    // notice what the lock's holder (another process, here a transaction of the test's own) committed meanwhile.
+    it('reads again after waiting for another process that unlocked the same lead for the member', async () => {
+      const dealer = await createMember(ctx);
+      const up = await givePackage(ctx, dealer.id, { credits: 1 });
+      const [lead] = await insertLeads(ctx, [{}]);
+      if (!lead) throw new Error('no lead');
+      let answer: Promise<Awaited<ReturnType<typeof unlock>>> | undefined;
+      await ctx.database.db.transaction().execute(async (other) => {
+        const state = await unlockStateOf(other, engine, dealer.id, lead.id);
+        const { rows } = await sql<{
+          xid: string;
+        }>`select pg_current_xact_id()::text as xid`.execute(other);
+        answer = unlock(dealer, lead.id);
+        // The request's read now waits for this transaction's lock on the member.
+        for (;;) {
+          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+            where locktype = 'transactionid' and not granted and transactionid::text = ${rows[0]!.xid}`.execute(
+            ctx.database.db,
+          );
+          if (waiting.rows[0]!.n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        const charge = await chargeUnlock(other, engine, {
+          userId: dealer.id,
+          leadId: lead.id,
+          pkg: state.packages[0]!,
+          unlimited: false,
+          ipAddress: '127.0.0.1',
+        });
+        expect(charge).toEqual({ unlockCount: 1, balance: 0 });
+      });
+      const res = await answer!;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(json<UnlockResult>(res)).toMatchObject({
+        charged: false,
+        lead: { id: lead.id, phoneNumber: lead.phone, unlockCount: 1 },
+      });
+      expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0, credit_debited: 1 });
+      expect(await ledgerOf(ctx, dealer.id)).toHaveLength(1);
+    });
+  },
+);
