@@ -14,8 +14,11 @@ export type SetOutcome<T> = { ok: T } | { error: unknown };
  */
 export type SetWork<I, T> = (tx: Tx, inputs: readonly I[]) => Promise<SetOutcome<T>[]>;
 
-/** Inputs per set at most; more start the next set. */
-export const MAX_SET_SIZE = 500;
+/**
+ * Inputs per set at most; more start the next set. A set that goes one by one gives each input a savepoint, and
+ * PostgreSQL keeps only 64 subtransaction ids per transaction in shared memory (write-batcher.ts, MAX_BATCH).
+ */
+export const MAX_SET_SIZE = 60;
 
 interface OpenSet {
   inputs: unknown[];

@@ -221,15 +221,19 @@ async function unlockEachInSavepoint(
   inputs: readonly UnlockInput[],
 ): Promise<Outcome<UnlockResult>[]> {
   const outcomes: Outcome<UnlockResult>[] = [];
+  await sql`savepoint unlock_one`.execute(tx);
   for (const input of inputs) {
-    await sql`savepoint unlock_one`.execute(tx);
     try {
       outcomes.push(await unlockOne(tx, 'postgres', input));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
+      // Only this unlock's writes are undone; the savepoint stays for the next one.
       await sql`rollback to unlock_one`.execute(tx);
       outcomes.push({ error });
+      continue;
     }
+    // One round trip (no parameters: the simple protocol); savepoints are not left nested one inside the other.
+    await sql.raw('release unlock_one; savepoint unlock_one').execute(tx);
   }
   return outcomes;
 }
