@@ -141,10 +141,12 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
     sqlite.close();
     throw new Error(`SQLite ${version} is too old: ${MIN_SQLITE_VERSION} or newer is required`);
   }
+  // First: switching to WAL needs the file to itself, and another process opening it at the same moment (two API
+  // processes starting together) holds it briefly; without a busy timeout that is an instant "database is locked".
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // A memory map: a page's row without a read() call and a copy, which halves the cost of a lead page's rows fetched
   // by id (docs/lead-list-engine.md).
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_SIZE}`);
