@@ -4,8 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@dealerleads/shared';
+import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
 import { LeadBitmaps, type LeadListRow } from './lead-bitmaps';
-import type { CanonicalLeadFilter, NumberRange } from './lead-filters';
+import { brandsLabelled, type CanonicalLeadFilter, type NumberRange } from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
 const LEADS = 40_000;
@@ -98,6 +99,18 @@ function wideRanges(): CanonicalLeadFilter[] {
   ) as CanonicalLeadFilter[];
 }
 
+/** The bitmaps written to a snapshot (each part framed by its length, as the file holds them) and read back. */
+function roundTrip(bitmaps: LeadBitmaps): Promise<LeadBitmaps> {
+  const out = new SnapshotWriter();
+  bitmaps.save(out);
+  const framed = out.parts.flatMap((part) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(part.length);
+    return [length, part];
+  });
+  return LeadBitmaps.restore(new SnapshotReader(Buffer.concat(framed)), async () => undefined);
+}
+
 function checkAgainstRows(
   bitmaps: LeadBitmaps,
   rows: ReadonlyMap<number, LeadListRow>,
@@ -154,18 +167,160 @@ describe('lead bitmaps: ranges of any bounds', () => {
     for (const row of arrivals) rows.set(row.id, row);
     checkAgainstRows(bitmaps, rows, 2);
 
-    const out = new SnapshotWriter();
-    bitmaps.save(out);
-    const framed = out.parts.flatMap((part) => {
-      const length = Buffer.alloc(4);
-      length.writeUInt32LE(part.length);
-      return [length, part];
-    });
-    const restored = await LeadBitmaps.restore(
-      new SnapshotReader(Buffer.concat(framed)),
-      async () => undefined,
-    );
+    const restored = await roundTrip(bitmaps);
     checkAgainstRows(restored, rows, 3);
+  });
+});
+
+/** Names from a few syllables (so short terms match thousands of leads), some with letters outside ASCII. */
+const SYLLABLES = ['ra', 'hul', 'sha', 'rma', 'an', 'ita', 'kö', 'प्र', 'i', 'dev', 'ar'] as const;
+
+function nameOf(random: () => number): string {
+  const word = () =>
+    Array.from(
+      { length: 1 + Math.floor(random() * 3) },
+      () => SYLLABLES[Math.floor(random() * SYLLABLES.length)],
+    ).join('');
+  return Array.from({ length: 1 + Math.floor(random() * 3) }, word).join(' ');
+}
+
+const termArbitrary = fc
+  .tuple(
+    fc.array(fc.constantFrom(...SYLLABLES, ' ', 'x'), { minLength: 1, maxLength: 3 }),
+    fc.nat(3),
+    fc.nat(3),
+  )
+  .map(([parts, cutStart, cutEnd]) => {
+    const joined = parts.join('');
+    return joined.slice(Math.min(cutStart, joined.length - 1), Math.max(1, joined.length - cutEnd));
+  });
+
+function checkNames(bitmaps: LeadBitmaps, names: ReadonlyMap<number, string>, seed: number) {
+  const expectedFor = (term: string) =>
+    [...names]
+      .filter(([, name]) => name.toLowerCase().includes(term))
+      .map(([id]) => id)
+      .sort((a, b) => a - b);
+  for (const term of ['ra', 'rah', 'ar', 'a s', 'ö', 'kö', 'प्', 'xx'])
+    expect(bitmaps.matching({ status: 'all', name: term }).toArray(), term).toEqual(
+      expectedFor(term),
+    );
+  fc.assert(
+    fc.property(termArbitrary, (term) => {
+      expect(bitmaps.matching({ status: 'all', name: term }).toArray()).toEqual(expectedFor(term));
+    }),
+    { numRuns: 300, seed },
+  );
+}
+
+describe('lead bitmaps: names', () => {
+  it('find every name containing a term of any length, before and after renames, removals and a snapshot round trip', async () => {
+    const random = mulberry32(20261126);
+    const names = new Map<number, string>();
+    const bitmaps = new LeadBitmaps();
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      ...rowOf(i + 1, random),
+      full_name: nameOf(random),
+    }));
+    bitmaps.appendAll(rows);
+    for (const row of rows) names.set(row.id, row.full_name);
+    checkNames(bitmaps, names, 1);
+
+    for (let i = 0; i < 1500; i++) {
+      const id = 1 + Math.floor(random() * 5000);
+      const row = { ...rowOf(id, random), full_name: nameOf(random).toUpperCase() };
+      bitmaps.upsert(row);
+      names.set(id, row.full_name);
+    }
+    for (let i = 0; i < 500; i++) {
+      const id = 1 + Math.floor(random() * 5000);
+      bitmaps.remove(id);
+      names.delete(id);
+    }
+    checkNames(bitmaps, names, 2);
+
+    const restored = await roundTrip(bitmaps);
+    checkNames(restored, names, 3);
+  });
+});
+
+describe('lead bitmaps: search terms', () => {
+  const CITIES = ['Pune', 'Patna', 'Jaipur', 'Ranchi', 'Kota'];
+  const BRANDS = VEHICLE_BRANDS.slice(0, 8).map((brand) => brand.value);
+  const MODELS = ['Swift', 'Nexon', 'A4', 'Q5', 'Creta'];
+  const pick = <T>(values: readonly T[], random: () => number) =>
+    values[Math.floor(random() * values.length)]!;
+  const searchedRow = (id: number, random: () => number): LeadListRow => ({
+    ...rowOf(id, random),
+    full_name: nameOf(random),
+    city: pick(CITIES, random),
+    brand: pick(BRANDS, random),
+    model: pick(MODELS, random),
+    varient: random() < 0.2 ? null : pick(['VXi', 'Asta', 'XZ Plus'], random),
+    rto: pick(['MH', 'RJ', 'BR'], random),
+  });
+  const TERMS = [
+    'ra',
+    'pat',
+    'a4',
+    'su',
+    'ti s',
+    'xz p',
+    'an',
+    'rah',
+    'a s',
+    'sha rma',
+    'kö',
+    'mh',
+    'zz',
+  ];
+
+  function expectedFor(rows: ReadonlyMap<number, LeadListRow>, term: string): number[] {
+    const brands = new Set(brandsLabelled(term));
+    return [...rows.values()]
+      .filter(
+        (row) =>
+          brands.has(row.brand) ||
+          [row.full_name, row.city, row.brand, row.model, row.varient, row.rto].some((value) =>
+            (value ?? '').toLowerCase().includes(term),
+          ),
+      )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+  }
+
+  function check(bitmaps: LeadBitmaps, rows: ReadonlyMap<number, LeadListRow>) {
+    for (const term of TERMS)
+      expect(bitmaps.matching({ status: 'all', search: [term] }).toArray(), term).toEqual(
+        expectedFor(rows, term),
+      );
+  }
+
+  it('stay exact for remembered terms through writes, removals and bulk arrivals', () => {
+    const random = mulberry32(7);
+    const rows = new Map<number, LeadListRow>();
+    const bitmaps = new LeadBitmaps();
+    const first = Array.from({ length: 3000 }, (_, i) => searchedRow(i + 1, random));
+    bitmaps.appendAll(first);
+    for (const row of first) rows.set(row.id, row);
+    check(bitmaps, rows);
+    // Every term is remembered now: leads change city, brand, model, variant and name, some go.
+    for (let i = 0; i < 1500; i++) {
+      const id = 1 + Math.floor(random() * 3000);
+      const row = searchedRow(id, random);
+      bitmaps.upsert(row);
+      rows.set(id, row);
+    }
+    for (let i = 0; i < 300; i++) {
+      const id = 1 + Math.floor(random() * 3000);
+      bitmaps.remove(id);
+      rows.delete(id);
+    }
+    check(bitmaps, rows);
+    const arrivals = Array.from({ length: 500 }, (_, i) => searchedRow(3001 + i, random));
+    bitmaps.appendAll(arrivals);
+    for (const row of arrivals) rows.set(row.id, row);
+    check(bitmaps, rows);
   });
 });
 

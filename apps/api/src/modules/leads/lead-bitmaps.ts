@@ -1,5 +1,6 @@
 // The lead list's filters as roaring bitmaps of lead ids: one per filter value, bucketed ones for ranges, one per word
 // of the full names, and the status. A query intersects the bitmaps of its filters (docs/lead-list-engine.md).
+import { LRUCache } from 'lru-cache';
 import roaring from 'roaring';
 import type { LeadRow } from '../../db/schema';
 import {
@@ -69,6 +70,28 @@ function unionWithin(within: Bitmap, bitmaps: Bitmap[]): Bitmap {
     return RoaringBitmap32.orMany(bitmaps.map((bitmap) => RoaringBitmap32.and(within, bitmap)));
   return RoaringBitmap32.and(within, RoaringBitmap32.orMany(bitmaps));
 }
+
+/** The bitmap of `key`, made empty if there is none yet. */
+function bitmapOf(bitmaps: Map<string, Bitmap>, key: string): Bitmap {
+  let bitmap = bitmaps.get(key);
+  if (bitmap === undefined) {
+    bitmap = new RoaringBitmap32();
+    bitmaps.set(key, bitmap);
+  }
+  return bitmap;
+}
+
+/** Takes `id` out of the bitmap of `key`, dropping the bitmap once it is empty. */
+function forget(bitmaps: Map<string, Bitmap>, key: string, id: number): void {
+  const bitmap = bitmaps.get(key);
+  if (bitmap === undefined) return;
+  bitmap.remove(id);
+  if (bitmap.isEmpty) bitmaps.delete(key);
+}
+
+/** Lengths of the names' n-grams: search terms this short are answered by one bitmap (NameColumn). */
+const MIN_GRAM = 2;
+const MAX_GRAM = 3;
 
 /** An equality-filtered column: a bitmap per stored value; each lead's value code, to take it out again. */
 class ValueColumn {
@@ -432,10 +455,13 @@ class RangeColumn {
 
 /**
  * The full names: a bitmap per word (lower case, split at spaces) and each lead's name, so a term of several words can
- * be checked on the leads that have its words.
+ * be checked on the leads that have its words; and a bitmap per piece of 2 or 3 characters of a name (its n-grams), so
+ * a term that short is one bitmap where its words would be thousands to unite (every word with "ar" in it), and a term
+ * of several words is checked only on the leads with all its 3-character pieces.
  */
 class NameColumn {
   private readonly words = new Map<string, Bitmap>();
+  private readonly grams = new Map<string, Bitmap>();
   private text = Buffer.alloc(1 << 16);
   private used = 0;
   private starts = new Uint32Array(0);
@@ -474,6 +500,8 @@ class NameColumn {
   save(out: SnapshotWriter): void {
     out.json([...this.words.keys()]);
     out.bitmaps(this.words.values());
+    out.json([...this.grams.keys()]);
+    out.bitmaps(this.grams.values());
     out.array(this.text, this.used);
     out.array(this.starts);
     out.array(this.lengths);
@@ -482,6 +510,8 @@ class NameColumn {
   restore(input: SnapshotReader): void {
     this.words.clear();
     for (const word of input.json<string[]>()) this.words.set(word, input.bitmap());
+    this.grams.clear();
+    for (const gram of input.json<string[]>()) this.grams.set(gram, input.bitmap());
     const text = input.bytes();
     this.text = Buffer.alloc(Math.max(1 << 16, Math.ceil(text.length * 1.25)));
     text.copy(this.text);
@@ -494,31 +524,37 @@ class NameColumn {
     return [...new Set(name.split(' ').filter((w) => w !== ''))];
   }
 
-  private word(word: string): Bitmap {
-    let bitmap = this.words.get(word);
-    if (bitmap === undefined) {
-      bitmap = new RoaringBitmap32();
-      this.words.set(word, bitmap);
-    }
-    return bitmap;
+  /**
+   * Every piece of `from` to MAX_GRAM characters of a (lower-case) name, spaces included (UTF-16 units, as
+   * String.includes compares).
+   */
+  private static gramsOf(name: string, from = MIN_GRAM): Set<string> {
+    const grams = new Set<string>();
+    for (let length = from; length <= MAX_GRAM; length++)
+      for (let at = 0; at + length <= name.length; at++) grams.add(name.slice(at, at + length));
+    return grams;
   }
 
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], fullNames: readonly string[]): void {
-    const groups = new Map<string, number[]>();
+    const words = new Map<string, number[]>();
+    const grams = new Map<string, number[]>();
     for (let i = 0; i < ids.length; i++) {
       const name = fullNames[i]!.toLowerCase();
-      for (const word of NameColumn.wordsOf(name)) push(groups, word, ids[i]!);
+      for (const word of NameColumn.wordsOf(name)) push(words, word, ids[i]!);
+      for (const gram of NameColumn.gramsOf(name)) push(grams, gram, ids[i]!);
       this.store(ids[i]!, name);
     }
-    addGroups(groups, (word) => this.word(word));
+    addGroups(words, (word) => bitmapOf(this.words, word));
+    addGroups(grams, (gram) => bitmapOf(this.grams, gram));
   }
 
   set(id: number, fullName: string): void {
     const name = fullName.toLowerCase();
     if (this.name(id) === name) return;
     this.clear(id);
-    for (const word of NameColumn.wordsOf(name)) this.word(word).add(id);
+    for (const word of NameColumn.wordsOf(name)) bitmapOf(this.words, word).add(id);
+    for (const gram of NameColumn.gramsOf(name)) bitmapOf(this.grams, gram).add(id);
     this.store(id, name);
   }
 
@@ -541,11 +577,8 @@ class NameColumn {
   clear(id: number): void {
     const name = this.name(id);
     if (name === undefined) return;
-    for (const word of NameColumn.wordsOf(name)) {
-      const bitmap = this.words.get(word);
-      bitmap?.remove(id);
-      if (bitmap?.isEmpty) this.words.delete(word);
-    }
+    for (const word of NameColumn.wordsOf(name)) forget(this.words, word, id);
+    for (const gram of NameColumn.gramsOf(name)) forget(this.grams, gram, id);
     this.lengths[id] = 0;
   }
 
@@ -555,6 +588,13 @@ class NameColumn {
     return found;
   }
 
+  /** Every lead whose name contains `term`, a term without spaces (lower case); a bitmap of the caller's own. */
+  everyContaining(term: string): Bitmap {
+    if (term.length >= MIN_GRAM && term.length <= MAX_GRAM)
+      return this.grams.get(term)?.clone() ?? new RoaringBitmap32();
+    return RoaringBitmap32.orMany(this.wordsWhere((w) => w.includes(term)));
+  }
+
   /** The leads of `within` whose name contains `term` (lower case). */
   containing(within: Bitmap, term: string): Bitmap {
     if (term === '')
@@ -562,26 +602,26 @@ class NameColumn {
         within,
         this.wordsWhere(() => true),
       );
-    // Without a space the term lies within one word: the words containing it answer exactly.
+    // A term of 2 or 3 characters is one of the names' n-grams, exactly.
+    if (term.length >= MIN_GRAM && term.length <= MAX_GRAM)
+      return RoaringBitmap32.and(within, this.grams.get(term) ?? new RoaringBitmap32());
+    // Without a space a longer term lies within one word: the words containing it answer exactly.
     if (!term.includes(' '))
       return unionWithin(
         within,
         this.wordsWhere((w) => w.includes(term)),
       );
-    // With spaces: the leads with a word ending in its first piece, each middle piece as a word, a word starting with
-    // its last piece are candidates, checked on the name itself.
-    const pieces = term.split(' ');
+    // With spaces: the leads whose names have every 3 characters of it are candidates (rarest first), each checked on
+    // the name itself.
+    const grams = [...NameColumn.gramsOf(term, MAX_GRAM)].map(
+      (gram) => this.grams.get(gram) ?? new RoaringBitmap32(),
+    );
+    grams.sort((a, b) => a.size - b.size);
     let candidates = within;
-    pieces.forEach((piece, i) => {
-      if (piece === '') return;
-      const test =
-        i === 0
-          ? (w: string) => w.endsWith(piece)
-          : i === pieces.length - 1
-            ? (w: string) => w.startsWith(piece)
-            : (w: string) => w === piece;
-      candidates = unionWithin(candidates, this.wordsWhere(test));
-    });
+    for (const gram of grams) {
+      candidates = RoaringBitmap32.and(candidates, gram);
+      if (candidates.isEmpty) return candidates;
+    }
     const needle = Buffer.from(term);
     const ids = candidates.toUint32Array();
     let kept = 0;
@@ -652,9 +692,20 @@ const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) =
 /** Columns searched by their values (the full name has its own, see NameColumn). */
 const SEARCHED_VALUES = ['city', 'brand', 'model', 'varient', 'rto'] as const;
 
+/** A search term's leads by value (and by name when `byName`), and the brands whose catalogue label contains it. */
+interface TermLeads {
+  leads: Bitmap;
+  brands: ReadonlySet<string>;
+  byName: boolean;
+}
+
+/** How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads). */
+const REMEMBERED_TERMS = 1024;
+const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
+
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 2,
+  format: 3,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -669,6 +720,12 @@ export class LeadBitmaps {
     RANGE_FILTERS.map(([key]) => [key, new RangeColumn(RANGE_BUCKETS[key])]),
   );
   private readonly names = new NameColumn();
+  /** Recent search terms' leads by value (see byValue); forgotten by a bulk append, which would touch them all. */
+  private readonly termLeads = new LRUCache<string, TermLeads>({
+    max: REMEMBERED_TERMS,
+    maxSize: REMEMBERED_TERMS_BYTES,
+    sizeCalculation: ({ leads }) => Math.max(1, leads.getSerializationSizeInBytes('croaring')),
+  });
 
   get size(): number {
     return this.active.size + this.inactive.size;
@@ -708,6 +765,7 @@ export class LeadBitmaps {
       ids,
       rows.map((row) => row.full_name),
     );
+    this.termLeads.clear();
   }
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
@@ -719,6 +777,7 @@ export class LeadBitmaps {
     for (const [key, column] of EQUALITY_FILTERS) this.equality.get(key)!.set(id, row[column]);
     for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
     this.names.set(id, row.full_name);
+    this.rememberedTermsSee(row);
   }
 
   remove(id: number): void {
@@ -727,6 +786,7 @@ export class LeadBitmaps {
     for (const column of this.equality.values()) column.clear(id);
     for (const column of this.ranges.values()) column.clear(id);
     this.names.clear(id);
+    // Remembered terms may keep a removed lead: every search intersects them with the leads held.
   }
 
   /**
@@ -789,15 +849,51 @@ export class LeadBitmaps {
 
   /** The leads of `within` matching one search term (any searched column contains it, or its brand's label). */
   private searchTerm(within: Bitmap, term: string): Bitmap {
-    const found: Bitmap[] = [];
-    for (const key of SEARCHED_VALUES) found.push(...this.equality.get(key)!.containing(term));
-    const brands = this.equality.get('brand')!;
-    for (const brand of brandsLabelled(term)) {
-      const bitmap = brands.bitmap(brand);
-      if (bitmap) found.push(bitmap);
+    const remembered = this.rememberedTerm(term);
+    const found = RoaringBitmap32.and(within, remembered.leads);
+    if (!remembered.byName) found.orInPlace(this.names.containing(within, term));
+    return found;
+  }
+
+  /**
+   * Every lead a term finds by value, and by name when the term has no space, remembered for recent terms (a short
+   * term is in dozens of values and thousands of names' words, each a bitmap over every lead: their union is the
+   * costly part of a search) and kept current by every write. Read it, never change it.
+   */
+  private rememberedTerm(term: string): TermLeads {
+    let found = this.termLeads.get(term);
+    if (found === undefined) {
+      const bitmaps: Bitmap[] = [];
+      for (const key of SEARCHED_VALUES) bitmaps.push(...this.equality.get(key)!.containing(term));
+      const brands = new Set(brandsLabelled(term));
+      for (const brand of brands) {
+        const bitmap = this.equality.get('brand')!.bitmap(brand);
+        if (bitmap) bitmaps.push(bitmap);
+      }
+      // A term of several words is checked name by name, on the few leads a query's other filters leave.
+      const byName = term !== '' && !term.includes(' ');
+      if (byName) bitmaps.push(this.names.everyContaining(term));
+      const leads = RoaringBitmap32.orMany(bitmaps);
+      leads.shrinkToFit();
+      found = { leads, brands, byName };
+      this.termLeads.set(term, found);
     }
-    const byValue = unionWithin(within, found);
-    return RoaringBitmap32.or(byValue, this.names.containing(within, term));
+    return found;
+  }
+
+  /** Brings each remembered term's leads up to date with a lead written. */
+  private rememberedTermsSee(row: LeadListRow): void {
+    if (this.termLeads.size === 0) return;
+    const values = SEARCHED_VALUES.map((key) => String(row[key] ?? '').toLowerCase());
+    const name = row.full_name.toLowerCase();
+    this.termLeads.forEach(({ leads, brands, byName }, term) => {
+      const found =
+        brands.has(String(row.brand)) ||
+        values.some((value) => value.includes(term)) ||
+        (byName && name.includes(term));
+      if (found) leads.add(row.id);
+      else leads.remove(row.id);
+    });
   }
 
   /** Every lead matching the filter; it may be a bitmap the engine holds: read it, never change it. */
