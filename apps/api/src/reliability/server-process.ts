@@ -1,6 +1,6 @@
 // Real API server processes for the reliability tests and the crash run: bundled once, started, killed, restarted.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +26,14 @@ export async function bundleServer(): Promise<ServerBundle> {
   const pkg = JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };
+  // ES modules named .js, as in dist/: the server starts its SQLite read workers from './sqlite-read-worker.js'.
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   await build({
-    entryPoints: { server: path.join(apiRoot, 'src/server.ts') },
+    entryPoints: {
+      server: path.join(apiRoot, 'src/server.ts'),
+      'sqlite-read-worker': path.join(apiRoot, 'src/db/sqlite-read-worker.ts'),
+    },
     outdir: dir,
-    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -38,7 +42,7 @@ export async function bundleServer(): Promise<ServerBundle> {
     logLevel: 'warning',
   });
   return {
-    entry: path.join(dir, 'server.mjs'),
+    entry: path.join(dir, 'server.js'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -296,7 +296,7 @@ describe('lead bitmaps: search terms', () => {
       );
   }
 
-  it('stay exact for remembered terms through writes, removals and bulk arrivals', () => {
+  it('stay exact for remembered terms through writes, removals, more writes than they keep track of and bulk arrivals', () => {
     const random = mulberry32(7);
     const rows = new Map<number, LeadListRow>();
     const bitmaps = new LeadBitmaps();
@@ -315,6 +315,24 @@ describe('lead bitmaps: search terms', () => {
       const id = 1 + Math.floor(random() * 3000);
       bitmaps.remove(id);
       rows.delete(id);
+    }
+    check(bitmaps, rows);
+    // Only names change.
+    for (let i = 0; i < 1000; i++) {
+      const id = 1 + Math.floor(random() * 3000);
+      const row = rows.get(id);
+      if (row === undefined) continue;
+      const renamed = { ...row, full_name: nameOf(random) };
+      bitmaps.upsert(renamed);
+      rows.set(id, renamed);
+    }
+    check(bitmaps, rows);
+    // More writes than the remembered terms can catch up on: they are found afresh.
+    for (let i = 0; i < 10_000; i++) {
+      const id = 1 + Math.floor(random() * 3000);
+      const row = searchedRow(id, random);
+      bitmaps.upsert(row);
+      rows.set(id, row);
     }
     check(bitmaps, rows);
     const arrivals = Array.from({ length: 500 }, (_, i) => searchedRow(3001 + i, random));

@@ -49,7 +49,10 @@ function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
 
 /** Adds each group of ids to its bitmap in one call (a load appends thousands of leads at a time). */
 function addGroups<K>(groups: Map<K, number[]>, bitmapOf: (key: K) => Bitmap): void {
-  for (const [key, ids] of groups) bitmapOf(key).addMany(ids);
+  // A typed array goes to roaring as it is; a plain array would be converted through its iterator.
+  for (const [key, ids] of groups)
+    if (ids.length === 1) bitmapOf(key).add(ids[0]!);
+    else bitmapOf(key).addMany(new Uint32Array(ids));
 }
 
 function push<K>(groups: Map<K, number[]>, key: K, id: number): void {
@@ -72,7 +75,7 @@ function unionWithin(within: Bitmap, bitmaps: Bitmap[]): Bitmap {
 }
 
 /** The bitmap of `key`, made empty if there is none yet. */
-function bitmapOf(bitmaps: Map<string, Bitmap>, key: string): Bitmap {
+function bitmapOf<K>(bitmaps: Map<K, Bitmap>, key: K): Bitmap {
   let bitmap = bitmaps.get(key);
   if (bitmap === undefined) {
     bitmap = new RoaringBitmap32();
@@ -82,7 +85,7 @@ function bitmapOf(bitmaps: Map<string, Bitmap>, key: string): Bitmap {
 }
 
 /** Takes `id` out of the bitmap of `key`, dropping the bitmap once it is empty. */
-function forget(bitmaps: Map<string, Bitmap>, key: string, id: number): void {
+function forget<K>(bitmaps: Map<K, Bitmap>, key: K, id: number): void {
   const bitmap = bitmaps.get(key);
   if (bitmap === undefined) return;
   bitmap.remove(id);
@@ -92,6 +95,16 @@ function forget(bitmaps: Map<string, Bitmap>, key: string, id: number): void {
 /** Lengths of the names' n-grams: search terms this short are answered by one bitmap (NameColumn). */
 const MIN_GRAM = 2;
 const MAX_GRAM = 3;
+
+/**
+ * The n-gram of `length` characters (UTF-16 units, as String.includes compares) at `at` of `text`, as a number: its
+ * units in base 2^16 after a marker of its length, so no two n-grams of any length share one (< 2^53).
+ */
+function gramKey(text: string, at: number, length: number): number {
+  let key = length;
+  for (let i = 0; i < length; i++) key = key * 65_536 + text.charCodeAt(at + i);
+  return key;
+}
 
 /** An equality-filtered column: a bitmap per stored value; each lead's value code, to take it out again. */
 class ValueColumn {
@@ -131,14 +144,22 @@ class ValueColumn {
     addGroups(groups, (code) => this.bitmaps[code]!);
   }
 
-  set(id: number, key: Key | null): void {
+  /** Gives the lead `key`; whether that changed its value. */
+  set(id: number, key: Key | null): boolean {
     const code = this.codeFor(key);
     this.codes = grown(this.codes, id, (n) => new Uint32Array(n));
     const old = this.codes[id]!;
-    if (old === code) return;
+    if (old === code) return false;
     if (old !== 0) this.bitmaps[old]!.remove(id);
     if (code !== 0) this.bitmaps[code]!.add(id);
     this.codes[id] = code;
+    return true;
+  }
+
+  /** The lead's value, if it has one. */
+  keyOf(id: number): Key | undefined {
+    const code = id < this.codes.length ? this.codes[id]! : 0;
+    return code === 0 ? undefined : this.keys[code];
   }
 
   clear(id: number): void {
@@ -461,7 +482,7 @@ class RangeColumn {
  */
 class NameColumn {
   private readonly words = new Map<string, Bitmap>();
-  private readonly grams = new Map<string, Bitmap>();
+  private readonly grams = new Map<number, Bitmap>();
   private text = Buffer.alloc(1 << 16);
   private used = 0;
   private starts = new Uint32Array(0);
@@ -511,7 +532,7 @@ class NameColumn {
     this.words.clear();
     for (const word of input.json<string[]>()) this.words.set(word, input.bitmap());
     this.grams.clear();
-    for (const gram of input.json<string[]>()) this.grams.set(gram, input.bitmap());
+    for (const gram of input.json<number[]>()) this.grams.set(gram, input.bitmap());
     const text = input.bytes();
     this.text = Buffer.alloc(Math.max(1 << 16, Math.ceil(text.length * 1.25)));
     text.copy(this.text);
@@ -528,17 +549,17 @@ class NameColumn {
    * Every piece of `from` to MAX_GRAM characters of a (lower-case) name, spaces included (UTF-16 units, as
    * String.includes compares).
    */
-  private static gramsOf(name: string, from = MIN_GRAM): Set<string> {
-    const grams = new Set<string>();
+  private static gramsOf(name: string, from = MIN_GRAM): Set<number> {
+    const grams = new Set<number>();
     for (let length = from; length <= MAX_GRAM; length++)
-      for (let at = 0; at + length <= name.length; at++) grams.add(name.slice(at, at + length));
+      for (let at = 0; at + length <= name.length; at++) grams.add(gramKey(name, at, length));
     return grams;
   }
 
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], fullNames: readonly string[]): void {
     const words = new Map<string, number[]>();
-    const grams = new Map<string, number[]>();
+    const grams = new Map<number, number[]>();
     for (let i = 0; i < ids.length; i++) {
       const name = fullNames[i]!.toLowerCase();
       for (const word of NameColumn.wordsOf(name)) push(words, word, ids[i]!);
@@ -549,13 +570,15 @@ class NameColumn {
     addGroups(grams, (gram) => bitmapOf(this.grams, gram));
   }
 
-  set(id: number, fullName: string): void {
+  /** Gives the lead `fullName`; whether that changed its name. */
+  set(id: number, fullName: string): boolean {
     const name = fullName.toLowerCase();
-    if (this.name(id) === name) return;
+    if (this.name(id) === name) return false;
     this.clear(id);
     for (const word of NameColumn.wordsOf(name)) bitmapOf(this.words, word).add(id);
     for (const gram of NameColumn.gramsOf(name)) bitmapOf(this.grams, gram).add(id);
     this.store(id, name);
+    return true;
   }
 
   private store(id: number, name: string): void {
@@ -591,7 +614,7 @@ class NameColumn {
   /** Every lead whose name contains `term`, a term without spaces (lower case); a bitmap of the caller's own. */
   everyContaining(term: string): Bitmap {
     if (term.length >= MIN_GRAM && term.length <= MAX_GRAM)
-      return this.grams.get(term)?.clone() ?? new RoaringBitmap32();
+      return this.grams.get(gramKey(term, 0, term.length))?.clone() ?? new RoaringBitmap32();
     return RoaringBitmap32.orMany(this.wordsWhere((w) => w.includes(term)));
   }
 
@@ -604,7 +627,10 @@ class NameColumn {
       );
     // A term of 2 or 3 characters is one of the names' n-grams, exactly.
     if (term.length >= MIN_GRAM && term.length <= MAX_GRAM)
-      return RoaringBitmap32.and(within, this.grams.get(term) ?? new RoaringBitmap32());
+      return RoaringBitmap32.and(
+        within,
+        this.grams.get(gramKey(term, 0, term.length)) ?? new RoaringBitmap32(),
+      );
     // Without a space a longer term lies within one word: the words containing it answer exactly.
     if (!term.includes(' '))
       return unionWithin(
@@ -692,12 +718,48 @@ const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) =
 /** Columns searched by their values (the full name has its own, see NameColumn). */
 const SEARCHED_VALUES = ['city', 'brand', 'model', 'varient', 'rto'] as const;
 
-/** A search term's leads by value (and by name when `byName`), and the brands whose catalogue label contains it. */
+/**
+ * A search term's leads by value (and by name when `byName`) as of change `seen` (see ChangeLog), and the brands whose
+ * catalogue label contains it.
+ */
 interface TermLeads {
   leads: Bitmap;
   brands: ReadonlySet<string>;
   byName: boolean;
+  seen: number;
 }
+
+const SEARCHED = new Set<string>(SEARCHED_VALUES);
+
+/** The latest lead ids noted (at most 2 × `kept`), numbered in order from the first note on. */
+class ChangeLog {
+  private ids: number[] = [];
+  /** The number of ids[0]. */
+  first = 0;
+
+  constructor(private readonly kept: number) {}
+
+  /** The number the next note will get. */
+  get next(): number {
+    return this.first + this.ids.length;
+  }
+
+  push(id: number): void {
+    this.ids.push(id);
+    if (this.ids.length > 2 * this.kept) {
+      this.ids = this.ids.slice(this.kept);
+      this.first += this.kept;
+    }
+  }
+
+  /** The ids noted from number `from` on (from must be at least `first`). */
+  since(from: number): number[] {
+    return this.ids.slice(from - this.first);
+  }
+}
+
+/** Lead writes a remembered term can catch up on; one that has missed more is found afresh. */
+const SEARCHED_CHANGES_KEPT = 4096;
 
 /** How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads). */
 const REMEMBERED_TERMS = 1024;
@@ -721,6 +783,8 @@ export class LeadBitmaps {
   );
   private readonly names = new NameColumn();
   /** Recent search terms' leads by value (see byValue); forgotten by a bulk append, which would touch them all. */
+  /** Leads whose searched values or name changed, for the remembered terms to catch up on. */
+  private readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
   private readonly termLeads = new LRUCache<string, TermLeads>({
     max: REMEMBERED_TERMS,
     maxSize: REMEMBERED_TERMS_BYTES,
@@ -765,6 +829,7 @@ export class LeadBitmaps {
       ids,
       rows.map((row) => row.full_name),
     );
+    // New leads are in no remembered term: the terms are found afresh when next asked.
     this.termLeads.clear();
   }
 
@@ -774,10 +839,14 @@ export class LeadBitmaps {
     const active = row.status === true || row.status === 1;
     (active ? this.active : this.inactive).add(id);
     (active ? this.inactive : this.active).remove(id);
-    for (const [key, column] of EQUALITY_FILTERS) this.equality.get(key)!.set(id, row[column]);
+    let searchedChanged = false;
+    for (const [key, column] of EQUALITY_FILTERS) {
+      const changed = this.equality.get(key)!.set(id, row[column]);
+      if (changed && SEARCHED.has(key)) searchedChanged = true;
+    }
     for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
-    this.names.set(id, row.full_name);
-    this.rememberedTermsSee(row);
+    if (this.names.set(id, row.full_name)) searchedChanged = true;
+    if (searchedChanged) this.searchedChanges.push(id);
   }
 
   remove(id: number): void {
@@ -858,10 +927,16 @@ export class LeadBitmaps {
   /**
    * Every lead a term finds by value, and by name when the term has no space, remembered for recent terms (a short
    * term is in dozens of values and thousands of names' words, each a bitmap over every lead: their union is the
-   * costly part of a search) and kept current by every write. Read it, never change it.
+   * costly part of a search). A write only notes the lead if its searched values or name changed; a remembered term
+   * checks the leads noted since it last looked (or is found afresh once they are too many). Read it, never change it.
    */
   private rememberedTerm(term: string): TermLeads {
+    const changes = this.searchedChanges;
     let found = this.termLeads.get(term);
+    if (found !== undefined && found.seen < changes.first) {
+      this.termLeads.delete(term);
+      found = undefined;
+    }
     if (found === undefined) {
       const bitmaps: Bitmap[] = [];
       for (const key of SEARCHED_VALUES) bitmaps.push(...this.equality.get(key)!.containing(term));
@@ -875,25 +950,25 @@ export class LeadBitmaps {
       if (byName) bitmaps.push(this.names.everyContaining(term));
       const leads = RoaringBitmap32.orMany(bitmaps);
       leads.shrinkToFit();
-      found = { leads, brands, byName };
+      found = { leads, brands, byName, seen: changes.next };
       this.termLeads.set(term, found);
     }
+    for (const id of changes.since(found.seen)) {
+      if (this.hasTerm(id, term, found)) found.leads.add(id);
+      else found.leads.remove(id);
+    }
+    found.seen = changes.next;
     return found;
   }
 
-  /** Brings each remembered term's leads up to date with a lead written. */
-  private rememberedTermsSee(row: LeadListRow): void {
-    if (this.termLeads.size === 0) return;
-    const values = SEARCHED_VALUES.map((key) => String(row[key] ?? '').toLowerCase());
-    const name = row.full_name.toLowerCase();
-    this.termLeads.forEach(({ leads, brands, byName }, term) => {
-      const found =
-        brands.has(String(row.brand)) ||
-        values.some((value) => value.includes(term)) ||
-        (byName && name.includes(term));
-      if (found) leads.add(row.id);
-      else leads.remove(row.id);
-    });
+  /** Whether the lead held as `id` has the term by value (or by name, for `byName`) now. */
+  private hasTerm(id: number, term: string, { brands, byName }: TermLeads): boolean {
+    if (brands.has(String(this.equality.get('brand')!.keyOf(id)))) return true;
+    for (const key of SEARCHED_VALUES) {
+      const value = this.equality.get(key)!.keyOf(id);
+      if (value !== undefined && String(value).toLowerCase().includes(term)) return true;
+    }
+    return byName && (this.names.name(id)?.includes(term) ?? false);
   }
 
   /** Every lead matching the filter; it may be a bitmap the engine holds: read it, never change it. */

@@ -1,0 +1,847 @@
+// The lead list's filters as roaring bitmaps of lead ids: one per filter value, bucketed ones for ranges, one per word
+// of the full names, and the status. A query intersects the bitmaps of its filters (docs/lead-list-engine.md).
+import roaring from 'roaring';
+import type { LeadRow } from '../../db/schema';
+import {
+  EQUALITY_FILTERS,
+  RANGE_FILTERS,
+  brandsLabelled,
+  type CanonicalLeadFilter,
+  type NumberRange,
+} from './lead-filters';
+import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
+
+const { RoaringBitmap32 } = roaring;
+type Bitmap = InstanceType<typeof RoaringBitmap32>;
+type Key = string | number;
+
+/** Memory of every roaring bitmap of this process (the engine's are the only ones). */
+export const bitmapBytes = () => RoaringBitmap32.getRoaringUsedMemory();
+
+/** Lead ids above this are not held (per-id arrays would outgrow the memory budget): the engine fails over to SQL. */
+export const MAX_LEAD_ID = 1 << 26;
+
+/**
+ * The size to grow a per-lead array (or the names' text) to so that it holds `needed`: an eighth more than now, not
+ * twice as much. The leads' ids only grow, so every process passes its loaded size sooner or later; doubling then would
+ * keep room for as many leads again (~80 MB at a million leads) for good. Growing by an eighth copies each byte about
+ * eight times over the array's life instead of twice, which a write never notices.
+ */
+function grownSize(current: number, needed: number): number {
+  return Math.max(needed, current + Math.ceil(current / 8), 1024);
+}
+
+/** Grows a typed array to hold index `id`. */
+function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+  array: T,
+  id: number,
+  make: (size: number) => T,
+  fill?: number,
+): T {
+  if (id < array.length) return array;
+  if (id >= MAX_LEAD_ID) throw new RangeError(`lead list engine: lead id ${id} is out of range`);
+  const next = make(Math.min(MAX_LEAD_ID, grownSize(array.length, id + 1)));
+  if (fill !== undefined) next.fill(fill, array.length);
+  next.set(array);
+  return next;
+}
+
+/** Adds each group of ids to its bitmap in one call (a load appends thousands of leads at a time). */
+function addGroups<K>(groups: Map<K, number[]>, bitmapOf: (key: K) => Bitmap): void {
+  for (const [key, ids] of groups) bitmapOf(key).addMany(ids);
+}
+
+function push<K>(groups: Map<K, number[]>, key: K, id: number): void {
+  const ids = groups.get(key);
+  if (ids === undefined) groups.set(key, [id]);
+  else ids.push(id);
+}
+
+/** Up to this many leads, a narrowed set is intersected with each bitmap before their union (see unionWithin). */
+const NARROW = 1 << 16;
+
+/**
+ * The leads of `within` that are in any of `bitmaps`. A search unions many values' or words' bitmaps, each spanning
+ * every lead: when other filters have already narrowed `within`, intersecting first touches only its few containers.
+ */
+function unionWithin(within: Bitmap, bitmaps: Bitmap[]): Bitmap {
+  if (within.size <= NARROW)
+    return RoaringBitmap32.orMany(bitmaps.map((bitmap) => RoaringBitmap32.and(within, bitmap)));
+  return RoaringBitmap32.and(within, RoaringBitmap32.orMany(bitmaps));
+}
+
+/** An equality-filtered column: a bitmap per stored value; each lead's value code, to take it out again. */
+class ValueColumn {
+  private readonly codeOf = new Map<Key, number>();
+  /** code → value and bitmap; code 0 is "no value" (NULL, or not held). */
+  private readonly keys: Key[] = [''];
+  private readonly bitmaps: Bitmap[] = [new RoaringBitmap32()];
+  private codes = new Uint32Array(0);
+
+  bitmap(key: Key): Bitmap | undefined {
+    const code = this.codeOf.get(key);
+    return code === undefined ? undefined : this.bitmaps[code];
+  }
+
+  private codeFor(key: Key | null): number {
+    if (key === null) return 0;
+    let code = this.codeOf.get(key);
+    if (code === undefined) {
+      code = this.keys.length;
+      this.codeOf.set(key, code);
+      this.keys.push(key);
+      this.bitmaps.push(new RoaringBitmap32());
+    }
+    return code;
+  }
+
+  /** Leads not held yet, ids ascending (a load). */
+  appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
+    if (ids.length === 0) return;
+    this.codes = grown(this.codes, ids[ids.length - 1]!, (n) => new Uint32Array(n));
+    const groups = new Map<number, number[]>();
+    for (let i = 0; i < ids.length; i++) {
+      const code = this.codeFor(keys[i]!);
+      this.codes[ids[i]!] = code;
+      if (code !== 0) push(groups, code, ids[i]!);
+    }
+    addGroups(groups, (code) => this.bitmaps[code]!);
+  }
+
+  set(id: number, key: Key | null): void {
+    const code = this.codeFor(key);
+    this.codes = grown(this.codes, id, (n) => new Uint32Array(n));
+    const old = this.codes[id]!;
+    if (old === code) return;
+    if (old !== 0) this.bitmaps[old]!.remove(id);
+    if (code !== 0) this.bitmaps[code]!.add(id);
+    this.codes[id] = code;
+  }
+
+  clear(id: number): void {
+    if (id < this.codes.length) this.set(id, null);
+  }
+
+  /** Bytes of its per-lead array (the bitmaps are counted by roaring). */
+  get arrayBytes(): number {
+    return this.codes.byteLength;
+  }
+
+  save(out: SnapshotWriter): void {
+    out.json(this.keys);
+    out.bitmaps(this.bitmaps);
+    out.array(this.codes);
+  }
+
+  restore(input: SnapshotReader): void {
+    const keys = input.json<Key[]>();
+    this.codeOf.clear();
+    this.keys.length = 0;
+    this.bitmaps.length = 0;
+    keys.forEach((key, code) => {
+      if (code !== 0) this.codeOf.set(key, code);
+      this.keys.push(key);
+      this.bitmaps.push(input.bitmap());
+    });
+    this.codes = input.array((n) => new Uint32Array(n));
+  }
+
+  /** The bitmaps of the values containing `term` (values compared in lower case). */
+  containing(term: string): Bitmap[] {
+    const found: Bitmap[] = [];
+    for (let code = 1; code < this.keys.length; code++) {
+      if (String(this.keys[code]).toLowerCase().includes(term)) found.push(this.bitmaps[code]!);
+    }
+    return found;
+  }
+}
+
+/** Buckets per power of two of amounts and counts (2^BUCKET_BITS). */
+const BUCKET_BITS = 6;
+
+/**
+ * Bucket of a positive integer: 64 per power of two (each spans ≤ 1.6% of its values); monotone, exact arithmetic.
+ */
+export function logBucket(value: number): number {
+  if (!(value >= 1)) return 0;
+  const n = Math.min(Math.floor(value), 2 ** 31 - 1);
+  const bits = 31 - Math.clz32(n);
+  const mask = (1 << BUCKET_BITS) - 1;
+  const fraction =
+    bits >= BUCKET_BITS ? (n >>> (bits - BUCKET_BITS)) & mask : (n << (BUCKET_BITS - bits)) & mask;
+  return 1 + bits * (1 << BUCKET_BITS) + fraction;
+}
+
+/** Bucket of a time in epoch milliseconds: its UTC day. */
+export const dayBucket = (ms: number) => Math.floor(ms / 86_400_000);
+
+/** Fine buckets per coarse bucket of a range column. */
+const GROUP = 8;
+const groupOf = (key: number) => Math.floor(key / GROUP);
+
+/** Bitmaps by bucket key, the keys kept in ascending order. */
+class BucketLevel {
+  readonly bitmaps = new Map<number, Bitmap>();
+  sortedKeys: number[] = [];
+
+  bucket(key: number): Bitmap {
+    let bitmap = this.bitmaps.get(key);
+    if (bitmap === undefined) {
+      bitmap = new RoaringBitmap32();
+      this.bitmaps.set(key, bitmap);
+      const at = this.sortedKeys.findIndex((k) => k > key);
+      if (at < 0) this.sortedKeys.push(key);
+      else this.sortedKeys.splice(at, 0, key);
+    }
+    return bitmap;
+  }
+
+  save(out: SnapshotWriter): void {
+    out.json(this.sortedKeys);
+    out.bitmaps(this.sortedKeys.map((key) => this.bitmaps.get(key)!));
+  }
+
+  restore(input: SnapshotReader): void {
+    const keys = input.json<number[]>();
+    this.bitmaps.clear();
+    for (const key of keys) this.bitmaps.set(key, input.bitmap());
+    this.sortedKeys = keys;
+  }
+}
+
+/** Index of the first of ascending `keys` above `key` (keys.length if none). */
+function firstAbove(keys: readonly number[], key: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! > key) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Up to this many leads, a range checks each one's value instead of combining its bitmaps (cheaper at this size). */
+const CHECK_EACH_AT_MOST = 1 << 12;
+
+/** The ids a range checks one by one are copied here (grown as needed): no new array per check. */
+let scratch = new Uint32Array(CHECK_EACH_AT_MOST);
+
+/**
+ * A range-filtered column: each lead's value, and its id in two levels of bitmaps — a fine bucket of values (bucketOf
+ * is monotone) and the coarse bucket of 8 consecutive fine ones — plus, per coarse bucket, the leads at or below it
+ * (range encoding). A range takes the coarse buckets inside it as one difference of two of those, adds the fine
+ * buckets inside it at its ends, and checks the values of the leads in the two fine buckets its bounds fall in: any
+ * bounds are exact and cost a handful of bitmap operations, whatever their width. A set already narrowed to a few
+ * thousand leads is checked value by value.
+ */
+class RangeColumn {
+  private values = new Float64Array(0);
+  private readonly fine = new BucketLevel();
+  private readonly coarse = new BucketLevel();
+  /**
+   * atMost[i]: the leads whose coarse bucket is at most coarse.sortedKeys[i]. Derived from `coarse` by the first range
+   * after a load or restore, then kept current by every write (each touches at most one bitmap per coarse bucket).
+   */
+  private atMost: Bitmap[] | undefined;
+  /** Leads held whose value is NULL: never in a range. */
+  private readonly nulls = new RoaringBitmap32();
+
+  constructor(private readonly bucketOf: (value: number) => number) {}
+
+  /** Leads not held yet, ids ascending (a load). */
+  appendAll(ids: readonly number[], values: readonly (number | null)[]): void {
+    if (ids.length === 0) return;
+    this.values = grown(this.values, ids[ids.length - 1]!, (n) => new Float64Array(n), NaN);
+    const groups = new Map<number, number[]>();
+    const nulls: number[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const value = values[i]!;
+      if (value === null) {
+        nulls.push(ids[i]!);
+        continue;
+      }
+      this.values[ids[i]!] = value;
+      push(groups, this.bucketOf(value), ids[i]!);
+    }
+    this.nulls.addMany(nulls);
+    addGroups(groups, (key) => this.fine.bucket(key));
+    const coarse = new Map<number, number[]>();
+    for (const [key, members] of groups) {
+      const list = coarse.get(groupOf(key));
+      if (list === undefined) coarse.set(groupOf(key), members);
+      else for (const id of members) list.push(id);
+    }
+    // Every coarse bucket first (a new one starts as a copy of the one below), then its leads.
+    for (const key of coarse.keys()) this.coarseBucket(key);
+    addGroups(coarse, (key) => this.coarse.bitmaps.get(key)!);
+    if (this.atMost !== undefined)
+      for (const [key, members] of coarse)
+        this.eachAtOrAbove(key, (bitmap) => bitmap.addMany(members));
+  }
+
+  set(id: number, value: number | null): void {
+    this.values = grown(this.values, id, (n) => new Float64Array(n), NaN);
+    this.clear(id);
+    if (value === null) {
+      this.nulls.add(id);
+      return;
+    }
+    this.values[id] = value;
+    const key = this.bucketOf(value);
+    this.fine.bucket(key).add(id);
+    this.coarseBucket(groupOf(key)).add(id);
+    this.eachAtOrAbove(groupOf(key), (bitmap) => bitmap.add(id));
+  }
+
+  clear(id: number): void {
+    if (id >= this.values.length) return;
+    const old = this.values[id]!;
+    if (Number.isNaN(old)) this.nulls.remove(id);
+    else {
+      const key = this.bucketOf(old);
+      this.fine.bitmaps.get(key)?.remove(id);
+      this.coarse.bitmaps.get(groupOf(key))?.remove(id);
+      this.eachAtOrAbove(groupOf(key), (bitmap) => bitmap.remove(id));
+    }
+    this.values[id] = NaN;
+  }
+
+  /** The coarse bucket's bitmap, made (with its running union) if it is new. */
+  private coarseBucket(group: number): Bitmap {
+    const isNew = !this.coarse.bitmaps.has(group);
+    const bitmap = this.coarse.bucket(group);
+    if (isNew && this.atMost !== undefined) {
+      const at = firstAbove(this.coarse.sortedKeys, group) - 1;
+      this.atMost.splice(at, 0, at === 0 ? new RoaringBitmap32() : this.atMost[at - 1]!.clone());
+    }
+    return bitmap;
+  }
+
+  /** Calls `change` on the running unions of coarse bucket `group` and of every bucket above it. */
+  private eachAtOrAbove(group: number, change: (bitmap: Bitmap) => void): void {
+    const atMost = this.atMost;
+    if (atMost === undefined) return;
+    for (let i = firstAbove(this.coarse.sortedKeys, group - 1); i < atMost.length; i++)
+      change(atMost[i]!);
+  }
+
+  private runningUnions(): Bitmap[] {
+    if (this.atMost === undefined) {
+      const atMost: Bitmap[] = [];
+      let sum = new RoaringBitmap32();
+      for (const key of this.coarse.sortedKeys) {
+        sum = RoaringBitmap32.or(sum, this.coarse.bitmaps.get(key)!);
+        atMost.push(sum);
+      }
+      this.atMost = atMost;
+    }
+    return this.atMost;
+  }
+
+  get arrayBytes(): number {
+    return this.values.byteLength;
+  }
+
+  save(out: SnapshotWriter): void {
+    out.array(this.values);
+    this.fine.save(out);
+    this.coarse.save(out);
+    out.bitmap(this.nulls);
+  }
+
+  restore(input: SnapshotReader): void {
+    this.values = input.array((n) => new Float64Array(n));
+    this.fine.restore(input);
+    this.coarse.restore(input);
+    this.atMost = undefined;
+    this.nulls.clear();
+    this.nulls.orInPlace(input.bitmap());
+  }
+
+  /**
+   * Keeps of `leads` (changed in place) those whose fine bucket lies strictly between `after` and `before` (either may
+   * be infinite): the fine buckets inside the ends' coarse buckets, and the coarse buckets between those as the
+   * difference of two running unions, applied to `leads` directly so no union of a million leads is ever built.
+   */
+  private keepStrictlyBetween(leads: Bitmap, after: number, before: number): void {
+    const fineKeys = this.fine.sortedKeys;
+    const fine: Bitmap[] = [];
+    const fineIn = (from: number, to: number) => {
+      for (let i = firstAbove(fineKeys, from); i < fineKeys.length && fineKeys[i]! < to; i++)
+        fine.push(this.fine.bitmaps.get(fineKeys[i]!)!);
+    };
+    const first = groupOf(after);
+    const last = groupOf(before);
+    if (first === last) {
+      fineIn(after, before);
+      leads.andInPlace(RoaringBitmap32.orMany(fine));
+      return;
+    }
+    if (Number.isFinite(after)) fineIn(after, (first + 1) * GROUP);
+    if (Number.isFinite(before)) fineIn(last * GROUP - 1, before);
+    const atEnds =
+      fine.length > 0 ? RoaringBitmap32.and(leads, RoaringBitmap32.orMany(fine)) : undefined;
+    const atMost = this.runningUnions();
+    const keys = this.coarse.sortedKeys;
+    const top = firstAbove(keys, last - 1) - 1; // the highest coarse bucket below `last`
+    const bottom = firstAbove(keys, first) - 1; // the highest coarse bucket at or below `first`
+    if (top > bottom) {
+      leads.andInPlace(atMost[top]!);
+      if (bottom >= 0) leads.andNotInPlace(atMost[bottom]!);
+    } else leads.clear();
+    if (atEnds) leads.orInPlace(atEnds);
+  }
+
+  /** The leads of `within` whose value lies in [min, max], checked one by one. */
+  private checked(within: Bitmap, min: number, max: number): Bitmap {
+    if (scratch.length < within.size) scratch = new Uint32Array(within.size * 2);
+    const ids = within.toUint32Array(scratch);
+    const values = this.values;
+    let kept = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const value = values[id]!;
+      if (value >= min && value <= max) ids[kept++] = id;
+    }
+    return new RoaringBitmap32(ids.subarray(0, kept));
+  }
+
+  /**
+   * Takes from `leads` (a bitmap of the caller's own, changed in place: a query makes no copy of a million leads per
+   * condition) those whose value is outside `range`; returns what is left, `leads` itself or a new bitmap.
+   */
+  narrow(leads: Bitmap, { min = -Infinity, max = Infinity }: NumberRange): Bitmap {
+    if (min > max) return new RoaringBitmap32();
+    // No bound at all is no condition, as in SQL (leads without a value stay).
+    if (min === -Infinity && max === Infinity) return leads;
+    if (leads.size <= CHECK_EACH_AT_MOST) return this.checked(leads, min, max);
+    const lo = min === -Infinity ? -Infinity : this.bucketOf(min);
+    const hi = max === Infinity ? Infinity : this.bucketOf(max);
+    const atEdges: Bitmap[] = [];
+    for (const key of new Set([lo, hi])) {
+      const edge = this.fine.bitmaps.get(key);
+      if (edge !== undefined)
+        atEdges.push(this.checked(RoaringBitmap32.and(leads, edge), min, max));
+    }
+    this.keepStrictlyBetween(leads, lo, hi);
+    for (const found of atEdges) leads.orInPlace(found);
+    return leads;
+  }
+}
+
+/**
+ * The full names: a bitmap per word (lower case, split at spaces) and each lead's name, so a term of several words can
+ * be checked on the leads that have its words.
+ */
+class NameColumn {
+  private readonly words = new Map<string, Bitmap>();
+  private text = Buffer.alloc(1 << 16);
+  private used = 0;
+  private starts = new Uint32Array(0);
+  private lengths = new Uint16Array(0);
+
+  name(id: number): string | undefined {
+    const length = id < this.lengths.length ? this.lengths[id]! : 0;
+    if (length === 0) return undefined;
+    const start = this.starts[id]!;
+    return this.text.toString('utf8', start, start + length - 1);
+  }
+
+  /**
+   * Whether the lead's (lower-case) name contains `needle`, compared as UTF-8 bytes where it is stored: no string is
+   * made per lead (a byte match of valid UTF-8 is a character match).
+   */
+  private nameContains(id: number, needle: Uint8Array): boolean {
+    const stored = id < this.lengths.length ? this.lengths[id]! : 0;
+    if (stored === 0) return false;
+    const text = this.text;
+    const start = this.starts[id]!;
+    const last = start + stored - 1 - needle.length;
+    const first = needle[0];
+    next: for (let at = start; at <= last; at++) {
+      if (text[at] !== first) continue;
+      for (let j = 1; j < needle.length; j++) if (text[at + j] !== needle[j]) continue next;
+      return true;
+    }
+    return false;
+  }
+
+  get arrayBytes(): number {
+    return this.text.byteLength + this.starts.byteLength + this.lengths.byteLength;
+  }
+
+  save(out: SnapshotWriter): void {
+    out.json([...this.words.keys()]);
+    out.bitmaps(this.words.values());
+    out.array(this.text, this.used);
+    out.array(this.starts);
+    out.array(this.lengths);
+  }
+
+  restore(input: SnapshotReader): void {
+    this.words.clear();
+    for (const word of input.json<string[]>()) this.words.set(word, input.bitmap());
+    const text = input.bytes();
+    this.text = Buffer.alloc(Math.max(1 << 16, Math.ceil(text.length * 1.25)));
+    text.copy(this.text);
+    this.used = text.length;
+    this.starts = input.array((n) => new Uint32Array(n));
+    this.lengths = input.array((n) => new Uint16Array(n));
+  }
+
+  private static wordsOf(name: string): string[] {
+    return [...new Set(name.split(' ').filter((w) => w !== ''))];
+  }
+
+  private word(word: string): Bitmap {
+    let bitmap = this.words.get(word);
+    if (bitmap === undefined) {
+      bitmap = new RoaringBitmap32();
+      this.words.set(word, bitmap);
+    }
+    return bitmap;
+  }
+
+  /** Leads not held yet, ids ascending (a load). */
+  appendAll(ids: readonly number[], fullNames: readonly string[]): void {
+    const groups = new Map<string, number[]>();
+    for (let i = 0; i < ids.length; i++) {
+      const name = fullNames[i]!.toLowerCase();
+      for (const word of NameColumn.wordsOf(name)) push(groups, word, ids[i]!);
+      this.store(ids[i]!, name);
+    }
+    addGroups(groups, (word) => this.word(word));
+  }
+
+  set(id: number, fullName: string): void {
+    const name = fullName.toLowerCase();
+    if (this.name(id) === name) return;
+    this.clear(id);
+    for (const word of NameColumn.wordsOf(name)) this.word(word).add(id);
+    this.store(id, name);
+  }
+
+  private store(id: number, name: string): void {
+    const bytes = Buffer.byteLength(name);
+    if (this.used + bytes > this.text.length) {
+      const next = Buffer.alloc(grownSize(this.text.length, this.used + bytes));
+      this.text.copy(next, 0, 0, this.used);
+      this.text = next;
+    }
+    this.text.write(name, this.used);
+    this.starts = grown(this.starts, id, (n) => new Uint32Array(n));
+    this.lengths = grown(this.lengths, id, (n) => new Uint16Array(n));
+    this.starts[id] = this.used;
+    // Stored +1, so 0 means "no name"; an empty name still counts as held.
+    this.lengths[id] = bytes + 1;
+    this.used += bytes;
+  }
+
+  clear(id: number): void {
+    const name = this.name(id);
+    if (name === undefined) return;
+    for (const word of NameColumn.wordsOf(name)) {
+      const bitmap = this.words.get(word);
+      bitmap?.remove(id);
+      if (bitmap?.isEmpty) this.words.delete(word);
+    }
+    this.lengths[id] = 0;
+  }
+
+  private wordsWhere(test: (word: string) => boolean): Bitmap[] {
+    const found: Bitmap[] = [];
+    for (const [word, bitmap] of this.words) if (test(word)) found.push(bitmap);
+    return found;
+  }
+
+  /** The leads of `within` whose name contains `term` (lower case). */
+  containing(within: Bitmap, term: string): Bitmap {
+    if (term === '')
+      return unionWithin(
+        within,
+        this.wordsWhere(() => true),
+      );
+    // Without a space the term lies within one word: the words containing it answer exactly.
+    if (!term.includes(' '))
+      return unionWithin(
+        within,
+        this.wordsWhere((w) => w.includes(term)),
+      );
+    // With spaces: the leads with a word ending in its first piece, each middle piece as a word, a word starting with
+    // its last piece are candidates, checked on the name itself.
+    const pieces = term.split(' ');
+    let candidates = within;
+    pieces.forEach((piece, i) => {
+      if (piece === '') return;
+      const test =
+        i === 0
+          ? (w: string) => w.endsWith(piece)
+          : i === pieces.length - 1
+            ? (w: string) => w.startsWith(piece)
+            : (w: string) => w === piece;
+      candidates = unionWithin(candidates, this.wordsWhere(test));
+    });
+    const needle = Buffer.from(term);
+    const ids = candidates.toUint32Array();
+    let kept = 0;
+    for (let i = 0; i < ids.length; i++)
+      if (this.nameContains(ids[i]!, needle)) ids[kept++] = ids[i]!;
+    return new RoaringBitmap32(ids.subarray(0, kept));
+  }
+}
+
+/** The columns a lead's row gives, as held. */
+export type LeadListRow = Pick<
+  LeadRow,
+  | 'id'
+  | 'full_name'
+  | 'city'
+  | 'brand'
+  | 'model'
+  | 'varient'
+  | 'rto'
+  | 'year'
+  | 'fuel_type'
+  | 'owner_name'
+  | 'transmission'
+  | 'seats'
+  | 'price'
+  | 'km_driven'
+  | 'status'
+  | 'created_on'
+  | 'unlock_count'
+>;
+
+/** The columns read per lead (LeadListRow). */
+export const LEAD_LIST_COLUMNS = [
+  'id',
+  'full_name',
+  'city',
+  'brand',
+  'model',
+  'varient',
+  'rto',
+  'year',
+  'fuel_type',
+  'owner_name',
+  'transmission',
+  'seats',
+  'price',
+  'km_driven',
+  'status',
+  'created_on',
+  'unlock_count',
+] as const satisfies readonly (keyof LeadListRow)[];
+
+/** How each range filter buckets its values and reads them from a row. */
+const RANGE_VALUES: Record<(typeof RANGE_FILTERS)[number][0], (row: LeadListRow) => number | null> =
+  {
+    price: (row) => row.price,
+    kmDriven: (row) => row.km_driven,
+    createdOn: (row) => Date.parse(row.created_on),
+    unlockCount: (row) => row.unlock_count,
+  };
+const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) => number> = {
+  price: logBucket,
+  kmDriven: logBucket,
+  createdOn: dayBucket,
+  unlockCount: logBucket,
+};
+
+/** Columns searched by their values (the full name has its own, see NameColumn). */
+const SEARCHED_VALUES = ['city', 'brand', 'model', 'varient', 'rto'] as const;
+
+/** What a snapshot must have been written with (LeadBitmaps.save). */
+const SNAPSHOT_LAYOUT = {
+  format: 2,
+  equality: EQUALITY_FILTERS,
+  ranges: RANGE_FILTERS,
+  columns: LEAD_LIST_COLUMNS,
+};
+
+/** Every lead the engine holds, as bitmaps. */
+export class LeadBitmaps {
+  private readonly active = new RoaringBitmap32();
+  private readonly inactive = new RoaringBitmap32();
+  private readonly equality = new Map(EQUALITY_FILTERS.map(([key]) => [key, new ValueColumn()]));
+  private readonly ranges = new Map(
+    RANGE_FILTERS.map(([key]) => [key, new RangeColumn(RANGE_BUCKETS[key])]),
+  );
+  private readonly names = new NameColumn();
+
+  get size(): number {
+    return this.active.size + this.inactive.size;
+  }
+
+  /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
+  get arrayBytes(): number {
+    let bytes = this.names.arrayBytes;
+    for (const column of this.equality.values()) bytes += column.arrayBytes;
+    for (const column of this.ranges.values()) bytes += column.arrayBytes;
+    return bytes;
+  }
+
+  /**
+   * Adds leads not held yet whose ids are above every id held, ascending (a load reads them so): each bitmap takes
+   * its chunk's ids in one call.
+   */
+  appendAll(rows: readonly LeadListRow[]): void {
+    const ids = rows.map((row) => row.id);
+    const active: number[] = [];
+    const inactive: number[] = [];
+    for (const row of rows)
+      (row.status === true || row.status === 1 ? active : inactive).push(row.id);
+    this.active.addMany(active);
+    this.inactive.addMany(inactive);
+    for (const [key, column] of EQUALITY_FILTERS) {
+      this.equality.get(key)!.appendAll(
+        ids,
+        rows.map((row) => row[column]),
+      );
+    }
+    for (const [key] of RANGE_FILTERS) {
+      const valueOf = RANGE_VALUES[key];
+      this.ranges.get(key)!.appendAll(ids, rows.map(valueOf));
+    }
+    this.names.appendAll(
+      ids,
+      rows.map((row) => row.full_name),
+    );
+  }
+
+  /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
+  upsert(row: LeadListRow): void {
+    const id = row.id;
+    const active = row.status === true || row.status === 1;
+    (active ? this.active : this.inactive).add(id);
+    (active ? this.inactive : this.active).remove(id);
+    for (const [key, column] of EQUALITY_FILTERS) this.equality.get(key)!.set(id, row[column]);
+    for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
+    this.names.set(id, row.full_name);
+  }
+
+  remove(id: number): void {
+    this.active.remove(id);
+    this.inactive.remove(id);
+    for (const column of this.equality.values()) column.clear(id);
+    for (const column of this.ranges.values()) column.clear(id);
+    this.names.clear(id);
+  }
+
+  /**
+   * Writes every bitmap and per-lead array (views of the arrays: nothing may change the bitmaps until the parts are
+   * written). A snapshot of another layout is refused on restore: bump SNAPSHOT_LAYOUT.format when a column's meaning
+   * changes without its name changing (a new bucket function, say).
+   */
+  save(out: SnapshotWriter): void {
+    out.json(SNAPSHOT_LAYOUT);
+    out.bitmap(this.active);
+    out.bitmap(this.inactive);
+    for (const [key] of EQUALITY_FILTERS) this.equality.get(key)!.save(out);
+    for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.save(out);
+    this.names.save(out);
+  }
+
+  /** Bitmaps as a snapshot holds them, restored a column at a time (requests get a turn in between). */
+  static async restore(
+    input: SnapshotReader,
+    yieldNow: () => Promise<unknown>,
+  ): Promise<LeadBitmaps> {
+    if (JSON.stringify(input.json<unknown>()) !== JSON.stringify(SNAPSHOT_LAYOUT)) {
+      throw new Error('lead list snapshot: written for another layout');
+    }
+    const restored = new LeadBitmaps();
+    restored.active.orInPlace(input.bitmap());
+    restored.inactive.orInPlace(input.bitmap());
+    for (const [key] of EQUALITY_FILTERS) {
+      restored.equality.get(key)!.restore(input);
+      await yieldNow();
+    }
+    for (const [key] of RANGE_FILTERS) {
+      restored.ranges.get(key)!.restore(input);
+      await yieldNow();
+    }
+    restored.names.restore(input);
+    if (!input.done) throw new Error('lead list snapshot: longer than its layout');
+    return restored;
+  }
+
+  /** How many leads held have an id above `id`. */
+  countAbove(id: number): number {
+    return (
+      this.active.rangeCardinality(id + 1, MAX_LEAD_ID) +
+      this.inactive.rangeCardinality(id + 1, MAX_LEAD_ID)
+    );
+  }
+
+  /** The highest lead id held, or 0. */
+  get maxId(): number {
+    const top = (bitmap: Bitmap) => (bitmap.isEmpty ? 0 : bitmap.maximum());
+    return Math.max(top(this.active), top(this.inactive));
+  }
+
+  private scope(status: CanonicalLeadFilter['status']): Bitmap {
+    if (status === 'active') return this.active;
+    if (status === 'inactive') return this.inactive;
+    return RoaringBitmap32.or(this.active, this.inactive);
+  }
+
+  /** The leads of `within` matching one search term (any searched column contains it, or its brand's label). */
+  private searchTerm(within: Bitmap, term: string): Bitmap {
+    const found: Bitmap[] = [];
+    for (const key of SEARCHED_VALUES) found.push(...this.equality.get(key)!.containing(term));
+    const brands = this.equality.get('brand')!;
+    for (const brand of brandsLabelled(term)) {
+      const bitmap = brands.bitmap(brand);
+      if (bitmap) found.push(bitmap);
+    }
+    const byValue = unionWithin(within, found);
+    return RoaringBitmap32.or(byValue, this.names.containing(within, term));
+  }
+
+  /** Every lead matching the filter; it may be a bitmap the engine holds: read it, never change it. */
+  matching(filter: CanonicalLeadFilter): Bitmap {
+    const sets: Bitmap[] = [];
+    for (const [key] of EQUALITY_FILTERS) {
+      const wanted = filter[key];
+      if (wanted === undefined) continue;
+      const bitmap = this.equality.get(key)!.bitmap(wanted);
+      if (bitmap === undefined) return new RoaringBitmap32();
+      sets.push(bitmap);
+    }
+    sets.sort((a, b) => a.size - b.size);
+    const scope = this.scope(filter.status);
+    const ranges = RANGE_FILTERS.filter(([key]) => filter[key] !== undefined);
+    if (sets.length === 0 && ranges.length === 0 && filter.name === undefined && !filter.search)
+      return scope;
+    // One bitmap of the query's own, narrowed in place by every further condition.
+    let result = RoaringBitmap32.and(sets[0] ?? scope, scope);
+    for (const bitmap of sets.slice(1)) result.andInPlace(bitmap);
+    for (const [key] of ranges) result = this.ranges.get(key)!.narrow(result, filter[key]!);
+    if (filter.name !== undefined) result = this.names.containing(result, filter.name);
+    if (filter.search !== undefined) {
+      const within = result;
+      result = RoaringBitmap32.orMany(filter.search.map((term) => this.searchTerm(within, term)));
+    }
+    return result;
+  }
+
+  /** One newest-first page of the filter's leads and how many match (exactly). */
+  page(
+    filter: CanonicalLeadFilter,
+    offset: number,
+    limit: number,
+  ): { ids: number[]; total: number } {
+    const found = this.matching(filter);
+    const total = found.size;
+    if (offset >= total) return { ids: [], total };
+    // Ranks [from, to] of the ascending ids; select() finds a rank through the containers' counts, where
+    // rangeUint32Array(offset) would walk every id before it (a newest-first page is at the end).
+    const from = Math.max(0, total - offset - limit);
+    const to = total - offset - 1;
+    const span = new RoaringBitmap32().addRange(found.select(from)!, found.select(to)! + 1);
+    const ids = Array.from(RoaringBitmap32.and(found, span).toUint32Array()).reverse();
+    return { ids, total };
+  }
+}
