@@ -353,4 +353,25 @@ describe('lead bitmaps: memory', () => {
     expect(bitmaps.arrayBytes).toBeGreaterThan(loaded);
     expect(bitmaps.arrayBytes).toBeLessThanOrEqual(loaded * 1.15);
   });
+
+  it('grows its arrays ahead of a catch-up, a step per array, so no write grows them', async () => {
+    const random = mulberry32(20261127);
+    const bitmaps = new LeadBitmaps();
+    bitmaps.appendAll(Array.from({ length: LEADS }, (_, i) => rowOf(i + 1, random)));
+    const loaded = bitmaps.arrayBytes;
+    const last = Math.round(LEADS * 1.5);
+    let steps = 0;
+    await bitmaps.reserve(last, async () => steps++);
+    const reserved = bitmaps.arrayBytes;
+    expect(reserved).toBeGreaterThan(loaded * 1.4);
+    // Every per-lead array of every column, one step each: 10 value columns, 4 ranges, the names.
+    expect(steps).toBe(15);
+    for (let id = LEADS + 1; id <= last; id += 997) bitmaps.upsert(rowOf(id, random));
+    bitmaps.upsert(rowOf(last, random));
+    expect(bitmaps.arrayBytes).toBe(reserved);
+    expect(bitmaps.matching({ status: 'all' }).maximum()).toBe(last);
+    // Room already there: no step at all.
+    await bitmaps.reserve(last, async () => steps++);
+    expect(steps).toBe(15);
+  });
 });

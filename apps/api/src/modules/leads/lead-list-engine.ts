@@ -323,6 +323,7 @@ export class LeadListEngine {
       await yieldToEventLoop();
       stepBegan = performance.now();
     };
+    await bitmaps.reserve(Math.max(0, ...changed), yieldToEventLoop);
     for (let i = 0; i < changed.length; i += ID_CHUNK) {
       const ids = changed.slice(i, i + ID_CHUNK);
       this.rows.forget(ids);
