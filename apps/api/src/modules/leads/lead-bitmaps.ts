@@ -825,8 +825,8 @@ export class LeadBitmaps {
   }
 
   /**
-   * Adds leads not held yet whose ids are above every id held, ascending (a load reads them so): each bitmap takes
-   * its chunk's ids in one call.
+   * Adds leads not held yet whose ids are above every id held, ascending (a load reads them so, a catch-up sorts an
+   * import's): each bitmap takes its chunk's ids in one call.
    */
   appendAll(rows: readonly LeadListRow[]): void {
     const ids = rows.map((row) => row.id);
@@ -850,8 +850,8 @@ export class LeadBitmaps {
       ids,
       rows.map((row) => row.full_name),
     );
-    // New leads are in no remembered term: the terms are found afresh when next asked.
-    this.termLeads.clear();
+    // New to the remembered terms: noted for them to check, as written leads are.
+    for (const id of ids) this.searchedChanges.push(id);
   }
 
   /**

@@ -328,11 +328,16 @@ export class LeadListEngine {
       const ids = changed.slice(i, i + ID_CHUNK);
       this.rows.forget(ids);
       const found = new Set<number>();
-      for (const row of await readLeads(this.db, ids)) {
+      const rows = await readLeads(this.db, ids);
+      // Leads past every lead held (an import's) go in together, each bitmap taking them in one call.
+      const top = bitmaps.maxId;
+      for (const row of rows) {
         found.add(row.id);
+        if (row.id > top) continue;
         bitmaps.upsert(row);
         if (stepDone()) await nextStep();
       }
+      bitmaps.appendAll(rows.filter((row) => row.id > top).sort((a, b) => a.id - b.id));
       for (const id of ids) if (!found.has(id)) bitmaps.remove(id);
       if (stepDone()) await nextStep();
     }
