@@ -983,11 +983,14 @@ export class LeadBitmaps {
       found = { leads, brands, byName, seen: changes.next };
       this.termLeads.set(term, found);
     }
-    for (const id of changes.since(found.seen)) {
+    const missed = changes.since(found.seen);
+    for (const id of missed) {
       if (this.hasTerm(id, term, found)) found.leads.add(id);
       else found.leads.remove(id);
     }
     found.seen = changes.next;
+    // Measured again (an import's leads grow it): the remembered terms stay within their bytes.
+    if (missed.length > 0) this.termLeads.set(term, found);
     return found;
   }
 
