@@ -144,7 +144,6 @@ class ValueColumn {
     addGroups(groups, (code) => this.bitmaps[code]!);
   }
 
-  /** Gives the lead `key`; whether that changed its value. */
   /** Room in its per-lead array for leads up to `id`; whether it had to grow (see LeadBitmaps.reserve). */
   reserve(id: number): boolean {
     const before = this.codes;
@@ -152,6 +151,7 @@ class ValueColumn {
     return this.codes !== before;
   }
 
+  /** Gives the lead `key`; whether that changed its value. */
   set(id: number, key: Key | null): boolean {
     const code = this.codeFor(key);
     this.reserve(id);
@@ -803,9 +803,9 @@ export class LeadBitmaps {
     RANGE_FILTERS.map(([key]) => [key, new RangeColumn(RANGE_BUCKETS[key])]),
   );
   private readonly names = new NameColumn();
-  /** Recent search terms' leads by value (see byValue); forgotten by a bulk append, which would touch them all. */
-  /** Leads whose searched values or name changed, for the remembered terms to catch up on. */
+  /** Leads whose searched values or name changed, or that are new, for the remembered terms to catch up on. */
   private readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
+  /** Recent search terms' leads (see rememberedTerm). */
   private readonly termLeads = new LRUCache<string, TermLeads>({
     max: REMEMBERED_TERMS,
     maxSize: REMEMBERED_TERMS_BYTES,
