@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@dealerleads/shared';
 import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
-import { LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+import { COPY_SLICE, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { brandsLabelled, type CanonicalLeadFilter, type NumberRange } from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
@@ -354,24 +354,36 @@ describe('lead bitmaps: memory', () => {
     expect(bitmaps.arrayBytes).toBeLessThanOrEqual(loaded * 1.15);
   });
 
-  it('grows its arrays ahead of a catch-up, a step per array, so no write grows them', async () => {
+  it('grows its arrays ahead of a catch-up, a slice of a copy per step, so no write grows them', async () => {
     const random = mulberry32(20261127);
     const bitmaps = new LeadBitmaps();
     bitmaps.appendAll(Array.from({ length: LEADS }, (_, i) => rowOf(i + 1, random)));
     const loaded = bitmaps.arrayBytes;
     const last = Math.round(LEADS * 1.5);
     let steps = 0;
-    await bitmaps.reserve(last, async () => steps++);
+    // Lists go on between the steps, from the arrays as they were.
+    await bitmaps.reserve(last, async () => {
+      steps++;
+      expect(bitmaps.page({ status: 'all', fuelType: 'diesel' }, 0, 5).ids).toHaveLength(5);
+    });
     const reserved = bitmaps.arrayBytes;
     expect(reserved).toBeGreaterThan(loaded * 1.4);
-    // Every per-lead array of every column, one step each: 10 value columns, 4 ranges, the names.
-    expect(steps).toBe(15);
+    // Every per-lead array of every column, at least a step each: 10 value columns, 4 ranges, the names' 2.
+    expect(steps).toBeGreaterThanOrEqual(16);
+    const afterFirst = steps;
     for (let id = LEADS + 1; id <= last; id += 997) bitmaps.upsert(rowOf(id, random));
     bitmaps.upsert(rowOf(last, random));
     expect(bitmaps.arrayBytes).toBe(reserved);
     expect(bitmaps.matching({ status: 'all' }).maximum()).toBe(last);
+    const held = bitmaps.matching({ status: 'all' }).size;
     // Room already there: no step at all.
     await bitmaps.reserve(last, async () => steps++);
-    expect(steps).toBe(15);
+    expect(steps).toBe(afterFirst);
+    // A larger array is copied in slices: one step per slice of each of the 16 per-lead arrays.
+    steps = 0;
+    await bitmaps.reserve(4 * COPY_SLICE - 1, async () => steps++);
+    expect(steps).toBeGreaterThanOrEqual(16 * 4);
+    expect(bitmaps.matching({ status: 'all' }).size).toBe(held);
+    expect(bitmaps.page({ status: 'all' }, 0, 1).ids).toEqual([last]);
   });
 });

@@ -32,19 +32,47 @@ function grownSize(current: number, needed: number): number {
   return Math.max(needed, current + Math.ceil(current / 8), 1024);
 }
 
-/** Grows a typed array to hold index `id`. */
+/** A grown array is copied this many entries per step, so growing a million-entry array never holds the loop long. */
+export const COPY_SLICE = 1 << 17;
+
+/**
+ * A typed array that holds index `id`: `array` itself if it does, else a grown copy, made one slice per step (a bare
+ * `yield` between slices). reserve() gives requests a turn at each step; grown() runs every step at once. A per-lead
+ * array never holds more than MAX_LEAD_ID entries; the names' text (`limit` Infinity) has no such bound.
+ */
+function* growing<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
+  array: T,
+  id: number,
+  make: (size: number) => T,
+  fill?: number,
+  limit = MAX_LEAD_ID,
+): Generator<void, T> {
+  if (id < array.length) return array;
+  if (id >= limit) throw new RangeError(`lead list engine: lead id ${id} is out of range`);
+  const next = make(Math.min(limit, grownSize(array.length, id + 1)));
+  for (let from = 0; from < next.length; from += COPY_SLICE) {
+    const to = Math.min(next.length, from + COPY_SLICE);
+    if (from < array.length) next.set(array.subarray(from, Math.min(to, array.length)), from);
+    if (fill !== undefined && to > array.length) next.fill(fill, Math.max(from, array.length), to);
+    yield;
+  }
+  return next;
+}
+
+/** The array grown to hold index `id`, all at once (a write that finds no room; see reserve). */
 function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
   array: T,
   id: number,
   make: (size: number) => T,
   fill?: number,
+  limit = MAX_LEAD_ID,
 ): T {
   if (id < array.length) return array;
-  if (id >= MAX_LEAD_ID) throw new RangeError(`lead list engine: lead id ${id} is out of range`);
-  const next = make(Math.min(MAX_LEAD_ID, grownSize(array.length, id + 1)));
-  if (fill !== undefined) next.fill(fill, array.length);
-  next.set(array);
-  return next;
+  const steps = growing(array, id, make, fill, limit);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** Adds each group of ids to its bitmap in one call (a load appends thousands of leads at a time). */
@@ -91,6 +119,9 @@ function forget<K>(bitmaps: Map<K, Bitmap>, key: K, id: number): void {
   bitmap.remove(id);
   if (bitmap.isEmpty) bitmaps.delete(key);
 }
+
+/** Free bytes the names' text keeps ahead of a catch-up (reserve): its 2,000 changes' names, 500 bytes each. */
+const NAME_TEXT_HEADROOM = 1 << 20;
 
 /** Lengths of the names' n-grams: search terms this short are answered by one bitmap (NameColumn). */
 const MIN_GRAM = 2;
@@ -144,17 +175,15 @@ class ValueColumn {
     addGroups(groups, (code) => this.bitmaps[code]!);
   }
 
-  /** Room in its per-lead array for leads up to `id`; whether it had to grow (see LeadBitmaps.reserve). */
-  reserve(id: number): boolean {
-    const before = this.codes;
-    this.codes = grown(this.codes, id, (n) => new Uint32Array(n));
-    return this.codes !== before;
+  /** Room in its per-lead array for leads up to `id`, grown a slice per step (see LeadBitmaps.reserve). */
+  *reserve(id: number): Generator<void> {
+    this.codes = yield* growing(this.codes, id, (n) => new Uint32Array(n));
   }
 
   /** Gives the lead `key`; whether that changed its value. */
   set(id: number, key: Key | null): boolean {
     const code = this.codeFor(key);
-    this.reserve(id);
+    this.codes = grown(this.codes, id, (n) => new Uint32Array(n));
     const old = this.codes[id]!;
     if (old === code) return false;
     if (old !== 0) this.bitmaps[old]!.remove(id);
@@ -326,20 +355,26 @@ class RangeColumn {
     // Every coarse bucket first (a new one starts as a copy of the one below), then its leads.
     for (const key of coarse.keys()) this.coarseBucket(key);
     addGroups(coarse, (key) => this.coarse.bitmaps.get(key)!);
-    if (this.atMost !== undefined)
-      for (const [key, members] of coarse)
-        this.eachAtOrAbove(key, (bitmap) => bitmap.addMany(members));
+    if (this.atMost !== undefined) {
+      // The running union of coarse bucket i takes the new leads of every bucket up to i: one call per union, where a
+      // call per bucket and union above it cost a catch-up ~50 ms per 100 leads of an import.
+      const keys = this.coarse.sortedKeys;
+      const below = new Uint32Array(ids.length);
+      let count = 0;
+      for (let i = 0; i < keys.length; i++) {
+        for (const id of coarse.get(keys[i]!) ?? []) below[count++] = id;
+        if (count > 0) this.atMost[i]!.addMany(below.subarray(0, count));
+      }
+    }
   }
 
-  /** Room in its per-lead array for leads up to `id`; whether it had to grow (see LeadBitmaps.reserve). */
-  reserve(id: number): boolean {
-    const before = this.values;
-    this.values = grown(this.values, id, (n) => new Float64Array(n), NaN);
-    return this.values !== before;
+  /** Room in its per-lead array for leads up to `id`, grown a slice per step (see LeadBitmaps.reserve). */
+  *reserve(id: number): Generator<void> {
+    this.values = yield* growing(this.values, id, (n) => new Float64Array(n), NaN);
   }
 
   set(id: number, value: number | null): void {
-    this.reserve(id);
+    this.values = grown(this.values, id, (n) => new Float64Array(n), NaN);
     this.clear(id);
     if (value === null) {
       this.nulls.add(id);
@@ -595,23 +630,26 @@ class NameColumn {
     return true;
   }
 
-  /** Room in its per-lead arrays for leads up to `id`; whether they had to grow (see LeadBitmaps.reserve). */
-  reserve(id: number): boolean {
-    const before = this.starts;
-    this.starts = grown(this.starts, id, (n) => new Uint32Array(n));
-    this.lengths = grown(this.lengths, id, (n) => new Uint16Array(n));
-    return this.starts !== before;
+  /**
+   * Room in its per-lead arrays for leads up to `id`, and in the text for a catch-up's names, grown a slice per step
+   * (see LeadBitmaps.reserve).
+   */
+  *reserve(id: number): Generator<void> {
+    this.starts = yield* growing(this.starts, id, (n) => new Uint32Array(n));
+    this.lengths = yield* growing(this.lengths, id, (n) => new Uint16Array(n));
+    // Grown to twice the headroom once less is free, so the catch-ups after it need no copy.
+    if (this.text.length - this.used < NAME_TEXT_HEADROOM) {
+      const room = this.used + 2 * NAME_TEXT_HEADROOM;
+      this.text = yield* growing(this.text, room, (n) => Buffer.alloc(n), undefined, Infinity);
+    }
   }
 
   private store(id: number, name: string): void {
     const bytes = Buffer.byteLength(name);
-    if (this.used + bytes > this.text.length) {
-      const next = Buffer.alloc(grownSize(this.text.length, this.used + bytes));
-      this.text.copy(next, 0, 0, this.used);
-      this.text = next;
-    }
+    this.text = grown(this.text, this.used + bytes, (n) => Buffer.alloc(n), undefined, Infinity);
     this.text.write(name, this.used);
-    this.reserve(id);
+    this.starts = grown(this.starts, id, (n) => new Uint32Array(n));
+    this.lengths = grown(this.lengths, id, (n) => new Uint16Array(n));
     this.starts[id] = this.used;
     // Stored +1, so 0 means "no name"; an empty name still counts as held.
     this.lengths[id] = bytes + 1;
@@ -855,12 +893,13 @@ export class LeadBitmaps {
   }
 
   /**
-   * Makes room in every per-lead array for leads up to `id`, one array per step: each is a copy of a million entries,
-   * and writes past their end grew them all within one write (hundreds of milliseconds under an import).
+   * Makes room in every per-lead array for leads up to `id` (and in the names' text for a catch-up's names), giving
+   * requests a turn (`yieldNow`) after every slice of a copy: a write past their end would grow them all within one
+   * write, copying tens of megabytes at once (hundreds of milliseconds under an import).
    */
   async reserve(id: number, yieldNow: () => Promise<unknown>): Promise<void> {
     for (const column of [...this.equality.values(), ...this.ranges.values(), this.names])
-      if (column.reserve(id)) await yieldNow();
+      for (const _step of column.reserve(id)) await yieldNow();
   }
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
