@@ -82,6 +82,17 @@ const filterArbitrary: fc.Arbitrary<CanonicalLeadFilter> = fc.record(
   { requiredKeys: ['status'] },
 );
 
+/** Ranges starting a fine bucket (1.6%) apart from each of `values`, 2–12% wide. */
+const aroundEach = (values: number[]) =>
+  values.flatMap((value) =>
+    [0, 1, 2, 3, 4, 5, 6, 7].flatMap((step) =>
+      [0.02, 0.05, 0.08, 0.12].map((width) => {
+        const min = Math.round(value * (1 + 0.016 * step));
+        return [min, Math.round(min * (1 + width))];
+      }),
+    ),
+  );
+
 /** Wide sets: one range alone over every lead, one-sided and two-sided, from bounds spread over each column. */
 function wideRanges(): CanonicalLeadFilter[] {
   const bounds = {
@@ -90,13 +101,29 @@ function wideRanges(): CanonicalLeadFilter[] {
     createdOn: [-5, 0, 90, 365, 600, 729, 900].map((days) => FIRST_DAY + days * DAY),
     unlockCount: [0, 1, 3, 5, 6],
   };
-  return Object.entries(bounds).flatMap(([key, values]) =>
-    values.flatMap((min) => [
+  // Narrow ones too, within one coarse bucket of 8 fine ones and just across one (a fine bucket spans ~1.6% of an
+  // amount, a day of a date), so each end is answered by the fine buckets inside it and by those outside it.
+  const narrow = {
+    price: aroundEach([150_000, 400_000, 5_000_000]),
+    kmDriven: aroundEach([5_000, 60_000]),
+    createdOn: [100, 365].flatMap((day) =>
+      [0, 2, 5, 7, 11].flatMap((days) =>
+        [0, DAY / 2].map((at) => [FIRST_DAY + day * DAY + at, FIRST_DAY + (day + days) * DAY + at]),
+      ),
+    ),
+    unlockCount: [],
+  };
+  return Object.entries(bounds).flatMap(([key, values]) => [
+    ...values.flatMap((min) => [
       { status: 'all', [key]: { min } },
       { status: 'all', [key]: { max: min } },
       ...values.filter((max) => max >= min).map((max) => ({ status: 'all', [key]: { min, max } })),
     ]),
-  ) as CanonicalLeadFilter[];
+    ...narrow[key as keyof typeof narrow].map(([min, max]) => ({
+      status: 'all',
+      [key]: { min, max },
+    })),
+  ]) as CanonicalLeadFilter[];
 }
 
 /** The bitmaps written to a snapshot (each part framed by its length, as the file holds them) and read back. */
