@@ -370,6 +370,37 @@ describe('lead bitmaps: search terms', () => {
 });
 
 describe('lead bitmaps: memory', () => {
+  it('holds a value code in 16 bits per lead until a column has 65,536 values, then in 32, answering the same', async () => {
+    const random = mulberry32(20261128);
+    const count = 70_000;
+    // 65,535 variants: the most 16 bits hold besides "no value".
+    const rows = Array.from({ length: count }, (_, i) => ({
+      ...rowOf(i + 1, random),
+      varient: `v${i % 65_535}`,
+    }));
+    const bitmaps = new LeadBitmaps();
+    bitmaps.appendAll(rows);
+    const narrow = bitmaps.arrayBytes;
+    bitmaps.upsert({ ...rows[9]!, varient: 'v-new' });
+    // Only the variant column's array doubled; every other stayed as it was.
+    expect(bitmaps.arrayBytes - narrow).toBeGreaterThanOrEqual(2 * count);
+    expect(bitmaps.arrayBytes - narrow).toBeLessThan(2 * count * 1.2);
+    bitmaps.upsert({ ...rows[65_540]!, varient: 'v3' });
+    const ids = (varient: string) => bitmaps.matching({ status: 'all', varient }).toArray();
+    for (const held of [bitmaps, await roundTrip(bitmaps)]) {
+      expect(held.matching({ status: 'all', varient: 'v-new' }).toArray()).toEqual([10]);
+      expect(held.matching({ status: 'all', varient: 'v9' }).toArray()).toEqual([65_545]);
+      expect(held.matching({ status: 'all', varient: 'v3' }).toArray()).toEqual([
+        4, 65_539, 65_541,
+      ]);
+      expect(held.matching({ status: 'all', varient: 'v65534' }).toArray()).toEqual([65_535]);
+    }
+    // The lead moved off its old value as well.
+    bitmaps.upsert({ ...rows[9]!, varient: 'v65534' });
+    expect(ids('v-new')).toEqual([]);
+    expect(ids('v65534')).toEqual([10, 65_535]);
+  });
+
   it('grows its per-lead arrays by an eighth as new leads arrive past them, not twice over', () => {
     const random = mulberry32(20261126);
     const bitmaps = new LeadBitmaps();

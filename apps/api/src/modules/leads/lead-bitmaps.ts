@@ -150,7 +150,13 @@ class ValueColumn {
   /** code → value and bitmap; code 0 is "no value" (NULL, or not held). */
   private readonly keys: Key[] = [''];
   private readonly bitmaps: Bitmap[] = [new RoaringBitmap32()];
-  private codes = new Uint32Array(0);
+  /**
+   * Each lead's code: 16 bits while the column has at most 65,535 values (every catalogue column has far fewer; 2 MB
+   * per column at a million leads, not 4), 32 bits from its 65,536th value on (the array copied once, by that write).
+   */
+  private codes: Uint16Array | Uint32Array = new Uint16Array(0);
+  private readonly makeCodes = (n: number): Uint16Array | Uint32Array =>
+    this.keys.length > 0x10000 ? new Uint32Array(n) : new Uint16Array(n);
 
   bitmap(key: Key): Bitmap | undefined {
     const code = this.codeOf.get(key);
@@ -165,6 +171,8 @@ class ValueColumn {
       this.codeOf.set(key, code);
       this.keys.push(key);
       this.bitmaps.push(new RoaringBitmap32());
+      if (this.codes instanceof Uint16Array && this.keys.length > 0x10000)
+        this.codes = Uint32Array.from(this.codes);
     }
     return code;
   }
@@ -172,7 +180,7 @@ class ValueColumn {
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
     if (ids.length === 0) return;
-    this.codes = grown(this.codes, ids[ids.length - 1]!, (n) => new Uint32Array(n));
+    this.codes = grown(this.codes, ids[ids.length - 1]!, this.makeCodes);
     const groups = new Map<number, number[]>();
     for (let i = 0; i < ids.length; i++) {
       const code = this.codeFor(keys[i]!);
@@ -184,13 +192,13 @@ class ValueColumn {
 
   /** Room in its per-lead array for leads up to `id`, grown a slice per step (see LeadBitmaps.reserve). */
   *reserve(id: number): Generator<void> {
-    this.codes = yield* growing(this.codes, id, (n) => new Uint32Array(n));
+    this.codes = yield* growing(this.codes, id, this.makeCodes);
   }
 
   /** Gives the lead `key`; whether that changed its value. */
   set(id: number, key: Key | null): boolean {
     const code = this.codeFor(key);
-    this.codes = grown(this.codes, id, (n) => new Uint32Array(n));
+    this.codes = grown(this.codes, id, this.makeCodes);
     const old = this.codes[id]!;
     if (old === code) return false;
     if (old !== 0) this.bitmaps[old]!.remove(id);
@@ -230,7 +238,7 @@ class ValueColumn {
       this.keys.push(key);
       this.bitmaps.push(input.bitmap());
     });
-    this.codes = input.array((n) => new Uint32Array(n));
+    this.codes = input.array(this.makeCodes);
   }
 
   /** The bitmaps of the values containing `term` (values compared in lower case). */
@@ -863,7 +871,7 @@ const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 3,
+  format: 4,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,

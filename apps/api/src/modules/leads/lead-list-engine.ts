@@ -2,7 +2,7 @@
 // every lead in the background after a start, follows the lead_changes log, prunes it, and fails over to SQL while it
 // loads, lags or has failed. The design and its numbers: docs/lead-list-engine.md.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { DatabaseHandle, Queryable } from '../../db/database';
+import { isPostgres, type DatabaseHandle, type Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
@@ -14,10 +14,14 @@ const LOAD_CHUNK = 5_000;
 /** Changes per read while catching up. */
 const CHANGE_CHUNK = 2_000;
 /**
- * Leads read per step of a catch-up: 100 rows are ~5 ms of synchronous SQLite reading under an import (500 took
- * 20–28 ms), then their bitmap changes another step.
+ * Leads read at a time by a catch-up. SQLite's read is synchronous: 100 rows are ~5 ms of it under an import (500
+ * took 20–28 ms). PostgreSQL's holds no event loop but costs a round trip to a server busy with the import: 500 a
+ * time (100 made its catch-up of an import fall more than BULK_ANSWER_MS behind).
  */
-const ID_CHUNK = 100;
+const SQLITE_READ_CHUNK = 100;
+const POSTGRES_READ_CHUNK = 500;
+/** New leads (an import's) added to the bitmaps at a time: ~5 ms of work, then the step may end. */
+const APPEND_CHUNK = 100;
 /**
  * A catch-up gives requests a turn after this much work: short enough that a request waits for at most one step, long
  * enough that an import is applied while lists are read (an import's lead costs ~60 µs to read and add to every bitmap).
@@ -332,13 +336,14 @@ export class LeadListEngine {
       stepBegan = performance.now();
     };
     await bitmaps.reserve(Math.max(0, ...changed), yieldToEventLoop);
-    for (let i = 0; i < changed.length; i += ID_CHUNK) {
-      const ids = changed.slice(i, i + ID_CHUNK);
+    const readChunk = isPostgres(this.db) ? POSTGRES_READ_CHUNK : SQLITE_READ_CHUNK;
+    for (let i = 0; i < changed.length; i += readChunk) {
+      const ids = changed.slice(i, i + readChunk);
       this.rows.forget(ids);
       const found = new Set<number>();
       const rows = await readLeads(this.db, ids);
       if (stepDone()) await nextStep();
-      // Leads past every lead held (an import's) go in together, each bitmap taking them in one call.
+      // Leads past every lead held (an import's) go in together, each bitmap taking a hundred of them in one call.
       const top = bitmaps.maxId;
       for (const row of rows) {
         found.add(row.id);
@@ -346,7 +351,11 @@ export class LeadListEngine {
         bitmaps.upsert(row);
         if (stepDone()) await nextStep();
       }
-      bitmaps.appendAll(rows.filter((row) => row.id > top).sort((a, b) => a.id - b.id));
+      const arrivals = rows.filter((row) => row.id > top).sort((a, b) => a.id - b.id);
+      for (let at = 0; at < arrivals.length; at += APPEND_CHUNK) {
+        bitmaps.appendAll(arrivals.slice(at, at + APPEND_CHUNK));
+        if (stepDone()) await nextStep();
+      }
       for (const id of ids) if (!found.has(id)) bitmaps.remove(id);
       if (stepDone()) await nextStep();
     }
