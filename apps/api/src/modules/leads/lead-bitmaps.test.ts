@@ -369,6 +369,35 @@ describe('lead bitmaps: search terms', () => {
   });
 });
 
+describe('lead bitmaps: running unions', () => {
+  it('are built a union per step before restored or loaded bitmaps answer, and answer as built on demand', async () => {
+    const random = mulberry32(20261129);
+    const rows = Array.from({ length: LEADS }, (_, i) => rowOf(i + 1, random));
+    const loaded = new LeadBitmaps();
+    loaded.appendAll(rows);
+    let steps = 0;
+    await loaded.buildRunningUnions(async () => steps++);
+    // Dozens of coarse buckets per range column, a step each.
+    expect(steps).toBeGreaterThan(40);
+    const built = steps;
+    await loaded.buildRunningUnions(async () => steps++);
+    expect(steps).toBe(built);
+    // A restore builds them before it returns: nothing left to build.
+    let restoreSteps = 0;
+    const restored = await roundTrip(loaded);
+    await restored.buildRunningUnions(async () => restoreSteps++);
+    expect(restoreSteps).toBe(0);
+    // Built ahead or on demand (by the first range query), they answer alike.
+    const onDemand = new LeadBitmaps();
+    onDemand.appendAll(rows);
+    const byRow = new Map(rows.map((row) => [row.id, row]));
+    for (const filter of wideRanges()) {
+      expect(restored.matching(filter).toArray()).toEqual(expected(byRow, filter));
+      expect(onDemand.matching(filter).toArray()).toEqual(expected(byRow, filter));
+    }
+  });
+});
+
 describe('lead bitmaps: memory', () => {
   it('holds a value code in 16 bits per lead until a column has 65,536 values, then in 32, answering the same', async () => {
     const random = mulberry32(20261128);

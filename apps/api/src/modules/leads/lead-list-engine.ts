@@ -390,6 +390,7 @@ export class LeadListEngine {
       after = rows[rows.length - 1]!.id;
       await yieldToEventLoop();
     }
+    await fresh.buildRunningUnions(yieldToEventLoop);
     this.bitmaps = fresh;
     // Rows cached during the read may predate changes this load took in without applying them one by one.
     this.rows.clear();
