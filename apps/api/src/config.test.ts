@@ -2,7 +2,7 @@
 // database tools (migrate, seed) without the JWT secret only the server needs.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -64,6 +64,40 @@ describe('time-outs', () => {
       expect(() =>
         loadConfig({ DATA_DIR: dataDir, REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }),
       ).toThrow(/HEADERS_TIMEOUT_MS/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('several processes', () => {
+  it('runs one process by default, one per CPU with auto, and splits the rate limits among them unless Redis counts', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      const one = loadConfig({ DATA_DIR: dataDir });
+      expect(one.apiProcesses).toBe(1);
+      expect(one.rateLimits).toEqual({ login: 10, loginPerIp: 30, leadSubmit: 10, api: 1000 });
+      expect(one.ownerRateLimit).toBe(30);
+      expect(loadConfig({ DATA_DIR: dataDir, API_PROCESSES: 'auto' }).apiProcesses).toBe(
+        availableParallelism(),
+      );
+      const three = loadConfig({ DATA_DIR: dataDir, API_PROCESSES: '3', LOGIN_RATE_LIMIT: '2' });
+      expect(three.apiProcesses).toBe(3);
+      // Never more than the configured limit in all, and never 0.
+      expect(three.rateLimits).toEqual({ login: 1, loginPerIp: 10, leadSubmit: 3, api: 333 });
+      expect(three.ownerRateLimit).toBe(10);
+      const shared = loadConfig({
+        DATA_DIR: dataDir,
+        API_PROCESSES: '3',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      });
+      expect(shared.rateLimits).toEqual({ login: 10, loginPerIp: 30, leadSubmit: 10, api: 1000 });
+      expect(shared.ownerRateLimit).toBe(30);
+      for (const bad of ['0', '-1', '1.5', 'many', '65']) {
+        expect(() => loadConfig({ DATA_DIR: dataDir, API_PROCESSES: bad })).toThrow(
+          /API_PROCESSES/,
+        );
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

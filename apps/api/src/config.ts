@@ -1,5 +1,6 @@
 // The API's settings, read from the environment once and validated; nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +62,8 @@ const envSchema = z.object({
   LEAD_SUBMIT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1000),
   OWNER_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Processes serving the port together (node:cluster); `auto`: one per CPU. */
+  API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Worker threads for SQLite reads that may scan many rows; 0 runs them on the main thread. */
@@ -135,7 +138,12 @@ export interface AppConfig {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
-  /** Per minute: login per IP and user name, login per IP whatever the names, lead submissions, all requests. */
+  /** Processes serving the port together: a supervisor forks them (docs/operations.md, "Several processes"). */
+  apiProcesses: number;
+  /**
+   * Per minute and per process: login per IP and user name, login per IP whatever the names, lead submissions, all
+   * requests. Without Redis, each of N processes allows 1/N of the configured limits.
+   */
   rateLimits: { login: number; loginPerIp: number; leadSubmit: number; api: number };
   /** argon2 runs at most `concurrency` at once, `queue` more wait; beyond that a login or sign-up gets 503. */
   passwordHashing: { concurrency: number; queue: number };
@@ -146,7 +154,7 @@ export interface AppConfig {
    * connection may stay idle between requests (keepAlive). See docs/hardening.md, "Time-outs".
    */
   timeouts: { request: number; headers: number; keepAlive: number };
-  /** Owner-link requests per minute per IP (guessing a link). */
+  /** Owner-link requests per minute per IP (guessing a link), per process like `rateLimits`. */
   ownerRateLimit: number;
   /** Days an open lead stays on the list (docs/owners-insights-moderation.md). */
   leadTtlDays: number;
@@ -287,6 +295,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
+  const apiProcesses = e.API_PROCESSES === 'auto' ? availableParallelism() : e.API_PROCESSES;
+  // Without Redis each process counts alone, and N processes sharing one port must not allow N times the limit:
+  // each allows its share (a client's connections are spread over them; one kept-alive connection stays on one).
+  const perProcess = (limit: number) =>
+    e.REDIS_URL ? limit : Math.max(1, Math.floor(limit / apiProcesses));
+
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -297,13 +311,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemo,
     trustProxy: e.TRUST_PROXY,
+    apiProcesses,
     rateLimits: {
-      login: e.LOGIN_RATE_LIMIT,
-      loginPerIp: e.LOGIN_IP_RATE_LIMIT,
-      leadSubmit: e.LEAD_SUBMIT_RATE_LIMIT,
-      api: e.API_RATE_LIMIT,
+      login: perProcess(e.LOGIN_RATE_LIMIT),
+      loginPerIp: perProcess(e.LOGIN_IP_RATE_LIMIT),
+      leadSubmit: perProcess(e.LEAD_SUBMIT_RATE_LIMIT),
+      api: perProcess(e.API_RATE_LIMIT),
     },
-    ownerRateLimit: e.OWNER_RATE_LIMIT,
+    ownerRateLimit: perProcess(e.OWNER_RATE_LIMIT),
     leadTtlDays: e.LEAD_TTL_DAYS,
     leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
     webDist: e.WEB_DIST,

@@ -1,31 +1,43 @@
-// Entry point: loads the config, seeds demo data on an empty database, listens, and shuts down gracefully.
+// Entry point: loads the config, seeds demo data on an empty database, listens, and shuts down gracefully. With
+// API_PROCESSES > 1 this process supervises that many workers, each of which runs the rest of this file.
+import cluster from 'node:cluster';
+import { superviseApiProcesses } from './api-processes';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoIfEmpty } from './db/seed/demo';
 
 const config = loadConfig();
-const { app, database } = await buildApp(config);
-
-if (config.seedDemo) {
-  const seeded = await seedDemoIfEmpty(database.db);
-  if (seeded) app.log.info(seeded.summary);
+if (config.apiProcesses > 1 && cluster.isPrimary) {
+  await superviseApiProcesses(config);
+} else {
+  await serve();
 }
 
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, closing`);
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        app.log.error(error);
-        process.exit(1);
-      });
-  });
-}
+async function serve(): Promise<void> {
+  const { app, database } = await buildApp(config);
 
-await app.listen({ host: config.host, port: config.port });
-app.log.info(`DealerLeads is serving on http://localhost:${config.port} (${database.engine})`);
+  // A supervisor's workers find the demo data seeded already.
+  if (config.seedDemo && cluster.isPrimary) {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) app.log.info(seeded.summary);
+  }
+
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal} received, closing`);
+      app
+        .close()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          app.log.error(error);
+          process.exit(1);
+        });
+    });
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`DealerLeads is serving on http://localhost:${config.port} (${database.engine})`);
+}

@@ -43,6 +43,7 @@ export function testConfig(
     jwtExpiresIn: '1h',
     logLevel: 'silent',
     seedDemo: false,
+    apiProcesses: 1,
     trustProxy: false,
     rateLimits: { login: 1000, loginPerIp: 10_000, leadSubmit: 1000, api: 100_000 },
     passwordHashing: { concurrency: 2, queue: 1000 },
