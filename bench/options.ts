@@ -23,6 +23,8 @@ export interface BenchOptions {
   only?: ReadonlySet<string>;
   /** Write a V8 CPU profile of the API process (bench/results/profiles) when it stops. */
   cpuProf: boolean;
+  /** API processes on the API's port (API_PROCESSES), and as many ceiling processes on the ceiling's. */
+  processes: number;
 }
 
 /** What `--only` accepts: the scenario keys of bench/scenarios.ts and the parts run after them. */
@@ -56,6 +58,7 @@ const HELP = `npm run bench -- [options]
   --port P             API on port P, the ceiling server on P+1 (default: free ports)
   --storm N            leads imported during the write storm (default 100000; 2000 with --quick; 0: none)
   --only A,B           run only these parts: ${BENCH_PARTS.join(', ')} (the ceiling always runs)
+  --processes N        N API processes (API_PROCESSES) and N ceiling processes (default 1)
   --cpu-prof           write a CPU profile of the API process to bench/results/profiles (open it in Chrome DevTools)
 Environment: DATABASE_URL=postgres://… benchmarks PostgreSQL instead of SQLite.`;
 
@@ -84,6 +87,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       storm: { type: 'string' },
       only: { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
+      processes: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -106,6 +110,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     storm: whole('storm', values.storm, quick ? 2_000 : 100_000, 0),
     only: values.only === undefined ? undefined : parseParts(values.only),
     cpuProf: values['cpu-prof'],
+    processes: whole('processes', values.processes, 1, 1),
   };
 }
 

@@ -35,7 +35,7 @@ import {
 } from './report';
 import { readScenarios, SAMPLE_SIZE, type Scenario } from './scenarios';
 import { shuffled } from './shuffle';
-import { rssMegabytes, runStorm, waitUntilReady } from './storm';
+import { apiRssMegabytes, runStorm, waitUntilReady } from './storm';
 import { runUnlock } from './unlock';
 import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
 
@@ -196,7 +196,7 @@ async function main(): Promise<void> {
         : []),
       path.join(API_DIST, 'server.js'),
     ],
-    { ...baseEnv, PORT: String(apiPort) },
+    { ...baseEnv, PORT: String(apiPort), API_PROCESSES: String(options.processes) },
     `http://127.0.0.1:${apiPort}`,
     apiLog,
   );
@@ -210,14 +210,14 @@ async function main(): Promise<void> {
   const health = (await (await waitForHttp(apiService, '/api/health', 300_000)).json()) as Health;
   // The API answers lists at once (from SQL) and loads its lead list engine in the background: measure once it has.
   const answeringAfter = (performance.now() - spawnedAt) / 1000;
-  const rssAtStart = rssMegabytes(apiService.child.pid);
-  await waitUntilReady(apiService.url);
+  const rssAtStart = apiRssMegabytes(apiService.child.pid);
+  await waitUntilReady(apiService.url, options.processes);
   const readyAfter = (performance.now() - spawnedAt) / 1000;
   const ready = (await (await fetch(`${apiService.url}/api/health`)).json()) as Health;
   console.log(
     `API answering ${answeringAfter.toFixed(1)} s after its start, lead list engine ready after ${readyAfter.toFixed(1)} s ` +
       `(its load from ${ready.leadListLoadedFrom === 'snapshot' ? 'the snapshot in DATA_DIR' : 'every lead'}: ` +
-      `${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; private RSS ${rssMegabytes(apiService.child.pid)} MB)`,
+      `${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; private RSS ${apiRssMegabytes(apiService.child.pid)} MB)`,
   );
   console.log(
     `API serving on ${apiService.url} (${health.database.engine} ${health.database.version}); log ${path.relative(ROOT, apiLog)}`,
@@ -275,6 +275,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       PORT: String(ceilingPort),
       CEILING_BYTES: String(pageBytes),
+      CEILING_PROCESSES: String(options.processes),
     },
     `http://127.0.0.1:${ceilingPort}`,
     path.join(RESULTS_DIR, 'logs', `${stamp}-ceiling.log`),
@@ -283,7 +284,7 @@ async function main(): Promise<void> {
   const ceilingBytes = Buffer.byteLength(await ceilingProbe.text());
   const ceilingScenario = {
     key: 'ceiling',
-    label: `ceiling · hello-world ${ceilingBytes} B`,
+    label: `ceiling · hello-world ${ceilingBytes} B${options.processes > 1 ? ` · ${options.processes} processes` : ''}`,
     paths: ['/'],
   };
   console.log(`\nMeasuring (lead page body ${pageBytes} B):`);
@@ -344,7 +345,7 @@ async function main(): Promise<void> {
   measurements.memory = {
     engineMegabytes: afterLoad.leadListMegabytes,
     rssAtStart,
-    rssAfterLoad: rssMegabytes(apiService.child.pid),
+    rssAfterLoad: apiRssMegabytes(apiService.child.pid),
     leads: ids.total,
   };
   measurements.startup = {
@@ -371,6 +372,7 @@ async function main(): Promise<void> {
       token: dealer.token,
       metricsToken,
       readers: 4,
+      processes: options.processes,
       logFile: path.join(RESULTS_DIR, 'logs', `${stamp}-storm.log`),
     });
     const st = measurements.storm;
@@ -447,7 +449,7 @@ async function main(): Promise<void> {
   const git = gitFacts();
   const title =
     `DealerLeads benchmark · ${health.database.engine} ${health.database.version} · ${ids.total.toLocaleString('en-US')} leads · ` +
-    `${run.connections} connections × ${run.duration} s · ${os.cpus().length} CPUs · node ${process.version} · ${git.commit}` +
+    `${options.processes} API process${options.processes > 1 ? 'es' : ''} · ${run.connections} connections × ${run.duration} s · ${os.cpus().length} CPUs · node ${process.version} · ${git.commit}` +
     (git.dirtyFiles ? ` (+${git.dirtyFiles} uncommitted files)` : '');
   console.log(`\n${renderReport(title, measurements, checks, notes)}`);
   if (serverLog.length > 0) {

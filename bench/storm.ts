@@ -1,11 +1,13 @@
 // The write storm: another process imports N leads (the seed CLI) while dealers' lists are read; every list request's
 // time is kept, then how long the API took to answer from its engine again. The storm's leads are deleted afterwards.
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { BenchDatabase } from './database';
 import { ROOT } from './database';
+import { childProcessesOf } from '../apps/api/src/reliability/server-process';
 import { startService } from './processes';
 
 export interface StormResult {
@@ -40,15 +42,52 @@ export function rssMegabytes(pid: number | undefined): number | null {
   }
 }
 
-/** Seconds until the API's lead list engine is current (`leadListIndex: ready` in /api/health). */
-export async function waitUntilReady(baseUrl: string, timeoutMs = 600_000): Promise<number> {
+/**
+ * The private RSS of the API in MB: of its process, or with API_PROCESSES > 1 the largest of its workers' (the
+ * budget is per process).
+ */
+export function apiRssMegabytes(pid: number | undefined): number | null {
+  const workers = pid === undefined ? [] : childProcessesOf(pid);
+  if (workers.length === 0) return rssMegabytes(pid);
+  const each = workers.map(rssMegabytes).filter((mb): mb is number => mb !== null);
+  return each.length > 0 ? Math.max(...each) : null;
+}
+
+/** /api/health's lead list state, asked on a connection of its own (so several API processes take turns). */
+function leadListState(baseUrl: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const req = httpGet(`${baseUrl}/api/health`, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        try {
+          resolve((JSON.parse(body) as { leadListIndex?: string }).leadListIndex);
+        } catch {
+          resolve(undefined);
+        }
+      });
+    });
+    req.on('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * Seconds until the API's lead list engine is current (`leadListIndex: ready` in /api/health): in every one of
+ * `processes` API processes, which take new connections in turn (2 × processes ready answers in a row).
+ */
+export async function waitUntilReady(
+  baseUrl: string,
+  processes = 1,
+  timeoutMs = 600_000,
+): Promise<number> {
   const started = performance.now();
+  let inARow = 0;
   for (;;) {
-    const res = await fetch(`${baseUrl}/api/health`).catch(() => undefined);
-    const health = res?.ok ? ((await res.json()) as { leadListIndex?: string }) : undefined;
-    if (health?.leadListIndex === 'ready') return (performance.now() - started) / 1000;
+    inARow = (await leadListState(baseUrl)) === 'ready' ? inARow + 1 : 0;
+    if (inARow >= 2 * processes) return (performance.now() - started) / 1000;
     if (performance.now() - started > timeoutMs) throw new Error('the API never became ready');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (inARow === 0) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -117,6 +156,8 @@ export async function runStorm(options: {
   /** The API's METRICS_TOKEN. */
   metricsToken: string;
   readers: number;
+  /** API processes on the port (each must be current before and after). */
+  processes: number;
   logFile: string;
 }): Promise<StormResult> {
   const lastId = await maxLeadId(options.database);
@@ -156,9 +197,9 @@ export async function runStorm(options: {
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0)
     throw new Error(`the write storm's seed CLI exited with ${code}: ${writer.tail()}`);
-  const readyAfter = await waitUntilReady(options.baseUrl);
+  const readyAfter = await waitUntilReady(options.baseUrl, options.processes);
   await deleteAbove(options.database, lastId);
-  await waitUntilReady(options.baseUrl);
+  await waitUntilReady(options.baseUrl, options.processes);
   const sorted = times.sort((a, b) => a - b);
   const at = (p: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;

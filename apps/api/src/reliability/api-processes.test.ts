@@ -1,31 +1,19 @@
 // API_PROCESSES=2: one supervisor, two workers on one port, on each engine. The database is migrated and seeded
 // once, both workers answer, a killed worker is replaced, the rate limits are split, and SIGTERM stops them all.
-import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PACKAGES } from '../db/seed/demo';
 import { testEngines } from '../test/test-app';
 import { startServersOnOneDatabase, type ServersOnOneDatabase } from './databases';
 import { login } from './http';
-import { bundleServer, type ServerBundle, type ServerProcess } from './server-process';
+import {
+  bundleServer,
+  childProcessesOf,
+  type ServerBundle,
+  type ServerProcess,
+} from './server-process';
 
 const JWT_SECRET = 'api-processes-0123456789-abcdefghijklmnopqrstuvwxyz';
-
-/** The live processes whose parent is `pid` (from /proc). */
-function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((name) => {
-      try {
-        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-        // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
-        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(ppid) === pid && state !== 'Z' ? [Number(name)] : [];
-      } catch {
-        return [];
-      }
-    });
-}
 
 const alive = (pid: number) => {
   try {
@@ -106,7 +94,7 @@ describe.each(testEngines())('API_PROCESSES=2 on %s', (engine) => {
     });
     server = world.servers[0]!;
     workers = await until('two workers', () => {
-      const found = childrenOf(server.child.pid!);
+      const found = childProcessesOf(server.child.pid!);
       return found.length === 2 ? found : undefined;
     });
   }, 120_000);
@@ -173,7 +161,7 @@ describe.each(testEngines())('API_PROCESSES=2 on %s', (engine) => {
     const [victim, survivor] = workers as [number, number];
     process.kill(victim, 'SIGKILL');
     const replaced = await until('a new worker', () => {
-      const now = childrenOf(server.child.pid!);
+      const now = childProcessesOf(server.child.pid!);
       return now.length === 2 && !now.includes(victim) ? now : undefined;
     });
     expect(replaced).toContain(survivor);

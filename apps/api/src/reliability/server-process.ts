@@ -1,6 +1,6 @@
 // Real API server processes for the reliability tests and the crash run: bundled once, started, killed, restarted.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,22 @@ export async function bundleServer(): Promise<ServerBundle> {
     entry: path.join(dir, 'server.js'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** The live processes whose parent is `pid` (from /proc). */
+export function childProcessesOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
+        const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(ppid) === pid && state !== 'Z' ? [Number(name)] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** A port nobody listens on right now. */
