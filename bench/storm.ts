@@ -91,12 +91,18 @@ export async function waitUntilReady(
   }
 }
 
-async function deleteAbove(db: BenchDatabase, lastId: number): Promise<void> {
+/** One piece of work on the bench database: `sqliteWork` on SQLite, the statement `postgres` on PostgreSQL. */
+async function execute(
+  db: BenchDatabase,
+  sqliteWork: (sqlite: Database.Database) => void,
+  postgres: string,
+  values: unknown[] = [],
+): Promise<void> {
   if (db.engine === 'sqlite') {
     const sqlite = new Database(db.file);
     try {
       sqlite.pragma('busy_timeout = 60000');
-      sqlite.prepare('delete from leads where id > ?').run(lastId);
+      sqliteWork(sqlite);
     } finally {
       sqlite.close();
     }
@@ -105,11 +111,27 @@ async function deleteAbove(db: BenchDatabase, lastId: number): Promise<void> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    await client.query('delete from leads where id > $1', [lastId]);
+    await client.query(postgres, values);
   } finally {
     await client.end();
   }
 }
+
+const deleteAbove = (db: BenchDatabase, lastId: number) =>
+  execute(
+    db,
+    (s) => s.prepare('delete from leads where id > ?').run(lastId),
+    'delete from leads where id > $1',
+    [lastId],
+  );
+
+/**
+ * Settles the database the way a quiet night would (PostgreSQL's VACUUM of the dead rows, SQLite's WAL folded back into
+ * the file), so the scenarios after the storm run on the database they had before it rather than beside an autovacuum
+ * of 100,000 deleted leads.
+ */
+const settle = (db: BenchDatabase) =>
+  execute(db, (s) => s.pragma('wal_checkpoint(TRUNCATE)'), 'vacuum (analyze)');
 
 async function maxLeadId(db: BenchDatabase): Promise<number> {
   if (db.engine === 'sqlite') {
@@ -200,6 +222,7 @@ export async function runStorm(options: {
   const readyAfter = await waitUntilReady(options.baseUrl, options.processes);
   await deleteAbove(options.database, lastId);
   await waitUntilReady(options.baseUrl, options.processes);
+  await settle(options.database);
   const sorted = times.sort((a, b) => a - b);
   const at = (p: number) =>
     sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
