@@ -5,6 +5,9 @@ import { demo, loginAs } from './support';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
+/** Layout lands a few millionths of a pixel off on some screens: edges within this count as touching, not crossing. */
+const SUBPIXEL = 0.01;
+
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -24,7 +27,7 @@ test('the nav bar and the 250 px side menu work on a phone', async ({ page }) =>
   await page.getByRole('button', { name: 'Open menu' }).click();
   const panel = page.locator('.offcanvas.show');
   await expect(panel).toBeVisible();
-  expect((await panel.boundingBox())?.width).toBe(250);
+  expect(Math.abs((await panel.boundingBox())!.width - 250)).toBeLessThan(SUBPIXEL);
   await expect(page.locator('.offcanvas-backdrop')).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeVisible();
   await panel.getByRole('link', { name: 'Register' }).click();
@@ -42,8 +45,8 @@ test('the user menu opens inside the screen on a phone', async ({ page }) => {
   const box = await menu.boundingBox();
   expect(box).not.toBeNull();
   if (box) {
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(box.x).toBeGreaterThan(-SUBPIXEL);
+    expect(box.x + box.width).toBeLessThan(375 + SUBPIXEL);
   }
   await expectNoSidewaysScroll(page);
 });
@@ -74,16 +77,16 @@ test("a dealer's nav icons, the title and the menus do not overlap at 360 px", a
   );
   await page.screenshot({ path: test.info().outputPath('nav-360.png') });
   for (const { name, box } of boxes) {
-    expect(box.x, name).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width, name).toBeLessThanOrEqual(360);
+    expect(box.x, name).toBeGreaterThan(-SUBPIXEL);
+    expect(box.x + box.width, name).toBeLessThan(360 + SUBPIXEL);
   }
   for (const [i, a] of boxes.entries())
     for (const b of boxes.slice(i + 1)) {
       const overlap =
-        a.box.x < b.box.x + b.box.width &&
-        b.box.x < a.box.x + a.box.width &&
-        a.box.y < b.box.y + b.box.height &&
-        b.box.y < a.box.y + a.box.height;
+        a.box.x + SUBPIXEL < b.box.x + b.box.width &&
+        b.box.x + SUBPIXEL < a.box.x + a.box.width &&
+        a.box.y + SUBPIXEL < b.box.y + b.box.height &&
+        b.box.y + SUBPIXEL < a.box.y + a.box.height;
       expect(overlap, `${a.name} overlaps ${b.name}`).toBe(false);
     }
   await expectNoSidewaysScroll(page);

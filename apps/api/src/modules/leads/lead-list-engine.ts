@@ -5,6 +5,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isPostgres, type DatabaseHandle, type Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
 import type { CanonicalLeadFilter } from './lead-filters';
+import { CatchUpLag } from './catch-up-lag';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
 import { LeadRowCache } from './lead-row-cache';
@@ -38,7 +39,8 @@ const PRUNE_CHUNK = 1_000;
 const CATCH_UP_WAIT_MS = 50;
 /**
  * A bulk catch-up (more changes than one read takes: an import, a mass update) is applied while the bitmaps go on
- * answering, for at most this long; past it, SQL answers until the engine is current again.
+ * answering, as long as they are at most this far behind the log in time (CatchUpLag); further behind, SQL answers
+ * until the engine has caught up to within it again.
  */
 export const BULK_ANSWER_MS = 10_000;
 const RETRY_AFTER_MS = 10_000;
@@ -60,6 +62,14 @@ const leadsVersion = preparedQuery((db) =>
 export async function currentLeadsVersion(db: Queryable): Promise<number> {
   const [row] = await leadsVersion(db);
   return Number(row?.version ?? 0);
+}
+
+async function newestRevision(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('lead_changes')
+    .select((eb) => eb.fn.max('revision').as('revision'))
+    .executeTakeFirst();
+  return Number(row?.revision ?? 0);
 }
 
 function readLeads(db: Queryable, ids: number[]): Promise<LeadListRow[]> {
@@ -86,8 +96,8 @@ export class LeadListEngine {
   private closing = false;
   /** Restored bitmaps are not answered from until they were brought up to date and checked against the database. */
   private restoring = false;
-  /** When the bulk catch-up under way began (performance.now()); undefined: none. */
-  private bulkSince: number | undefined;
+  /** The bulk catch-up under way, if any, and how far behind it is. */
+  private readonly bulk = new CatchUpLag();
   /** Requests waiting for a catch-up, woken when it turns out to be a bulk one. */
   private bulkWaiters: (() => void)[] = [];
 
@@ -185,21 +195,23 @@ export class LeadListEngine {
       })
       .finally(() => {
         this.work = undefined;
-        this.bulkSince = undefined;
+        this.bulk.end();
       });
     return this.work;
   }
 
   /** From here until the current work ends, requests are answered from the bitmaps as far as they are applied. */
   private beginBulk(): void {
-    if (this.bulkSince !== undefined || this.bitmaps === undefined || this.restoring) return;
-    this.bulkSince = performance.now();
+    if (this.bulk.underWay || this.bitmaps === undefined || this.restoring) return;
+    this.bulk.begin(performance.now());
     for (const wake of this.bulkWaiters.splice(0)) wake();
   }
 
-  /** Whether a bulk catch-up is under way, begun short enough ago to answer through it. */
+  /** Whether a bulk catch-up is under way and the bitmaps are close enough behind the log to answer through it. */
   private get answersThroughBulk(): boolean {
-    return this.bulkSince !== undefined && performance.now() - this.bulkSince < BULK_ANSWER_MS;
+    return (
+      this.bulk.underWay && this.bulk.behindBy(this.revision, performance.now()) < BULK_ANSWER_MS
+    );
   }
 
   /**
@@ -312,7 +324,12 @@ export class LeadListEngine {
         await this.loadAll(version);
         return;
       }
-      if (changes.length === CHANGE_CHUNK) this.beginBulk();
+      if (changes.length === CHANGE_CHUNK) {
+        this.beginBulk();
+        // How far the log reaches now: once applied up to there, the bitmaps are at most this moment behind.
+        const seenAt = performance.now();
+        this.bulk.saw(await newestRevision(this.db), seenAt);
+      }
       await this.apply([...new Set(changes.map((c) => c.lead_id))]);
       this.revision = Number(changes[changes.length - 1]!.revision);
       if (changes.length < CHANGE_CHUNK) break;
