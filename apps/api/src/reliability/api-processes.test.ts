@@ -29,7 +29,7 @@ function freshConnection(
   url: string,
   method: string,
   path: string,
-  body?: unknown,
+  { body, token }: { body?: unknown; token?: string } = {},
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -37,7 +37,10 @@ function freshConnection(
       {
         method,
         agent: false,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
       },
       (res) => {
         res.resume();
@@ -47,6 +50,23 @@ function freshConnection(
     req.on('error', reject);
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
+}
+
+/**
+ * Sends `send` on fresh connections until every pid in `pids` has logged a request (a worker that has just started
+ * gets connections once it listens), or fails after 30 s.
+ */
+async function untilEachAnswered(
+  server: ServerProcess,
+  pids: number[],
+  send: () => Promise<number>,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!pids.every((pid) => requestLoggers(server).has(pid))) {
+    expect(await send()).toBe(200);
+    if (Date.now() > deadline) throw new Error(`not every worker of ${pids.join(', ')} answered`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
@@ -118,27 +138,10 @@ describe.each(testEngines())('API_PROCESSES=2 on %s', (engine) => {
 
   it('serves from both workers, a token from either working at the other', async () => {
     const token = await login(server.url, 'admin', 'Admin@2026');
-    for (let i = 0; i < 12; i++) {
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(
-          `${server.url}/api/leads?pageSize=5`,
-          { agent: false, headers: { authorization: `Bearer ${token}` } },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      });
-      expect(status).toBe(200);
-    }
-    // Log lines reach the output shortly after their answers.
-    const loggers = await until('request lines from both workers', () => {
-      const pids = requestLoggers(server);
-      return workers.every((pid) => pids.has(pid)) ? pids : undefined;
-    });
-    expect([...loggers].sort()).toEqual([...workers].sort());
+    await untilEachAnswered(server, workers, () =>
+      freshConnection(server.url, 'GET', '/api/leads?pageSize=5', { token }),
+    );
+    expect([...requestLoggers(server)].sort()).toEqual([...workers].sort());
   });
 
   it('splits a rate limit among the workers: together they allow what one process would', async () => {
@@ -146,8 +149,7 @@ describe.each(testEngines())('API_PROCESSES=2 on %s', (engine) => {
     for (let i = 0; i < 12; i++) {
       statuses.push(
         await freshConnection(server.url, 'POST', '/api/account/login', {
-          userName: 'nobody-here',
-          password: 'Wrong-passw0rd',
+          body: { userName: 'nobody-here', password: 'Wrong-passw0rd' },
         }),
       );
     }
@@ -169,12 +171,9 @@ describe.each(testEngines())('API_PROCESSES=2 on %s', (engine) => {
     workers = replaced;
     const newcomer = replaced.find((pid) => pid !== survivor)!;
     // Until the newcomer listens the survivor takes every connection; then they share them again.
-    const deadline = Date.now() + 20_000;
-    while (!requestLoggers(server).has(newcomer)) {
-      expect(await freshConnection(server.url, 'GET', '/api/health')).toBe(200);
-      if (Date.now() > deadline) throw new Error('the new worker never answered');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilEachAnswered(server, [newcomer], () =>
+      freshConnection(server.url, 'GET', '/api/health'),
+    );
   });
 
   it('stops every worker on SIGTERM and exits with 0', async () => {
