@@ -1,5 +1,6 @@
 // Lead list and detail as a visitor: paging forward and back, brand then model filters in the URL, a masked detail, the lock's popup.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SUBPIXEL } from './support';
 
 function results(page: Page) {
   return page.getByRole('region', { name: 'Lead results' });
@@ -74,8 +75,7 @@ test('a visitor filters by brand then model: the URL says so and every card matc
   await page.getByRole('button', { name: /^Filters/ }).click();
   const panel = page.getByRole('dialog', { name: 'Filters' });
   await expect(panel).toBeVisible();
-  // 250 CSS pixels, give or take the few millionths of a pixel layout may land off by.
-  expect(Math.abs((await panel.boundingBox())!.width - 250)).toBeLessThan(0.01);
+  expect(Math.abs((await panel.boundingBox())!.width - 250)).toBeLessThan(SUBPIXEL);
 
   await panel.getByLabel('Brand').selectOption({ label: 'Maruti Suzuki' });
   await expect(page).toHaveURL(/\/dealers\/leads\?brand=maruti_suzuki$/);

@@ -1,12 +1,9 @@
 // Phone width (375 px, 360 px for the dealer's nav): no sideways scrolling, the title stays centred, the side menu
 // and user menu fit, and a dealer's nav icons never cover each other or the title.
 import { expect, test, type Page } from '@playwright/test';
-import { demo, loginAs } from './support';
+import { demo, loginAs, SUBPIXEL } from './support';
 
 test.use({ viewport: { width: 375, height: 740 } });
-
-/** Layout lands a few millionths of a pixel off on some screens: edges within this count as touching, not crossing. */
-const SUBPIXEL = 0.01;
 
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(

@@ -5,6 +5,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = `test-results/e2e-data-${E2E_PORT}`;
 
+/** Layout lands a few millionths of a pixel off on some screens: edges within this count as touching, not crossing. */
+export const SUBPIXEL = 0.01;
+
 /** The demo seed's accounts (README "Demo logins"). */
 export const demo = {
   admin: { userName: 'admin', password: 'Admin@2026' },
