@@ -327,8 +327,10 @@ export class LeadListEngine {
       if (changes.length === CHANGE_CHUNK) {
         this.beginBulk();
         // How far the log reaches now: once applied up to there, the bitmaps are at most this moment behind.
-        const seenAt = performance.now();
-        this.bulk.saw(await newestRevision(this.db), seenAt);
+        if (this.bulk.underWay) {
+          const seenAt = performance.now();
+          this.bulk.saw(await newestRevision(this.db), seenAt);
+        }
       }
       await this.apply([...new Set(changes.map((c) => c.lead_id))]);
       this.revision = Number(changes[changes.length - 1]!.revision);
