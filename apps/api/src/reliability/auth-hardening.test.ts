@@ -105,6 +105,16 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
       expect(res.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
     });
 
+    it('refuses a token it has accepted (and remembered) once the token expires', async () => {
+      const exp = now() + 1;
+      const token = makeJwt({ alg: 'HS256', typ: 'JWT' }, { ...asAdmin(), exp }, TEST_JWT_SECRET);
+      expect((await call(token)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+      const res = await call(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
+    });
+
     it("refuses a dealer's real token with the payload changed to the Admin's id and role", async () => {
       const [header, , signature] = dealer.token.split('.');
       const payload = Buffer.from(JSON.stringify({ ...asAdmin(), role: 'Admin' })).toString(

@@ -3,10 +3,12 @@
 // and the generated leads and filter mixes the property tests of lists against SQL draw from.
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import type { Lead } from '@dealerleads/shared';
 import { searchTermsOf } from '@dealerleads/shared/catalogues';
 import type { NewLead } from '../../db/schema';
 import type { TestAppFixture } from '../../test/test-app';
 import type { CanonicalLeadFilter, NumberRange } from './lead-filters';
+import type { LeadListPage } from './leads.service';
 
 export async function waitForLeadList(ctx: TestAppFixture): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -166,4 +168,9 @@ export function filterArbitrary(
           }) as CanonicalLeadFilter,
       ),
     );
+}
+
+/** The leads of a page as the route sends them. */
+export function leadsOf(page: Pick<LeadListPage, 'json'>): Lead[] {
+  return JSON.parse(page.json) as Lead[];
 }

@@ -1,10 +1,12 @@
 // LeadRowCache: bounded, forgets changed leads, and never keeps rows read across a forget (they may predate it).
 import { describe, expect, it } from 'vitest';
 import { leadValues } from '../../test/fixtures';
-import { LeadRowCache } from './lead-row-cache';
+import { LeadRowCache, type PageRow } from './lead-row-cache';
 import type { LeadShownRow } from './leads.repository';
 
-const row = (id: number, price = 400_000): LeadShownRow => {
+const row = (id: number, price = 400_000): PageRow => ({ row: shownRow(id, price) });
+
+const shownRow = (id: number, price: number): LeadShownRow => {
   const lead = leadValues({ price });
   return {
     id,
@@ -40,9 +42,13 @@ describe('lead row cache', () => {
     const { found, missing } = cache.lookUp([4, 3, 1]);
     expect([...found.keys()]).toEqual([4, 1]);
     expect(missing).toEqual([3]);
-    // Its memory is counted (what /api/health reports with the bitmaps): a row is a few hundred bytes.
+    // Its memory is counted (what /api/health reports with the bitmaps): a row is a few hundred bytes, and so is the
+    // masked JSON kept with it once shown.
     expect(cache.bytes / cache.size).toBeGreaterThan(200);
     expect(cache.bytes / cache.size).toBeLessThan(1000);
+    const rowsOnly = cache.bytes;
+    for (const shown of found.values()) shown.masked = { maxDealers: 5, json: 'x'.repeat(400) };
+    expect(cache.bytes - rowsOnly).toBeGreaterThan(2 * 400);
     cache.clear();
     expect(cache.size).toBe(0);
     expect(cache.bytes).toBe(0);
@@ -56,7 +62,7 @@ describe('lead row cache', () => {
     cache.remember([row(7, 100_000), row(8)], ticket);
     expect(cache.size).toBe(0);
     cache.remember([row(7, 200_000)], cache.ticket);
-    expect(cache.lookUp([7]).found.get(7)?.price).toBe(200_000);
+    expect(cache.lookUp([7]).found.get(7)?.row.price).toBe(200_000);
   });
 
   it('keeps nothing when its size is 0', () => {

@@ -1,23 +1,32 @@
 // The rows lead pages show, kept per process by id (LRU, bounded), so a page of leads other pages have shown needs no
-// row read: the newest leads are on most dealers' pages. Kept exact by the change log the lead list engine follows: it
-// forgets a lead as it applies the lead's change, and everything when it replaces its bitmaps (docs/lead-list-engine.md,
-// "Rows of a page").
+// row read: the newest leads are on most dealers' pages; with each row the JSON it was last shown as, masked, so such a
+// page needs no serializing either. Kept exact by the change log the lead list engine follows: it forgets a lead as it
+// applies the lead's change, and everything when it replaces its bitmaps (docs/lead-list-engine.md, "Rows of a page").
 import { LRUCache } from 'lru-cache';
 import type { LeadShownRow } from './leads.repository';
 
-/** Object header and one slot per column, plus each string's header and characters (one byte each: Latin-1). */
-function estimatedBytes(row: LeadShownRow): number {
+/** A page's row, and once shown masked its JSON then (for the cap on dealers then in force: it is part of it). */
+export interface PageRow {
+  row: LeadShownRow;
+  masked?: { maxDealers: number; json: string };
+}
+
+/**
+ * Object header and one slot per column, plus each string's header and characters (one byte each: Latin-1), and the
+ * masked JSON's.
+ */
+function estimatedBytes({ row, masked }: PageRow): number {
   let bytes = 24;
   for (const value of Object.values(row))
     bytes += 8 + (typeof value === 'string' ? 16 + value.length : 0);
-  return bytes;
+  return masked === undefined ? bytes : bytes + 40 + masked.json.length;
 }
 
 /** Rows /api/health's memory estimate looks at (their average times the count): no per-row cost on the list's path. */
 const ROWS_SAMPLED = 200;
 
 export class LeadRowCache {
-  private readonly rows: LRUCache<number, LeadShownRow> | undefined;
+  private readonly rows: LRUCache<number, PageRow> | undefined;
 
   /** `max` rows at most; 0 keeps none. */
   constructor(max: number) {
@@ -41,8 +50,8 @@ export class LeadRowCache {
   }
 
   /** The cached rows of `ids` (a map by id) and the ids not cached, in the order asked. */
-  lookUp(ids: readonly number[]): { found: Map<number, LeadShownRow>; missing: number[] } {
-    const found = new Map<number, LeadShownRow>();
+  lookUp(ids: readonly number[]): { found: Map<number, PageRow>; missing: number[] } {
+    const found = new Map<number, PageRow>();
     const missing: number[] = [];
     for (const id of ids) {
       const row = this.rows?.get(id);
@@ -64,9 +73,9 @@ export class LeadRowCache {
    * Keeps rows read after `ticket` was taken, unless some lead was forgotten since: its change may have committed after
    * the read and been applied before this call, and nothing would forget the stale row again.
    */
-  remember(rows: readonly LeadShownRow[], ticket: number): void {
+  remember(rows: readonly PageRow[], ticket: number): void {
     if (this.rows === undefined || ticket !== this.forgets) return;
-    for (const row of rows) this.rows.set(row.id, row);
+    for (const row of rows) this.rows.set(row.row.id, row);
   }
 
   forget(ids: readonly number[]): void {

@@ -7,7 +7,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { LIMITS, type Lead } from '@dealerleads/shared';
+import { LIMITS, leadSchema, type Lead } from '@dealerleads/shared';
 import {
   fromDbBool,
   isPostgres,
@@ -19,6 +19,7 @@ import {
 } from '../../db/database';
 import type { Database, LeadRow, NewLead } from '../../db/schema';
 import { offsetOf } from '../../plugins/pagination';
+import { compileSerializer } from '../../plugins/serializer';
 import { preparedQuery } from '../../db/prepared-query';
 import { anyColumnContains, columnContains, containsPattern } from '../../db/text-search';
 import {
@@ -87,6 +88,9 @@ export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number)
     maxDealers,
   };
 }
+
+/** A lead as JSON, written by the lead routes' response schema (leadSchema): a page is these joined in an array. */
+export const leadJson: (lead: Lead) => string = compileSerializer(leadSchema);
 
 type LeadQuery = SelectQueryBuilder<Database, 'leads', object>;
 

@@ -29,12 +29,14 @@ import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter } from './lead-filters';
 import type { LeadListEngine } from './lead-list-engine';
+import type { PageRow } from './lead-row-cache';
 import { UnlockedLeads } from './unlocked-leads';
 import {
   findLeadById,
   findLeadIdPage,
   hasRecentDuplicate,
   insertLead,
+  leadJson,
   leadRowsAndVersions,
   toLead,
   unlockedLeadIds,
@@ -44,7 +46,8 @@ import {
 
 /** One page of the lead list as a caller sees it. */
 export interface LeadListPage extends LeadIdPage {
-  leads: Lead[];
+  /** The page's leads as the JSON array the route sends (leadJson, masked unless the caller may see the contact). */
+  json: string;
   /** Where the page came from: the engine's bitmaps, or SQL (while the engine loads, lags or has failed). */
   source: 'engine' | 'sql';
 }
@@ -63,6 +66,18 @@ export function leadListSources(
   listEngine: LeadListEngine,
 ): LeadListSources {
   return { engine, readOffThread, listEngine, unlocks: new UnlockedLeads() };
+}
+
+/**
+ * A lead as JSON for a caller who may not see its contact. A row the row cache held already (shown on an earlier page)
+ * keeps it, for the cap on dealers in force, so the next page showing it needs no serializing; a row read for this
+ * page does not: most such rows (a random filter mix's) leave the cache unshown, and their JSON would only be garbage.
+ */
+function maskedJson(page: PageRow, maxDealers: number, keep: boolean): string {
+  if (page.masked?.maxDealers === maxDealers) return page.masked.json;
+  const json = leadJson(toLead(page.row, false, maxDealers));
+  if (keep) page.masked = { maxDealers, json };
+  return json;
 }
 
 /**
@@ -85,7 +100,9 @@ export async function listLeads(
   const userId = caller?.id ?? 0;
   const { listEngine } = sources;
   let page: LeadIdPage | undefined;
-  let read: Awaited<ReturnType<typeof leadRowsAndVersions>> | undefined;
+  let read: { unlocksRevision: number; rows: PageRow[] } | undefined;
+  /** The page's rows the row cache held already. */
+  let cached: Map<number, PageRow> | undefined;
   if (listEngine.state === 'ready') {
     // The page as the engine has it; the rows other pages have shown from the engine's row cache, the others read
     // with the current versions in one statement. A write since (by any process) shows as a newer version: then the
@@ -101,9 +118,10 @@ export async function listLeads(
         ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
         : undefined;
     } else {
-      cache.remember(fresh.rows, ticket);
-      for (const row of fresh.rows) found.set(row.id, row);
-      read = { ...fresh, rows: page.ids.flatMap((id) => found.get(id) ?? []) };
+      const rows = new Map(fresh.rows.map((row) => [row.id, { row }]));
+      cache.remember([...rows.values()], ticket);
+      cached = found;
+      read = { ...fresh, rows: page.ids.flatMap((id) => found.get(id) ?? rows.get(id) ?? []) };
     }
   } else {
     listEngine.start();
@@ -114,18 +132,22 @@ export async function listLeads(
     filter,
     query,
   );
-  read ??= await leadRowsAndVersions(db, page.ids, userId);
+  if (read === undefined) {
+    const fresh = await leadRowsAndVersions(db, page.ids, userId);
+    read = { ...fresh, rows: fresh.rows.map((row) => ({ row })) };
+  }
   // Through a bulk catch-up the engine may still hold a lead that has just left the list: it never reaches a dealer.
-  const rows = admin ? read.rows : read.rows.filter((row) => fromDbBool(row.status));
+  const rows = admin ? read.rows : read.rows.filter(({ row }) => fromDbBool(row.status));
   const unlocked =
     caller && !admin
       ? await sources.unlocks.among(db, caller.id, read.unlocksRevision, page.ids)
       : new Set<number>();
-  return {
-    ...page,
-    leads: rows.map((row) => toLead(row, admin || unlocked.has(row.id), maxDealers)),
-    source,
-  };
+  const leads = rows.map((shown) =>
+    admin || unlocked.has(shown.row.id)
+      ? leadJson(toLead(shown.row, true, maxDealers))
+      : maskedJson(shown, maxDealers, cached?.has(shown.row.id) ?? false),
+  );
+  return { ...page, json: `[${leads.join(',')}]`, source };
 }
 
 /** A lead as the caller may see it; an inactive lead exists only for Admin. */
