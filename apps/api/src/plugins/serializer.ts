@@ -4,15 +4,11 @@ import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { z } from 'zod';
 
-/** A serializer of values of `schema` (its output form): only the declared fields are written. */
-export function compileSerializer<T extends z.ZodType>(schema: T): (value: z.output<T>) => string {
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   const jsonSchema = z.toJSONSchema(schema, {
     io: 'output',
     target: 'draft-7',
     unrepresentable: 'any',
   });
   return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
-}
-
-export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
-  compileSerializer(schema);
+};

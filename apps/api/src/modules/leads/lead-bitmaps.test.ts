@@ -199,6 +199,28 @@ describe('lead bitmaps: ranges of any bounds', () => {
   });
 });
 
+describe('lead bitmaps: kept results', () => {
+  it("keep a filter's result for the next page only until any lead changes", () => {
+    const random = mulberry32(20261126);
+    const bitmaps = new LeadBitmaps();
+    bitmaps.appendAll(
+      Array.from({ length: 100 }, (_, i) => ({ ...rowOf(i + 1, random), status: 1 })),
+    );
+    const filter: CanonicalLeadFilter = { status: 'active', price: { min: 1_000_000 } };
+    const before = bitmaps.matching(filter).toArray();
+    // Kept from its second asking on (a query asked once is not worth keeping).
+    expect(bitmaps.matching({ ...filter })).toBe(bitmaps.matching(filter));
+    bitmaps.upsert({ ...rowOf(5, random), status: 1, price: 2_000_000 });
+    expect(bitmaps.matching(filter).toArray()).toEqual(
+      [...new Set([...before, 5])].sort((a, b) => a - b),
+    );
+    bitmaps.remove(5);
+    expect(bitmaps.matching(filter).toArray()).toEqual(before.filter((id) => id !== 5));
+    bitmaps.appendAll([{ ...rowOf(101, random), status: 1, price: 3_000_000 }]);
+    expect(bitmaps.matching(filter).toArray()).toEqual([...before.filter((id) => id !== 5), 101]);
+  });
+});
+
 /** Names from a few syllables (so short terms match thousands of leads), some with letters outside ASCII. */
 const SYLLABLES = ['ra', 'hul', 'sha', 'rma', 'an', 'ita', 'kö', 'प्र', 'i', 'dev', 'ar'] as const;
 

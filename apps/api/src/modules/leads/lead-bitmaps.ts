@@ -881,6 +881,16 @@ const SEARCHED_CHANGES_KEPT = 4096;
 const REMEMBERED_TERMS = 1024;
 const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
 
+/**
+ * How many recent queries' results are kept until the next lead change, in at most this many bytes of bitmaps: the
+ * list every dealer opens (no filter) and the next pages of a query are then one rank lookup. Only a query asked
+ * before (among the last ASKED_QUERIES) is kept: a random mix's result kept for nothing outlives the young generation
+ * and its memory is freed only by a full garbage collection (one every second under the bench's mixes, 20–30 ms each).
+ */
+const KEPT_RESULTS = 64;
+const KEPT_RESULTS_BYTES = 16 * 1024 * 1024;
+const ASKED_QUERIES = 1024;
+
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
   format: 4,
@@ -906,6 +916,19 @@ export class LeadBitmaps {
     maxSize: REMEMBERED_TERMS_BYTES,
     sizeCalculation: ({ leads }) => Math.max(1, leads.getSerializationSizeInBytes('croaring')),
   });
+  /** Recent queries' results by their canonical filter, all forgotten at any change (see matching). */
+  private readonly results = new LRUCache<string, Bitmap>({
+    max: KEPT_RESULTS,
+    maxSize: KEPT_RESULTS_BYTES,
+    sizeCalculation: (bitmap) => Math.max(1, bitmap.getSerializationSizeInBytes('croaring')),
+  });
+  /** Canonical filters asked lately: a result is kept when its query comes again. */
+  private readonly asked = new LRUCache<string, true>({ max: ASKED_QUERIES });
+
+  /** Every change to the leads held comes through here first: a kept result may no longer be the filter's. */
+  private changing(): void {
+    if (this.results.size > 0) this.results.clear();
+  }
 
   get size(): number {
     return this.active.size + this.inactive.size;
@@ -924,6 +947,7 @@ export class LeadBitmaps {
    * import's): each bitmap takes its chunk's ids in one call.
    */
   appendAll(rows: readonly LeadListRow[]): void {
+    this.changing();
     const ids = rows.map((row) => row.id);
     const active: number[] = [];
     const inactive: number[] = [];
@@ -961,6 +985,7 @@ export class LeadBitmaps {
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
   upsert(row: LeadListRow): void {
+    this.changing();
     const id = row.id;
     const active = row.status === true || row.status === 1;
     (active ? this.active : this.inactive).add(id);
@@ -976,6 +1001,7 @@ export class LeadBitmaps {
   }
 
   remove(id: number): void {
+    this.changing();
     this.active.remove(id);
     this.inactive.remove(id);
     for (const column of this.equality.values()) column.clear(id);
@@ -1111,8 +1137,21 @@ export class LeadBitmaps {
     return byName && (this.names.name(id)?.includes(term) ?? false);
   }
 
-  /** Every lead matching the filter; it may be a bitmap the engine holds: read it, never change it. */
+  /**
+   * Every lead matching the filter; it may be a bitmap the engine holds or keeps: read it, never change it. A query
+   * asked again is kept until the next change of any lead (the few writes a second against hundreds of reads).
+   */
   matching(filter: CanonicalLeadFilter): Bitmap {
+    const key = JSON.stringify(filter);
+    const kept = this.results.get(key);
+    if (kept !== undefined) return kept;
+    const found = this.match(filter);
+    if (this.asked.has(key)) this.results.set(key, found);
+    else this.asked.set(key, true);
+    return found;
+  }
+
+  private match(filter: CanonicalLeadFilter): Bitmap {
     const sets: Bitmap[] = [];
     for (const [key] of EQUALITY_FILTERS) {
       const wanted = filter[key];

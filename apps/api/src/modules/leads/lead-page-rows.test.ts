@@ -1,10 +1,12 @@
 // A page's rows as the list reads them (one statement with the versions; on SQLite through one JSON text) are the rows
 // as stored: every shown column, any text, NULLs and numbers, newest first, on each database engine.
 import { describe, expect, it } from 'vitest';
-import { testEngines, useMembers, useTestApp } from '../../test/test-app';
+import { leadSchema, type Lead } from '@dealerleads/shared';
+import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
 import { insertLeads } from '../../test/fixtures';
 import { currentLeadsVersion } from './lead-list-engine';
-import { LEAD_SHOWN_COLUMNS, leadRowsAndVersions } from './leads.repository';
+import { waitForLeadList } from './lead-list-test-helpers';
+import { LEAD_SHOWN_COLUMNS, leadRowsAndVersions, maskPhone } from './leads.repository';
 
 describe.each(testEngines())('a page of lead rows on %s', (engine) => {
   const ctx = useTestApp(engine);
@@ -46,6 +48,36 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     expect(read.unlocksRevision).toBe(Number(unlocks_revision));
     expect(read.unlocksRevision).toBe(3);
     expect(read.version).toBeGreaterThan(0);
+  });
+
+  it("sends each lead with exactly the lead schema's fields and its text as stored, from the cache as from a read", async () => {
+    const names = ['Ravi "Kumar" \\ Ñandú 😀 रवि', "O'Brien\nTab\tEnd </script>"];
+    const stored = await insertLeads(
+      ctx,
+      names.map((full_name) => ({ full_name, city: 'Jsonpur' })),
+    );
+    await waitForLeadList(ctx);
+    const bodies: string[] = [];
+    // Read, then cached, then cached with the masked JSON kept: the same bytes each time.
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.app.inject({
+        url: '/api/leads?city=Jsonpur&pageSize=10',
+        headers: bearer(dealer),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      bodies.push(res.body);
+    }
+    expect(new Set(bodies).size).toBe(1);
+    const leads = JSON.parse(bodies[0]!) as Lead[];
+    for (const lead of leads) {
+      expect(Object.keys(lead).sort()).toEqual(Object.keys(leadSchema.shape).sort());
+      expect(leadSchema.strict().parse(lead)).toEqual(lead);
+    }
+    expect(leads.map((lead) => lead.fullName)).toEqual([...names].reverse());
+    expect(leads.map((lead) => lead.phoneNumber)).toEqual(
+      [...stored].reverse().map((lead) => maskPhone(lead.phone)),
+    );
   });
 
   it('reads the versions alone for an empty page', async () => {
