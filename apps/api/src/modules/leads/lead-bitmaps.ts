@@ -1165,15 +1165,23 @@ export class LeadBitmaps {
     const ranges = RANGE_FILTERS.filter(([key]) => filter[key] !== undefined);
     if (sets.length === 0 && ranges.length === 0 && filter.name === undefined && !filter.search)
       return scope;
-    // One bitmap of the query's own, narrowed in place by every further condition.
-    let result = RoaringBitmap32.and(sets[0] ?? scope, scope);
-    for (const bitmap of sets.slice(1)) result.andInPlace(bitmap);
+    // One bitmap of the query's own, narrowed in place by every further condition; a search before the ranges, since
+    // its terms' leads are usually far fewer than a range keeps (every dealer's list has "hide sold-out leads", a
+    // range over nearly every lead), and without equality filters on the scope itself, never a copy of it.
+    let result: Bitmap;
+    if (filter.search !== undefined) {
+      let within = scope;
+      if (sets.length > 0) {
+        within = RoaringBitmap32.and(sets[0]!, scope);
+        for (const bitmap of sets.slice(1)) within.andInPlace(bitmap);
+      }
+      result = RoaringBitmap32.orMany(filter.search.map((term) => this.searchTerm(within, term)));
+    } else {
+      result = RoaringBitmap32.and(sets[0] ?? scope, scope);
+      for (const bitmap of sets.slice(1)) result.andInPlace(bitmap);
+    }
     for (const [key] of ranges) result = this.ranges.get(key)!.narrow(result, filter[key]!);
     if (filter.name !== undefined) result = this.names.containing(result, filter.name);
-    if (filter.search !== undefined) {
-      const within = result;
-      result = RoaringBitmap32.orMany(filter.search.map((term) => this.searchTerm(within, term)));
-    }
     return result;
   }
 
