@@ -543,8 +543,29 @@ class RangeColumn {
     if (atEnds) leads.orInPlace(atEnds);
   }
 
-  /** The leads of `within` whose value lies in [min, max], checked one by one. */
-  private checked(within: Bitmap, min: number, max: number): Bitmap {
+  /**
+   * The leads whose value is above `max`, when there are at most `limit` of them in its fine bucket and those above it
+   * (counted by their sizes before any is read); otherwise undefined.
+   */
+  private above(max: number, limit: number): Bitmap | undefined {
+    const hi = this.bucketOf(max);
+    const keys = this.fine.sortedKeys;
+    const edge = this.fine.bitmaps.get(hi);
+    let count = edge?.size ?? 0;
+    const buckets: Bitmap[] = [];
+    for (let i = firstAbove(keys, hi); i < keys.length && count <= limit; i++) {
+      const bucket = this.fine.bitmaps.get(keys[i]!)!;
+      count += bucket.size;
+      buckets.push(bucket);
+    }
+    if (count > limit) return undefined;
+    const found = RoaringBitmap32.orMany(buckets);
+    if (edge !== undefined) found.orInPlace(this.checked(edge, max, Infinity, true));
+    return found;
+  }
+
+  /** The leads of `within` whose value lies in [min, max] (or (min, max]), checked one by one. */
+  private checked(within: Bitmap, min: number, max: number, aboveMin = false): Bitmap {
     if (scratch.length < within.size) scratch = new Uint32Array(within.size * 2);
     const ids = within.toUint32Array(scratch);
     const values = this.values;
@@ -552,7 +573,7 @@ class RangeColumn {
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
       const value = values[id]!;
-      if (value >= min && value <= max) ids[kept++] = id;
+      if ((aboveMin ? value > min : value >= min) && value <= max) ids[kept++] = id;
     }
     return new RoaringBitmap32(ids.subarray(0, kept));
   }
@@ -566,6 +587,16 @@ class RangeColumn {
     // No bound at all is no condition, as in SQL (leads without a value stay).
     if (min === -Infinity && max === Infinity) return leads;
     if (leads.size <= CHECK_EACH_AT_MOST) return this.checked(leads, min, max);
+    // Up to a bound few leads pass ("hide sold-out leads": fewer unlocks than the cap, nearly every lead): those
+    // above it, and those without a value, are taken away instead.
+    if (min === -Infinity) {
+      const above = this.above(max, leads.size >>> 3);
+      if (above !== undefined) {
+        leads.andNotInPlace(above);
+        leads.andNotInPlace(this.nulls);
+        return leads;
+      }
+    }
     const lo = min === -Infinity ? -Infinity : this.bucketOf(min);
     const hi = max === Infinity ? Infinity : this.bucketOf(max);
     const atEdges: Bitmap[] = [];
