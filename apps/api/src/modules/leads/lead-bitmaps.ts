@@ -919,7 +919,7 @@ const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
  * and its memory is freed only by a full garbage collection (one every second under the bench's mixes, 20–30 ms each).
  */
 const KEPT_RESULTS = 64;
-const KEPT_RESULTS_BYTES = 16 * 1024 * 1024;
+const KEPT_RESULTS_BYTES = 8 * 1024 * 1024;
 const ASKED_QUERIES = 1024;
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
