@@ -47,8 +47,11 @@ const RETRY_AFTER_MS = 10_000;
 /** After restoring a snapshot, the newest this many ids are counted in the database and in the bitmaps. */
 const VERIFIED_IDS = 100_000;
 
-/** Rows of pages kept per process unless configured (LEAD_ROW_CACHE_SIZE). */
-export const DEFAULT_ROW_CACHE_SIZE = 50_000;
+/**
+ * Rows of pages kept per process unless configured (LEAD_ROW_CACHE_SIZE): ≈ 20 MB of rows, up to ≈ 36 MB with the
+ * masked JSON kept with them (50,000 took the engine to 250–256 MB at 1M leads after the bench's storms).
+ */
+export const DEFAULT_ROW_CACHE_SIZE = 40_000;
 
 export type LeadListEngineState = 'loading' | 'ready' | 'failed';
 /** As /api/health reports it: `behind` when ready but still applying changes (SQL answers meanwhile). */
