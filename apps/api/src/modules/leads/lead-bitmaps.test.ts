@@ -216,6 +216,12 @@ describe('lead bitmaps: kept results', () => {
     );
     bitmaps.remove(5);
     expect(bitmaps.matching(filter).toArray()).toEqual(before.filter((id) => id !== 5));
+    // Bounds JSON would write alike (null) are kept apart.
+    const none: CanonicalLeadFilter = { status: 'all', price: { min: 5, max: -Infinity } };
+    const open: CanonicalLeadFilter = { status: 'all', price: { min: 5, max: Infinity } };
+    expect(bitmaps.matching(none).size).toBe(0);
+    expect(bitmaps.matching(none).size).toBe(0);
+    expect(bitmaps.matching(open).size).toBe(99);
     bitmaps.appendAll([{ ...rowOf(101, random), status: 1, price: 3_000_000 }]);
     expect(bitmaps.matching(filter).toArray()).toEqual([...before.filter((id) => id !== 5), 101]);
   });

@@ -922,6 +922,11 @@ const KEPT_RESULTS = 64;
 const KEPT_RESULTS_BYTES = 8 * 1024 * 1024;
 const ASKED_QUERIES = 1024;
 
+/** JSON.stringify writes Infinity, -Infinity and NaN alike as null: a kept result's key names them. */
+function namingNonFinite(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
+}
+
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
   format: 4,
@@ -1173,7 +1178,7 @@ export class LeadBitmaps {
    * asked again is kept until the next change of any lead (the few writes a second against hundreds of reads).
    */
   matching(filter: CanonicalLeadFilter): Bitmap {
-    const key = JSON.stringify(filter);
+    const key = JSON.stringify(filter, namingNonFinite);
     const kept = this.results.get(key);
     if (kept !== undefined) return kept;
     const found = this.match(filter);
