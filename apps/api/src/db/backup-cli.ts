@@ -1,4 +1,6 @@
-// `npm run backup -- <file>`: an online backup of the configured SQLite database (the product may keep serving).
+// `npm run backup -- <file>`: an online backup of the configured SQLite database (the product may keep serving), at
+// the lowest CPU priority (background-job.ts).
+import { backgroundPriorityText } from './background-job';
 import { loadConfig } from '../config';
 import { backupDatabase } from './backup';
 
@@ -15,7 +17,7 @@ if (database.engine !== 'sqlite') {
 try {
   const report = await backupDatabase(database.file, target);
   console.log(
-    `Backed up ${database.file} to ${report.file}: ${(report.bytes / 1e6).toFixed(1)} MB in ${report.milliseconds} ms`,
+    `Backed up ${database.file} to ${report.file}: ${(report.bytes / 1e6).toFixed(1)} MB in ${report.milliseconds} ms (${backgroundPriorityText()})`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

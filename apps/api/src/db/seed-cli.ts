@@ -1,5 +1,6 @@
 // `npm run seed -- --leads N`: the demo accounts and packages if missing (where demo data is allowed, see
-// loadDatabaseSettings), then leads until there are N (progress bar).
+// loadDatabaseSettings), then leads until there are N (progress bar), at the lowest CPU priority (background-job.ts).
+import { backgroundPriorityText } from './background-job';
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
@@ -48,7 +49,9 @@ try {
     console.log(`The database already holds ${before} leads`);
   } else {
     await optimizeLeadSearchIndex(handle.db, handle.engine);
-    console.log(`Added ${added} leads in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Added ${added} leads in ${((Date.now() - started) / 1000).toFixed(1)} s (${backgroundPriorityText()})`,
+    );
   }
   // Fresh statistics, so the query planner picks the right index for each filter mix.
   await sql`analyze`.execute(handle.db);

@@ -145,6 +145,8 @@ describe('backup and restore of SQLite under load', () => {
       expect(problems).toEqual([]);
       expect(backup.code, backup.output).toBe(0);
       expect(backup.output).toMatch(/Backed up .* to .*dealerleads-backup\.db/);
+      // A batch tool: it ran at the lowest CPU priority, beside the serving product.
+      expect(backup.output).toContain('(CPU priority 19)');
       expect(duringBackup).toBeGreaterThan(0);
 
       // A second backup to the same file is refused, the first stays whole.

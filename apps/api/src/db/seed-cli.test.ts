@@ -1,0 +1,49 @@
+// `npm run seed -- --leads N` as an operator runs it: a real process on a fresh SQLite file, which adds the leads and
+// runs as a background job (the lowest CPU priority, beside API processes that keep serving).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-seed-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function seedCli(file: string, leads: number): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--leads', String(leads)],
+      {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: `file:${file}`, SEED_DEMO: 'false' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('the seed CLI', () => {
+  it('adds leads up to the number asked for, at the lowest CPU priority', async () => {
+    const file = path.join(dir, 'seeded.db');
+    const run = await seedCli(file, 40);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/Added 40 leads in [\d.]+ s \(CPU priority 19\)/);
+    const again = await seedCli(file, 40);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain('The database already holds 40 leads');
+    const db = new Database(file, { readonly: true });
+    try {
+      expect(db.prepare('select count(*) from leads').pluck().get()).toBe(40);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+});
