@@ -11,6 +11,7 @@ import {
   type NumberRange,
 } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
+import { PAGE_SIZE, PagedArray, pageOf } from './paged-array';
 
 const { RoaringBitmap32 } = roaring;
 type Bitmap = InstanceType<typeof RoaringBitmap32>;
@@ -19,56 +20,57 @@ type Key = string | number;
 /** Memory of every roaring bitmap of this process (the engine's are the only ones). */
 export const bitmapBytes = () => RoaringBitmap32.getRoaringUsedMemory();
 
-/** Lead ids above this are not held (per-id arrays would outgrow the memory budget): the engine fails over to SQL. */
-export const MAX_LEAD_ID = 1 << 26;
+const u16 = (size: number) => new Uint16Array(size);
+const u32 = (size: number) => new Uint32Array(size);
+const f64 = (size: number) => new Float64Array(size);
+
+/** Lead ids from this one on are not held (bitmaps hold 32-bit ids): the engine fails over to SQL. */
+export const MAX_LEAD_ID = 2 ** 32 - 1;
+
+/** Bytes of a name the engine holds (lengths are 16-bit). */
+const MAX_NAME_BYTES = 0xfffe;
 
 /**
- * The size to grow a per-lead array (or the names' text) to so that it holds `needed`: an eighth more than now, not
- * twice as much. The leads' ids only grow, so every process passes its loaded size sooner or later; doubling then would
- * keep room for as many leads again (~80 MB at a million leads) for good. Growing by an eighth copies each byte about
- * eight times over the array's life instead of twice, which a write never notices.
+ * Throws, before anything changes, for a lead the engine cannot hold (the engine then fails over to SQL): an id past 32
+ * bits, or a name past MAX_NAME_BYTES (only a write straight into SQLite, which does not check varchar(100)).
+ */
+function checkHoldable({ id, full_name: name }: LeadListRow): void {
+  if (!(Number.isSafeInteger(id) && id > 0 && id < MAX_LEAD_ID))
+    throw new RangeError(`lead list engine: lead id ${id} is out of range`);
+  // A UTF-16 unit is at most 3 bytes of UTF-8, lower case too: only a long name is measured.
+  if (name.length > MAX_NAME_BYTES / 4 && Buffer.byteLength(name.toLowerCase()) > MAX_NAME_BYTES)
+    throw new RangeError(`lead list engine: the name of lead ${id} is too long`);
+}
+
+/**
+ * The size to grow the names' text to so that it holds `needed` bytes: an eighth more than now, not twice as much
+ * (doubling would keep room for as many names again for good); each byte is copied about eight times over the text's
+ * life instead of twice, which a write never notices.
  */
 function grownSize(current: number, needed: number): number {
   return Math.max(needed, current + Math.ceil(current / 8), 1024);
 }
 
-/** A grown array is copied this many entries per step, so growing a million-entry array never holds the loop long. */
+/** Grown text is copied this many bytes per step, so growing megabytes of names never holds the loop long. */
 export const COPY_SLICE = 1 << 17;
 
 /**
- * A typed array that holds index `id`: `array` itself if it does, else a grown copy, made one slice per step (a bare
- * `yield` between slices). reserve() gives requests a turn at each step; grown() runs every step at once. A per-lead
- * array never holds more than MAX_LEAD_ID entries; the names' text (`limit` Infinity) has no such bound.
+ * The names' text, able to hold `needed` bytes: `text` itself if it does, else a grown copy, made one slice per step (a
+ * bare `yield` between slices). reserve() gives requests a turn at each step; grownText() runs every step at once.
  */
-function* growing<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
-  array: T,
-  id: number,
-  make: (size: number) => T,
-  fill?: number,
-  limit = MAX_LEAD_ID,
-): Generator<void, T> {
-  if (id < array.length) return array;
-  if (id >= limit) throw new RangeError(`lead list engine: lead id ${id} is out of range`);
-  const next = make(Math.min(limit, grownSize(array.length, id + 1)));
-  for (let from = 0; from < next.length; from += COPY_SLICE) {
-    const to = Math.min(next.length, from + COPY_SLICE);
-    if (from < array.length) next.set(array.subarray(from, Math.min(to, array.length)), from);
-    if (fill !== undefined && to > array.length) next.fill(fill, Math.max(from, array.length), to);
+function* growingText(text: Buffer, needed: number): Generator<void, Buffer> {
+  if (needed <= text.length) return text;
+  const next = Buffer.alloc(grownSize(text.length, needed));
+  for (let from = 0; from < text.length; from += COPY_SLICE) {
+    next.set(text.subarray(from, Math.min(text.length, from + COPY_SLICE)), from);
     yield;
   }
   return next;
 }
 
-/** The array grown to hold index `id`, all at once (a write that finds no room; see reserve). */
-function grown<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
-  array: T,
-  id: number,
-  make: (size: number) => T,
-  fill?: number,
-  limit = MAX_LEAD_ID,
-): T {
-  if (id < array.length) return array;
-  return finish(growing(array, id, make, fill, limit));
+/** The names' text grown to hold `needed` bytes, all at once (a write that finds no room; see reserve). */
+function grownText(text: Buffer, needed: number): Buffer {
+  return finish(growingText(text, needed));
 }
 
 /** Runs every step of `steps` at once; what it returns. */
@@ -156,11 +158,15 @@ class ValueColumn {
   private readonly bitmaps: Bitmap[] = [new RoaringBitmap32()];
   /**
    * Each lead's code: 16 bits while the column has at most 65,535 values (every catalogue column has far fewer; 2 MB
-   * per column at a million leads, not 4), 32 bits from its 65,536th value on (the array copied once, by that write).
+   * per column at a million leads, not 4), 32 bits from its 65,536th value on (the pages copied once, by that write).
    */
-  private codes: Uint16Array | Uint32Array = new Uint16Array(0);
-  private readonly makeCodes = (n: number): Uint16Array | Uint32Array =>
-    this.keys.length > 0x10000 ? new Uint32Array(n) : new Uint16Array(n);
+  private codes = ValueColumn.codePages(false);
+  private static codePages(wide: boolean): PagedArray<Uint16Array | Uint32Array> {
+    return new PagedArray<Uint16Array | Uint32Array>(wide ? u32 : u16, 0);
+  }
+  private get wide(): boolean {
+    return this.keys.length > 0x10000;
+  }
 
   bitmap(key: Key): Bitmap | undefined {
     const code = this.codeOf.get(key);
@@ -175,61 +181,57 @@ class ValueColumn {
       this.codeOf.set(key, code);
       this.keys.push(key);
       this.bitmaps.push(new RoaringBitmap32());
-      if (this.codes instanceof Uint16Array && this.keys.length > 0x10000)
-        this.codes = Uint32Array.from(this.codes);
+      if (this.keys.length === 0x10001) this.codes.remake(u32);
     }
     return code;
   }
 
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
-    if (ids.length === 0) return;
-    this.codes = grown(this.codes, ids[ids.length - 1]!, this.makeCodes);
     const groups = new Map<number, number[]>();
     for (let i = 0; i < ids.length; i++) {
       const code = this.codeFor(keys[i]!);
-      this.codes[ids[i]!] = code;
+      this.codes.set(ids[i]!, code);
       if (code !== 0) push(groups, code, ids[i]!);
     }
     addGroups(groups, (code) => this.bitmaps[code]!);
   }
 
-  /** Room in its per-lead array for leads up to `id`, grown a slice per step (see LeadBitmaps.reserve). */
-  *reserve(id: number): Generator<void> {
-    this.codes = yield* growing(this.codes, id, this.makeCodes);
-  }
-
   /** Gives the lead `key`; whether that changed its value. */
   set(id: number, key: Key | null): boolean {
     const code = this.codeFor(key);
-    this.codes = grown(this.codes, id, this.makeCodes);
-    const old = this.codes[id]!;
+    const old = this.codes.get(id);
     if (old === code) return false;
     if (old !== 0) this.bitmaps[old]!.remove(id);
     if (code !== 0) this.bitmaps[code]!.add(id);
-    this.codes[id] = code;
+    this.codes.set(id, code);
     return true;
   }
 
   /** The lead's value, if it has one. */
   keyOf(id: number): Key | undefined {
-    const code = id < this.codes.length ? this.codes[id]! : 0;
+    const code = this.codes.get(id);
     return code === 0 ? undefined : this.keys[code];
   }
 
   clear(id: number): void {
-    if (id < this.codes.length) this.set(id, null);
+    this.set(id, null);
   }
 
-  /** Bytes of its per-lead array (the bitmaps are counted by roaring). */
+  /** Drops the page of per-lead codes `at` (no lead of it is held). */
+  drop(at: number): void {
+    this.codes.drop(at);
+  }
+
+  /** Bytes of its per-lead codes (the bitmaps are counted by roaring). */
   get arrayBytes(): number {
-    return this.codes.byteLength;
+    return this.codes.bytes;
   }
 
   save(out: SnapshotWriter): void {
     out.json(this.keys);
     out.bitmaps(this.bitmaps);
-    out.array(this.codes);
+    this.codes.save(out);
   }
 
   restore(input: SnapshotReader): void {
@@ -242,7 +244,8 @@ class ValueColumn {
       this.keys.push(key);
       this.bitmaps.push(input.bitmap());
     });
-    this.codes = input.array(this.makeCodes);
+    this.codes = ValueColumn.codePages(this.wide);
+    this.codes.restore(input);
   }
 
   /** The bitmaps of the values containing `term` (values compared in lower case). */
@@ -335,7 +338,8 @@ let scratch = new Uint32Array(CHECK_EACH_AT_MOST);
  * thousand leads is checked value by value.
  */
 class RangeColumn {
-  private values = new Float64Array(0);
+  /** Each lead's value; NaN for NULL or not held. */
+  private values = new PagedArray(f64, NaN);
   private readonly fine = new BucketLevel();
   private readonly coarse = new BucketLevel();
   /**
@@ -351,7 +355,6 @@ class RangeColumn {
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], values: readonly (number | null)[]): void {
     if (ids.length === 0) return;
-    this.values = grown(this.values, ids[ids.length - 1]!, (n) => new Float64Array(n), NaN);
     const groups = new Map<number, number[]>();
     const nulls: number[] = [];
     for (let i = 0; i < ids.length; i++) {
@@ -360,7 +363,7 @@ class RangeColumn {
         nulls.push(ids[i]!);
         continue;
       }
-      this.values[ids[i]!] = value;
+      this.values.set(ids[i]!, value);
       push(groups, this.bucketOf(value), ids[i]!);
     }
     this.nulls.addMany(nulls);
@@ -387,19 +390,13 @@ class RangeColumn {
     }
   }
 
-  /** Room in its per-lead array for leads up to `id`, grown a slice per step (see LeadBitmaps.reserve). */
-  *reserve(id: number): Generator<void> {
-    this.values = yield* growing(this.values, id, (n) => new Float64Array(n), NaN);
-  }
-
   set(id: number, value: number | null): void {
-    this.values = grown(this.values, id, (n) => new Float64Array(n), NaN);
     this.clear(id);
     if (value === null) {
       this.nulls.add(id);
       return;
     }
-    this.values[id] = value;
+    this.values.set(id, value);
     const key = this.bucketOf(value);
     this.fine.bucket(key).add(id);
     this.coarseBucket(groupOf(key)).add(id);
@@ -407,16 +404,21 @@ class RangeColumn {
   }
 
   clear(id: number): void {
-    if (id >= this.values.length) return;
-    const old = this.values[id]!;
-    if (Number.isNaN(old)) this.nulls.remove(id);
-    else {
-      const key = this.bucketOf(old);
-      this.fine.bitmaps.get(key)?.remove(id);
-      this.coarse.bitmaps.get(groupOf(key))?.remove(id);
-      this.eachAtOrAbove(groupOf(key), (bitmap) => bitmap.remove(id));
+    const old = this.values.get(id);
+    if (Number.isNaN(old)) {
+      this.nulls.remove(id);
+      return;
     }
-    this.values[id] = NaN;
+    const key = this.bucketOf(old);
+    this.fine.bitmaps.get(key)?.remove(id);
+    this.coarse.bitmaps.get(groupOf(key))?.remove(id);
+    this.eachAtOrAbove(groupOf(key), (bitmap) => bitmap.remove(id));
+    this.values.set(id, NaN);
+  }
+
+  /** Drops the page of per-lead values `at` (no lead of it is held). */
+  drop(at: number): void {
+    this.values.drop(at);
   }
 
   /** The coarse bucket's bitmap, made (with its running union) if it is new. */
@@ -460,18 +462,18 @@ class RangeColumn {
   }
 
   get arrayBytes(): number {
-    return this.values.byteLength;
+    return this.values.bytes;
   }
 
   save(out: SnapshotWriter): void {
-    out.array(this.values);
+    this.values.save(out);
     this.fine.save(out);
     this.coarse.save(out);
     out.bitmap(this.nulls);
   }
 
   restore(input: SnapshotReader): void {
-    this.values = input.array((n) => new Float64Array(n));
+    this.values.restore(input);
     this.fine.restore(input);
     this.coarse.restore(input);
     this.atMost = undefined;
@@ -572,7 +574,7 @@ class RangeColumn {
     let kept = 0;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i]!;
-      const value = values[id]!;
+      const value = values.get(id);
       if ((aboveMin ? value > min : value >= min) && value <= max) ids[kept++] = id;
     }
     return new RoaringBitmap32(ids.subarray(0, kept));
@@ -620,15 +622,19 @@ class RangeColumn {
 class NameColumn {
   private readonly words = new Map<string, Bitmap>();
   private readonly grams = new Map<number, Bitmap>();
-  private text = Buffer.alloc(1 << 16);
+  /** The names one after another; a changed or removed lead's stays until the text is compacted (see save). */
+  private text: Buffer = Buffer.alloc(1 << 16);
   private used = 0;
-  private starts = new Uint32Array(0);
-  private lengths = new Uint16Array(0);
+  /** Bytes of `text` that are names of leads held. */
+  private liveBytes = 0;
+  /** Each lead's name: where it starts in `text`, and its length in bytes + 1 (0: no name held). */
+  private readonly starts = new PagedArray(u32, 0);
+  private readonly lengths = new PagedArray(u16, 0);
 
   name(id: number): string | undefined {
-    const length = id < this.lengths.length ? this.lengths[id]! : 0;
+    const length = this.lengths.get(id);
     if (length === 0) return undefined;
-    const start = this.starts[id]!;
+    const start = this.starts.get(id);
     return this.text.toString('utf8', start, start + length - 1);
   }
 
@@ -637,10 +643,10 @@ class NameColumn {
    * made per lead (a byte match of valid UTF-8 is a character match).
    */
   private nameContains(id: number, needle: Uint8Array): boolean {
-    const stored = id < this.lengths.length ? this.lengths[id]! : 0;
+    const stored = this.lengths.get(id);
     if (stored === 0) return false;
     const text = this.text;
-    const start = this.starts[id]!;
+    const start = this.starts.get(id);
     const last = start + stored - 1 - needle.length;
     const first = needle[0];
     next: for (let at = start; at <= last; at++) {
@@ -652,7 +658,13 @@ class NameColumn {
   }
 
   get arrayBytes(): number {
-    return this.text.byteLength + this.starts.byteLength + this.lengths.byteLength;
+    return this.text.byteLength + this.starts.bytes + this.lengths.bytes;
+  }
+
+  /** Drops the pages of per-lead starts and lengths `at` (no lead of it is held). */
+  drop(at: number): void {
+    this.starts.drop(at);
+    this.lengths.drop(at);
   }
 
   save(out: SnapshotWriter): void {
@@ -660,9 +672,28 @@ class NameColumn {
     out.bitmaps(this.words.values());
     out.json([...this.grams.keys()]);
     out.bitmaps(this.grams.values());
+    if (this.used - this.liveBytes > this.liveBytes / 4) this.compact();
+    out.json(this.liveBytes);
     out.array(this.text, this.used);
-    out.array(this.starts);
-    out.array(this.lengths);
+    this.starts.save(out);
+    this.lengths.save(out);
+  }
+
+  /**
+   * Rewrites the text with only the names of leads held (one pass over them, ~20 ms at a million leads): done as a
+   * snapshot is written, once more than a quarter of the text is names changed or removed since (imports deleted again).
+   */
+  private compact(): void {
+    const text = Buffer.alloc(Math.max(1 << 16, grownSize(this.liveBytes, this.liveBytes)));
+    let used = 0;
+    this.lengths.forEachStored((id, length) => {
+      const start = this.starts.get(id);
+      this.text.copy(text, used, start, start + length - 1);
+      this.starts.set(id, used);
+      used += length - 1;
+    });
+    this.text = text;
+    this.used = used;
   }
 
   restore(input: SnapshotReader): void {
@@ -670,12 +701,13 @@ class NameColumn {
     for (const word of input.json<string[]>()) this.words.set(word, input.bitmap());
     this.grams.clear();
     for (const gram of input.json<number[]>()) this.grams.set(gram, input.bitmap());
+    this.liveBytes = input.json<number>();
     const text = input.bytes();
     this.text = Buffer.alloc(Math.max(1 << 16, Math.ceil(text.length * 1.25)));
     text.copy(this.text);
     this.used = text.length;
-    this.starts = input.array((n) => new Uint32Array(n));
-    this.lengths = input.array((n) => new Uint16Array(n));
+    this.starts.restore(input);
+    this.lengths.restore(input);
   }
 
   private static wordsOf(name: string): string[] {
@@ -718,30 +750,22 @@ class NameColumn {
     return true;
   }
 
-  /**
-   * Room in its per-lead arrays for leads up to `id`, and in the text for a catch-up's names, grown a slice per step
-   * (see LeadBitmaps.reserve).
-   */
-  *reserve(id: number): Generator<void> {
-    this.starts = yield* growing(this.starts, id, (n) => new Uint32Array(n));
-    this.lengths = yield* growing(this.lengths, id, (n) => new Uint16Array(n));
+  /** Room in the text for a catch-up's names, grown a slice per step (see LeadBitmaps.reserve). */
+  *reserve(): Generator<void> {
     // Grown to twice the headroom once less is free, so the catch-ups after it need no copy.
-    if (this.text.length - this.used < NAME_TEXT_HEADROOM) {
-      const room = this.used + 2 * NAME_TEXT_HEADROOM;
-      this.text = yield* growing(this.text, room, (n) => Buffer.alloc(n), undefined, Infinity);
-    }
+    if (this.text.length - this.used < NAME_TEXT_HEADROOM)
+      this.text = yield* growingText(this.text, this.used + 2 * NAME_TEXT_HEADROOM);
   }
 
   private store(id: number, name: string): void {
     const bytes = Buffer.byteLength(name);
-    this.text = grown(this.text, this.used + bytes, (n) => Buffer.alloc(n), undefined, Infinity);
+    this.text = grownText(this.text, this.used + bytes);
     this.text.write(name, this.used);
-    this.starts = grown(this.starts, id, (n) => new Uint32Array(n));
-    this.lengths = grown(this.lengths, id, (n) => new Uint16Array(n));
-    this.starts[id] = this.used;
+    this.starts.set(id, this.used);
     // Stored +1, so 0 means "no name"; an empty name still counts as held.
-    this.lengths[id] = bytes + 1;
+    this.lengths.set(id, bytes + 1);
     this.used += bytes;
+    this.liveBytes += bytes;
   }
 
   clear(id: number): void {
@@ -749,7 +773,8 @@ class NameColumn {
     if (name === undefined) return;
     for (const word of NameColumn.wordsOf(name)) forget(this.words, word, id);
     for (const gram of NameColumn.gramsOf(name)) forget(this.grams, gram, id);
-    this.lengths[id] = 0;
+    this.liveBytes -= this.lengths.get(id) - 1;
+    this.lengths.set(id, 0);
   }
 
   private wordsWhere(test: (word: string) => boolean): Bitmap[] {
@@ -929,7 +954,7 @@ function namingNonFinite(_key: string, value: unknown): unknown {
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 4,
+  format: 5,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -984,6 +1009,7 @@ export class LeadBitmaps {
    */
   appendAll(rows: readonly LeadListRow[]): void {
     this.changing();
+    for (const row of rows) checkHoldable(row);
     const ids = rows.map((row) => row.id);
     const active: number[] = [];
     const inactive: number[] = [];
@@ -1010,18 +1036,18 @@ export class LeadBitmaps {
   }
 
   /**
-   * Makes room in every per-lead array for leads up to `id` (and in the names' text for a catch-up's names), giving
-   * requests a turn (`yieldNow`) after every slice of a copy: a write past their end would grow them all within one
-   * write, copying tens of megabytes at once (hundreds of milliseconds under an import).
+   * Makes room in the names' text for a catch-up's names, giving requests a turn (`yieldNow`) after every slice of a
+   * copy: a write past its end would grow it within one write, copying megabytes at once. (The per-lead arrays need no
+   * room made: a page of 65,536 entries is made as its first lead arrives, a fraction of a millisecond.)
    */
-  async reserve(id: number, yieldNow: () => Promise<unknown>): Promise<void> {
-    for (const column of [...this.equality.values(), ...this.ranges.values(), this.names])
-      for (const _step of column.reserve(id)) await yieldNow();
+  async reserve(yieldNow: () => Promise<unknown>): Promise<void> {
+    for (const _step of this.names.reserve()) await yieldNow();
   }
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
   upsert(row: LeadListRow): void {
     this.changing();
+    checkHoldable(row);
     const id = row.id;
     const active = row.status === true || row.status === 1;
     (active ? this.active : this.inactive).add(id);
@@ -1043,6 +1069,17 @@ export class LeadBitmaps {
     for (const column of this.equality.values()) column.clear(id);
     for (const column of this.ranges.values()) column.clear(id);
     this.names.clear(id);
+    // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
+    const page = pageOf(id);
+    const first = page * PAGE_SIZE;
+    if (
+      this.active.rangeCardinality(first, first + PAGE_SIZE) +
+        this.inactive.rangeCardinality(first, first + PAGE_SIZE) ===
+      0
+    ) {
+      for (const column of [...this.equality.values(), ...this.ranges.values(), this.names])
+        column.drop(page);
+    }
     // Remembered terms may keep a removed lead: every search intersects them with the leads held.
   }
 

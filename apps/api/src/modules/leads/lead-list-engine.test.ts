@@ -349,17 +349,22 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       }
     });
 
-  it('fails over honestly: a lead it cannot hold leaves it failed, and SQL answers', async () => {
-    const errors: unknown[] = [];
-    const engine = await synced(db, new LeadListEngine(db.db, (e) => errors.push(e)));
-    await other.db
-      .insertInto('leads')
-      .values({ ...leadValues(), id: 2_000_000_000 } as NewLead)
-      .execute();
-    expect(await engine.readyAt(await currentLeadsVersion(db.db))).toBe(false);
-    while (engine.state === 'ready') await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(engine.state).toBe('failed');
-    expect(errors).toHaveLength(1);
-    await other.db.deleteFrom('leads').where('id', '=', 2_000_000_000).execute();
-  });
+  // Bitmaps hold 32-bit ids: SQLite's 64-bit ids can go past them, PostgreSQL's `integer` ids never do.
+  if (dbEngine === 'sqlite')
+    it('fails over honestly: a lead it cannot hold leaves it failed, and SQL answers', async () => {
+      const errors: unknown[] = [];
+      const engine = await synced(db, new LeadListEngine(db.db, (e) => errors.push(e)));
+      await other.db
+        .insertInto('leads')
+        .values({ ...leadValues(), id: 2 ** 32 } as NewLead)
+        .execute();
+      expect(await engine.readyAt(await currentLeadsVersion(db.db))).toBe(false);
+      while (engine.state === 'ready') await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(engine.state).toBe('failed');
+      expect(errors).toHaveLength(1);
+      await other.db
+        .deleteFrom('leads')
+        .where('id', '=', 2 ** 32)
+        .execute();
+    });
 });

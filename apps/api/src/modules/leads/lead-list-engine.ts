@@ -358,7 +358,7 @@ export class LeadListEngine {
       await yieldToEventLoop();
       stepBegan = performance.now();
     };
-    await bitmaps.reserve(Math.max(0, ...changed), yieldToEventLoop);
+    await bitmaps.reserve(yieldToEventLoop);
     const readChunk = isPostgres(this.db) ? POSTGRES_READ_CHUNK : SQLITE_READ_CHUNK;
     for (let i = 0; i < changed.length; i += readChunk) {
       const ids = changed.slice(i, i + readChunk);

@@ -85,7 +85,7 @@ describe('lead list by SQL on a worker thread (sqlite)', () => {
     beforeBuild: async (database) => {
       await database.db
         .insertInto('leads')
-        .values([leadValues({ city: 'Noida' }), { ...leadValues(), id: 2_000_000_000 } as NewLead])
+        .values([leadValues({ city: 'Noida' }), { ...leadValues(), id: 2 ** 32 } as NewLead])
         .execute();
     },
   });
