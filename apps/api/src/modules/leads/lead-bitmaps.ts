@@ -933,9 +933,12 @@ class ChangeLog {
 /** Lead writes a remembered term can catch up on; one that has missed more is found afresh. */
 const SEARCHED_CHANGES_KEPT = 4096;
 
-/** How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads). */
-const REMEMBERED_TERMS = 1024;
-const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
+/**
+ * How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads): a short
+ * term's bitmap is large (docs/lead-list-engine.md, "The mechanism"; 1,024 and 8 MB kept fewer than a hundred of them).
+ */
+const REMEMBERED_TERMS = 2048;
+const REMEMBERED_TERMS_BYTES = 16 * 1024 * 1024;
 
 /**
  * How many recent queries' results are kept until the next lead change, in at most this many bytes of bitmaps: the
