@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@dealerleads/shared';
 import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
-import { LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+import { bitmapBytes, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { brandsLabelled, type CanonicalLeadFilter, type NumberRange } from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { PAGE_SIZE } from './paged-array';
@@ -506,6 +506,28 @@ describe('lead bitmaps: memory', () => {
     bitmaps.upsert({ ...rowOf(9, random), full_name: 'अ'.repeat(21_844) });
     expect(bitmaps.matching({ status: 'all', name: 'bbbb' }).toArray()).toEqual([8]);
     expect(bitmaps.matching({ status: 'all', name: 'अअ' }).toArray()).toEqual([9]);
+  });
+
+  it('frees the bitmaps of each query as it answers, not at some later garbage collection', () => {
+    const random = mulberry32(20261130);
+    const bitmaps = new LeadBitmaps();
+    bitmaps.appendAll(Array.from({ length: LEADS }, (_, i) => rowOf(i + 1, random)));
+    const filterOf = (i: number): CanonicalLeadFilter => ({
+      status: i % 3 === 0 ? 'all' : 'active',
+      price: { min: 60_000 + i * 997, max: 9_000_000 - i * 3_001 },
+      ...(i % 2 === 0 ? { kmDriven: { min: 150 + i, max: 300_000 - i * 7 } } : {}),
+      ...(i % 5 === 0 ? { search: [i % 10 === 0 ? 'owner 1' : 'er 2'] } : {}),
+      ...(i % 7 === 0 ? { fuelType: 'diesel' } : {}),
+    });
+    // Running unions and remembered terms are built by the first queries and stay: not a query's own.
+    for (let i = 0; i < 20; i++) bitmaps.page(filterOf(i), 0, 20);
+    const before = bitmapBytes();
+    let answered = 0;
+    for (let i = 20; i < 420; i++) answered += bitmaps.page(filterOf(i), i % 50, 20).total;
+    expect(answered).toBeGreaterThan(400 * 1_000);
+    // 400 results of thousands of leads each and their intermediate bitmaps: 10.4 MB until a garbage collection if
+    // left to it; freed as answered, only their small headers (~150 bytes each) wait for it.
+    expect(bitmapBytes() - before).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('compacts the names of removed leads out of its text as a snapshot is written', async () => {

@@ -108,6 +108,31 @@ function unionWithin(within: Bitmap, bitmaps: Bitmap[]): Bitmap {
   return RoaringBitmap32.and(within, RoaringBitmap32.orMany(bitmaps));
 }
 
+/**
+ * Frees a query's temporary bitmaps now. roaring returns a bitmap's native memory only when the garbage collector
+ * finalizes it, and V8 collects for native memory late: under a stream of random filter mixes tens of megabytes of dead
+ * intermediate and result bitmaps were counted as the engine's (its 250 MB budget) until a major collection.
+ */
+function freed(bitmaps: Iterable<Bitmap>): void {
+  for (const bitmap of bitmaps) bitmap.dispose();
+}
+
+/** `next`, with `previous` (the query's own bitmap that `next` replaces, unless it is the same) freed. */
+function replacing(previous: Bitmap, next: Bitmap): Bitmap {
+  if (next !== previous) previous.dispose();
+  return next;
+}
+
+/** What `use` makes of the union of `bitmaps`, the union freed right after (see freed). */
+function withUnion<T>(bitmaps: Bitmap[], use: (union: Bitmap) => T): T {
+  const union = RoaringBitmap32.orMany(bitmaps);
+  try {
+    return use(union);
+  } finally {
+    union.dispose();
+  }
+}
+
 /** How many leads the bitmaps hold together. */
 function sizeOf(bitmaps: Bitmap[]): number {
   let size = 0;
@@ -509,8 +534,8 @@ class RangeColumn {
       const group = this.coarse.bitmaps.get(first);
       if (group !== undefined && sizeOf(outside) < sizeOf(inside)) {
         leads.andInPlace(group);
-        if (outside.length > 0) leads.andNotInPlace(RoaringBitmap32.orMany(outside));
-      } else leads.andInPlace(RoaringBitmap32.orMany(inside));
+        if (outside.length > 0) withUnion(outside, (union) => leads.andNotInPlace(union));
+      } else withUnion(inside, (union) => leads.andInPlace(union));
       return;
     }
     const keys = this.coarse.sortedKeys;
@@ -535,14 +560,19 @@ class RangeColumn {
       } else inside.push(...within);
     }
     const atEnds =
-      inside.length > 0 ? RoaringBitmap32.and(leads, RoaringBitmap32.orMany(inside)) : undefined;
+      inside.length > 0
+        ? withUnion(inside, (union) => RoaringBitmap32.and(leads, union))
+        : undefined;
     const atMost = this.runningUnions();
     if (top > bottom) {
       leads.andInPlace(atMost[top]!);
       if (bottom >= 0) leads.andNotInPlace(atMost[bottom]!);
-      if (outside.length > 0) leads.andNotInPlace(RoaringBitmap32.orMany(outside));
+      if (outside.length > 0) withUnion(outside, (union) => leads.andNotInPlace(union));
     } else leads.clear();
-    if (atEnds) leads.orInPlace(atEnds);
+    if (atEnds) {
+      leads.orInPlace(atEnds);
+      atEnds.dispose();
+    }
   }
 
   /**
@@ -562,7 +592,11 @@ class RangeColumn {
     }
     if (count > limit) return undefined;
     const found = RoaringBitmap32.orMany(buckets);
-    if (edge !== undefined) found.orInPlace(this.checked(edge, max, Infinity, true));
+    if (edge !== undefined) {
+      const aboveMax = this.checked(edge, max, Infinity, true);
+      found.orInPlace(aboveMax);
+      aboveMax.dispose();
+    }
     return found;
   }
 
@@ -595,6 +629,7 @@ class RangeColumn {
       const above = this.above(max, leads.size >>> 3);
       if (above !== undefined) {
         leads.andNotInPlace(above);
+        above.dispose();
         leads.andNotInPlace(this.nulls);
         return leads;
       }
@@ -604,11 +639,14 @@ class RangeColumn {
     const atEdges: Bitmap[] = [];
     for (const key of new Set([lo, hi])) {
       const edge = this.fine.bitmaps.get(key);
-      if (edge !== undefined)
-        atEdges.push(this.checked(RoaringBitmap32.and(leads, edge), min, max));
+      if (edge === undefined) continue;
+      const inEdge = RoaringBitmap32.and(leads, edge);
+      atEdges.push(this.checked(inEdge, min, max));
+      inEdge.dispose();
     }
     this.keepStrictlyBetween(leads, lo, hi);
     for (const found of atEdges) leads.orInPlace(found);
+    freed(atEdges);
     return leads;
   }
 }
@@ -817,11 +855,14 @@ class NameColumn {
     grams.sort((a, b) => a.size - b.size);
     let candidates = within;
     for (const gram of grams) {
-      candidates = RoaringBitmap32.and(candidates, gram);
+      const fewer = RoaringBitmap32.and(candidates, gram);
+      if (candidates !== within) candidates.dispose();
+      candidates = fewer;
       if (candidates.isEmpty) return candidates;
     }
     const needle = Buffer.from(term);
     const ids = candidates.toUint32Array();
+    if (candidates !== within) candidates.dispose();
     let kept = 0;
     for (let i = 0; i < ids.length; i++)
       if (this.nameContains(ids[i]!, needle)) ids[kept++] = ids[i]!;
@@ -934,11 +975,12 @@ class ChangeLog {
 const SEARCHED_CHANGES_KEPT = 4096;
 
 /**
- * How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads): a short
- * term's bitmap is large (docs/lead-list-engine.md, "The mechanism"; 1,024 and 8 MB kept fewer than a hundred of them).
+ * How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads). Twice as
+ * many bytes sped two-letter searches up by 14–22%, but took the engine's memory past its 250 MB budget (the size
+ * counted is the serialized one, below what the bitmaps hold in memory): docs/lead-list-engine.md, "The mechanism".
  */
-const REMEMBERED_TERMS = 2048;
-const REMEMBERED_TERMS_BYTES = 16 * 1024 * 1024;
+const REMEMBERED_TERMS = 1024;
+const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
 
 /**
  * How many recent queries' results are kept until the next lead change, in at most this many bytes of bitmaps: the
@@ -1159,7 +1201,11 @@ export class LeadBitmaps {
   private searchTerm(within: Bitmap, term: string): Bitmap {
     const remembered = this.rememberedTerm(term);
     const found = RoaringBitmap32.and(within, remembered.leads);
-    if (!remembered.byName) found.orInPlace(this.names.containing(within, term));
+    if (!remembered.byName) {
+      const byName = this.names.containing(within, term);
+      found.orInPlace(byName);
+      byName.dispose();
+    }
     return found;
   }
 
@@ -1218,13 +1264,22 @@ export class LeadBitmaps {
    * asked again is kept until the next change of any lead (the few writes a second against hundreds of reads).
    */
   matching(filter: CanonicalLeadFilter): Bitmap {
+    return this.resultOf(filter).found;
+  }
+
+  /** The filter's leads, and whether they are the caller's alone to dispose of (neither kept nor held). */
+  private resultOf(filter: CanonicalLeadFilter): { found: Bitmap; transient: boolean } {
     const key = JSON.stringify(filter, namingNonFinite);
     const kept = this.results.get(key);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined) return { found: kept, transient: false };
     const found = this.match(filter);
-    if (this.asked.has(key)) this.results.set(key, found);
-    else this.asked.set(key, true);
-    return found;
+    if (found === this.active || found === this.inactive) return { found, transient: false };
+    if (this.asked.has(key)) {
+      this.results.set(key, found);
+      return { found, transient: false };
+    }
+    this.asked.set(key, true);
+    return { found, transient: true };
   }
 
   private match(filter: CanonicalLeadFilter): Bitmap {
@@ -1251,13 +1306,20 @@ export class LeadBitmaps {
         within = RoaringBitmap32.and(sets[0]!, scope);
         for (const bitmap of sets.slice(1)) within.andInPlace(bitmap);
       }
-      result = RoaringBitmap32.orMany(filter.search.map((term) => this.searchTerm(within, term)));
+      const found = filter.search.map((term) => this.searchTerm(within, term));
+      result = RoaringBitmap32.orMany(found);
+      freed(found);
+      if (within !== scope) within.dispose();
     } else {
       result = RoaringBitmap32.and(sets[0] ?? scope, scope);
       for (const bitmap of sets.slice(1)) result.andInPlace(bitmap);
     }
-    for (const [key] of ranges) result = this.ranges.get(key)!.narrow(result, filter[key]!);
-    if (filter.name !== undefined) result = this.names.containing(result, filter.name);
+    // All leads ('all') are a union made for this query; active or inactive ones are held.
+    if (scope !== this.active && scope !== this.inactive) scope.dispose();
+    for (const [key] of ranges)
+      result = replacing(result, this.ranges.get(key)!.narrow(result, filter[key]!));
+    if (filter.name !== undefined)
+      result = replacing(result, this.names.containing(result, filter.name));
     return result;
   }
 
@@ -1267,15 +1329,23 @@ export class LeadBitmaps {
     offset: number,
     limit: number,
   ): { ids: number[]; total: number } {
-    const found = this.matching(filter);
-    const total = found.size;
-    if (offset >= total) return { ids: [], total };
-    // Ranks [from, to] of the ascending ids; select() finds a rank through the containers' counts, where
-    // rangeUint32Array(offset) would walk every id before it (a newest-first page is at the end).
-    const from = Math.max(0, total - offset - limit);
-    const to = total - offset - 1;
-    const span = new RoaringBitmap32().addRange(found.select(from)!, found.select(to)! + 1);
-    const ids = Array.from(RoaringBitmap32.and(found, span).toUint32Array()).reverse();
-    return { ids, total };
+    const { found, transient } = this.resultOf(filter);
+    try {
+      const total = found.size;
+      if (offset >= total) return { ids: [], total };
+      // Ranks [from, to] of the ascending ids; select() finds a rank through the containers' counts, where
+      // rangeUint32Array(offset) would walk every id before it (a newest-first page is at the end).
+      const from = Math.max(0, total - offset - limit);
+      const to = total - offset - 1;
+      const span = new RoaringBitmap32().addRange(found.select(from)!, found.select(to)! + 1);
+      const onPage = RoaringBitmap32.and(found, span);
+      const ids = Array.from(onPage.toUint32Array()).reverse();
+      span.dispose();
+      onPage.dispose();
+      return { ids, total };
+    } finally {
+      // Freed now rather than at a garbage collection (see freed).
+      if (transient) found.dispose();
+    }
   }
 }
