@@ -349,6 +349,22 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       }
     });
 
+  it('fails over honestly: a database error while it catches up leaves it failed, holding nothing', async () => {
+    const errors: unknown[] = [];
+    const own = openDatabase(testDb.config);
+    const engine = await synced(own, new LeadListEngine(own.db, (e) => errors.push(e)));
+    await own.close();
+    await other.db
+      .insertInto('leads')
+      .values([leadValues({ city: 'Hisar' })])
+      .execute();
+    expect(await engine.readyAt(await currentLeadsVersion(db.db))).toBe(false);
+    while (engine.state === 'ready') await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(engine.state).toBe('failed');
+    expect(errors).toHaveLength(1);
+    expect(() => engine.page({ status: 'active' }, 0, 10)).toThrow('not loaded');
+  });
+
   // Bitmaps hold 32-bit ids: SQLite's 64-bit ids can go past them, PostgreSQL's `integer` ids never do.
   if (dbEngine === 'sqlite')
     it('fails over honestly: a lead it cannot hold leaves it failed, and SQL answers', async () => {
