@@ -1,34 +1,17 @@
 // `npm run seed -- --leads N` as an operator runs it: a real process on a fresh SQLite file, which adds the leads and
 // runs as a background job (the lowest CPU priority, beside API processes that keep serving).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../test/run-cli';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-seed-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function seedCli(file: string, leads: number): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--leads', String(leads)],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', DATABASE_URL: `file:${file}`, SEED_DEMO: 'false' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const seedCli = (file: string, leads: number) =>
+  runCli('seed', ['--leads', String(leads)], { DATABASE_URL: `file:${file}`, SEED_DEMO: 'false' });
 
 describe('the seed CLI', () => {
   it('adds leads up to the number asked for, at the lowest CPU priority', async () => {

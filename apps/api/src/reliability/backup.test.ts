@@ -1,44 +1,23 @@
 // Online backup under load: `npm run backup` copies the SQLite file while a real server takes unlocks and lead
 // submissions; `npm run restore` puts the copy into an empty data folder (and refuses a live one); the product starts
 // on it with a sound ledger and every write acknowledged before the backup began.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
+import { runCli } from '../test/run-cli';
 import { createCrashWorld, type CrashWorld } from './crash';
 import { login, request } from './http';
 import { ledgerViolations } from './ledger-check';
 import { bundleServer, startServer, type ServerBundle } from './server-process';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PASSWORD = 'Passw0rd!long';
 const JWT_SECRET = 'crash-run-0123456789-abcdefghijklmnopqrstuvwxyz-ABCDEF';
 
-/** Runs an npm script the way an operator does (`npm run backup -- <file>`), from the repository root. */
-function runScript(
-  script: 'backup' | 'restore',
-  file: string,
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', `apps/api/src/db/${script}-cli.ts`, file],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+/** Runs an npm script the way an operator does (`npm run backup -- <file>`). */
+const runScript = (script: 'backup' | 'restore', file: string, env: Record<string, string>) =>
+  runCli(script, [file], env);
 
 let phone = 0;
 /** A plausible phone number no other submission used (no repeated digit runs, so moderation lets it through). */

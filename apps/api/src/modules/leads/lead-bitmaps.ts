@@ -11,7 +11,7 @@ import {
   type NumberRange,
 } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import { PAGE_SIZE, PagedArray, pageOf } from './paged-array';
+import { PAGE_SIZE, PagedArray, entryPageOf } from './paged-array';
 
 const { RoaringBitmap32 } = roaring;
 type Bitmap = InstanceType<typeof RoaringBitmap32>;
@@ -25,7 +25,7 @@ const u32 = (size: number) => new Uint32Array(size);
 const f64 = (size: number) => new Float64Array(size);
 
 /** Lead ids from this one on are not held (bitmaps hold 32-bit ids): the engine fails over to SQL. */
-export const MAX_LEAD_ID = 2 ** 32 - 1;
+const MAX_LEAD_ID = 2 ** 32 - 1;
 
 /** Bytes of a name the engine holds (lengths are 16-bit). */
 const MAX_NAME_BYTES = 0xfffe;
@@ -52,7 +52,7 @@ function grownSize(current: number, needed: number): number {
 }
 
 /** Grown text is copied this many bytes per step, so growing megabytes of names never holds the loop long. */
-export const COPY_SLICE = 1 << 17;
+const COPY_SLICE = 1 << 17;
 
 /**
  * The names' text, able to hold `needed` bytes: `text` itself if it does, else a grown copy, made one slice per step (a
@@ -1115,7 +1115,7 @@ export class LeadBitmaps {
     for (const column of this.ranges.values()) column.clear(id);
     this.names.clear(id);
     // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
-    const page = pageOf(id);
+    const page = entryPageOf(id);
     const first = page * PAGE_SIZE;
     if (
       this.active.rangeCardinality(first, first + PAGE_SIZE) +

@@ -5,15 +5,15 @@
 // docs/lead-list-engine.md, "Memory".
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
-export type PageArray = Uint16Array | Uint32Array | Float64Array;
+type PageArray = Uint16Array | Uint32Array | Float64Array;
 
-export const PAGE_BITS = 16;
+const PAGE_BITS = 16;
 /** Entries per page: ~1 ms of a million leads' load per page, 128–512 KB. */
 export const PAGE_SIZE = 1 << PAGE_BITS;
 const OFFSET_MASK = PAGE_SIZE - 1;
 
 /** The page that holds the entry of lead `id`. */
-export const pageOf = (id: number) => id >>> PAGE_BITS;
+export const entryPageOf = (id: number) => id >>> PAGE_BITS;
 
 export class PagedArray<T extends PageArray> {
   private pages: (T | undefined)[] = [];
