@@ -103,9 +103,12 @@ const NARROW = 1 << 16;
  * every lead: when other filters have already narrowed `within`, intersecting first touches only its few containers.
  */
 function unionWithin(within: Bitmap, bitmaps: Bitmap[]): Bitmap {
-  if (within.size <= NARROW)
-    return RoaringBitmap32.orMany(bitmaps.map((bitmap) => RoaringBitmap32.and(within, bitmap)));
-  return RoaringBitmap32.and(within, RoaringBitmap32.orMany(bitmaps));
+  if (within.size > NARROW)
+    return withUnion(bitmaps, (union) => RoaringBitmap32.and(within, union));
+  const parts = bitmaps.map((bitmap) => RoaringBitmap32.and(within, bitmap));
+  const union = RoaringBitmap32.orMany(parts);
+  freed(parts);
+  return union;
 }
 
 /**
@@ -181,6 +184,8 @@ class ValueColumn {
   /** code → value and bitmap; code 0 is "no value" (NULL, or not held). */
   private readonly keys: Key[] = [''];
   private readonly bitmaps: Bitmap[] = [new RoaringBitmap32()];
+  /** code → value in lower case, as searches compare it (made as containing needs them). */
+  private readonly lowered: string[] = [];
   /**
    * Each lead's code: 16 bits while the column has at most 65,535 values (every catalogue column has far fewer; 2 MB
    * per column at a million leads, not 4), 32 bits from its 65,536th value on (the pages copied once, by that write).
@@ -263,6 +268,7 @@ class ValueColumn {
     const keys = input.json<Key[]>();
     this.codeOf.clear();
     this.keys.length = 0;
+    this.lowered.length = 0;
     this.bitmaps.length = 0;
     keys.forEach((key, code) => {
       if (code !== 0) this.codeOf.set(key, code);
@@ -275,9 +281,13 @@ class ValueColumn {
 
   /** The bitmaps of the values containing `term` (values compared in lower case). */
   containing(term: string): Bitmap[] {
+    const lowered = this.lowered;
+    // Values are only ever added (a code is never reused): the new ones are lowered once.
+    while (lowered.length < this.keys.length)
+      lowered.push(String(this.keys[lowered.length]).toLowerCase());
     const found: Bitmap[] = [];
-    for (let code = 1; code < this.keys.length; code++) {
-      if (String(this.keys[code]).toLowerCase().includes(term)) found.push(this.bitmaps[code]!);
+    for (let code = 1; code < lowered.length; code++) {
+      if (lowered[code]!.includes(term)) found.push(this.bitmaps[code]!);
     }
     return found;
   }
@@ -1198,10 +1208,17 @@ export class LeadBitmaps {
   }
 
   /** The leads of `within` matching one search term (any searched column contains it, or its brand's label). */
-  private searchTerm(within: Bitmap, term: string): Bitmap {
-    const remembered = this.rememberedTerm(term);
-    const found = RoaringBitmap32.and(within, remembered.leads);
-    if (!remembered.byName) {
+  private searchTerm(within: Bitmap, scope: Bitmap, term: string): Bitmap {
+    // Within the few leads a query's filters leave, a term not remembered is found among those leads alone, and not
+    // remembered: its union over every lead is what a search costs, and most searches with filters are of terms not
+    // asked again soon (random ones missed the remembered terms 6 times in 10: docs/lead-list-engine.md, "The
+    // mechanism").
+    const narrow = within !== scope && within.size <= NARROW && !this.termLeads.has(term);
+    const remembered = narrow ? undefined : this.rememberedTerm(term);
+    const found = remembered
+      ? RoaringBitmap32.and(within, remembered.leads)
+      : unionWithin(within, this.bitmapsByValue(term).bitmaps);
+    if (!remembered?.byName) {
       const byName = this.names.containing(within, term);
       found.orInPlace(byName);
       byName.dispose();
@@ -1223,13 +1240,7 @@ export class LeadBitmaps {
       found = undefined;
     }
     if (found === undefined) {
-      const bitmaps: Bitmap[] = [];
-      for (const key of SEARCHED_VALUES) bitmaps.push(...this.equality.get(key)!.containing(term));
-      const brands = new Set(brandsLabelled(term));
-      for (const brand of brands) {
-        const bitmap = this.equality.get('brand')!.bitmap(brand);
-        if (bitmap) bitmaps.push(bitmap);
-      }
+      const { bitmaps, brands } = this.bitmapsByValue(term);
       // A term of several words is checked name by name, on the few leads a query's other filters leave.
       const byName = term !== '' && !term.includes(' ');
       if (byName) bitmaps.push(this.names.everyContaining(term));
@@ -1247,6 +1258,18 @@ export class LeadBitmaps {
     // Measured again (an import's leads grow it): the remembered terms stay within their bytes.
     if (missed.length > 0) this.termLeads.set(term, found);
     return found;
+  }
+
+  /** The bitmaps of the searched values containing `term` and of the brands whose label contains it. */
+  private bitmapsByValue(term: string): { bitmaps: Bitmap[]; brands: Set<string> } {
+    const bitmaps: Bitmap[] = [];
+    for (const key of SEARCHED_VALUES) bitmaps.push(...this.equality.get(key)!.containing(term));
+    const brands = new Set(brandsLabelled(term));
+    for (const brand of brands) {
+      const bitmap = this.equality.get('brand')!.bitmap(brand);
+      if (bitmap) bitmaps.push(bitmap);
+    }
+    return { bitmaps, brands };
   }
 
   /** Whether the lead held as `id` has the term by value (or by name, for `byName`) now. */
@@ -1306,7 +1329,7 @@ export class LeadBitmaps {
         within = RoaringBitmap32.and(sets[0]!, scope);
         for (const bitmap of sets.slice(1)) within.andInPlace(bitmap);
       }
-      const found = filter.search.map((term) => this.searchTerm(within, term));
+      const found = filter.search.map((term) => this.searchTerm(within, scope, term));
       result = RoaringBitmap32.orMany(found);
       freed(found);
       if (within !== scope) within.dispose();
