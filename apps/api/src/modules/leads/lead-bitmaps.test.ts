@@ -228,6 +228,62 @@ describe('lead bitmaps: kept results', () => {
   });
 });
 
+describe('lead bitmaps: kept windows', () => {
+  it('answer any page of a query asked before as its result would, until any lead changes', () => {
+    const random = mulberry32(20261127);
+    const bitmaps = new LeadBitmaps();
+    const rows = new Map<number, LeadListRow>();
+    const arrive = (batch: LeadListRow[]) => {
+      bitmaps.appendAll(batch);
+      for (const row of batch) rows.set(row.id, row);
+    };
+    arrive(Array.from({ length: 3000 }, (_, i) => rowOf(i + 1, random)));
+    const filters: CanonicalLeadFilter[] = [
+      { status: 'active' },
+      { status: 'all', fuelType: 'diesel' },
+      { status: 'active', price: { min: 300_000, max: 2_000_000 }, year: 2019 },
+      { status: 'inactive', kmDriven: { max: 5_000 } },
+    ];
+    const expectedPage = (filter: CanonicalLeadFilter, offset: number, limit: number) => {
+      const ids = [...bitmaps.matching(filter).toArray()].reverse();
+      return { ids: ids.slice(offset, offset + limit), total: ids.length };
+    };
+    // Pages ending just past a window's size first (each makes the next window), then in a random order: within a
+    // window kept before, past it (a larger one is made), past the largest window.
+    const pages = [
+      ...filters.flatMap((_, which) =>
+        [29, 157, 413, 925].map((offset) => [which, offset, 100] as const),
+      ),
+      ...fc.sample(
+        fc.tuple(fc.nat(filters.length - 1), fc.nat(1500), fc.integer({ min: 1, max: 100 })),
+        { numRuns: 400, seed: 7 },
+      ),
+    ];
+    const ask = () => {
+      for (const [which, offset, limit] of pages) {
+        const filter = filters[which]!;
+        expect(
+          bitmaps.page(filter, offset, limit),
+          `${JSON.stringify(filter)} ${offset}+${limit}`,
+        ).toEqual(expectedPage(filter, offset, limit));
+      }
+    };
+    ask();
+    expect(bitmaps.windowBytes).toBeGreaterThan(0);
+    // Any change forgets them all: an arrival, a move in or out of a filter, a removal show at once.
+    arrive([{ ...rowOf(3001, random), status: 1, fuel_type: 'diesel' }]);
+    expect(bitmaps.windowBytes).toBe(0);
+    expect(bitmaps.page(filters[1]!, 0, 1).ids).toEqual([3001]);
+    ask();
+    const newestDiesel = bitmaps.page(filters[1]!, 1, 1).ids[0]!;
+    bitmaps.upsert({ ...rows.get(newestDiesel)!, fuel_type: 'petrol' });
+    expect(bitmaps.page(filters[1]!, 0, 2).ids).not.toContain(newestDiesel);
+    bitmaps.remove(3001);
+    expect(bitmaps.page(filters[1]!, 0, 2).ids).not.toContain(3001);
+    ask();
+  });
+});
+
 /** Names from a few syllables (so short terms match thousands of leads), some with letters outside ASCII. */
 const SYLLABLES = ['ra', 'hul', 'sha', 'rma', 'an', 'ita', 'kö', 'प्र', 'i', 'dev', 'ar'] as const;
 

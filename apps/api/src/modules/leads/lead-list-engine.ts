@@ -140,9 +140,17 @@ export class LeadListEngine {
     return this.bitmaps?.size ?? 0;
   }
 
-  /** Memory held: the bitmaps, the per-lead arrays (a reload holds two sets until it swaps them) and the row cache. */
+  /**
+   * Memory held: the bitmaps, the per-lead arrays (a reload holds two sets until it swaps them), the kept windows and
+   * the row cache.
+   */
   get memoryBytes(): number {
-    return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0) + this.rows.bytes;
+    return (
+      bitmapBytes() +
+      (this.bitmaps?.arrayBytes ?? 0) +
+      (this.bitmaps?.windowBytes ?? 0) +
+      this.rows.bytes
+    );
   }
 
   private notified = false;
