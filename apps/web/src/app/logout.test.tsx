@@ -78,6 +78,10 @@ describe('logout', () => {
   it('from another tab leaves a guarded screen for the login screen, as its guard does', async () => {
     const { router } = renderRoute(paths.members);
     expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    // The screen asks for its list once mounted (TanStack Query subscribes in an effect, which React may run a
+    // little after the heading shows). Ending the session before that would race the screen's own first
+    // request; this test is about what happens to a screen that is up and running.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     act(() => {
       localStorage.removeItem('user');
       window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
