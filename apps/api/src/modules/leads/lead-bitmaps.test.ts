@@ -8,6 +8,7 @@ import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
 import { bitmapBytes, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { brandsLabelled, type CanonicalLeadFilter, type NumberRange } from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
+import { leadJson, maskPhone, toLead, type LeadShownRow } from './leads.repository';
 import { PAGE_SIZE } from './paged-array';
 
 const LEADS = 40_000;
@@ -35,6 +36,8 @@ function rowOf(id: number, random: () => number): LeadListRow {
     status: random() < 0.9 ? 1 : 0,
     created_on: new Date(FIRST_DAY + Math.floor(random() * 730 * DAY)).toISOString(),
     unlock_count: Math.floor(random() * 6),
+    phone_number: `98${String(id).padStart(8, '0')}`,
+    listing_status: 'open',
   };
 }
 
@@ -463,6 +466,82 @@ describe('lead bitmaps: search terms', () => {
   });
 });
 
+describe('lead bitmaps: shown rows', () => {
+  const MAX_DEALERS = 3;
+  /** The lead as a dealer who has not unlocked it sees it, from the engine's row or from the row as stored. */
+  const asShown = (row: LeadShownRow) => leadJson(toLead(row, false, MAX_DEALERS));
+  const NAMES = [
+    'amit verma',
+    'Amit Verma',
+    'AMIT VERMA',
+    'Ravi  Kumar',
+    'Ñandú Ölçer',
+    'प्रिया शर्मा',
+    '',
+    // Written in none of the three ways: read from the database instead.
+    'McKenzie Jr',
+    "D'Souza",
+    'aMIT',
+  ];
+  const writable = (name: string) => !['McKenzie Jr', "D'Souza", 'aMIT'].includes(name);
+
+  /** Each lead's row as the engine shows it, against the row given: the same JSON, or none when it cannot be exact. */
+  function check(bitmaps: LeadBitmaps, rows: ReadonlyMap<number, LeadListRow>, removed: number[]) {
+    for (const [id, row] of rows) {
+      const exact = writable(row.full_name) && row.created_on.endsWith('Z');
+      const shown = bitmaps.shownRow(id);
+      expect(shown === undefined ? undefined : asShown(shown), `lead ${id}`).toEqual(
+        exact ? asShown(row) : undefined,
+      );
+      // The engine never holds the contact: its row's phone number is masked already.
+      if (shown) expect(shown.phone_number).toBe(maskPhone(row.phone_number));
+    }
+    for (const id of removed) expect(bitmaps.shownRow(id)).toBeUndefined();
+  }
+
+  it('gives each lead as stored with its phone number masked, or nothing when it cannot write it as stored', async () => {
+    const random = mulberry32(20261127);
+    const rows = new Map<number, LeadListRow>();
+    const variant = (id: number): LeadListRow => ({
+      ...rowOf(id, random),
+      full_name: NAMES[id % NAMES.length]!,
+      phone_number: id % 7 === 0 ? '' : `9${String(id * 7919).padStart(9, '0')}`,
+      varient: id % 3 === 0 ? null : 'VXi',
+      rto: id % 4 === 0 ? null : 'MH',
+      listing_status: (['open', 'sold', 'withdrawn', 'expired'] as const)[id % 4]!,
+      // A time SQLite holds as some tool wrote it: not ISO 8601 as Date writes it.
+      ...(id % 11 === 0 ? { created_on: '2026-11-20 10:00:00' } : {}),
+    });
+    for (let id = 1; id <= 300; id++) rows.set(id, variant(id));
+    const bitmaps = new LeadBitmaps();
+    bitmaps.appendAll([...rows.values()].filter((row) => row.id <= 200));
+    for (const row of rows.values()) if (row.id > 200) bitmaps.upsert(row);
+    check(bitmaps, rows, []);
+    // Changes of what only a page shows: a name's case alone, the phone, the listing, the time's format both ways.
+    for (let id = 1; id <= 300; id += 5) {
+      const row = rows.get(id)!;
+      const changed: LeadListRow = {
+        ...row,
+        full_name: id % 2 === 0 ? row.full_name.toUpperCase() : row.full_name.toLowerCase(),
+        phone_number: `8${String(id).padStart(9, '0')}`,
+        listing_status: row.listing_status === 'open' ? 'sold' : 'open',
+        created_on: row.created_on.endsWith('Z')
+          ? '2026-11-21 08:30:00'
+          : new Date(FIRST_DAY + id * DAY).toISOString(),
+      };
+      rows.set(id, changed);
+      bitmaps.upsert(changed);
+    }
+    const removed = [3, 150, 299];
+    for (const id of removed) {
+      rows.delete(id);
+      bitmaps.remove(id);
+    }
+    check(bitmaps, rows, removed);
+    check(await roundTrip(bitmaps), rows, removed);
+  });
+});
+
 describe('lead bitmaps: running unions', () => {
   it('are built a union per step before restored or loaded bitmaps answer, and answer as built on demand', async () => {
     const random = mulberry32(20261129);
@@ -532,8 +611,9 @@ describe('lead bitmaps: memory', () => {
     for (let id = LEADS + 1; id <= LEADS + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded);
     // An import far past every id (ids are never reused: deleted imports leave gaps): one page per per-lead array,
-    // 10 value codes of 16 bits, 4 ranges of 64, a name's start (32) and length (16), not 5 million entries each.
-    const page = PAGE_SIZE * (10 * 2 + 4 * 8 + 4 + 2);
+    // 12 value codes of 16 bits (10 filters, the masked phone, the listing status), 4 ranges of 64, a name's start (32),
+    // length (16) and case (8), not 5 million entries each.
+    const page = PAGE_SIZE * (12 * 2 + 4 * 8 + 4 + 2 + 1);
     const far = 5_000_000;
     for (let id = far; id < far + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded + page);

@@ -11,6 +11,7 @@ import {
   type NumberRange,
 } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
+import { maskPhone, type LeadShownRow } from './leads.repository';
 import { PAGE_SIZE, PagedArray, entryPageOf } from './paged-array';
 
 const { RoaringBitmap32 } = roaring;
@@ -20,6 +21,7 @@ type Key = string | number;
 /** Memory of every roaring bitmap of this process (the engine's are the only ones). */
 export const bitmapBytes = () => RoaringBitmap32.getRoaringUsedMemory();
 
+const u8 = (size: number) => new Uint8Array(size);
 const u16 = (size: number) => new Uint16Array(size);
 const u32 = (size: number) => new Uint32Array(size);
 const f64 = (size: number) => new Float64Array(size);
@@ -178,53 +180,42 @@ function gramKey(text: string, at: number, length: number): number {
   return key;
 }
 
-/** An equality-filtered column: a bitmap per stored value; each lead's value code, to take it out again. */
-class ValueColumn {
-  private readonly codeOf = new Map<Key, number>();
-  /** code → value and bitmap; code 0 is "no value" (NULL, or not held). */
-  private readonly keys: Key[] = [''];
-  private readonly bitmaps: Bitmap[] = [new RoaringBitmap32()];
-  /** code → value in lower case, as searches compare it (made as containing needs them). */
-  private readonly lowered: string[] = [];
-  /**
-   * Each lead's code: 16 bits while the column has at most 65,535 values (every catalogue column has far fewer; 2 MB
-   * per column at a million leads, not 4), 32 bits from its 65,536th value on (the pages copied once, by that write).
-   */
-  private codes = ValueColumn.codePages(false);
+/**
+ * A value per lead, as a code into the column's few distinct values (catalogue values, masked phone numbers): 16 bits
+ * per lead while the column has at most 65,535 values (2 MB at a million leads, not 4), 32 bits from its 65,536th value
+ * on (the pages copied once, by that write).
+ */
+class CodedColumn {
+  protected readonly codeOf = new Map<Key, number>();
+  /** code → value; code 0 is "no value" (NULL, or not held). */
+  protected readonly keys: Key[] = [''];
+  protected codes = CodedColumn.codePages(false);
   private static codePages(wide: boolean): PagedArray<Uint16Array | Uint32Array> {
     return new PagedArray<Uint16Array | Uint32Array>(wide ? u32 : u16, 0);
   }
-  private get wide(): boolean {
-    return this.keys.length > 0x10000;
-  }
 
-  bitmap(key: Key): Bitmap | undefined {
-    const code = this.codeOf.get(key);
-    return code === undefined ? undefined : this.bitmaps[code];
-  }
-
-  private codeFor(key: Key | null): number {
+  protected codeFor(key: Key | null): number {
     if (key === null) return 0;
     let code = this.codeOf.get(key);
     if (code === undefined) {
       code = this.keys.length;
       this.codeOf.set(key, code);
       this.keys.push(key);
-      this.bitmaps.push(new RoaringBitmap32());
+      this.added();
       if (this.keys.length === 0x10001) this.codes.remake(u32);
     }
     return code;
   }
 
+  /** A value was given its code (the last one). */
+  protected added(): void {}
+
+  /** The lead's code moves from `from` to `to` (each 0 for no value). */
+  protected moved(_id: number, _from: number, _to: number): void {}
+
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
-    const groups = new Map<number, number[]>();
-    for (let i = 0; i < ids.length; i++) {
-      const code = this.codeFor(keys[i]!);
-      this.codes.set(ids[i]!, code);
-      if (code !== 0) push(groups, code, ids[i]!);
-    }
-    addGroups(groups, (code) => this.bitmaps[code]!);
+    for (let i = 0; i < ids.length; i++) this.codes.set(ids[i]!, this.codeFor(keys[i]!));
   }
 
   /** Gives the lead `key`; whether that changed its value. */
@@ -232,8 +223,7 @@ class ValueColumn {
     const code = this.codeFor(key);
     const old = this.codes.get(id);
     if (old === code) return false;
-    if (old !== 0) this.bitmaps[old]!.remove(id);
-    if (code !== 0) this.bitmaps[code]!.add(id);
+    this.moved(id, old, code);
     this.codes.set(id, code);
     return true;
   }
@@ -253,29 +243,75 @@ class ValueColumn {
     this.codes.drop(at);
   }
 
-  /** Bytes of its per-lead codes (the bitmaps are counted by roaring). */
+  /** Bytes of its per-lead codes. */
   get arrayBytes(): number {
     return this.codes.bytes;
   }
 
   save(out: SnapshotWriter): void {
     out.json(this.keys);
-    out.bitmaps(this.bitmaps);
     this.codes.save(out);
   }
 
   restore(input: SnapshotReader): void {
-    const keys = input.json<Key[]>();
+    this.restoreKeys(input.json<Key[]>());
+    this.codes.restore(input);
+  }
+
+  /** Takes the values a snapshot holds (keys[code]), with per-lead codes as wide as they need. */
+  protected restoreKeys(keys: readonly Key[]): void {
     this.codeOf.clear();
     this.keys.length = 0;
-    this.lowered.length = 0;
-    this.bitmaps.length = 0;
     keys.forEach((key, code) => {
       if (code !== 0) this.codeOf.set(key, code);
       this.keys.push(key);
-      this.bitmaps.push(input.bitmap());
     });
-    this.codes = ValueColumn.codePages(this.wide);
+    this.codes = CodedColumn.codePages(this.keys.length > 0x10000);
+  }
+}
+
+/** An equality-filtered column: each lead's value code, and a bitmap per stored value. */
+class ValueColumn extends CodedColumn {
+  /** code → the bitmap of its leads. */
+  private readonly bitmaps: Bitmap[] = [new RoaringBitmap32()];
+  /** code → value in lower case, as searches compare it (made as containing needs them). */
+  private readonly lowered: string[] = [];
+
+  bitmap(key: Key): Bitmap | undefined {
+    const code = this.codeOf.get(key);
+    return code === undefined ? undefined : this.bitmaps[code];
+  }
+
+  protected override added(): void {
+    this.bitmaps.push(new RoaringBitmap32());
+  }
+
+  protected override moved(id: number, from: number, to: number): void {
+    if (from !== 0) this.bitmaps[from]!.remove(id);
+    if (to !== 0) this.bitmaps[to]!.add(id);
+  }
+
+  override appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
+    super.appendAll(ids, keys);
+    const groups = new Map<number, number[]>();
+    for (const id of ids) {
+      const code = this.codes.get(id);
+      if (code !== 0) push(groups, code, id);
+    }
+    addGroups(groups, (code) => this.bitmaps[code]!);
+  }
+
+  override save(out: SnapshotWriter): void {
+    out.json(this.keys);
+    out.bitmaps(this.bitmaps);
+    this.codes.save(out);
+  }
+
+  override restore(input: SnapshotReader): void {
+    this.restoreKeys(input.json<Key[]>());
+    this.lowered.length = 0;
+    this.bitmaps.length = 0;
+    for (let code = 0; code < this.keys.length; code++) this.bitmaps.push(input.bitmap());
     this.codes.restore(input);
   }
 
@@ -449,6 +485,12 @@ class RangeColumn {
     this.coarse.bitmaps.get(groupOf(key))?.remove(id);
     this.eachAtOrAbove(groupOf(key), (bitmap) => bitmap.remove(id));
     this.values.set(id, NaN);
+  }
+
+  /** The lead's value (null: NULL, or not held). */
+  valueOf(id: number): number | null {
+    const value = this.values.get(id);
+    return Number.isNaN(value) ? null : value;
   }
 
   /** Drops the page of per-lead values `at` (no lead of it is held). */
@@ -662,6 +704,29 @@ class RangeColumn {
 }
 
 /**
+ * The ways a name is commonly written, by code (1–3), each from the lower case the names are held in: as it is, each
+ * word capitalized, all capitals. A name written otherwise ("McKenzie", "D'Souza") has code 0, and its lead's row is
+ * read from the database when a page shows it.
+ */
+const NAME_CASES: readonly (((lowered: string) => string) | undefined)[] = [
+  undefined,
+  (lowered) => lowered,
+  (lowered) =>
+    lowered
+      .split(' ')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' '),
+  (lowered) => lowered.toUpperCase(),
+];
+
+/** The NAME_CASES code that writes `fullName` from `lowered` (its lower case), or 0. */
+function nameCaseOf(fullName: string, lowered: string): number {
+  for (let code = 1; code < NAME_CASES.length; code++)
+    if (NAME_CASES[code]!(lowered) === fullName) return code;
+  return 0;
+}
+
+/**
  * The full names: a bitmap per word (lower case, split at spaces) and each lead's name, so a term of several words can
  * be checked on the leads that have its words; and a bitmap per piece of 2 or 3 characters of a name (its n-grams), so
  * a term that short is one bitmap where its words would be thousands to unite (every word with "ar" in it), and a term
@@ -678,6 +743,15 @@ class NameColumn {
   /** Each lead's name: where it starts in `text`, and its length in bytes + 1 (0: no name held). */
   private readonly starts = new PagedArray(u32, 0);
   private readonly lengths = new PagedArray(u16, 0);
+  /** Each lead's NAME_CASES code: how to write its name as given from the lower case held (0: none of them does). */
+  private readonly cases = new PagedArray(u8, 0);
+
+  /** The lead's name as it was given, when one of NAME_CASES writes it so from the lower case held. */
+  fullName(id: number): string | undefined {
+    const writeAs = NAME_CASES[this.cases.get(id)];
+    const name = writeAs === undefined ? undefined : this.name(id);
+    return name === undefined ? undefined : writeAs!(name);
+  }
 
   name(id: number): string | undefined {
     const length = this.lengths.get(id);
@@ -706,13 +780,14 @@ class NameColumn {
   }
 
   get arrayBytes(): number {
-    return this.text.byteLength + this.starts.bytes + this.lengths.bytes;
+    return this.text.byteLength + this.starts.bytes + this.lengths.bytes + this.cases.bytes;
   }
 
-  /** Drops the pages of per-lead starts and lengths `at` (no lead of it is held). */
+  /** Drops the pages of per-lead starts, lengths and cases `at` (no lead of it is held). */
   drop(at: number): void {
     this.starts.drop(at);
     this.lengths.drop(at);
+    this.cases.drop(at);
   }
 
   save(out: SnapshotWriter): void {
@@ -725,6 +800,7 @@ class NameColumn {
     out.array(this.text, this.used);
     this.starts.save(out);
     this.lengths.save(out);
+    this.cases.save(out);
   }
 
   /**
@@ -756,6 +832,7 @@ class NameColumn {
     this.used = text.length;
     this.starts.restore(input);
     this.lengths.restore(input);
+    this.cases.restore(input);
   }
 
   private static wordsOf(name: string): string[] {
@@ -782,6 +859,7 @@ class NameColumn {
       for (const word of NameColumn.wordsOf(name)) push(words, word, ids[i]!);
       for (const gram of NameColumn.gramsOf(name)) push(grams, gram, ids[i]!);
       this.store(ids[i]!, name);
+      this.cases.set(ids[i]!, nameCaseOf(fullNames[i]!, name));
     }
     addGroups(words, (word) => bitmapOf(this.words, word));
     addGroups(grams, (gram) => bitmapOf(this.grams, gram));
@@ -790,12 +868,16 @@ class NameColumn {
   /** Gives the lead `fullName`; whether that changed its name. */
   set(id: number, fullName: string): boolean {
     const name = fullName.toLowerCase();
-    if (this.name(id) === name) return false;
-    this.clear(id);
-    for (const word of NameColumn.wordsOf(name)) bitmapOf(this.words, word).add(id);
-    for (const gram of NameColumn.gramsOf(name)) bitmapOf(this.grams, gram).add(id);
-    this.store(id, name);
-    return true;
+    const changed = this.name(id) !== name;
+    if (changed) {
+      this.clear(id);
+      for (const word of NameColumn.wordsOf(name)) bitmapOf(this.words, word).add(id);
+      for (const gram of NameColumn.gramsOf(name)) bitmapOf(this.grams, gram).add(id);
+      this.store(id, name);
+    }
+    // Searches compare lower case: a name that changed only its case is no change to them, but is shown as given.
+    this.cases.set(id, nameCaseOf(fullName, name));
+    return changed;
   }
 
   /** Room in the text for a catch-up's names, grown a slice per step (see LeadBitmaps.reserve). */
@@ -823,6 +905,7 @@ class NameColumn {
     for (const gram of NameColumn.gramsOf(name)) forget(this.grams, gram, id);
     this.liveBytes -= this.lengths.get(id) - 1;
     this.lengths.set(id, 0);
+    this.cases.set(id, 0);
   }
 
   private wordsWhere(test: (word: string) => boolean): Bitmap[] {
@@ -900,6 +983,8 @@ export type LeadListRow = Pick<
   | 'status'
   | 'created_on'
   | 'unlock_count'
+  | 'phone_number'
+  | 'listing_status'
 >;
 
 /** The columns read per lead (LeadListRow). */
@@ -921,6 +1006,8 @@ export const LEAD_LIST_COLUMNS = [
   'status',
   'created_on',
   'unlock_count',
+  'phone_number',
+  'listing_status',
 ] as const satisfies readonly (keyof LeadListRow)[];
 
 /** How each range filter buckets its values and reads them from a row. */
@@ -1045,6 +1132,12 @@ function newestIds(found: Bitmap, offset: number, limit: number): Uint32Array {
   return newest;
 }
 
+/** Whether `text` is a time as Date's toISOString writes it, so that the time held writes it again. */
+function isoTimeAsWritten(text: string): boolean {
+  const ms = Date.parse(text);
+  return !Number.isNaN(ms) && new Date(ms).toISOString() === text;
+}
+
 /** JSON.stringify writes Infinity, -Infinity and NaN alike as null: a kept result's key names them. */
 function namingNonFinite(_key: string, value: unknown): unknown {
   return typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
@@ -1057,7 +1150,7 @@ function keyOf(filter: CanonicalLeadFilter): string {
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 5,
+  format: 6,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -1072,6 +1165,11 @@ export class LeadBitmaps {
     RANGE_FILTERS.map(([key]) => [key, new RangeColumn(RANGE_BUCKETS[key])]),
   );
   private readonly names = new NameColumn();
+  /** What a page shows of a lead besides its filters' values: the phone number masked (never in full), the listing. */
+  private readonly maskedPhones = new CodedColumn();
+  private readonly listingStatuses = new CodedColumn();
+  /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): shownRow has none. */
+  private readonly createdOnAsWritten = new RoaringBitmap32();
   /** Leads whose searched values or name changed, or that are new, for the remembered terms to catch up on. */
   private readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
   /** Recent search terms' leads (see rememberedTerm). */
@@ -1112,7 +1210,8 @@ export class LeadBitmaps {
 
   /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
   get arrayBytes(): number {
-    let bytes = this.names.arrayBytes;
+    let bytes =
+      this.names.arrayBytes + this.maskedPhones.arrayBytes + this.listingStatuses.arrayBytes;
     for (const column of this.equality.values()) bytes += column.arrayBytes;
     for (const column of this.ranges.values()) bytes += column.arrayBytes;
     return bytes;
@@ -1146,6 +1245,15 @@ export class LeadBitmaps {
       ids,
       rows.map((row) => row.full_name),
     );
+    this.maskedPhones.appendAll(
+      ids,
+      rows.map((row) => maskPhone(row.phone_number)),
+    );
+    this.listingStatuses.appendAll(
+      ids,
+      rows.map((row) => row.listing_status),
+    );
+    this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
     // New to the remembered terms: noted for them to check, as written leads are.
     for (const id of ids) this.searchedChanges.push(id);
   }
@@ -1174,6 +1282,10 @@ export class LeadBitmaps {
     }
     for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
     if (this.names.set(id, row.full_name)) searchedChanged = true;
+    this.maskedPhones.set(id, maskPhone(row.phone_number));
+    this.listingStatuses.set(id, row.listing_status);
+    if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
+    else this.createdOnAsWritten.remove(id);
     if (searchedChanged) this.searchedChanges.push(id);
   }
 
@@ -1184,6 +1296,9 @@ export class LeadBitmaps {
     for (const column of this.equality.values()) column.clear(id);
     for (const column of this.ranges.values()) column.clear(id);
     this.names.clear(id);
+    this.maskedPhones.clear(id);
+    this.listingStatuses.clear(id);
+    this.createdOnAsWritten.remove(id);
     // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
     const page = entryPageOf(id);
     const first = page * PAGE_SIZE;
@@ -1192,7 +1307,13 @@ export class LeadBitmaps {
         this.inactive.rangeCardinality(first, first + PAGE_SIZE) ===
       0
     ) {
-      for (const column of [...this.equality.values(), ...this.ranges.values(), this.names])
+      for (const column of [
+        ...this.equality.values(),
+        ...this.ranges.values(),
+        this.names,
+        this.maskedPhones,
+        this.listingStatuses,
+      ])
         column.drop(page);
     }
     // Remembered terms may keep a removed lead: every search intersects them with the leads held.
@@ -1210,6 +1331,9 @@ export class LeadBitmaps {
     for (const [key] of EQUALITY_FILTERS) this.equality.get(key)!.save(out);
     for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.save(out);
     this.names.save(out);
+    this.maskedPhones.save(out);
+    this.listingStatuses.save(out);
+    out.bitmap(this.createdOnAsWritten);
   }
 
   /** Bitmaps as a snapshot holds them, restored a column at a time (requests get a turn in between). */
@@ -1232,6 +1356,9 @@ export class LeadBitmaps {
       await yieldNow();
     }
     restored.names.restore(input);
+    restored.maskedPhones.restore(input);
+    restored.listingStatuses.restore(input);
+    restored.createdOnAsWritten.orInPlace(input.bitmap());
     if (!input.done) throw new Error('lead list snapshot: longer than its layout');
     await restored.buildRunningUnions(yieldNow);
     return restored;
@@ -1245,6 +1372,55 @@ export class LeadBitmaps {
   async buildRunningUnions(yieldNow: () => Promise<unknown>): Promise<void> {
     for (const column of this.ranges.values())
       for (const _step of column.buildRunningUnions()) await yieldNow();
+  }
+
+  /**
+   * The lead as a page shows it to a caller who may not see its contact: its phone number masked (the engine never
+   * holds it in full). Undefined when not held, or not held exactly as written (a name in none of NAME_CASES, a
+   * creation time in another format): then its row is read from the database.
+   */
+  shownRow(id: number): LeadShownRow | undefined {
+    const active = this.active.has(id);
+    if (!active && !this.inactive.has(id)) return undefined;
+    const fullName = this.names.fullName(id);
+    const phone = this.maskedPhones.keyOf(id);
+    const listingStatus = this.listingStatuses.keyOf(id);
+    const createdOn = this.ranges.get('createdOn')!.valueOf(id);
+    if (
+      fullName === undefined ||
+      phone === undefined ||
+      listingStatus === undefined ||
+      createdOn === null ||
+      !this.createdOnAsWritten.has(id)
+    )
+      return undefined;
+    const text = (filter: (typeof EQUALITY_FILTERS)[number][0]) =>
+      (this.equality.get(filter)!.keyOf(id) ?? null) as string | null;
+    const integer = (filter: (typeof EQUALITY_FILTERS)[number][0]) =>
+      this.equality.get(filter)!.keyOf(id) as number;
+    const amount = (filter: (typeof RANGE_FILTERS)[number][0]) =>
+      this.ranges.get(filter)!.valueOf(id);
+    return {
+      id,
+      full_name: fullName,
+      phone_number: String(phone),
+      city: text('city')!,
+      brand: text('brand')!,
+      model: text('model')!,
+      varient: text('varient'),
+      rto: text('rto'),
+      year: integer('year'),
+      fuel_type: text('fuelType')!,
+      owner_name: text('ownerName')!,
+      transmission: text('transmission')!,
+      seats: integer('seats'),
+      price: amount('price')!,
+      km_driven: amount('kmDriven'),
+      status: active,
+      created_on: new Date(createdOn).toISOString(),
+      listing_status: listingStatus as LeadShownRow['listing_status'],
+      unlock_count: amount('unlockCount')!,
+    };
   }
 
   /** How many leads held have an id above `id`. */

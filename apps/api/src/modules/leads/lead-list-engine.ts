@@ -9,6 +9,7 @@ import { CatchUpLag } from './catch-up-lag';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
 import { LeadRowCache } from './lead-row-cache';
+import type { LeadShownRow } from './leads.repository';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
 const LOAD_CHUNK = 5_000;
@@ -282,6 +283,11 @@ export class LeadListEngine {
       await this.run(() => this.catchUp(version));
       if (this.failure !== undefined) return;
     }
+  }
+
+  /** The lead as a page shows it, contact masked, when the engine holds it exactly (LeadBitmaps.shownRow). */
+  shownRow(id: number): LeadShownRow | undefined {
+    return this.bitmaps?.shownRow(id);
   }
 
   /** One newest-first page and the exact total (the engine must be ready: see readyAt). */

@@ -3,14 +3,20 @@
 import { describe, expect, it } from 'vitest';
 import { leadSchema, type Lead } from '@dealerleads/shared';
 import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
-import { insertLeads } from '../../test/fixtures';
+import { givePackage, insertLeads } from '../../test/fixtures';
 import { currentLeadsVersion } from './lead-list-engine';
 import { waitForLeadList } from './lead-list-test-helpers';
-import { LEAD_SHOWN_COLUMNS, leadRowsAndVersions, maskPhone } from './leads.repository';
+import {
+  LEAD_SHOWN_COLUMNS,
+  leadJson,
+  leadRowsAndVersions,
+  maskPhone,
+  toLead,
+} from './leads.repository';
 
 describe.each(testEngines())('a page of lead rows on %s', (engine) => {
   const ctx = useTestApp(engine);
-  const { dealer } = useMembers(ctx, { dealer: {} });
+  const { dealer, admin } = useMembers(ctx, { dealer: {}, admin: { role: 'Admin' } });
 
   it('reads every shown column as stored, newest first, with the current versions', async () => {
     const leads = await insertLeads(ctx, [
@@ -77,6 +83,103 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     expect(leads.map((lead) => lead.fullName)).toEqual([...names].reverse());
     expect(leads.map((lead) => lead.phoneNumber)).toEqual(
       [...stored].reverse().map((lead) => maskPhone(lead.phone)),
+    );
+  });
+
+  it("gives a dealer the rows the engine holds exactly as the stored rows would, and unlocked or Admin's leads in full", async () => {
+    const city = 'Rowtown';
+    const names = [
+      'amit verma',
+      'Amit Verma',
+      'AMIT VERMA',
+      'McKenzie Jr',
+      "D'Souza",
+      'Ñandú Ölçer',
+    ];
+    const leads = await insertLeads(ctx, [
+      ...names.map((full_name, i) => ({
+        full_name,
+        city,
+        varient: i % 2 ? null : 'VXi',
+        rto: i % 3 ? 'HR' : null,
+        km_driven: i === 2 ? null : 10_000 * (i + 1),
+        listing_status: 'open' as const,
+      })),
+      // A time as some tool wrote it (on PostgreSQL the column makes it a timestamp like any other).
+      {
+        full_name: 'Tool Written',
+        city,
+        created_on: '2026-11-20 10:00:00',
+        listing_status: 'open',
+      },
+      { full_name: 'Sold Already', city, listing_status: 'sold', status: 0 },
+    ]);
+    await waitForLeadList(ctx);
+    const { db } = ctx.database;
+    const stored = await db
+      .selectFrom('leads')
+      .select(LEAD_SHOWN_COLUMNS)
+      .where('city', '=', city)
+      .orderBy('id', 'desc')
+      .execute();
+    const url = `/api/leads?city=${city}&pageSize=20`;
+    const pageOf = async (member: typeof dealer) => {
+      const res = await ctx.app.inject({ url, headers: bearer(member) });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const first = await pageOf(dealer);
+    const maxDealers = JSON.parse(first)[0].maxDealers as number;
+    const asStored = (unlocked: (id: number) => boolean, listed: typeof stored) =>
+      `[${listed.map((row) => leadJson(toLead(row, unlocked(row.id), maxDealers))).join(',')}]`;
+    const active = stored.filter((row) => row.status === true || row.status === 1);
+    // The engine's rows, then the cached ones, then the cached ones with their JSON kept: the stored rows' bytes.
+    expect(first).toBe(asStored(() => false, active));
+    // An Admin sees every contact, though the rows cached for the dealer's page hold them masked.
+    expect(await pageOf(admin)).toBe(asStored(() => true, stored));
+    expect(await pageOf(dealer)).toBe(first);
+    expect(await pageOf(dealer)).toBe(first);
+    // A lead the dealer unlocks shows in full on the next page; so does one unlocked outside the API, whose cached row
+    // did not change.
+    await givePackage(ctx, dealer.id, { credits: 5 });
+    const [viaApi, viaTool] = [leads[1]!.id, leads[4]!.id];
+    const unlock = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/leads/${viaApi}/unlock`,
+      headers: bearer(dealer),
+    });
+    expect(unlock.statusCode).toBe(200);
+    const { id: userPackageId } = await db
+      .selectFrom('user_packages')
+      .select('id')
+      .where('user_id', '=', dealer.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('lead_unlocks')
+      .values({
+        user_id: dealer.id,
+        user_package_id: userPackageId,
+        lead_id: viaTool,
+        credit_debited: 1,
+        ip_address: null,
+        created_on: new Date().toISOString(),
+      })
+      .execute();
+    const after = await db
+      .selectFrom('leads')
+      .select(LEAD_SHOWN_COLUMNS)
+      .where('city', '=', city)
+      .where('status', '=', active[0]!.status)
+      .orderBy('id', 'desc')
+      .execute();
+    const mine = new Set([viaApi, viaTool]);
+    expect(await pageOf(dealer)).toBe(asStored((id) => mine.has(id), after));
+    const phones = (JSON.parse(await pageOf(dealer)) as Lead[]).filter((lead) => mine.has(lead.id));
+    expect(phones.map((lead) => lead.phoneNumber).sort()).toEqual(
+      leads
+        .filter((lead) => mine.has(lead.id))
+        .map((lead) => lead.phone)
+        .sort(),
     );
   });
 

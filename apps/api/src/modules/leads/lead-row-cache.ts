@@ -5,9 +5,14 @@
 import { LRUCache } from 'lru-cache';
 import type { LeadShownRow } from './leads.repository';
 
-/** A page's row, and once shown masked its JSON then (for the cap on dealers then in force: it is part of it). */
+/**
+ * A page's row, and once shown masked its JSON then (for the cap on dealers then in force: it is part of it). A row
+ * the lead list engine gave has its phone number masked already (`contactMasked`): it serves callers who may not see
+ * the contact only.
+ */
 export interface PageRow {
   row: LeadShownRow;
+  contactMasked?: true;
   masked?: { maxDealers: number; json: string };
 }
 

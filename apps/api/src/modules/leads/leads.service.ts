@@ -104,21 +104,37 @@ export async function listLeads(
   /** The page's rows the row cache held already. */
   let cached: Map<number, PageRow> | undefined;
   if (listEngine.state === 'ready') {
-    // The page as the engine has it; the rows other pages have shown from the engine's row cache, the others read
-    // with the current versions in one statement. A write since (by any process) shows as a newer version: then the
-    // engine catches up (forgetting the rows it changed), or SQL answers.
+    // The page as the engine has it. Its rows: the ones other pages have shown from the engine's row cache; for a
+    // caller who may not see contacts, the others as the engine holds them (contact masked); any other row read with
+    // the current versions in one statement (with no row to read, the versions alone). A write since (by any process)
+    // shows as a newer version: then the engine catches up (forgetting the rows it changed), or SQL answers.
     const known = listEngine.version;
     page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
     const { rows: cache } = listEngine;
     const { found, missing } = cache.lookUp(page.ids);
     const ticket = cache.ticket;
-    const fresh = await leadRowsAndVersions(db, missing, userId);
+    const held = new Map<number, PageRow>();
+    const toRead: number[] = [];
+    for (const id of missing) {
+      const row = admin ? undefined : listEngine.shownRow(id);
+      if (row === undefined) toRead.push(id);
+      else held.set(id, { row, contactMasked: true });
+    }
+    if (admin) {
+      for (const [id, row] of found) {
+        if (row.contactMasked === undefined) continue;
+        found.delete(id);
+        toRead.push(id);
+      }
+    }
+    const fresh = await leadRowsAndVersions(db, toRead, userId);
     if (fresh.version > known) {
       page = (await listEngine.readyAt(fresh.version))
         ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
         : undefined;
     } else {
-      const rows = new Map(fresh.rows.map((row) => [row.id, { row }]));
+      const rows = new Map<number, PageRow>(fresh.rows.map((row) => [row.id, { row }]));
+      for (const [id, row] of held) rows.set(id, row);
       cache.remember([...rows.values()], ticket);
       cached = found;
       // A loop, not flatMap (its arrays per id were 5% of a cached page's CPU).
@@ -142,12 +158,30 @@ export async function listLeads(
     const fresh = await leadRowsAndVersions(db, page.ids, userId);
     read = { ...fresh, rows: fresh.rows.map((row) => ({ row })) };
   }
-  // Through a bulk catch-up the engine may still hold a lead that has just left the list: it never reaches a dealer.
-  const rows = admin ? read.rows : read.rows.filter(({ row }) => fromDbBool(row.status));
   const unlocked =
     caller && !admin
       ? await sources.unlocks.among(db, caller.id, read.unlocksRevision, page.ids)
       : new Set<number>();
+  // The leads of the page the dealer has unlocked are shown in full: read from the database if the engine gave them.
+  const unlockedMasked = read.rows.filter(
+    ({ row, contactMasked }) => contactMasked && unlocked.has(row.id),
+  );
+  if (unlockedMasked.length > 0) {
+    const full = await leadRowsAndVersions(
+      db,
+      unlockedMasked.map(({ row }) => row.id),
+      userId,
+    );
+    const byId = new Map(full.rows.map((row) => [row.id, row]));
+    read.rows = read.rows.flatMap((shown) => {
+      if (!shown.contactMasked || !unlocked.has(shown.row.id)) return [shown];
+      const row = byId.get(shown.row.id);
+      // Deleted since the page was made: left out, as SQL would.
+      return row === undefined ? [] : [{ row }];
+    });
+  }
+  // Through a bulk catch-up the engine may still hold a lead that has just left the list: it never reaches a dealer.
+  const rows = admin ? read.rows : read.rows.filter(({ row }) => fromDbBool(row.status));
   const leads = rows.map((shown) =>
     admin || unlocked.has(shown.row.id)
       ? leadJson(toLead(shown.row, true, maxDealers))

@@ -5,7 +5,7 @@
 // docs/lead-list-engine.md, "Memory".
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
-type PageArray = Uint16Array | Uint32Array | Float64Array;
+type PageArray = Uint8Array | Uint16Array | Uint32Array | Float64Array;
 
 const PAGE_BITS = 16;
 /** Entries per page: ~1 ms of a million leads' load per page, 128–512 KB. */
