@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@dealerleads/shared';
 import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
-import { bitmapBytes, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+import { bitmapBytes, isoTime, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { brandsLabelled, type CanonicalLeadFilter, type NumberRange } from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { leadJson, maskPhone, toLead, type LeadShownRow } from './leads.repository';
@@ -539,6 +539,28 @@ describe('lead bitmaps: shown rows', () => {
     }
     check(bitmaps, rows, removed);
     check(await roundTrip(bitmaps), rows, removed);
+  });
+});
+
+describe('isoTime', () => {
+  it("writes any time as Date's toISOString does", () => {
+    const random = mulberry32(20261128);
+    const times = [
+      0,
+      -1,
+      1,
+      DAY - 1,
+      DAY,
+      -DAY,
+      253_402_300_799_999,
+      253_402_300_800_000,
+      -62_167_219_200_001,
+    ];
+    for (let i = 0; i < 20_000; i++)
+      times.push(Math.floor((random() - 0.3) * 4e12), FIRST_DAY + Math.floor(random() * 900 * DAY));
+    // Twice: from the remembered days too.
+    for (const ms of [...times, ...times])
+      expect(isoTime(ms), String(ms)).toBe(new Date(ms).toISOString());
   });
 });
 
