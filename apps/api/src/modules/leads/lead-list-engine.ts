@@ -50,10 +50,11 @@ const RETRY_AFTER_MS = 10_000;
 const VERIFIED_IDS = 100_000;
 
 /**
- * Rows of pages kept per process unless configured (LEAD_ROW_CACHE_SIZE): ≈ 20 MB of rows, up to ≈ 36 MB with the
- * masked JSON kept with them (50,000 took the engine to 250–256 MB at 1M leads after the bench's storms).
+ * Rows of pages kept per process unless configured (LEAD_ROW_CACHE_SIZE): none. Since dealers' pages are written from
+ * the engine's columns, a cache of 40,000 rows made random mixes 10% and searches 18–27% slower and the API's memory
+ * 220 MB larger (docs/lead-list-engine.md, "Rows of a page"); it still serves pages that read rows (Admin's), if set.
  */
-export const DEFAULT_ROW_CACHE_SIZE = 40_000;
+export const DEFAULT_ROW_CACHE_SIZE = 0;
 
 export type LeadListEngineState = 'loading' | 'ready' | 'failed';
 /** As /api/health reports it: `behind` when ready but still applying changes (SQL answers meanwhile). */

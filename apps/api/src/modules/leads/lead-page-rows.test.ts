@@ -15,7 +15,7 @@ import {
 } from './leads.repository';
 
 describe.each(testEngines())('a page of lead rows on %s', (engine) => {
-  const ctx = useTestApp(engine);
+  const ctx = useTestApp(engine, { config: { leadRowCacheSize: 40_000 } });
   const { dealer, admin } = useMembers(ctx, { dealer: {}, admin: { role: 'Admin' } });
 
   it('reads every shown column as stored, newest first, with the current versions', async () => {
