@@ -145,3 +145,28 @@ export async function ledgerOf(ctx: TestAppFixture, userId: number) {
     .where('user_id', '=', userId)
     .execute();
 }
+
+/** An unlock written past the API (a tool, another system): a ledger row on the member's package, nothing else. */
+export async function recordUnlockOutsideApi(
+  ctx: TestAppFixture,
+  userId: number,
+  leadId: number,
+): Promise<void> {
+  const { db } = ctx.database;
+  const { id: userPackageId } = await db
+    .selectFrom('user_packages')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('lead_unlocks')
+    .values({
+      user_id: userId,
+      user_package_id: userPackageId,
+      lead_id: leadId,
+      credit_debited: 1,
+      ip_address: null,
+      created_on: new Date().toISOString(),
+    })
+    .execute();
+}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadSchema, type Lead } from '@dealerleads/shared';
 import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { givePackage, insertLeads, recordUnlockOutsideApi } from '../../test/fixtures';
 import { currentLeadsVersion } from './lead-list-engine';
 import { waitForLeadList } from './lead-list-test-helpers';
 import {
@@ -116,12 +116,15 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     ]);
     await waitForLeadList(ctx);
     const { db } = ctx.database;
-    const stored = await db
-      .selectFrom('leads')
-      .select(LEAD_SHOWN_COLUMNS)
-      .where('city', '=', city)
-      .orderBy('id', 'desc')
-      .execute();
+    const storedRows = () =>
+      db
+        .selectFrom('leads')
+        .select(LEAD_SHOWN_COLUMNS)
+        .where('city', '=', city)
+        .orderBy('id', 'desc')
+        .execute();
+    const stored = await storedRows();
+    const isActive = (row: (typeof stored)[number]) => row.status === true || row.status === 1;
     const url = `/api/leads?city=${city}&pageSize=20`;
     const pageOf = async (member: typeof dealer) => {
       const res = await ctx.app.inject({ url, headers: bearer(member) });
@@ -132,7 +135,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     const maxDealers = JSON.parse(first)[0].maxDealers as number;
     const asStored = (unlocked: (id: number) => boolean, listed: typeof stored) =>
       `[${listed.map((row) => leadJson(toLead(row, unlocked(row.id), maxDealers))).join(',')}]`;
-    const active = stored.filter((row) => row.status === true || row.status === 1);
+    const active = stored.filter(isActive);
     // The engine's rows, then the cached ones, then the cached ones with their JSON kept: the stored rows' bytes.
     expect(first).toBe(asStored(() => false, active));
     // An Admin sees every contact, though the rows cached for the dealer's page hold them masked.
@@ -149,29 +152,8 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
       headers: bearer(dealer),
     });
     expect(unlock.statusCode).toBe(200);
-    const { id: userPackageId } = await db
-      .selectFrom('user_packages')
-      .select('id')
-      .where('user_id', '=', dealer.id)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('lead_unlocks')
-      .values({
-        user_id: dealer.id,
-        user_package_id: userPackageId,
-        lead_id: viaTool,
-        credit_debited: 1,
-        ip_address: null,
-        created_on: new Date().toISOString(),
-      })
-      .execute();
-    const after = await db
-      .selectFrom('leads')
-      .select(LEAD_SHOWN_COLUMNS)
-      .where('city', '=', city)
-      .where('status', '=', active[0]!.status)
-      .orderBy('id', 'desc')
-      .execute();
+    await recordUnlockOutsideApi(ctx, dealer.id, viaTool);
+    const after = (await storedRows()).filter(isActive);
     const mine = new Set([viaApi, viaTool]);
     expect(await pageOf(dealer)).toBe(asStored((id) => mine.has(id), after));
     const phones = (JSON.parse(await pageOf(dealer)) as Lead[]).filter((lead) => mine.has(lead.id));

@@ -10,7 +10,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { givePackage, insertLeads, recordUnlockOutsideApi } from '../../test/fixtures';
 import { UnlockedLeads } from './unlocked-leads';
 
 describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
@@ -74,22 +74,7 @@ describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
       (await ctx.app.inject({ url: '/api/leads?pageSize=5', headers: bearer(few) })).json<Lead[]>();
     const [first, second] = await page();
     expect([first!.unlocked, second!.unlocked]).toEqual([true, false]);
-    const { id: packageId } = await db
-      .selectFrom('user_packages')
-      .select('id')
-      .where('user_id', '=', few.id)
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('lead_unlocks')
-      .values({
-        user_id: few.id,
-        user_package_id: packageId,
-        lead_id: second!.id,
-        credit_debited: 1,
-        ip_address: null,
-        created_on: new Date().toISOString(),
-      })
-      .execute();
+    await recordUnlockOutsideApi(ctx, few.id, second!.id);
     expect((await page()).slice(0, 2).map((l) => l.unlocked)).toEqual([true, true]);
     await db
       .deleteFrom('lead_unlocks')
