@@ -200,7 +200,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       app.log.error(error, 'lead list engine: an error (SQL answers lists while it reloads)'),
     {
       ...(database.runUnlessBusy ? { runUnlessBusy: database.runUnlessBusy } : {}),
-      ...(config.leadRowCacheSize === undefined ? {} : { rowCacheSize: config.leadRowCacheSize }),
       ...(config.leadListSnapshotDir
         ? {
             snapshotFile: snapshotFileFor(

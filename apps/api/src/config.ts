@@ -70,8 +70,6 @@ const envSchema = z.object({
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
   /** Keep the lead list engine's snapshot in DATA_DIR/lead-list, so a restart is ready in seconds. */
   LEAD_LIST_SNAPSHOTS: booleanText.default(true),
-  /** Rows of lead pages kept per process by id (the lead list engine's row cache); 0: none. */
-  LEAD_ROW_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).optional(),
   WEB_DIST: z.string().default(defaultWebDist),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
@@ -164,11 +162,6 @@ export interface AppConfig {
   metricsToken?: string;
   /** Folder of the lead list engine's snapshots (docs/lead-list-engine.md, "Snapshots"); unset: none kept. */
   leadListSnapshotDir?: string;
-  /**
-   * Rows of lead pages the lead list engine keeps by id (docs/lead-list-engine.md, "Rows of a page"); default
-   * DEFAULT_ROW_CACHE_SIZE, 0: none.
-   */
-  leadRowCacheSize?: number;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
   /** Alert mails (docs/workspace-and-alerts.md, "E-mail"). */
@@ -330,7 +323,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...(metricsToken ? { metricsToken } : {}),
     ...(e.LEAD_LIST_SNAPSHOTS ? { leadListSnapshotDir: path.join(dataDir, 'lead-list') } : {}),
-    ...(e.LEAD_ROW_CACHE_SIZE === undefined ? {} : { leadRowCacheSize: e.LEAD_ROW_CACHE_SIZE }),
     ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}),
     mail: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),

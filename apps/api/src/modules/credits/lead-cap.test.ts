@@ -12,7 +12,7 @@ import { updateSettings } from '../settings/settings.service';
 import { SYSTEM_ACTOR } from '../audit/audit.service';
 
 describe.each(testEngines())('the cap per lead on %s', (engine) => {
-  const ctx = useTestApp(engine, { config: { leadRowCacheSize: 40_000 } });
+  const ctx = useTestApp(engine);
   const { admin, a, b, c } = useMembers(ctx, {
     admin: { role: 'Admin' },
     a: {},

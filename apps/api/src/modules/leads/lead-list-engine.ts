@@ -8,7 +8,6 @@ import type { CanonicalLeadFilter } from './lead-filters';
 import { CatchUpLag } from './catch-up-lag';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
-import { LeadRowCache } from './lead-row-cache';
 import type { LeadShownRow } from './leads.repository';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
@@ -48,13 +47,6 @@ export const BULK_ANSWER_MS = 10_000;
 const RETRY_AFTER_MS = 10_000;
 /** After restoring a snapshot, the newest this many ids are counted in the database and in the bitmaps. */
 const VERIFIED_IDS = 100_000;
-
-/**
- * Rows of pages kept per process unless configured (LEAD_ROW_CACHE_SIZE): none. Since dealers' pages are written from
- * the engine's columns, a cache of 40,000 rows made random mixes 10% and searches 18–27% slower and the API's memory
- * 220 MB larger (docs/lead-list-engine.md, "Rows of a page"); it still serves pages that read rows (Admin's), if set.
- */
-export const DEFAULT_ROW_CACHE_SIZE = 0;
 
 export type LeadListEngineState = 'loading' | 'ready' | 'failed';
 /** As /api/health reports it: `behind` when ready but still applying changes (SQL answers meanwhile). */
@@ -117,15 +109,8 @@ export class LeadListEngine {
       runUnlessBusy?: DatabaseHandle['runUnlessBusy'];
       /** The snapshot file of this database (lead-list-snapshot.ts); none: every start reads every lead. */
       snapshotFile?: string;
-      /** Rows of pages kept by id (LeadRowCache); 0: none. */
-      rowCacheSize?: number;
     } = {},
-  ) {
-    this.rows = new LeadRowCache(options.rowCacheSize ?? DEFAULT_ROW_CACHE_SIZE);
-  }
-
-  /** Rows pages have shown, forgotten as their changes are applied (and all of them when the bitmaps are replaced). */
-  readonly rows: LeadRowCache;
+  ) {}
 
   get state(): LeadListEngineState {
     if (this.bitmaps !== undefined && this.failure === undefined && !this.restoring) return 'ready';
@@ -142,17 +127,9 @@ export class LeadListEngine {
     return this.bitmaps?.size ?? 0;
   }
 
-  /**
-   * Memory held: the bitmaps, the per-lead arrays (a reload holds two sets until it swaps them), the kept windows and
-   * the row cache.
-   */
+  /** Memory held: the bitmaps, the per-lead arrays (a reload holds two sets until it swaps them), the kept windows. */
   get memoryBytes(): number {
-    return (
-      bitmapBytes() +
-      (this.bitmaps?.arrayBytes ?? 0) +
-      (this.bitmaps?.windowBytes ?? 0) +
-      this.rows.bytes
-    );
+    return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0) + (this.bitmaps?.windowBytes ?? 0);
   }
 
   private notified = false;
@@ -203,7 +180,6 @@ export class LeadListEngine {
         this.failure = error;
         this.bitmaps = undefined;
         this.reflects = -1;
-        this.rows.clear();
         this.retryAt = Date.now() + RETRY_AFTER_MS;
         this.onError(error);
       })
@@ -377,7 +353,6 @@ export class LeadListEngine {
     const readChunk = isPostgres(this.db) ? POSTGRES_READ_CHUNK : SQLITE_READ_CHUNK;
     for (let i = 0; i < changed.length; i += readChunk) {
       const ids = changed.slice(i, i + readChunk);
-      this.rows.forget(ids);
       const found = new Set<number>();
       const rows = await readLeads(this.db, ids);
       if (stepDone()) await nextStep();
@@ -430,8 +405,6 @@ export class LeadListEngine {
     }
     await fresh.buildRunningUnions(yieldToEventLoop);
     this.bitmaps = fresh;
-    // Rows cached during the read may predate changes this load took in without applying them one by one.
-    this.rows.clear();
     this.revision = Number(last?.revision ?? 0);
     this.reflects = version;
     this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
@@ -458,7 +431,6 @@ export class LeadListEngine {
         .executeTakeFirst();
       if (!(header.revision <= Number(last?.revision ?? 0))) return false;
       this.bitmaps = await LeadBitmaps.restore(input, yieldToEventLoop);
-      this.rows.clear();
       this.revision = header.revision;
       this.snapshotRevision = header.revision;
       return true;

@@ -29,7 +29,6 @@ import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter } from './lead-filters';
 import type { LeadListEngine } from './lead-list-engine';
-import type { PageRow } from './lead-row-cache';
 import { UnlockedLeads } from './unlocked-leads';
 import {
   findLeadById,
@@ -42,6 +41,7 @@ import {
   unlockedLeadIds,
   updateLeadStatus,
   type LeadIdPage,
+  type LeadShownRow,
 } from './leads.repository';
 
 /** One page of the lead list as a caller sees it. */
@@ -69,20 +69,9 @@ export function leadListSources(
 }
 
 /**
- * A lead as JSON for a caller who may not see its contact. A row the row cache held already (shown on an earlier page)
- * keeps it, for the cap on dealers in force, so the next page showing it needs no serializing; a row read for this
- * page does not: most such rows (a random filter mix's) leave the cache unshown, and their JSON would only be garbage.
- */
-function maskedJson(page: PageRow, maxDealers: number, keep: boolean): string {
-  if (page.masked?.maxDealers === maxDealers) return page.masked.json;
-  const json = leadJson(toLead(page.row, false, maxDealers));
-  if (keep) page.masked = { maxDealers, json };
-  return json;
-}
-
-/**
  * A newest-first page of leads for the caller: ids and total from the engine's bitmaps when they are current, else from
- * SQL; then the page's rows by primary key, masked in toLead unless the caller may see the contact.
+ * SQL. Each lead as the caller may see it, masked in toLead unless they may see its contact: for a dealer, as the engine
+ * holds it (contact masked) unless they unlocked it; otherwise its row read by primary key.
  */
 export async function listLeads(
   db: Queryable,
@@ -100,50 +89,35 @@ export async function listLeads(
   const userId = caller?.id ?? 0;
   const { listEngine } = sources;
   let page: LeadIdPage | undefined;
-  let read: { unlocksRevision: number; rows: PageRow[] } | undefined;
-  /** The page's rows the row cache held already. */
-  let cached: Map<number, PageRow> | undefined;
+  /** The page's leads by id, as the engine holds them (contact masked) or as read. */
+  const rows = new Map<number, LeadShownRow>();
+  /** The ones from the engine. */
+  const held = new Set<number>();
+  let read: Awaited<ReturnType<typeof leadRowsAndVersions>> | undefined;
   if (listEngine.state === 'ready') {
-    // The page as the engine has it. Its rows: the ones other pages have shown from the engine's row cache; for a
-    // caller who may not see contacts, the others as the engine holds them (contact masked); any other row read with
-    // the current versions in one statement (with no row to read, the versions alone). A write since (by any process)
-    // shows as a newer version: then the engine catches up (forgetting the rows it changed), or SQL answers.
+    // The page as the engine has it; the leads it does not hold exactly (and all of an Admin's) read with the current
+    // versions in one statement (with no row to read, the versions alone). A write since (by any process) shows as a
+    // newer version: then the engine catches up, or SQL answers.
     const known = listEngine.version;
     page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
-    const { rows: cache } = listEngine;
-    const { found, missing } = cache.lookUp(page.ids);
-    const ticket = cache.ticket;
-    const held = new Map<number, PageRow>();
     const toRead: number[] = [];
-    for (const id of missing) {
+    for (const id of page.ids) {
       const row = admin ? undefined : listEngine.shownRow(id);
       if (row === undefined) toRead.push(id);
-      else held.set(id, { row, contactMasked: true });
-    }
-    if (admin) {
-      for (const [id, row] of found) {
-        if (row.contactMasked === undefined) continue;
-        found.delete(id);
-        toRead.push(id);
+      else {
+        rows.set(id, row);
+        held.add(id);
       }
     }
-    const fresh = await leadRowsAndVersions(db, toRead, userId);
-    if (fresh.version > known) {
-      page = (await listEngine.readyAt(fresh.version))
+    read = await leadRowsAndVersions(db, toRead, userId);
+    if (read.version > known) {
+      const { version } = read;
+      rows.clear();
+      held.clear();
+      read = undefined;
+      page = (await listEngine.readyAt(version))
         ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
         : undefined;
-    } else {
-      const rows = new Map<number, PageRow>(fresh.rows.map((row) => [row.id, { row }]));
-      for (const [id, row] of held) rows.set(id, row);
-      cache.remember([...rows.values()], ticket);
-      cached = found;
-      // A loop, not flatMap (its arrays per id were 5% of a cached page's CPU).
-      const shown: PageRow[] = [];
-      for (const id of page.ids) {
-        const row = found.get(id) ?? rows.get(id);
-        if (row !== undefined) shown.push(row);
-      }
-      read = { ...fresh, rows: shown };
     }
   } else {
     listEngine.start();
@@ -154,39 +128,27 @@ export async function listLeads(
     filter,
     query,
   );
-  if (read === undefined) {
-    const fresh = await leadRowsAndVersions(db, page.ids, userId);
-    read = { ...fresh, rows: fresh.rows.map((row) => ({ row })) };
-  }
+  read ??= await leadRowsAndVersions(db, page.ids, userId);
+  for (const row of read.rows) rows.set(row.id, row);
   const unlocked =
     caller && !admin
       ? await sources.unlocks.among(db, caller.id, read.unlocksRevision, page.ids)
       : new Set<number>();
-  // The leads of the page the dealer has unlocked are shown in full: read from the database if the engine gave them.
-  const unlockedMasked = read.rows.filter(
-    ({ row, contactMasked }) => contactMasked && unlocked.has(row.id),
-  );
-  if (unlockedMasked.length > 0) {
-    const full = await leadRowsAndVersions(
-      db,
-      unlockedMasked.map(({ row }) => row.id),
-      userId,
-    );
-    const byId = new Map(full.rows.map((row) => [row.id, row]));
-    read.rows = read.rows.flatMap((shown) => {
-      if (!shown.contactMasked || !unlocked.has(shown.row.id)) return [shown];
-      const row = byId.get(shown.row.id);
-      // Deleted since the page was made: left out, as SQL would.
-      return row === undefined ? [] : [{ row }];
-    });
+  // The leads the dealer has unlocked are shown in full: read from the database if the engine gave them.
+  const unlockedHeld = page.ids.filter((id) => held.has(id) && unlocked.has(id));
+  if (unlockedHeld.length > 0) {
+    for (const id of unlockedHeld) rows.delete(id);
+    for (const row of (await leadRowsAndVersions(db, unlockedHeld, userId)).rows)
+      rows.set(row.id, row);
   }
-  // Through a bulk catch-up the engine may still hold a lead that has just left the list: it never reaches a dealer.
-  const rows = admin ? read.rows : read.rows.filter(({ row }) => fromDbBool(row.status));
-  const leads = rows.map((shown) =>
-    admin || unlocked.has(shown.row.id)
-      ? leadJson(toLead(shown.row, true, maxDealers))
-      : maskedJson(shown, maxDealers, cached?.has(shown.row.id) ?? false),
-  );
+  // A loop, not flatMap (its arrays per id were 5% of a page's CPU).
+  const leads: string[] = [];
+  for (const id of page.ids) {
+    const row = rows.get(id);
+    // Deleted since the page was made, or (through a bulk catch-up) off the list since: never shown to a dealer.
+    if (row === undefined || (!admin && !fromDbBool(row.status))) continue;
+    leads.push(leadJson(toLead(row, admin || unlocked.has(id), maxDealers)));
+  }
   return { ...page, json: `[${leads.join(',')}]`, source };
 }
 
