@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '@dealerleads/shared';
 import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
 import { bitmapBytes, isoTime, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
-import { brandsLabelled, type CanonicalLeadFilter, type NumberRange } from './lead-filters';
+import {
+  brandsLabelled,
+  EQUALITY_FILTERS,
+  type CanonicalLeadFilter,
+  type NumberRange,
+} from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { leadJson, maskPhone, toLead, type LeadShownRow } from './leads.repository';
 import { PAGE_SIZE } from './paged-array';
@@ -606,8 +611,9 @@ describe('lead bitmaps: memory', () => {
     bitmaps.appendAll(rows);
     const narrow = bitmaps.arrayBytes;
     bitmaps.upsert({ ...rows[9]!, varient: 'v-new' });
-    // Only the variant column's two pages doubled; every other stayed as it was.
-    expect(bitmaps.arrayBytes - narrow).toBe(2 * PAGE_SIZE * 2);
+    // The two pages of codes doubled, for every coded column at once (their codes sit side by side): the ten filters',
+    // the masked phones' and the listing statuses'.
+    expect(bitmaps.arrayBytes - narrow).toBe(2 * PAGE_SIZE * 2 * (EQUALITY_FILTERS.length + 2));
     bitmaps.upsert({ ...rows[65_540]!, varient: 'v3' });
     const ids = (varient: string) => bitmaps.matching({ status: 'all', varient }).toArray();
     for (const held of [bitmaps, await roundTrip(bitmaps)]) {
@@ -632,10 +638,10 @@ describe('lead bitmaps: memory', () => {
     // Leads further on in the first page take no new memory (their names fit the text's room).
     for (let id = LEADS + 1; id <= LEADS + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded);
-    // An import far past every id (ids are never reused: deleted imports leave gaps): one page per per-lead array,
-    // 12 value codes of 16 bits (10 filters, the masked phone, the listing status), 4 ranges of 64, a name's start (32),
-    // length (16) and case (8), not 5 million entries each.
-    const page = PAGE_SIZE * (12 * 2 + 4 * 8 + 4 + 2 + 1);
+    // An import far past every id (ids are never reused: deleted imports leave gaps): one page per table of per-lead
+    // entries, 12 value codes of 16 bits (10 filters, the masked phone, the listing status), 4 ranges of 64, a name's
+    // start, length and case of 32, not 5 million entries each.
+    const page = PAGE_SIZE * (12 * 2 + 4 * 8 + 3 * 4);
     const far = 5_000_000;
     for (let id = far; id < far + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded + page);

@@ -12,7 +12,7 @@ import {
 } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { maskPhone, type LeadShownRow } from './leads.repository';
-import { PAGE_SIZE, PagedArray, entryPageOf } from './paged-array';
+import { PAGE_SIZE, PagedTable, TableSlot, entryPageOf } from './paged-array';
 
 const { RoaringBitmap32 } = roaring;
 type Bitmap = InstanceType<typeof RoaringBitmap32>;
@@ -21,7 +21,6 @@ type Key = string | number;
 /** Memory of every roaring bitmap of this process (the engine's are the only ones). */
 export const bitmapBytes = () => RoaringBitmap32.getRoaringUsedMemory();
 
-const u8 = (size: number) => new Uint8Array(size);
 const u16 = (size: number) => new Uint16Array(size);
 const u32 = (size: number) => new Uint32Array(size);
 const f64 = (size: number) => new Float64Array(size);
@@ -189,10 +188,8 @@ class CodedColumn {
   protected readonly codeOf = new Map<Key, number>();
   /** code → value; code 0 is "no value" (NULL, or not held). */
   protected readonly keys: Key[] = [''];
-  protected codes = CodedColumn.codePages(false);
-  private static codePages(wide: boolean): PagedArray<Uint16Array | Uint32Array> {
-    return new PagedArray<Uint16Array | Uint32Array>(wide ? u32 : u16, 0);
-  }
+  /** @param codes each lead's code, in a slot of the table of codes (16 bits, or 32 once any column needs them) */
+  constructor(protected readonly codes: TableSlot<Uint16Array | Uint32Array>) {}
 
   protected codeFor(key: Key | null): number {
     if (key === null) return 0;
@@ -258,7 +255,7 @@ class CodedColumn {
     this.codes.restore(input);
   }
 
-  /** Takes the values a snapshot holds (keys[code]), with per-lead codes as wide as they need. */
+  /** Takes the values a snapshot holds (keys[code]); the table of codes is as wide as it was (LeadBitmaps.restore). */
   protected restoreKeys(keys: readonly Key[]): void {
     this.codeOf.clear();
     this.keys.length = 0;
@@ -266,7 +263,6 @@ class CodedColumn {
       if (code !== 0) this.codeOf.set(key, code);
       this.keys.push(key);
     });
-    this.codes = CodedColumn.codePages(this.keys.length > 0x10000);
   }
 }
 
@@ -409,8 +405,6 @@ let scratch = new Uint32Array(CHECK_EACH_AT_MOST);
  * thousand leads is checked value by value.
  */
 class RangeColumn {
-  /** Each lead's value; NaN for NULL or not held. */
-  private values = new PagedArray(f64, NaN);
   private readonly fine = new BucketLevel();
   private readonly coarse = new BucketLevel();
   /**
@@ -421,7 +415,14 @@ class RangeColumn {
   /** Leads held whose value is NULL: never in a range. */
   private readonly nulls = new RoaringBitmap32();
 
-  constructor(private readonly bucketOf: (value: number) => number) {}
+  /**
+   * @param bucketOf the fine bucket of a value
+   * @param values each lead's value (NaN for NULL or not held), in a slot of the table of range values
+   */
+  constructor(
+    private readonly bucketOf: (value: number) => number,
+    private readonly values: TableSlot<Float64Array>,
+  ) {}
 
   /** Leads not held yet, ids ascending (a load). */
   appendAll(ids: readonly number[], values: readonly (number | null)[]): void {
@@ -750,11 +751,14 @@ class NameColumn {
   private used = 0;
   /** Bytes of `text` that are names of leads held. */
   private liveBytes = 0;
-  /** Each lead's name: where it starts in `text`, and its length in bytes + 1 (0: no name held). */
-  private readonly starts = new PagedArray(u32, 0);
-  private readonly lengths = new PagedArray(u16, 0);
-  /** Each lead's NAME_CASES code: how to write its name as given from the lower case held (0: none of them does). */
-  private readonly cases = new PagedArray(u8, 0);
+  /**
+   * Each lead's name: where it starts in `text`, its length in bytes + 1 (0: no name held), and its NAME_CASES code (how
+   * to write its name as given from the lower case held; 0: none of them does), side by side (PagedTable).
+   */
+  private readonly entries = new PagedTable(u32, 3, 0);
+  private readonly starts = this.entries.slot(0);
+  private readonly lengths = this.entries.slot(1);
+  private readonly cases = this.entries.slot(2);
 
   /** The lead's name as it was given, when one of NAME_CASES writes it so from the lower case held. */
   fullName(id: number): string | undefined {
@@ -1193,7 +1197,7 @@ type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 6,
+  format: 7,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -1203,14 +1207,31 @@ const SNAPSHOT_LAYOUT = {
 export class LeadBitmaps {
   private readonly active = new RoaringBitmap32();
   private readonly inactive = new RoaringBitmap32();
-  private readonly equality = new Map(EQUALITY_FILTERS.map(([key]) => [key, new ValueColumn()]));
+  /**
+   * Each lead's codes of every coded column side by side, and its values of every range column: a page reads a lead's
+   * from two places in memory, not one per column (PagedTable).
+   */
+  private readonly codeTable = new PagedTable<Uint16Array | Uint32Array>(
+    u16,
+    EQUALITY_FILTERS.length + 2,
+    0,
+  );
+  private readonly rangeTable = new PagedTable(f64, RANGE_FILTERS.length, NaN);
+  private readonly equality = new Map(
+    EQUALITY_FILTERS.map(([key], i) => [key, new ValueColumn(this.codeTable.slot(i))]),
+  );
   private readonly ranges = new Map(
-    RANGE_FILTERS.map(([key]) => [key, new RangeColumn(RANGE_BUCKETS[key])]),
+    RANGE_FILTERS.map(([key], i) => [
+      key,
+      new RangeColumn(RANGE_BUCKETS[key], this.rangeTable.slot(i)),
+    ]),
   );
   private readonly names = new NameColumn();
   /** What a page shows of a lead besides its filters' values: the phone number masked (never in full), the listing. */
-  private readonly maskedPhones = new CodedColumn();
-  private readonly listingStatuses = new CodedColumn();
+  private readonly maskedPhones = new CodedColumn(this.codeTable.slot(EQUALITY_FILTERS.length));
+  private readonly listingStatuses = new CodedColumn(
+    this.codeTable.slot(EQUALITY_FILTERS.length + 1),
+  );
   /** Every column by its filter's name, as shownRow reads them (no lookup by key per lead). */
   private readonly shown = {
     ...(Object.fromEntries(this.equality) as Record<EqualityFilter, ValueColumn>),
@@ -1374,6 +1395,7 @@ export class LeadBitmaps {
    */
   save(out: SnapshotWriter): void {
     out.json(SNAPSHOT_LAYOUT);
+    out.json({ wideCodes: this.codeTable.makes(u32) });
     out.bitmap(this.active);
     out.bitmap(this.inactive);
     for (const [key] of EQUALITY_FILTERS) this.equality.get(key)!.save(out);
@@ -1393,6 +1415,8 @@ export class LeadBitmaps {
       throw new Error('lead list snapshot: written for another layout');
     }
     const restored = new LeadBitmaps();
+    // Codes are saved as wide as the table was: one column's 65,536th value widened every column's.
+    if (input.json<{ wideCodes: boolean }>().wideCodes) restored.codeTable.remake(u32);
     restored.active.orInPlace(input.bitmap());
     restored.inactive.orInPlace(input.bitmap());
     for (const [key] of EQUALITY_FILTERS) {

@@ -1,58 +1,61 @@
-// A per-lead array indexed by lead id, kept in pages of 65,536 entries: a page is made when a lead in its range is
-// stored and dropped when none in it is held any more (LeadBitmaps.remove). Lead ids are never reused, so one flat
+// Per-lead arrays indexed by lead id, kept in pages of 65,536 ids: a page is made when a lead in its range is stored
+// and dropped when none in it is held any more (LeadBitmaps.remove). Lead ids are never reused, so one flat
 // array sized to the highest id ever seen kept the slots of every lead deleted since (an import deleted again, a gap
 // of ids) for good: 306 MB for the engine at 1,005,000 leads whose ids had reached 2,505,000, ~200 MB without the gap.
 // docs/lead-list-engine.md, "Memory".
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
-type PageArray = Uint8Array | Uint16Array | Uint32Array | Float64Array;
+type PageArray = Uint16Array | Uint32Array | Float64Array;
 
 const PAGE_BITS = 16;
-/** Entries per page: ~1 ms of a million leads' load per page, 128–512 KB. */
+/** Ids per page: ~1 ms of a million leads' load per page. */
 export const PAGE_SIZE = 1 << PAGE_BITS;
 const OFFSET_MASK = PAGE_SIZE - 1;
 
 /** The page that holds the entry of lead `id`. */
 export const entryPageOf = (id: number) => id >>> PAGE_BITS;
 
-export class PagedArray<T extends PageArray> {
+/**
+ * Several per-lead arrays of one kind kept side by side: each lead's entries one after another in the page (`stride`
+ * of them), so a page that shows a lead reads its entries from one or two cache lines, not one line per array (each
+ * array a random read of its own: at a million leads most of a page's time went to waiting for memory). Each array is
+ * a slot of the table (TableSlot).
+ */
+export class PagedTable<T extends PageArray> {
   private pages: (T | undefined)[] = [];
 
-  /**
-   * @param make a page's array of `size` entries
-   * @param empty what an entry holds before anything is stored in it (and what get answers past every page)
-   */
   constructor(
     private make: (size: number) => T,
+    readonly stride: number,
     readonly empty: number,
   ) {}
 
-  get(id: number): number {
-    const page = this.pages[id >>> PAGE_BITS];
-    return page === undefined ? this.empty : page[id & OFFSET_MASK]!;
+  /** Slot `index` (< stride) as one per-lead array. */
+  slot(index: number): TableSlot<T> {
+    if (!(index >= 0 && index < this.stride)) throw new Error(`paged table: no slot ${index}`);
+    return new TableSlot(this, index);
   }
 
-  set(id: number, value: number): void {
-    const at = id >>> PAGE_BITS;
+  get(id: number, slot: number): number {
+    const page = this.pages[id >>> PAGE_BITS];
+    return page === undefined ? this.empty : page[(id & OFFSET_MASK) * this.stride + slot]!;
+  }
+
+  set(id: number, slot: number, value: number): void {
+    this.pageAt(id >>> PAGE_BITS)[(id & OFFSET_MASK) * this.stride + slot] = value;
+  }
+
+  private pageAt(at: number): T {
     let page = this.pages[at];
     if (page === undefined) {
-      page = this.make(PAGE_SIZE);
+      page = this.make(PAGE_SIZE * this.stride);
       if (this.empty !== 0) page.fill(this.empty);
       this.pages[at] = page;
     }
-    page[id & OFFSET_MASK] = value;
+    return page;
   }
 
-  /** Calls `visit` with every entry that holds something other than `empty`, ids ascending. */
-  forEachStored(visit: (id: number, value: number) => void): void {
-    this.pages.forEach((page, at) => {
-      if (page === undefined) return;
-      const first = at * PAGE_SIZE;
-      for (let i = 0; i < PAGE_SIZE; i++) if (page[i] !== this.empty) visit(first + i, page[i]!);
-    });
-  }
-
-  /** Drops page `at` (no lead whose entry it holds is held any more): its entries read as empty again. */
+  /** Drops page `at` of every slot (no lead whose entries it holds is held any more). */
   drop(at: number): void {
     if (at < this.pages.length) this.pages[at] = undefined;
   }
@@ -62,10 +65,15 @@ export class PagedArray<T extends PageArray> {
     this.make = make;
     this.pages = this.pages.map((page) => {
       if (page === undefined) return undefined;
-      const wider = make(PAGE_SIZE);
+      const wider = make(page.length);
       wider.set(page);
       return wider;
     });
+  }
+
+  /** Whether entries are made by `kind`'s kind of array already. */
+  makes(kind: (size: number) => PageArray): boolean {
+    return this.make(0).constructor === kind(0).constructor;
   }
 
   get bytes(): number {
@@ -74,23 +82,86 @@ export class PagedArray<T extends PageArray> {
     return bytes;
   }
 
-  /** The pages held and their entries (views of their memory: nothing may change them until the parts are written). */
-  save(out: SnapshotWriter): void {
+  /** Calls `visit` with every entry of slot `slot` that holds something other than `empty`, ids ascending. */
+  forEachStored(slot: number, visit: (id: number, value: number) => void): void {
+    this.pages.forEach((page, at) => {
+      if (page === undefined) return;
+      const first = at * PAGE_SIZE;
+      for (let i = 0, j = slot; i < PAGE_SIZE; i++, j += this.stride)
+        if (page[j] !== this.empty) visit(first + i, page[j]!);
+    });
+  }
+
+  /** Slot `slot` as one array: the pages held, then each page's entries of that slot. */
+  saveSlot(out: SnapshotWriter, slot: number): void {
     const held: number[] = [];
     this.pages.forEach((page, at) => {
       if (page !== undefined) held.push(at);
     });
     out.json(held);
-    for (const at of held) out.array(this.pages[at]!);
+    for (const at of held) {
+      const page = this.pages[at]!;
+      const entries = this.make(PAGE_SIZE);
+      for (let i = 0, j = slot; i < PAGE_SIZE; i++, j += this.stride) entries[i] = page[j]!;
+      out.array(entries);
+    }
+  }
+
+  /** Slot `slot` from what saveSlot wrote. */
+  restoreSlot(input: SnapshotReader, slot: number): void {
+    for (const at of input.json<number[]>()) {
+      const entries = input.array(this.make);
+      if (entries.length !== PAGE_SIZE)
+        throw new Error('lead list snapshot: a page of the wrong size');
+      const page = this.pageAt(at);
+      for (let i = 0, j = slot; i < PAGE_SIZE; i++, j += this.stride) page[j] = entries[i]!;
+    }
+  }
+}
+
+/** One slot of a PagedTable: a per-lead array whose entries sit beside the other slots' of the same lead. */
+export class TableSlot<T extends PageArray> {
+  constructor(
+    private readonly table: PagedTable<T>,
+    private readonly index: number,
+  ) {}
+
+  get empty(): number {
+    return this.table.empty;
+  }
+
+  get(id: number): number {
+    return this.table.get(id, this.index);
+  }
+
+  set(id: number, value: number): void {
+    this.table.set(id, this.index, value);
+  }
+
+  /** The table's page `at` goes for every slot: the engine drops a page of ids from every column at once. */
+  drop(at: number): void {
+    this.table.drop(at);
+  }
+
+  forEachStored(visit: (id: number, value: number) => void): void {
+    this.table.forEachStored(this.index, visit);
+  }
+
+  /** Every slot's pages made by `make` from now on (PagedTable.remake), unless they are made so already. */
+  remake(make: (size: number) => T): void {
+    if (!this.table.makes(make)) this.table.remake(make);
+  }
+
+  /** Its share of the table's bytes. */
+  get bytes(): number {
+    return this.table.bytes / this.table.stride;
+  }
+
+  save(out: SnapshotWriter): void {
+    this.table.saveSlot(out, this.index);
   }
 
   restore(input: SnapshotReader): void {
-    this.pages = [];
-    for (const at of input.json<number[]>()) {
-      const page = input.array(this.make);
-      if (page.length !== PAGE_SIZE)
-        throw new Error('lead list snapshot: a page of the wrong size');
-      this.pages[at] = page;
-    }
+    this.table.restoreSlot(input, this.index);
   }
 }
