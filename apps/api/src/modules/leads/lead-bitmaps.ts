@@ -11,7 +11,7 @@ import {
   type NumberRange,
 } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import { maskPhone, type LeadShownRow } from './leads.repository';
+import { maskPhone } from './leads.repository';
 import { PAGE_SIZE, PagedTable, TableSlot, entryPageOf } from './paged-array';
 
 const { RoaringBitmap32 } = roaring;
@@ -188,6 +188,8 @@ class CodedColumn {
   protected readonly codeOf = new Map<Key, number>();
   /** code → value; code 0 is "no value" (NULL, or not held). */
   protected readonly keys: Key[] = [''];
+  /** code → its value as JSON text (written as pages need them). */
+  private readonly jsonOfCode: string[] = [];
   /** @param codes each lead's code, in a slot of the table of codes (16 bits, or 32 once any column needs them) */
   constructor(protected readonly codes: TableSlot<Uint16Array | Uint32Array>) {}
 
@@ -231,6 +233,12 @@ class CodedColumn {
     return code === 0 ? undefined : this.keys[code];
   }
 
+  /** The lead's value as JSON.stringify writes it (`null` for none), each code's written once. */
+  json(id: number): string {
+    const code = this.codes.get(id);
+    return (this.jsonOfCode[code] ??= JSON.stringify(code === 0 ? null : this.keys[code]));
+  }
+
   clear(id: number): void {
     this.set(id, null);
   }
@@ -259,6 +267,7 @@ class CodedColumn {
   protected restoreKeys(keys: readonly Key[]): void {
     this.codeOf.clear();
     this.keys.length = 0;
+    this.jsonOfCode.length = 0;
     keys.forEach((key, code) => {
       if (code !== 0) this.codeOf.set(key, code);
       this.keys.push(key);
@@ -1232,12 +1241,12 @@ export class LeadBitmaps {
   private readonly listingStatuses = new CodedColumn(
     this.codeTable.slot(EQUALITY_FILTERS.length + 1),
   );
-  /** Every column by its filter's name, as shownRow reads them (no lookup by key per lead). */
+  /** Every column by its filter's name, as shownJson reads them (no lookup by key per lead). */
   private readonly shown = {
     ...(Object.fromEntries(this.equality) as Record<EqualityFilter, ValueColumn>),
     ...(Object.fromEntries(this.ranges) as Record<RangeFilter, RangeColumn>),
   };
-  /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): shownRow has none. */
+  /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): shownJson writes none. */
   private readonly createdOnAsWritten = new RoaringBitmap32();
   /** Leads whose searched values or name changed, or that are new, for the remembered terms to catch up on. */
   private readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
@@ -1447,47 +1456,31 @@ export class LeadBitmaps {
   }
 
   /**
-   * The lead as a page shows it to a caller who may not see its contact: its phone number masked (the engine never
-   * holds it in full). Undefined when not held, or not held exactly as written (a name in none of NAME_CASES, a
-   * creation time in another format): then its row is read from the database.
+   * The lead as a dealer's page shows it to a dealer who has not unlocked it, as JSON: exactly what
+   * `leadJson(toLead(row, false, maxDealers))` writes of its stored row (lead-bitmaps.test.ts holds the two to each
+   * other), written from the columns without an object per lead (each value's JSON text kept per code), its phone
+   * number masked (the engine never holds it in full). Undefined when the lead is not held, is off the list, or is not
+   * held exactly as written (a name in none of NAME_CASES, a creation time in another format): then its row is read
+   * from the database.
    */
-  shownRow(id: number): LeadShownRow | undefined {
+  shownJson(id: number, maxDealers: number): string | undefined {
+    if (!this.active.has(id) || !this.createdOnAsWritten.has(id)) return undefined;
     const fullName = this.names.fullName(id);
-    const phone = this.maskedPhones.keyOf(id);
-    const listingStatus = this.listingStatuses.keyOf(id);
     const createdOn = this.shown.createdOn.valueOf(id);
-    // A lead not held has none of these.
-    if (
-      fullName === undefined ||
-      phone === undefined ||
-      listingStatus === undefined ||
-      createdOn === null ||
-      !this.createdOnAsWritten.has(id)
-    )
-      return undefined;
+    if (fullName === undefined || createdOn === null) return undefined;
     const { city, brand, model, varient, fuelType, ownerName, transmission, rto, year, seats } =
       this.shown;
-    return {
-      id,
-      full_name: fullName,
-      phone_number: phone as string,
-      city: city.keyOf(id) as string,
-      brand: brand.keyOf(id) as string,
-      model: model.keyOf(id) as string,
-      varient: (varient.keyOf(id) ?? null) as string | null,
-      rto: (rto.keyOf(id) ?? null) as string | null,
-      year: year.keyOf(id) as number,
-      fuel_type: fuelType.keyOf(id) as string,
-      owner_name: ownerName.keyOf(id) as string,
-      transmission: transmission.keyOf(id) as string,
-      seats: seats.keyOf(id) as number,
-      price: this.shown.price.valueOf(id)!,
-      km_driven: this.shown.kmDriven.valueOf(id),
-      status: this.active.has(id),
-      created_on: isoTime(createdOn),
-      listing_status: listingStatus as LeadShownRow['listing_status'],
-      unlock_count: this.shown.unlockCount.valueOf(id)!,
-    };
+    const { price, kmDriven, unlockCount } = this.shown;
+    // A range column holds finite numbers or null, which a template writes as JSON does.
+    return (
+      `{"id":${id},"fullName":${JSON.stringify(fullName)},"phoneNumber":${this.maskedPhones.json(id)},` +
+      `"city":${city.json(id)},"brand":${brand.json(id)},"model":${model.json(id)},"varient":${varient.json(id)},` +
+      `"rto":${rto.json(id)},"year":${year.json(id)},"fuelType":${fuelType.json(id)},` +
+      `"ownerName":${ownerName.json(id)},"transmission":${transmission.json(id)},"seats":${seats.json(id)},` +
+      `"price":${price.valueOf(id)},"kmDriven":${kmDriven.valueOf(id)},"status":true,` +
+      `"createdOn":"${isoTime(createdOn)}","listingStatus":${this.listingStatuses.json(id)},"unlocked":false,` +
+      `"unlockCount":${unlockCount.valueOf(id)},"maxDealers":${maxDealers}}`
+    );
   }
 
   /** How many leads held have an id above `id`. */

@@ -8,7 +8,6 @@ import type { CanonicalLeadFilter } from './lead-filters';
 import { CatchUpLag } from './catch-up-lag';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
-import type { LeadShownRow } from './leads.repository';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
 const LOAD_CHUNK = 5_000;
@@ -262,9 +261,9 @@ export class LeadListEngine {
     }
   }
 
-  /** The lead as a page shows it, contact masked, when the engine holds it exactly (LeadBitmaps.shownRow). */
-  shownRow(id: number): LeadShownRow | undefined {
-    return this.bitmaps?.shownRow(id);
+  /** The lead's JSON as a dealer's page shows it, contact masked, when the engine holds it exactly (LeadBitmaps.shownJson). */
+  shownJson(id: number, maxDealers: number): string | undefined {
+    return this.bitmaps?.shownJson(id, maxDealers);
   }
 
   /** One newest-first page and the exact total (the engine must be ready: see readyAt). */

@@ -41,7 +41,6 @@ import {
   unlockedLeadIds,
   updateLeadStatus,
   type LeadIdPage,
-  type LeadShownRow,
 } from './leads.repository';
 
 /** One page of the lead list as a caller sees it. */
@@ -70,8 +69,8 @@ export function leadListSources(
 
 /**
  * A newest-first page of leads for the caller: ids and total from the engine's bitmaps when they are current, else from
- * SQL. Each lead as the caller may see it, masked in toLead unless they may see its contact: for a dealer, as the engine
- * holds it (contact masked) unless they unlocked it; otherwise its row read by primary key.
+ * SQL; then each lead's JSON: for a dealer, as the engine writes it from its columns (contact masked) unless they have
+ * unlocked it; otherwise from its row read by primary key, masked in toLead unless the caller may see the contact.
  */
 export async function listLeads(
   db: Queryable,
@@ -89,31 +88,25 @@ export async function listLeads(
   const userId = caller?.id ?? 0;
   const { listEngine } = sources;
   let page: LeadIdPage | undefined;
-  /** The page's leads by id, as the engine holds them (contact masked) or as read. */
-  const rows = new Map<number, LeadShownRow>();
-  /** The ones from the engine. */
-  const held = new Set<number>();
+  /** The page's leads the engine wrote, by id. */
+  const written = new Map<number, string>();
   let read: Awaited<ReturnType<typeof leadRowsAndVersions>> | undefined;
   if (listEngine.state === 'ready') {
-    // The page as the engine has it; the leads it does not hold exactly (and all of an Admin's) read with the current
-    // versions in one statement (with no row to read, the versions alone). A write since (by any process) shows as a
-    // newer version: then the engine catches up, or SQL answers.
+    // The page as the engine has it; the leads it cannot write (all of an Admin's) read with the current versions in
+    // one statement (with no row to read, the versions alone). A write since (by any process) shows as a newer
+    // version: then the engine catches up, or SQL answers.
     const known = listEngine.version;
     page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
     const toRead: number[] = [];
     for (const id of page.ids) {
-      const row = admin ? undefined : listEngine.shownRow(id);
-      if (row === undefined) toRead.push(id);
-      else {
-        rows.set(id, row);
-        held.add(id);
-      }
+      const json = admin ? undefined : listEngine.shownJson(id, maxDealers);
+      if (json === undefined) toRead.push(id);
+      else written.set(id, json);
     }
     read = await leadRowsAndVersions(db, toRead, userId);
     if (read.version > known) {
       const { version } = read;
-      rows.clear();
-      held.clear();
+      written.clear();
       read = undefined;
       page = (await listEngine.readyAt(version))
         ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
@@ -129,21 +122,24 @@ export async function listLeads(
     query,
   );
   read ??= await leadRowsAndVersions(db, page.ids, userId);
-  for (const row of read.rows) rows.set(row.id, row);
+  const rows = new Map(read.rows.map((row) => [row.id, row]));
   const unlocked =
     caller && !admin
       ? await sources.unlocks.among(db, caller.id, read.unlocksRevision, page.ids)
       : new Set<number>();
-  // The leads the dealer has unlocked are shown in full: read from the database if the engine gave them.
-  const unlockedHeld = page.ids.filter((id) => held.has(id) && unlocked.has(id));
-  if (unlockedHeld.length > 0) {
-    for (const id of unlockedHeld) rows.delete(id);
-    for (const row of (await leadRowsAndVersions(db, unlockedHeld, userId)).rows)
+  // The leads the dealer has unlocked are shown in full: read from the database if the engine wrote them.
+  const unlockedWritten = page.ids.filter((id) => unlocked.has(id) && written.delete(id));
+  if (unlockedWritten.length > 0) {
+    for (const row of (await leadRowsAndVersions(db, unlockedWritten, userId)).rows)
       rows.set(row.id, row);
   }
-  // A loop, not flatMap (its arrays per id were 5% of a page's CPU).
   const leads: string[] = [];
   for (const id of page.ids) {
+    const json = written.get(id);
+    if (json !== undefined) {
+      leads.push(json);
+      continue;
+    }
     const row = rows.get(id);
     // Deleted since the page was made, or (through a bulk catch-up) off the list since: never shown to a dealer.
     if (row === undefined || (!admin && !fromDbBool(row.status))) continue;
