@@ -128,7 +128,8 @@ export async function listLeads(
       ? await sources.unlocks.among(db, caller.id, read.unlocksRevision, page.ids)
       : new Set<number>();
   // The leads the dealer has unlocked are shown in full: read from the database if the engine wrote them.
-  const unlockedWritten = page.ids.filter((id) => unlocked.has(id) && written.delete(id));
+  const unlockedWritten = page.ids.filter((id) => unlocked.has(id) && written.has(id));
+  for (const id of unlockedWritten) written.delete(id);
   if (unlockedWritten.length > 0) {
     for (const row of (await leadRowsAndVersions(db, unlockedWritten, userId)).rows)
       rows.set(row.id, row);

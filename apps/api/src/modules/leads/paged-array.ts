@@ -126,10 +126,6 @@ export class TableSlot<T extends PageArray> {
     private readonly index: number,
   ) {}
 
-  get empty(): number {
-    return this.table.empty;
-  }
-
   get(id: number): number {
     return this.table.get(id, this.index);
   }
