@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32, type Lead } from '@dealerleads/shared';
 import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
-import { bitmapBytes, isoTime, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+import { JsonBytes } from '../../lib/json-bytes';
+import { bitmapBytes, LeadBitmaps, writeIsoTime, type LeadListRow } from './lead-bitmaps';
 import {
   brandsLabelled,
   EQUALITY_FILTERS,
@@ -475,6 +476,15 @@ describe('lead bitmaps: shown leads', () => {
   const MAX_DEALERS = 3;
   /** The lead as a dealer who has not unlocked it sees it, from the row as stored. */
   const asShown = (row: LeadShownRow) => leadJson(toLead(row, false, MAX_DEALERS));
+  /** The lead as the engine writes it, written after other bytes (as on a page); undefined when it writes none. */
+  const shownBy = (bitmaps: LeadBitmaps, id: number): string | undefined => {
+    const out = new JsonBytes(8);
+    out.ascii('[1,');
+    if (bitmaps.writeShown(id, MAX_DEALERS, out)) return out.written().toString('utf8', 3);
+    // Nothing of it is left behind.
+    expect(out.written().toString()).toBe('[1,');
+    return undefined;
+  };
   const NAMES = [
     'amit verma',
     'Amit Verma',
@@ -501,7 +511,7 @@ describe('lead bitmaps: shown leads', () => {
     let written = 0;
     for (const [id, row] of rows) {
       const exact = writable(row.full_name) && row.created_on.endsWith('Z') && row.status === 1;
-      const shown = bitmaps.shownJson(id, MAX_DEALERS);
+      const shown = shownBy(bitmaps, id);
       expect(shown, `lead ${id}`).toEqual(exact ? asShown(row) : undefined);
       if (shown === undefined) continue;
       written++;
@@ -509,7 +519,7 @@ describe('lead bitmaps: shown leads', () => {
       expect((JSON.parse(shown) as Lead).phoneNumber).toBe(maskPhone(row.phone_number));
     }
     expect(written).toBeGreaterThan(rows.size / 2);
-    for (const id of removed) expect(bitmaps.shownJson(id, MAX_DEALERS)).toBeUndefined();
+    for (const id of removed) expect(shownBy(bitmaps, id)).toBeUndefined();
   }
 
   it('gives each lead as stored with its phone number masked, or nothing when it cannot write it as stored', async () => {
@@ -556,7 +566,7 @@ describe('lead bitmaps: shown leads', () => {
   });
 });
 
-describe('isoTime', () => {
+describe('writeIsoTime', () => {
   it("writes any time as Date's toISOString does", () => {
     const random = mulberry32(20261128);
     const times = [
@@ -573,8 +583,12 @@ describe('isoTime', () => {
     for (let i = 0; i < 20_000; i++)
       times.push(Math.floor((random() - 0.3) * 4e12), FIRST_DAY + Math.floor(random() * 900 * DAY));
     // Twice: from the remembered days too.
-    for (const ms of [...times, ...times])
-      expect(isoTime(ms), String(ms)).toBe(new Date(ms).toISOString());
+    for (const ms of [...times, ...times]) {
+      const out = new JsonBytes(4);
+      out.ascii('"');
+      writeIsoTime(ms, out);
+      expect(out.written().toString(), String(ms)).toBe(`"${new Date(ms).toISOString()}`);
+    }
   });
 });
 

@@ -3,6 +3,7 @@
 import { LRUCache } from 'lru-cache';
 import roaring from 'roaring';
 import type { LeadRow } from '../../db/schema';
+import type { JsonBytes } from '../../lib/json-bytes';
 import {
   EQUALITY_FILTERS,
   RANGE_FILTERS,
@@ -188,10 +189,16 @@ class CodedColumn {
   protected readonly codeOf = new Map<Key, number>();
   /** code → value; code 0 is "no value" (NULL, or not held). */
   protected readonly keys: Key[] = [''];
-  /** code → its value as JSON text (written as pages need them). */
-  private readonly jsonOfCode: string[] = [];
-  /** @param codes each lead's code, in a slot of the table of codes (16 bits, or 32 once any column needs them) */
-  constructor(protected readonly codes: TableSlot<Uint16Array | Uint32Array>) {}
+  /** code → `,"field":` and its value as JSON, in UTF-8 (made as pages need them). */
+  private readonly jsonOfCode: Buffer[] = [];
+  /**
+   * @param codes each lead's code, in a slot of the table of codes (16 bits, or 32 once any column needs them)
+   * @param field the name of the lead's JSON property that shows the value
+   */
+  constructor(
+    protected readonly codes: TableSlot<Uint16Array | Uint32Array>,
+    private readonly field: string,
+  ) {}
 
   protected codeFor(key: Key | null): number {
     if (key === null) return 0;
@@ -233,10 +240,17 @@ class CodedColumn {
     return code === 0 ? undefined : this.keys[code];
   }
 
-  /** The lead's value as JSON.stringify writes it (`null` for none), each code's written once. */
-  json(id: number): string {
+  /**
+   * Writes `,"field":` and the lead's value as JSON.stringify does (`null` for none): the property of the lead's JSON
+   * after the first, each code's bytes made once.
+   */
+  writeJson(id: number, out: JsonBytes): void {
     const code = this.codes.get(id);
-    return (this.jsonOfCode[code] ??= JSON.stringify(code === 0 ? null : this.keys[code]));
+    out.bytes(
+      (this.jsonOfCode[code] ??= Buffer.from(
+        `,${JSON.stringify(this.field)}:${JSON.stringify(code === 0 ? null : this.keys[code])}`,
+      )),
+    );
   }
 
   clear(id: number): void {
@@ -739,6 +753,56 @@ function capitalizedWords(lowered: string): string {
   }
 }
 
+/** The fixed parts of a lead's JSON as writeShown writes them, in UTF-8. */
+const SHOWN = Object.fromEntries(
+  Object.entries({
+    id: '{"id":',
+    fullName: ',"fullName":',
+    price: ',"price":',
+    kmDriven: ',"kmDriven":',
+    createdOn: ',"status":true,"createdOn":"',
+    afterCreatedOn: '"',
+    unlockCount: ',"unlocked":false,"unlockCount":',
+    maxDealers: ',"maxDealers":',
+    end: '}',
+  }).map(([part, text]) => [part, Buffer.from(text)]),
+) as Record<
+  | 'id'
+  | 'fullName'
+  | 'price'
+  | 'kmDriven'
+  | 'createdOn'
+  | 'afterCreatedOn'
+  | 'unlockCount'
+  | 'maxDealers'
+  | 'end',
+  Buffer
+>;
+
+let casedScratch = new Uint8Array(256);
+
+/**
+ * ASCII lower-case bytes with capitals as capitalizedWords (`words`) or toUpperCase (`all`) writes them, in a scratch
+ * array reused by the next call.
+ */
+function asciiCased(
+  text: Uint8Array,
+  start: number,
+  end: number,
+  upper: 'words' | 'all',
+): Uint8Array {
+  if (casedScratch.length < end - start) casedScratch = new Uint8Array(2 * (end - start));
+  const cased = casedScratch;
+  let wordStart = true;
+  for (let at = start, i = 0; at < end; at++, i++) {
+    const byte = text[at]!;
+    const capital = (upper === 'all' || wordStart) && byte >= 0x61 && byte <= 0x7a;
+    cased[i] = capital ? byte - 0x20 : byte;
+    wordStart = byte === 0x20;
+  }
+  return cased;
+}
+
 /** The NAME_CASES code that writes `fullName` from `lowered` (its lower case), or 0. */
 function nameCaseOf(fullName: string, lowered: string): number {
   for (let code = 1; code < NAME_CASES.length; code++)
@@ -774,6 +838,32 @@ class NameColumn {
     const writeAs = NAME_CASES[this.cases.get(id)];
     const name = writeAs === undefined ? undefined : this.name(id);
     return name === undefined ? undefined : writeAs!(name);
+  }
+
+  /**
+   * Writes the lead's name as `JSON.stringify(fullName(id))` would, copying its bytes when it is plain ASCII (cased as
+   * it was given); false, writing nothing, when it has no name held as given.
+   */
+  writeJson(id: number, out: JsonBytes): boolean {
+    const writeAs = this.cases.get(id);
+    const stored = this.lengths.get(id);
+    if (writeAs === 0 || stored === 0) return false;
+    const text = this.text;
+    const start = this.starts.get(id);
+    const end = start + stored - 1;
+    for (let at = start; at < end; at++) {
+      const byte = text[at]!;
+      // Not ASCII, or JSON escapes it: the string's way.
+      if (byte >= 0x80 || byte < 0x20 || byte === 0x22 || byte === 0x5c) {
+        out.text(JSON.stringify(NAME_CASES[writeAs]!(text.toString('utf8', start, end))));
+        return true;
+      }
+    }
+    out.ascii('"');
+    if (writeAs === 1) out.bytes(text, start, end);
+    else out.bytes(asciiCased(text, start, end, writeAs === 2 ? 'words' : 'all'), 0, end - start);
+    out.ascii('"');
+    return true;
   }
 
   name(id: number): string | undefined {
@@ -1156,22 +1246,22 @@ function newestIds(found: Bitmap, offset: number, limit: number): Uint32Array {
 }
 
 const DAY_MS = 86_400_000;
-/** 'YYYY-MM-DDT' of recent days, by day since 1970 (a few hundred days in a marketplace's list; cleared when full). */
-const dayPrefixes = new Map<number, string>();
-const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+/** 'YYYY-MM-DDT' of recent days in UTF-8, by day since 1970 (a few hundred days in a marketplace's list; cleared when full). */
+const dayPrefixes = new Map<number, Buffer>();
 
 /**
- * The time as Date's toISOString writes it, in a fifth of the time: the day's part is remembered, the time of day is
- * written from integers.
+ * Writes the time as Date's toISOString does, in a fraction of the time: the day's part is remembered, the time of day
+ * is written from integers.
  */
-export function isoTime(ms: number): string {
+export function writeIsoTime(ms: number, out: JsonBytes): void {
   const day = Math.floor(ms / DAY_MS);
   let prefix = dayPrefixes.get(day);
   if (prefix === undefined) {
-    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    const text = new Date(day * DAY_MS).toISOString().slice(0, 11);
     // Years before 0 or past 9999 have a longer form: left to Date.
-    if (prefix.length !== 11 || prefix[10] !== 'T') return new Date(ms).toISOString();
+    if (text.length !== 11 || text[10] !== 'T') return out.ascii(new Date(ms).toISOString());
     if (dayPrefixes.size >= 4096) dayPrefixes.clear();
+    prefix = Buffer.from(text);
     dayPrefixes.set(day, prefix);
   }
   let rest = ms - day * DAY_MS;
@@ -1180,9 +1270,15 @@ export function isoTime(ms: number): string {
   const seconds = rest % 60;
   rest = (rest - seconds) / 60;
   const minutes = rest % 60;
-  const hours = (rest - minutes) / 60;
-  const fraction = millis < 10 ? `00${millis}` : millis < 100 ? `0${millis}` : `${millis}`;
-  return `${prefix}${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${fraction}Z`;
+  out.bytes(prefix);
+  out.digits((rest - minutes) / 60, 2);
+  out.ascii(':');
+  out.digits(minutes, 2);
+  out.ascii(':');
+  out.digits(seconds, 2);
+  out.ascii('.');
+  out.digits(millis, 3);
+  out.ascii('Z');
 }
 
 /** Whether `text` is a time as Date's toISOString writes it, so that the time held writes it again. */
@@ -1227,7 +1323,7 @@ export class LeadBitmaps {
   );
   private readonly rangeTable = new PagedTable(f64, RANGE_FILTERS.length, NaN);
   private readonly equality = new Map(
-    EQUALITY_FILTERS.map(([key], i) => [key, new ValueColumn(this.codeTable.slot(i))]),
+    EQUALITY_FILTERS.map(([key], i) => [key, new ValueColumn(this.codeTable.slot(i), key)]),
   );
   private readonly ranges = new Map(
     RANGE_FILTERS.map(([key], i) => [
@@ -1237,16 +1333,20 @@ export class LeadBitmaps {
   );
   private readonly names = new NameColumn();
   /** What a page shows of a lead besides its filters' values: the phone number masked (never in full), the listing. */
-  private readonly maskedPhones = new CodedColumn(this.codeTable.slot(EQUALITY_FILTERS.length));
+  private readonly maskedPhones = new CodedColumn(
+    this.codeTable.slot(EQUALITY_FILTERS.length),
+    'phoneNumber',
+  );
   private readonly listingStatuses = new CodedColumn(
     this.codeTable.slot(EQUALITY_FILTERS.length + 1),
+    'listingStatus',
   );
-  /** Every column by its filter's name, as shownJson reads them (no lookup by key per lead). */
+  /** Every column by its filter's name, as writeShown reads them (no lookup by key per lead). */
   private readonly shown = {
     ...(Object.fromEntries(this.equality) as Record<EqualityFilter, ValueColumn>),
     ...(Object.fromEntries(this.ranges) as Record<RangeFilter, RangeColumn>),
   };
-  /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): shownJson writes none. */
+  /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): writeShown writes none. */
   private readonly createdOnAsWritten = new RoaringBitmap32();
   /** Leads whose searched values or name changed, or that are new, for the remembered terms to catch up on. */
   private readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
@@ -1456,31 +1556,53 @@ export class LeadBitmaps {
   }
 
   /**
-   * The lead as a dealer's page shows it to a dealer who has not unlocked it, as JSON: exactly what
-   * `leadJson(toLead(row, false, maxDealers))` writes of its stored row (lead-bitmaps.test.ts holds the two to each
-   * other), written from the columns without an object per lead (each value's JSON text kept per code), its phone
-   * number masked (the engine never holds it in full). Undefined when the lead is not held, is off the list, or is not
-   * held exactly as written (a name in none of NAME_CASES, a creation time in another format): then its row is read
-   * from the database.
+   * Writes the lead as a dealer who has not unlocked it sees it (`leadJson(toLead(row, false, maxDealers))`, byte for
+   * byte: held by a test) from the columns, without an object or a string per lead (each value's JSON kept per code),
+   * its phone number masked (the engine never holds it in full). False, writing nothing, when the lead is not held, is
+   * off the list, or is not held exactly as written (a name in none of NAME_CASES, a creation time in another format):
+   * then its row is read from the database.
    */
-  shownJson(id: number, maxDealers: number): string | undefined {
-    if (!this.active.has(id) || !this.createdOnAsWritten.has(id)) return undefined;
-    const fullName = this.names.fullName(id);
+  writeShown(id: number, maxDealers: number, out: JsonBytes): boolean {
+    if (!this.active.has(id) || !this.createdOnAsWritten.has(id)) return false;
     const createdOn = this.shown.createdOn.valueOf(id);
-    if (fullName === undefined || createdOn === null) return undefined;
+    if (createdOn === null) return false;
+    const start = out.length;
+    out.bytes(SHOWN.id);
+    out.number(id);
+    out.bytes(SHOWN.fullName);
+    if (!this.names.writeJson(id, out)) {
+      out.truncate(start);
+      return false;
+    }
     const { city, brand, model, varient, fuelType, ownerName, transmission, rto, year, seats } =
       this.shown;
     const { price, kmDriven, unlockCount } = this.shown;
-    // A range column holds finite numbers or null, which a template writes as JSON does.
-    return (
-      `{"id":${id},"fullName":${JSON.stringify(fullName)},"phoneNumber":${this.maskedPhones.json(id)},` +
-      `"city":${city.json(id)},"brand":${brand.json(id)},"model":${model.json(id)},"varient":${varient.json(id)},` +
-      `"rto":${rto.json(id)},"year":${year.json(id)},"fuelType":${fuelType.json(id)},` +
-      `"ownerName":${ownerName.json(id)},"transmission":${transmission.json(id)},"seats":${seats.json(id)},` +
-      `"price":${price.valueOf(id)},"kmDriven":${kmDriven.valueOf(id)},"status":true,` +
-      `"createdOn":"${isoTime(createdOn)}","listingStatus":${this.listingStatuses.json(id)},"unlocked":false,` +
-      `"unlockCount":${unlockCount.valueOf(id)},"maxDealers":${maxDealers}}`
-    );
+    this.maskedPhones.writeJson(id, out);
+    city.writeJson(id, out);
+    brand.writeJson(id, out);
+    model.writeJson(id, out);
+    varient.writeJson(id, out);
+    rto.writeJson(id, out);
+    year.writeJson(id, out);
+    fuelType.writeJson(id, out);
+    ownerName.writeJson(id, out);
+    transmission.writeJson(id, out);
+    seats.writeJson(id, out);
+    // A range column holds finite numbers or null.
+    out.bytes(SHOWN.price);
+    out.number(price.valueOf(id));
+    out.bytes(SHOWN.kmDriven);
+    out.number(kmDriven.valueOf(id));
+    out.bytes(SHOWN.createdOn);
+    writeIsoTime(createdOn, out);
+    out.bytes(SHOWN.afterCreatedOn);
+    this.listingStatuses.writeJson(id, out);
+    out.bytes(SHOWN.unlockCount);
+    out.number(unlockCount.valueOf(id));
+    out.bytes(SHOWN.maxDealers);
+    out.number(maxDealers);
+    out.bytes(SHOWN.end);
+    return true;
   }
 
   /** How many leads held have an id above `id`. */

@@ -4,6 +4,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isPostgres, type DatabaseHandle, type Queryable } from '../../db/database';
 import { preparedQuery } from '../../db/prepared-query';
+import type { JsonBytes } from '../../lib/json-bytes';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { CatchUpLag } from './catch-up-lag';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
@@ -261,9 +262,9 @@ export class LeadListEngine {
     }
   }
 
-  /** The lead's JSON as a dealer's page shows it, contact masked, when the engine holds it exactly (LeadBitmaps.shownJson). */
-  shownJson(id: number, maxDealers: number): string | undefined {
-    return this.bitmaps?.shownJson(id, maxDealers);
+  /** Writes the lead's JSON as a dealer's page shows it, contact masked, when the engine holds it exactly (LeadBitmaps.writeShown). */
+  writeShown(id: number, maxDealers: number, out: JsonBytes): boolean {
+    return this.bitmaps?.writeShown(id, maxDealers, out) ?? false;
   }
 
   /** One newest-first page and the exact total (the engine must be ready: see readyAt). */

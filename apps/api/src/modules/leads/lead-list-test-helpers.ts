@@ -172,5 +172,5 @@ export function filterArbitrary(
 
 /** The leads of a page as the route sends them. */
 export function leadsOf(page: Pick<LeadListPage, 'json'>): Lead[] {
-  return JSON.parse(page.json) as Lead[];
+  return JSON.parse(page.json.toString('utf8')) as Lead[];
 }

@@ -18,6 +18,7 @@ import {
   type Tx,
 } from '../../db/database';
 import type { LeadRow } from '../../db/schema';
+import { JsonBytes } from '../../lib/json-bytes';
 import { recordNewLeadAlerts } from '../alerts/alerts.service';
 import { runWrite } from '../../db/write-batcher';
 import { assessSubmission } from '../moderation/moderation.service';
@@ -44,9 +45,12 @@ import {
 } from './leads.repository';
 
 /** One page of the lead list as a caller sees it. */
+/** Room for a lead's JSON on a page (a lead is ~450 bytes; JsonBytes grows past it). */
+const PAGE_BYTES_PER_LEAD = 512;
+
 export interface LeadListPage extends LeadIdPage {
-  /** The page's leads as the JSON array the route sends (leadJson, masked unless the caller may see the contact). */
-  json: string;
+  /** The page's leads as the JSON array the route sends, in UTF-8 (leadJson, masked unless the caller may see the contact). */
+  json: Buffer;
   /** Where the page came from: the engine's bitmaps, or SQL (while the engine loads, lags or has failed). */
   source: 'engine' | 'sql';
 }
@@ -88,8 +92,10 @@ export async function listLeads(
   const userId = caller?.id ?? 0;
   const { listEngine } = sources;
   let page: LeadIdPage | undefined;
-  /** The page's leads the engine wrote, by id. */
-  const written = new Map<number, string>();
+  // The page's leads the engine wrote, one after another (comma first from the second on) in `out`, where each begins
+  // and ends, by id.
+  let out = new JsonBytes(PAGE_BYTES_PER_LEAD * query.pageSize);
+  const written = new Map<number, { start: number; end: number }>();
   let read: Awaited<ReturnType<typeof leadRowsAndVersions>> | undefined;
   if (listEngine.state === 'ready') {
     // The page as the engine has it; the leads it cannot write (all of an Admin's) read with the current versions in
@@ -98,10 +104,17 @@ export async function listLeads(
     const known = listEngine.version;
     page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
     const toRead: number[] = [];
+    out.ascii('[');
     for (const id of page.ids) {
-      const json = admin ? undefined : listEngine.shownJson(id, maxDealers);
-      if (json === undefined) toRead.push(id);
-      else written.set(id, json);
+      const comma = written.size > 0;
+      if (comma) out.ascii(',');
+      const start = out.length;
+      if (!admin && listEngine.writeShown(id, maxDealers, out)) {
+        written.set(id, { start, end: out.length });
+      } else {
+        if (comma) out.truncate(start - 1);
+        toRead.push(id);
+      }
     }
     read = await leadRowsAndVersions(db, toRead, userId);
     if (read.version > known) {
@@ -134,19 +147,26 @@ export async function listLeads(
     for (const row of (await leadRowsAndVersions(db, unlockedWritten, userId)).rows)
       rows.set(row.id, row);
   }
-  const leads: string[] = [];
-  for (const id of page.ids) {
-    const json = written.get(id);
-    if (json !== undefined) {
-      leads.push(json);
-      continue;
-    }
-    const row = rows.get(id);
-    // Deleted since the page was made, or (through a bulk catch-up) off the list since: never shown to a dealer.
-    if (row === undefined || (!admin && !fromDbBool(row.status))) continue;
-    leads.push(leadJson(toLead(row, admin || unlocked.has(id), maxDealers)));
+  // Most of a dealer's pages: the engine wrote every lead, in order.
+  if (written.size > 0 && written.size === page.ids.length) {
+    out.ascii(']');
+    return { ...page, json: out.written(), source };
   }
-  return { ...page, json: `[${leads.join(',')}]`, source };
+  const engineWritten = out;
+  out = new JsonBytes(PAGE_BYTES_PER_LEAD * page.ids.length);
+  out.ascii('[');
+  let shown = 0;
+  for (const id of page.ids) {
+    const at = written.get(id);
+    const row = at === undefined ? rows.get(id) : undefined;
+    // Deleted since the page was made, or (through a bulk catch-up) off the list since: never shown to a dealer.
+    if (at === undefined && (row === undefined || (!admin && !fromDbBool(row.status)))) continue;
+    if (shown++ > 0) out.ascii(',');
+    if (at !== undefined) out.bytes(engineWritten.slice(at.start, at.end));
+    else out.text(leadJson(toLead(row!, admin || unlocked.has(id), maxDealers)));
+  }
+  out.ascii(']');
+  return { ...page, json: out.written(), source };
 }
 
 /** A lead as the caller may see it; an inactive lead exists only for Admin. */

@@ -1,0 +1,87 @@
+/**
+ * JSON written straight into bytes (UTF-8), for a response assembled from pieces whose JSON is already known: no string
+ * per piece, no joined string to flatten and encode again as the response goes out. Grows as needed.
+ */
+export class JsonBytes {
+  private buffer: Buffer;
+  private used = 0;
+
+  constructor(capacity = 4096) {
+    this.buffer = Buffer.allocUnsafe(Math.max(64, capacity));
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.used;
+  }
+
+  /** Text known to be ASCII and to need no JSON escaping (keys, punctuation, digits, ISO times). */
+  ascii(text: string): void {
+    this.room(text.length);
+    const buffer = this.buffer;
+    let at = this.used;
+    for (let i = 0; i < text.length; i++) buffer[at++] = text.charCodeAt(i);
+    this.used = at;
+  }
+
+  /** Bytes as they are (UTF-8 of JSON text). */
+  bytes(source: Uint8Array, start = 0, end = source.length): void {
+    this.room(end - start);
+    const buffer = this.buffer;
+    let at = this.used;
+    // Byte by byte: the pieces are a few dozen bytes, where a native copy's call costs more than the copy.
+    for (let i = start; i < end; i++) buffer[at++] = source[i]!;
+    this.used = at;
+  }
+
+  /** Any text, as UTF-8 (already JSON: escaping is the caller's). */
+  text(text: string): void {
+    this.room(text.length * 3);
+    this.used += this.buffer.write(text, this.used, 'utf8');
+  }
+
+  /** A finite number or null, as JSON.stringify writes it. */
+  number(value: number | null): void {
+    if (value === null) return this.ascii('null');
+    // Integers of 32 bits in integer arithmetic; anything else as JavaScript writes numbers (as JSON does).
+    if (!Number.isInteger(value) || value < 0 || value > 0x7fffffff)
+      return this.ascii(String(value));
+    let width = 1;
+    for (let rest = value; rest >= 10; rest = (rest / 10) | 0) width++;
+    this.digits(value, width);
+  }
+
+  /** A whole number from 0 to 2³¹ − 1 in decimal, zero-padded to `width` digits (it must fit). */
+  digits(value: number, width: number): void {
+    this.room(width);
+    const buffer = this.buffer;
+    let rest = value | 0;
+    for (let at = this.used + width - 1; at >= this.used; at--) {
+      buffer[at] = 48 + (rest % 10);
+      rest = (rest / 10) | 0;
+    }
+    this.used += width;
+  }
+
+  /** Forgets what was written after the first `length` bytes. */
+  truncate(length: number): void {
+    this.used = Math.min(this.used, length);
+  }
+
+  /** Everything written, as one Buffer (a view of this writer's memory: write nothing more after taking it). */
+  written(): Buffer {
+    return this.buffer.subarray(0, this.used);
+  }
+
+  /** The bytes from `start` to `end` (a view, as `written`). */
+  slice(start: number, end: number): Buffer {
+    return this.buffer.subarray(start, end);
+  }
+
+  private room(bytes: number): void {
+    if (this.used + bytes <= this.buffer.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+    this.buffer.copy(bigger, 0, 0, this.used);
+    this.buffer = bigger;
+  }
+}
