@@ -50,10 +50,11 @@ describe('JsonBytes', () => {
       fc.property(fc.array(fc.string({ unit: 'grapheme' }), { minLength: 1 }), (texts) => {
         const out = new JsonBytes(1);
         const bytes = Buffer.from(JSON.stringify(texts[0]));
-        out.bytes(bytes);
+        const inside = Buffer.concat([Buffer.from('ab'), bytes, Buffer.from('cd')]);
+        out.bytesOf(inside, 2, 2 + bytes.length);
         for (const text of texts.slice(1)) out.text(`,${JSON.stringify(text)}`);
         const kept = out.length;
-        out.ascii('tail');
+        out.bytes(Buffer.from('tail'));
         out.truncate(kept);
         expect(out.written().toString()).toBe(texts.map((text) => JSON.stringify(text)).join(','));
         expect(out.slice(0, bytes.length)).toEqual(bytes);

@@ -25,11 +25,19 @@ export class JsonBytes {
   }
 
   /** Bytes as they are (UTF-8 of JSON text). */
-  bytes(source: Uint8Array, start = 0, end = source.length): void {
+  bytes(source: Uint8Array): void {
+    this.room(source.length);
+    // TypedArray#set copies a few dozen bytes twice as fast as a loop does.
+    this.buffer.set(source, this.used);
+    this.used += source.length;
+  }
+
+  /** The bytes of `source` from `start` to `end`, as they are. */
+  bytesOf(source: Uint8Array, start: number, end: number): void {
     this.room(end - start);
     const buffer = this.buffer;
     let at = this.used;
-    // Byte by byte: the pieces are a few dozen bytes, where a native copy's call costs more than the copy.
+    // A loop: a short run's subarray would cost more than its copy.
     for (let i = start; i < end; i++) buffer[at++] = source[i]!;
     this.used = at;
   }

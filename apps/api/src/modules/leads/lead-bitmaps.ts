@@ -754,53 +754,41 @@ function capitalizedWords(lowered: string): string {
 }
 
 /** The fixed parts of a lead's JSON as writeShown writes them, in UTF-8. */
+const SHOWN_TEXT = {
+  id: '{"id":',
+  fullName: ',"fullName":',
+  price: ',"price":',
+  kmDriven: ',"kmDriven":',
+  createdOn: ',"status":true,"createdOn":"',
+  unlockCount: ',"unlocked":false,"unlockCount":',
+  maxDealers: ',"maxDealers":',
+};
 const SHOWN = Object.fromEntries(
-  Object.entries({
-    id: '{"id":',
-    fullName: ',"fullName":',
-    price: ',"price":',
-    kmDriven: ',"kmDriven":',
-    createdOn: ',"status":true,"createdOn":"',
-    afterCreatedOn: '"',
-    unlockCount: ',"unlocked":false,"unlockCount":',
-    maxDealers: ',"maxDealers":',
-    end: '}',
-  }).map(([part, text]) => [part, Buffer.from(text)]),
-) as Record<
-  | 'id'
-  | 'fullName'
-  | 'price'
-  | 'kmDriven'
-  | 'createdOn'
-  | 'afterCreatedOn'
-  | 'unlockCount'
-  | 'maxDealers'
-  | 'end',
-  Buffer
->;
+  Object.entries(SHOWN_TEXT).map(([part, text]) => [part, Buffer.from(text)]),
+) as Record<keyof typeof SHOWN_TEXT, Buffer>;
 
-let casedScratch = new Uint8Array(256);
+let nameScratch = new Uint8Array(256);
 
 /**
- * ASCII lower-case bytes with capitals as capitalizedWords (`words`) or toUpperCase (`all`) writes them, in a scratch
- * array reused by the next call.
+ * Writes a lower-case name held as ASCII, quoted, into `nameScratch` in the NAME_CASES code's way (as it is, each word
+ * capitalized, all capitals) in one pass; its length, or 0 when a byte is not ASCII or JSON escapes it.
  */
-function asciiCased(
-  text: Uint8Array,
-  start: number,
-  end: number,
-  upper: 'words' | 'all',
-): Uint8Array {
-  if (casedScratch.length < end - start) casedScratch = new Uint8Array(2 * (end - start));
-  const cased = casedScratch;
+function quotedAsciiName(text: Uint8Array, start: number, end: number, nameCase: number): number {
+  if (nameScratch.length < end - start + 2) nameScratch = new Uint8Array(2 * (end - start + 2));
+  const quoted = nameScratch;
+  quoted[0] = 0x22;
+  let i = 1;
   let wordStart = true;
-  for (let at = start, i = 0; at < end; at++, i++) {
+  for (let at = start; at < end; at++) {
     const byte = text[at]!;
-    const capital = (upper === 'all' || wordStart) && byte >= 0x61 && byte <= 0x7a;
-    cased[i] = capital ? byte - 0x20 : byte;
+    if (byte >= 0x80 || byte < 0x20 || byte === 0x22 || byte === 0x5c) return 0;
+    const capital =
+      (nameCase === 3 || (nameCase === 2 && wordStart)) && byte >= 0x61 && byte <= 0x7a;
+    quoted[i++] = capital ? byte - 0x20 : byte;
     wordStart = byte === 0x20;
   }
-  return cased;
+  quoted[i++] = 0x22;
+  return i;
 }
 
 /** The NAME_CASES code that writes `fullName` from `lowered` (its lower case), or 0. */
@@ -851,18 +839,11 @@ class NameColumn {
     const text = this.text;
     const start = this.starts.get(id);
     const end = start + stored - 1;
-    for (let at = start; at < end; at++) {
-      const byte = text[at]!;
-      // Not ASCII, or JSON escapes it: the string's way.
-      if (byte >= 0x80 || byte < 0x20 || byte === 0x22 || byte === 0x5c) {
-        out.text(JSON.stringify(NAME_CASES[writeAs]!(text.toString('utf8', start, end))));
-        return true;
-      }
-    }
-    out.ascii('"');
-    if (writeAs === 1) out.bytes(text, start, end);
-    else out.bytes(asciiCased(text, start, end, writeAs === 2 ? 'words' : 'all'), 0, end - start);
-    out.ascii('"');
+    const quoted = quotedAsciiName(text, start, end, writeAs);
+    // Not ASCII, or JSON escapes it: the string's way.
+    if (quoted === 0)
+      out.text(JSON.stringify(NAME_CASES[writeAs]!(text.toString('utf8', start, end))));
+    else out.bytesOf(nameScratch, 0, quoted);
     return true;
   }
 
@@ -1595,13 +1576,13 @@ export class LeadBitmaps {
     out.number(kmDriven.valueOf(id));
     out.bytes(SHOWN.createdOn);
     writeIsoTime(createdOn, out);
-    out.bytes(SHOWN.afterCreatedOn);
+    out.ascii('"');
     this.listingStatuses.writeJson(id, out);
     out.bytes(SHOWN.unlockCount);
     out.number(unlockCount.valueOf(id));
     out.bytes(SHOWN.maxDealers);
     out.number(maxDealers);
-    out.bytes(SHOWN.end);
+    out.ascii('}');
     return true;
   }
 
