@@ -194,6 +194,7 @@ async function main(): Promise<void> {
       ...(options.cpuProf
         ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`]
         : []),
+      ...(process.env.API_NODE_FLAGS ? process.env.API_NODE_FLAGS.split(' ') : []),
       path.join(API_DIST, 'server.js'),
     ],
     { ...baseEnv, PORT: String(apiPort), API_PROCESSES: String(options.processes) },

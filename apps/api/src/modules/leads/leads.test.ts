@@ -1,4 +1,5 @@
 // Leads through real HTTP on each engine: filters and bands, paging, masking, detail, admin edit, the wizard submission.
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, leadWizardMessages, type Lead, type Pagination } from '@dealerleads/shared';
 import {
@@ -126,6 +127,19 @@ describe.each(testEngines())('leads on %s', (engine) => {
       (await ctx.app.inject({ url: `/api/leads/${ids[4]!.id}`, headers: bearer(admin) }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('gzips a page for a client that accepts it, in one piece of known length', async () => {
+    const plain = await list('', dealer);
+    const res = await ctx.app.inject({
+      url: '/api/leads',
+      headers: { ...bearer(dealer), 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // Compressed in one call, not streamed: its length is known (no chunked encoding).
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(plain.raw);
   });
 
   it('pages with pageNumber and pageSize', async () => {
