@@ -738,6 +738,9 @@ const NAME_CASES: readonly (((lowered: string) => string) | undefined)[] = [
   capitalizedWords,
   (lowered) => lowered.toUpperCase(),
 ];
+/** The NAME_CASES codes that capitalize (quotedAsciiName writes them without a string). */
+const WORDS_CAPITALIZED = 2;
+const ALL_CAPITALS = 3;
 
 /** Each word (the text between spaces) with its first character in capitals: a loop, where split and join cost 3×. */
 function capitalizedWords(lowered: string): string {
@@ -783,7 +786,9 @@ function quotedAsciiName(text: Uint8Array, start: number, end: number, nameCase:
     const byte = text[at]!;
     if (byte >= 0x80 || byte < 0x20 || byte === 0x22 || byte === 0x5c) return 0;
     const capital =
-      (nameCase === 3 || (nameCase === 2 && wordStart)) && byte >= 0x61 && byte <= 0x7a;
+      (nameCase === ALL_CAPITALS || (nameCase === WORDS_CAPITALIZED && wordStart)) &&
+      byte >= 0x61 &&
+      byte <= 0x7a;
     quoted[i++] = capital ? byte - 0x20 : byte;
     wordStart = byte === 0x20;
   }
@@ -841,8 +846,7 @@ class NameColumn {
     const end = start + stored - 1;
     const quoted = quotedAsciiName(text, start, end, writeAs);
     // Not ASCII, or JSON escapes it: the string's way.
-    if (quoted === 0)
-      out.text(JSON.stringify(NAME_CASES[writeAs]!(text.toString('utf8', start, end))));
+    if (quoted === 0) out.text(JSON.stringify(this.fullName(id)));
     else out.bytesOf(nameScratch, 0, quoted);
     return true;
   }

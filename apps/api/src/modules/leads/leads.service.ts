@@ -44,10 +44,10 @@ import {
   type LeadIdPage,
 } from './leads.repository';
 
-/** One page of the lead list as a caller sees it. */
 /** Room for a lead's JSON on a page (a lead is ~450 bytes; JsonBytes grows past it). */
 const PAGE_BYTES_PER_LEAD = 512;
 
+/** One page of the lead list as a caller sees it. */
 export interface LeadListPage extends LeadIdPage {
   /** The page's leads as the JSON array the route sends, in UTF-8 (leadJson, masked unless the caller may see the contact). */
   json: Buffer;
