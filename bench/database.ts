@@ -43,7 +43,8 @@ export async function seedDatabase(
   );
   await runCommand(
     process.execPath,
-    [path.join(ROOT, 'apps/api/dist/seed-cli.js'), '--leads', String(leads)],
+    // Nothing serves beside this: full speed (the storm's import keeps the default pace).
+    [path.join(ROOT, 'apps/api/dist/seed-cli.js'), '--leads', String(leads), '--duty', '1'],
     env,
   );
 }

@@ -130,10 +130,14 @@ export function budgetChecks(m: Measurements): Check[] {
   }
   if (m.storm) {
     const st = m.storm;
+    const loop = (n: number | null) => (n === null ? '?' : ms(n));
+    // A stall is the API holding every request of the process: its event loop held. The longest single list also
+    // counts the readers' own process and the machine (the same readers with no import: the baseline); see
+    // bench/README.md, "The write storm".
     checks.push({
-      budget: `${st.leads.toLocaleString('en-US')}-lead import: no list request stalled > 50 ms`,
-      measured: `max ${ms(st.max)} (API event loop held ≤ ${st.loopMax === null ? '?' : ms(st.loopMax)}), p99 ${ms(st.p99)} over ${st.requests} lists in ${st.seconds} s (${st.failed} failed); engine ready ${st.readyAfter} s after`,
-      verdict: verdict(st.max <= 50 && st.failed === 0),
+      budget: `${st.leads.toLocaleString('en-US')}-lead import: no request stalled > 50 ms (API event loop held ≤ 50 ms, lists p99 ≤ 50 ms)`,
+      measured: `event loop held ≤ ${loop(st.loopMax)}; lists p99 ${ms(st.p99)}, max ${ms(st.max)} over ${st.requests} in ${st.seconds} s (${st.failed} failed); without an import: loop ≤ ${loop(st.baseline.loopMax)}, p99 ${ms(st.baseline.p99)}, max ${ms(st.baseline.max)}; engine ready ${st.readyAfter} s after`,
+      verdict: verdict(st.loopMax !== null && st.loopMax <= 50 && st.p99 <= 50 && st.failed === 0),
     });
   }
 

@@ -361,7 +361,7 @@ async function main(): Promise<void> {
   if (options.storm > 0 && runsPart(options, 'storm')) {
     await drain(api.baseUrl);
     console.log(
-      `\nWrite storm: importing ${options.storm.toLocaleString('en-US')} leads (seed CLI) while 4 dealers read lists…`,
+      `\nWrite storm: 4 dealers read lists for 10 s, then while ${options.storm.toLocaleString('en-US')} leads are imported (seed CLI)…`,
     );
     measurements.storm = await runStorm({
       database,
@@ -377,8 +377,10 @@ async function main(): Promise<void> {
       logFile: path.join(RESULTS_DIR, 'logs', `${stamp}-storm.log`),
     });
     const st = measurements.storm;
+    const b = st.baseline;
     console.log(
-      `  ${st.requests} lists in ${st.seconds} s: p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms (API event loop held ≤ ${st.loopMax ?? '?'} ms), ${st.failed} failed; engine ready ${st.readyAfter} s after the import`,
+      `  before the import (same readers): ${b.requests} lists, p50 ${b.p50} ms, p99 ${b.p99} ms, max ${b.max} ms (API event loop held ≤ ${b.loopMax ?? '?'} ms)\n` +
+        `  during the import: ${st.requests} lists in ${st.seconds} s: p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms (API event loop held ≤ ${st.loopMax ?? '?'} ms), ${st.failed} failed; engine ready ${st.readyAfter} s after the import`,
     );
   }
   await drain(api.baseUrl);

@@ -1,6 +1,9 @@
-// The write storm: another process imports N leads (the seed CLI) while dealers' lists are read; every list request's
-// time is kept, then how long the API took to answer from its engine again. The storm's leads are deleted afterwards.
+// The write storm: another process imports N leads (the seed CLI, at its default pace) while dealers' lists are read;
+// every list request's time is kept, then how long the API took to answer from its engine again. The same readers
+// read for a while before the import, with nothing else running, as the baseline. The storm's leads are deleted
+// afterwards.
 import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { get as httpGet } from 'node:http';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,21 +13,37 @@ import { ROOT } from './database';
 import { childProcessesOf } from '../apps/api/src/reliability/server-process';
 import { startService } from './processes';
 
-export interface StormResult {
-  leads: number;
-  /** Seconds the import ran. */
-  seconds: number;
+/** Lists read by the storm's readers over some time: how many, and how long they took (ms). */
+export interface ListReads {
   requests: number;
   failed: number;
   p50: number;
   p99: number;
-  /** The longest any list request waited during the import (ms). */
+  /** The longest any list request waited (ms). */
   max: number;
-  /** The longest the API's event loop was held during the import (ms, from /metrics), when the API reported it. */
+  /** The longest the API's event loop was held meanwhile (ms, from /metrics), when the API reported it. */
   loopMax: number | null;
+}
+
+export interface StormResult extends ListReads {
+  leads: number;
+  /** Seconds the import ran. */
+  seconds: number;
   /** Seconds from the import's end until the engine was current again (/api/health). */
   readyAfter: number;
+  /** The same readers for BASELINE_SECONDS before the import, with nothing else running: what the machine gives. */
+  baseline: ListReads;
 }
+
+/** How long the readers read lists before the import, with nothing else running (the baseline). */
+const BASELINE_SECONDS = 10;
+/**
+ * Each reader waits this long after a list before asking the next (up to ≈ 40 lists a second each, far more than a
+ * dealer reads). The storm measures stalls, not throughput (the mixes do): readers that never wait kept both cores
+ * busy, and this machine's host then pauses the whole VM for ≈ 100 ms at a time (steal time), with or without an
+ * import (bench/README.md, "The write storm").
+ */
+const READER_PAUSE_MS = 20;
 
 /**
  * The process's own resident memory (RssAnon: heap, bitmaps, buffers), in MB. Pages of the SQLite file it reads
@@ -165,6 +184,52 @@ async function eventLoopMaxSinceLastScrape(baseUrl: string, token: string): Prom
   return line ? Math.round(Number(line.split(' ')[1]) * 10_000) / 10 : null;
 }
 
+/**
+ * `readers` dealers read `paths` in turn, each list after the previous one, until `reading()` says stop; with the
+ * API's event-loop maximum over that time.
+ */
+async function readLists(
+  options: {
+    baseUrl: string;
+    paths: string[];
+    token: string;
+    metricsToken: string;
+    readers: number;
+  },
+  reading: () => boolean,
+): Promise<ListReads> {
+  await eventLoopMaxSinceLastScrape(options.baseUrl, options.metricsToken);
+  const times: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const reader = async () => {
+    while (reading()) {
+      const url = options.baseUrl + options.paths[next++ % options.paths.length]!;
+      const t = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${options.token}` } });
+      await res.arrayBuffer();
+      times.push(performance.now() - t);
+      if (res.status !== 200) failed++;
+      await sleep(READER_PAUSE_MS);
+    }
+  };
+  await Promise.all(Array.from({ length: options.readers }, reader));
+  const loopMax = await eventLoopMaxSinceLastScrape(options.baseUrl, options.metricsToken);
+  const sorted = times.sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+  return {
+    requests: sorted.length,
+    failed,
+    p50: round(at(0.5)),
+    p99: round(at(0.99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    loopMax,
+  };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
 export async function runStorm(options: {
   database: BenchDatabase;
   baseUrl: string;
@@ -182,8 +247,9 @@ export async function runStorm(options: {
   processes: number;
   logFile: string;
 }): Promise<StormResult> {
+  const baselineEnds = performance.now() + BASELINE_SECONDS * 1000;
+  const baseline = await readLists(options, () => performance.now() < baselineEnds);
   const lastId = await maxLeadId(options.database);
-  await eventLoopMaxSinceLastScrape(options.baseUrl, options.metricsToken);
   const writer = startService(
     'write storm (seed CLI)',
     process.execPath,
@@ -200,22 +266,8 @@ export async function runStorm(options: {
   let writing = true;
   const exited = new Promise<number | null>((resolve) => writer.child.once('exit', resolve));
   void exited.then(() => (writing = false));
-  const times: number[] = [];
-  let failed = 0;
-  let next = 0;
-  const reader = async () => {
-    while (writing) {
-      const url = options.baseUrl + options.paths[next++ % options.paths.length]!;
-      const t = performance.now();
-      const res = await fetch(url, { headers: { authorization: `Bearer ${options.token}` } });
-      await res.arrayBuffer();
-      times.push(performance.now() - t);
-      if (res.status !== 200) failed++;
-    }
-  };
-  await Promise.all(Array.from({ length: options.readers }, reader));
+  const during = await readLists(options, () => writing);
   const code = await exited;
-  const loopMax = await eventLoopMaxSinceLastScrape(options.baseUrl, options.metricsToken);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0)
     throw new Error(`the write storm's seed CLI exited with ${code}: ${writer.tail()}`);
@@ -223,19 +275,11 @@ export async function runStorm(options: {
   await deleteAbove(options.database, lastId);
   await waitUntilReady(options.baseUrl, options.processes);
   await settle(options.database);
-  const sorted = times.sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
-  const round = (n: number) => Math.round(n * 10) / 10;
   return {
+    ...during,
     leads: options.leads,
     seconds: round(seconds),
-    requests: sorted.length,
-    failed,
-    p50: round(at(0.5)),
-    p99: round(at(0.99)),
-    max: round(sorted[sorted.length - 1] ?? 0),
-    loopMax,
     readyAfter: round(readyAfter),
+    baseline,
   };
 }

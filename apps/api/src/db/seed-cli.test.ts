@@ -1,6 +1,7 @@
 // `npm run seed -- --leads N` as an operator runs it: a real process on a fresh SQLite file, which adds the leads and
 // runs as a background job (the lowest CPU priority, beside API processes that keep serving).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,15 +11,25 @@ import { runCli } from '../test/run-cli';
 const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-seed-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const seedCli = (file: string, leads: number) =>
-  runCli('seed', ['--leads', String(leads)], { DATABASE_URL: `file:${file}`, SEED_DEMO: 'false' });
+const seedCli = (file: string, leads: number, more: string[] = []) =>
+  runCli('seed', ['--leads', String(leads), ...more], {
+    DATABASE_URL: `file:${file}`,
+    SEED_DEMO: 'false',
+  });
+
+/** Whether util-linux's chrt is here (Debian's always has it), which the CLI uses for the idle policy. */
+const hasChrt = spawnSync('chrt', ['--version']).status === 0;
 
 describe('the seed CLI', () => {
   it('adds leads up to the number asked for, at the lowest CPU priority', async () => {
     const file = path.join(dir, 'seeded.db');
     const run = await seedCli(file, 40);
     expect(run.code, run.output).toBe(0);
-    expect(run.output).toMatch(/Added 40 leads in [\d.]+ s \(CPU priority 19\)/);
+    expect(run.output).toMatch(
+      hasChrt
+        ? /Added 40 leads in [\d.]+ s \(CPU priority 19, idle policy\)/
+        : /Added 40 leads in [\d.]+ s \(CPU priority 19\)/,
+    );
     const again = await seedCli(file, 40);
     expect(again.code, again.output).toBe(0);
     expect(again.output).toContain('The database already holds 40 leads');
@@ -28,5 +39,18 @@ describe('the seed CLI', () => {
     } finally {
       db.close();
     }
+  }, 60_000);
+
+  it('refuses a --duty outside (0, 1] before touching the database', async () => {
+    const file = path.join(dir, 'refused.db');
+    for (const duty of ['0', '1.5', 'half']) {
+      const run = await seedCli(file, 10, ['--duty', duty]);
+      expect(run.code, run.output).toBe(2);
+      expect(run.output).toContain('--duty takes the share of time the import works');
+    }
+    expect(existsSync(file)).toBe(false);
+    const full = await seedCli(file, 10, ['--duty', '1']);
+    expect(full.code, full.output).toBe(0);
+    expect(full.output).toMatch(/Added 10 leads/);
   }, 60_000);
 });

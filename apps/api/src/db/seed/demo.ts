@@ -281,13 +281,13 @@ export async function insertLeads(
   random: ReturnType<typeof createRandom>,
   count: number,
   { firstMs, stepMs, now }: LeadTimeline,
-  onBatch?: (inserted: number) => void,
+  onBatch?: (inserted: number) => void | Promise<void>,
 ): Promise<void> {
   for (let done = 0; done < count; done += LEAD_BATCH) {
     const size = Math.min(LEAD_BATCH, count - done);
     const batch = generateLeads(random, size, firstMs + done * stepMs, stepMs, now);
     await db.insertInto('leads').values(batch).execute();
-    onBatch?.(done + size);
+    await onBatch?.(done + size);
   }
 }
 
@@ -306,7 +306,11 @@ export async function addLeadsUpTo(
     now,
     onStart,
     onProgress,
-  }: { now: number; onStart?: (missing: number) => void; onProgress?: (done: number) => void },
+  }: {
+    now: number;
+    onStart?: (missing: number) => void;
+    onProgress?: (done: number) => void | Promise<void>;
+  },
 ): Promise<{ before: number; added: number }> {
   const { n, latest } = await db
     .selectFrom('leads')

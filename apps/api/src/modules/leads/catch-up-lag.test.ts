@@ -48,13 +48,29 @@ describe('CatchUpLag', () => {
     expect(lag.behindBy(0, 30_250)).toBe(250);
   });
 
-  it('keeps only sightings of a newer revision', () => {
+  it('counts from the last moment a revision was still the newest', () => {
     const lag = new CatchUpLag();
     lag.begin(0);
     lag.saw(100, 10);
     lag.saw(100, 900);
+    // An older revision seen late (a read that began earlier) changes nothing.
     lag.saw(50, 950);
-    // The first sighting of 100 is what counts: everything at 10 ms is applied once 100 is.
-    expect(lag.behindBy(100, 1_000)).toBe(990);
+    // 100 was still the log's end at 900 ms: once it is applied, the engine was current then.
+    expect(lag.behindBy(99, 1_000)).toBe(1_000);
+    expect(lag.behindBy(100, 1_000)).toBe(100);
+  });
+
+  it('does not count an applied import against the next one, committed while the first was applied', () => {
+    const lag = new CatchUpLag();
+    lag.begin(0);
+    // The first transaction (revisions up to 50,000) is read in chunks for 6 s; the log ends there until the second
+    // one commits at 5.5 s (up to 100,000).
+    for (let t = 0; t < 5_500; t += 100) lag.saw(50_000, t);
+    for (let t = 5_500; t <= 6_000; t += 100) lag.saw(100_000, t);
+    // At 6 s the first is applied: current as of 5.4 s, not behind since 0.
+    expect(lag.behindBy(50_000, 6_000)).toBe(600);
+    // Applying the second for 9 s more stays within BULK_ANSWER_MS (10 s) of 5.4 s… until it does not.
+    expect(lag.behindBy(80_000, 15_000)).toBe(9_600);
+    expect(lag.behindBy(100_000, 15_000)).toBe(9_000);
   });
 });

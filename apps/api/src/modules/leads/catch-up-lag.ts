@@ -30,10 +30,16 @@ export class CatchUpLag {
     return this.since !== undefined;
   }
 
-  /** At `at` the log's newest revision was `revision`. */
+  /**
+   * At `at` the log's newest revision was `revision`. Seen again later, the same revision moves its sighting to then:
+   * nothing was logged after it meanwhile, so once it is applied the engine was current at that later moment. (Keeping
+   * the first sighting made an engine that applied one import's transaction, then went straight on to the next one
+   * committed seconds later, look behind since the first began: past BULK_ANSWER_MS, lists went to SQL for seconds.)
+   */
   saw(revision: number, at: number): void {
     const last = this.sightings[this.sightings.length - 1];
-    if (last === undefined || revision > last.revision) this.sightings.push({ revision, at });
+    if (last !== undefined && revision === last.revision) last.at = Math.max(last.at, at);
+    else if (last === undefined || revision > last.revision) this.sightings.push({ revision, at });
   }
 
   /**
