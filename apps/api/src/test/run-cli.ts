@@ -1,6 +1,6 @@
 // Runs one of the API's command-line tools the way an operator does (`node --import tsx apps/api/src/db/<tool>-cli.ts
 // …`, from the repository root), with only PATH and the given environment: its exit code and everything it printed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,3 +27,12 @@ export function runCli(
     child.once('exit', (code) => resolve({ code, output }));
   });
 }
+
+/**
+ * What a batch tool's summary line says of where it ran (background-job.ts): the lowest priority, and the idle policy
+ * where util-linux's chrt is there to set it (Debian always has it).
+ */
+export const BACKGROUND_SUMMARY =
+  spawnSync('chrt', ['--version']).status === 0
+    ? '(CPU priority 19, idle policy)'
+    : '(CPU priority 19)';
