@@ -34,6 +34,8 @@ describe('DutyCycle', () => {
     expect(t.sleeps.at(-1)).toBe(90);
     await quarter.rest();
     expect(t.sleeps).toHaveLength(3);
+    expect(quarter.summary).toBe('worked 0.03 s, rested 0.09 s');
+    expect(half.summary).toBe('worked 0.05 s, rested 0.05 s');
   });
 
   it('never sleeps at full duty, and refuses a share outside (0, 1]', async () => {

@@ -61,11 +61,22 @@ export class DutyCycle {
     this.workBegan = clock.now();
   }
 
+  /** Milliseconds of work measured, and of rest asked for, at the rests so far. */
+  workedMs = 0;
+  restedMs = 0;
+
   /** The work since the last rest (or since the start) is done: sleeps its share. */
   async rest(): Promise<void> {
     const worked = this.clock.now() - this.workBegan;
     const pause = (worked * (1 - this.duty)) / this.duty;
+    this.workedMs += worked;
+    this.restedMs += pause;
     if (pause > 0) await this.clock.sleep(pause);
     this.workBegan = this.clock.now();
+  }
+
+  /** `worked 1.2 s, rested 1.2 s`: what the summary line says of the pace. */
+  get summary(): string {
+    return `worked ${(this.workedMs / 1000).toFixed(2)} s, rested ${(this.restedMs / 1000).toFixed(2)} s`;
   }
 }

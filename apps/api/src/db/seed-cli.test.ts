@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKGROUND_SUMMARY, runCli } from '../test/run-cli';
+import { BACKGROUND_PRIORITY_TEXT, runCli } from '../test/run-cli';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-seed-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +22,7 @@ describe('the seed CLI', () => {
     const run = await seedCli(file, 40);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/Added 40 leads in [\d.]+ s /);
-    expect(run.output).toContain(BACKGROUND_SUMMARY);
+    expect(run.output).toContain(`(${BACKGROUND_PRIORITY_TEXT}; worked `);
     const again = await seedCli(file, 40);
     expect(again.code, again.output).toBe(0);
     expect(again.output).toContain('The database already holds 40 leads');
@@ -44,6 +44,15 @@ describe('the seed CLI', () => {
     expect(existsSync(file)).toBe(false);
     const full = await seedCli(file, 10, ['--duty', '1']);
     expect(full.code, full.output).toBe(0);
-    expect(full.output).toMatch(/Added 10 leads/);
+    expect(full.output).toMatch(/Added 10 leads .*; worked [\d.]+ s, rested 0\.00 s\)/);
+  }, 60_000);
+
+  it('rests between batches so that it works only its --duty of the time', async () => {
+    const run = await seedCli(path.join(dir, 'paced.db'), 3_000, ['--duty', '0.25']);
+    expect(run.code, run.output).toBe(0);
+    const [, worked, rested] = /worked ([\d.]+) s, rested ([\d.]+) s/.exec(run.output) ?? [];
+    expect(Number(worked)).toBeGreaterThan(0);
+    // Three times as long resting as working (each figure rounded to 10 ms).
+    expect(Math.abs(Number(rested) - 3 * Number(worked))).toBeLessThanOrEqual(0.02);
   }, 60_000);
 });

@@ -91,7 +91,7 @@ try {
   } else {
     await optimizeLeadSearchIndex(handle.db, handle.engine);
     console.log(
-      `Added ${added} leads in ${((Date.now() - started) / 1000).toFixed(1)} s (${backgroundPriorityText()})`,
+      `Added ${added} leads in ${((Date.now() - started) / 1000).toFixed(1)} s (${backgroundPriorityText()}; ${pace.summary})`,
     );
   }
   // Fresh statistics, so the query planner picks the right index for each filter mix.

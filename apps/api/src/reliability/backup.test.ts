@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { BACKGROUND_SUMMARY, runCli } from '../test/run-cli';
+import { BACKGROUND_PRIORITY_TEXT, runCli } from '../test/run-cli';
 import { createCrashWorld, type CrashWorld } from './crash';
 import { login, request } from './http';
 import { ledgerViolations } from './ledger-check';
@@ -126,7 +126,7 @@ describe('backup and restore of SQLite under load', () => {
       expect(backup.code, backup.output).toBe(0);
       expect(backup.output).toMatch(/Backed up .* to .*dealerleads-backup\.db/);
       // A batch tool: it ran at the lowest CPU priority, beside the serving product.
-      expect(backup.output).toContain(BACKGROUND_SUMMARY);
+      expect(backup.output).toContain(`(${BACKGROUND_PRIORITY_TEXT})`);
       expect(duringBackup).toBeGreaterThan(0);
 
       // A second backup to the same file is refused, the first stays whole.

@@ -32,7 +32,7 @@ export function runCli(
  * What a batch tool's summary line says of where it ran (background-job.ts): the lowest priority, and the idle policy
  * where util-linux's chrt is there to set it (Debian always has it).
  */
-export const BACKGROUND_SUMMARY =
+export const BACKGROUND_PRIORITY_TEXT =
   spawnSync('chrt', ['--version']).status === 0
-    ? '(CPU priority 19, idle policy)'
-    : '(CPU priority 19)';
+    ? 'CPU priority 19, idle policy'
+    : 'CPU priority 19';
