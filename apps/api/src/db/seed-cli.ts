@@ -28,11 +28,17 @@ async function importOnSqlite(db: Kysely<Database>): Promise<void> {
 /** The import's page cache (KiB): a 50,000-lead transaction's pages, with room to spare. */
 const IMPORT_CACHE_KIB = 262_144;
 /**
- * By default an import works half the time and sleeps the other half (after each 1,000 leads), leaving CPU to the API
+ * By default an import works half the time and sleeps the other half (after each transaction), leaving CPU to the API
  * processes beside it (docs/operations.md, "Batch tools run in the background"); `--duty 1` imports at full speed
  * (nothing else running, e.g. the bench building its database).
  */
 const DEFAULT_DUTY = 0.5;
+/**
+ * Leads per transaction of a paced import: a moment's work under the write lock (≈ 0.5 s: 100,000 leads took ≈ 10 s
+ * of work), and still more changes than an API process's catch-up reads at once, so it applies them as a bulk catch-up
+ * (answering as it goes) rather than making requests wait (docs/lead-list-engine.md, "Following writes").
+ */
+const PACED_TRANSACTION_LEADS = 5_000;
 
 const { values } = parseArgs({
   options: {
@@ -80,10 +86,12 @@ try {
       );
       bar.start(missing, 0);
     },
-    onProgress: async (done) => {
-      bar?.update(done);
-      await pace.rest();
-    },
+    onProgress: (done) => bar?.update(done),
+    // Paced, an import commits every PACED_TRANSACTION_LEADS and rests between its transactions: resting inside one
+    // would hold SQLite's write lock, and an API process's write (an unlock) would wait for it.
+    ...(duty < 1
+      ? { transactionLeads: PACED_TRANSACTION_LEADS, betweenTransactions: () => pace.rest() }
+      : {}),
   });
   bar?.stop();
   if (added === 0) {

@@ -166,4 +166,29 @@ describe.each(testEngines())('the demo on %s', (engine) => {
     const added = leads.slice(DEMO_LEAD_COUNT, DEMO_LEAD_COUNT + 300);
     expect(new Date(added.at(-1)!.created_on).getTime()).toBeLessThanOrEqual(now + 60_000);
   });
+
+  it('commits a paced top-up in transactions of the size asked, and waits between them outside any', async () => {
+    const db = testDb.handle.db;
+    const count = async (q: Pick<typeof db, 'selectFrom'>) =>
+      Number(
+        (
+          await q
+            .selectFrom('leads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count(db);
+    const seen: number[] = [];
+    await addLeadsUpTo(db, before + 2_500, {
+      now: now + 120_000,
+      transactionLeads: 1_000,
+      // A transaction of its own: inside the top-up's it would wait for it forever (SQLite's one connection) or not
+      // see its leads (PostgreSQL's pool).
+      betweenTransactions: async () => {
+        seen.push(await db.transaction().execute((tx) => count(tx)));
+      },
+    });
+    expect(seen).toEqual([before + 1_000, before + 2_000, before + 2_500]);
+  });
 });

@@ -281,13 +281,13 @@ export async function insertLeads(
   random: ReturnType<typeof createRandom>,
   count: number,
   { firstMs, stepMs, now }: LeadTimeline,
-  onBatch?: (inserted: number) => void | Promise<void>,
+  onBatch?: (inserted: number) => void,
 ): Promise<void> {
   for (let done = 0; done < count; done += LEAD_BATCH) {
     const size = Math.min(LEAD_BATCH, count - done);
     const batch = generateLeads(random, size, firstMs + done * stepMs, stepMs, now);
     await db.insertInto('leads').values(batch).execute();
-    await onBatch?.(done + size);
+    onBatch?.(done + size);
   }
 }
 
@@ -297,7 +297,9 @@ export const TOP_UP_STEP_MS = 1000;
 /**
  * Adds generated leads until the database holds `target` (the seed tool). New leads come after the newest one, spread
  * up to `now` at most TOP_UP_STEP_MS apart, so createdOn keeps rising with id; when there is no room they are 1 ms
- * apart, the last ones up to one ms per lead ahead of the clock. Transactions of 50 batches: few fsyncs, bounded memory.
+ * apart, the last ones up to one ms per lead ahead of the clock. Transactions of `transactionLeads` (50 batches by
+ * default: few fsyncs, bounded memory), `betweenTransactions` awaited after each, outside it (a tool's rest holds no
+ * lock).
  */
 export async function addLeadsUpTo(
   db: Db,
@@ -306,10 +308,14 @@ export async function addLeadsUpTo(
     now,
     onStart,
     onProgress,
+    transactionLeads = LEAD_BATCH * 50,
+    betweenTransactions,
   }: {
     now: number;
     onStart?: (missing: number) => void;
-    onProgress?: (done: number) => void | Promise<void>;
+    onProgress?: (done: number) => void;
+    transactionLeads?: number;
+    betweenTransactions?: () => Promise<void>;
   },
 ): Promise<{ before: number; added: number }> {
   const { n, latest } = await db
@@ -324,9 +330,8 @@ export async function addLeadsUpTo(
   const after = latest ? new Date(latest).getTime() : now - missing * TOP_UP_STEP_MS;
   const stepMs = Math.max(1, Math.min(TOP_UP_STEP_MS, Math.floor((now - after) / (missing + 1))));
   const firstMs = latest ? after + stepMs : after;
-  const chunk = LEAD_BATCH * 50;
-  for (let done = 0; done < missing; done += chunk) {
-    const size = Math.min(chunk, missing - done);
+  for (let done = 0; done < missing; done += transactionLeads) {
+    const size = Math.min(transactionLeads, missing - done);
     await db
       .transaction()
       .execute((tx) =>
@@ -338,6 +343,7 @@ export async function addLeadsUpTo(
           (k) => onProgress?.(done + k),
         ),
       );
+    await betweenTransactions?.();
   }
   return { before, added: missing };
 }
