@@ -25,6 +25,7 @@ import { memberChangeNotifyMigration } from './migrations/2026-11-25-0701-member
 import { leadRollupsPerStatementMigration } from './migrations/2026-11-26-0101-lead-rollups-per-statement';
 import { leadsFillfactorMigration } from './migrations/2026-11-26-0202-leads-fillfactor';
 import { disputesMigration } from './migrations/2026-11-25-0401-disputes';
+import { unlocksRevisionNotifyMigration } from './migrations/2026-11-27-0101-unlocks-revision-notify';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -52,6 +53,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-25-0401-disputes': disputesMigration(engine),
     '2026-11-26-0101-lead-rollups-per-statement': leadRollupsPerStatementMigration(engine),
     '2026-11-26-0202-leads-fillfactor': leadsFillfactorMigration(engine),
+    '2026-11-27-0101-unlocks-revision-notify': unlocksRevisionNotifyMigration(engine),
   };
 }
 

@@ -24,12 +24,32 @@ function statementName(text: string): string {
   return name;
 }
 
+/**
+ * Statements other than a SELECT that this process has completed on PostgreSQL, through any pool (a COMMIT among
+ * them): when the count moved, a write of this process's own may have committed since (LeadListEngine.knownCurrent).
+ */
+let writesCompleted = 0;
+
+export function completedWrites(): number {
+  return writesCompleted;
+}
+
+function counted<R extends { command?: string }>(result: R): R {
+  if (result.command !== 'SELECT') writesCompleted++;
+  return result;
+}
+
+function countedFailure(error: unknown): never {
+  writesCompleted++;
+  throw error;
+}
+
 function namingClient(client: pg.PoolClient, maxNamed: number): PostgresPoolClient {
   /** The names this connection has prepared. */
   const prepared = new Set<string>();
   // node-postgres answers with its own result type; Kysely reads the same fields (command, rowCount, rows).
   const run = <R>(query: string | pg.QueryConfig) =>
-    client.query(query) as unknown as Promise<PostgresQueryResult<R>>;
+    client.query(query).then(counted, countedFailure) as unknown as Promise<PostgresQueryResult<R>>;
   function query<R>(
     sql: string,
     parameters: ReadonlyArray<unknown>,

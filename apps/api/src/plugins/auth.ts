@@ -14,6 +14,11 @@ export interface Caller {
   id: number;
   userName: string;
   role: Role;
+  /**
+   * The member's unlocks revision (users.unlocks_revision) as read with them: current on SQLite; on PostgreSQL
+   * possibly remembered, but never past the notification of its change (migration 2026-11-27-0101).
+   */
+  unlocksRevision: number;
 }
 
 interface TokenPayload {
@@ -51,7 +56,7 @@ export const JWT_ALGORITHM = 'HS256';
 const findCaller = preparedQuery((db, id: number) =>
   db
     .selectFrom('users')
-    .select(['id', 'user_name', 'role', 'status', 'token_version'])
+    .select(['id', 'user_name', 'role', 'status', 'token_version', 'unlocks_revision'])
     .where('id', '=', id),
 );
 
@@ -115,7 +120,12 @@ export async function registerAuth(
     if (!user || !fromDbBool(user.status) || payload.ver !== user.token_version) {
       throw unauthorized();
     }
-    request.caller = { id: user.id, userName: user.user_name, role: user.role as Role };
+    request.caller = {
+      id: user.id,
+      userName: user.user_name,
+      role: user.role as Role,
+      unlocksRevision: user.unlocks_revision,
+    };
   });
 }
 

@@ -4,6 +4,7 @@
 // every process forget that member; while the listener is down nothing is remembered and every request reads the
 // member, as on SQLite (where that read is a prepared statement in the same process, a few microseconds).
 import { LRUCache } from 'lru-cache';
+import { followChannel, type Listen } from '../db/notifications';
 
 export interface CallerRow {
   id: number;
@@ -11,6 +12,7 @@ export interface CallerRow {
   role: string;
   status: boolean | number;
   token_version: number;
+  unlocks_revision: number;
 }
 
 /** A safety net only: revocation comes from the notification, at once. */
@@ -51,65 +53,20 @@ export class CallerCache {
   }
 }
 
-type Listen = (
-  channel: string,
-  onMessage: (payload: string) => void,
-  onError: (error: unknown) => void,
-) => Promise<() => Promise<void>>;
-
-const RETRY_MS = 5_000;
-
-/**
- * Follows `member_changes` for the given schema into the cache, reconnecting after a failure. The result stops it.
- */
+/** Follows `member_changes` for the given schema into the cache, reconnecting after a failure. The result stops it. */
 export function followMemberChanges(
   cache: CallerCache,
   listen: Listen,
   schema: string,
   onError: (error: unknown) => void,
 ): () => Promise<void> {
-  let stopped = false;
-  let stopListening: (() => Promise<void>) | undefined;
-  let retry: NodeJS.Timeout | undefined;
-
-  const failed = (error: unknown) => {
-    cache.setListening(false);
-    onError(error);
-    const stop = stopListening;
-    stopListening = undefined;
-    void stop?.().catch(() => undefined);
-    if (!stopped && retry === undefined) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        void start();
-      }, RETRY_MS);
-      retry.unref();
-    }
-  };
-
-  const start = async () => {
-    try {
-      const stop = await listen(
-        'member_changes',
-        (payload) => {
-          const at = payload.lastIndexOf(':');
-          if (payload.slice(0, at) === schema) cache.forget(Number(payload.slice(at + 1)));
-        },
-        failed,
-      );
-      if (stopped) return void (await stop());
-      stopListening = stop;
-      cache.setListening(true);
-    } catch (error) {
-      failed(error);
-    }
-  };
-  void start();
-
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    cache.setListening(false);
-    await stopListening?.();
-  };
+  return followChannel(listen, 'member_changes', {
+    onMessage: (payload) => {
+      const at = payload.lastIndexOf(':');
+      if (payload.slice(0, at) === schema) cache.forget(Number(payload.slice(at + 1)));
+    },
+    onUp: () => cache.setListening(true),
+    onDown: () => cache.setListening(false),
+    onError,
+  });
 }

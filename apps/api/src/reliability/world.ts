@@ -50,7 +50,7 @@ export async function addDealers(
     )
     .returning(['id', 'user_name'])
     .execute();
-  return rows.map((r) => ({ id: r.id, userName: r.user_name, role }));
+  return rows.map((r) => ({ id: r.id, userName: r.user_name, role, unlocksRevision: 0 }));
 }
 
 function datesOf(kind: PackageKind): { start: string; end: string } {

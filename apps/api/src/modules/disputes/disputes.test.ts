@@ -179,7 +179,12 @@ describe.each(testEngines())('disputes on %s', (engine) => {
       .where('lead_id', '=', lead)
       .executeTakeFirstOrThrow();
     const unlockedAt = new Date(unlockRow.created_on).getTime();
-    const caller = { id: dealer.id, userName: dealer.userName, role: 'Dealer' as const };
+    const caller = {
+      id: dealer.id,
+      userName: dealer.userName,
+      role: 'Dealer' as const,
+      unlocksRevision: 0,
+    };
     const { db } = ctx.database;
     // The clock moved one millisecond past the window: refused.
     await expect(
@@ -218,7 +223,12 @@ describe.each(testEngines())('disputes on %s', (engine) => {
     const opened = await openDispute(
       db,
       engine,
-      { id: second.dealer.id, userName: second.dealer.userName, role: 'Dealer' },
+      {
+        id: second.dealer.id,
+        userName: second.dealer.userName,
+        role: 'Dealer',
+        unlocksRevision: 0,
+      },
       second.lead,
       { reason: 'already_sold' },
       new Date(new Date(at.created_on).getTime() + 168 * HOUR),

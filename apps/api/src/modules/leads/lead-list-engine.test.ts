@@ -328,7 +328,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
   if (dbEngine === 'postgres')
     it('hears of writes by another connection as they commit, without a list request asking', async () => {
       const engine = await synced(db, new LeadListEngine(db.db, fail));
-      const stop = await engine.follow(db);
+      const stop = engine.follow(db, fail);
       try {
         const before = engine.version;
         await other.db
@@ -341,6 +341,54 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
         expect(engine.page({ status: 'active', city: 'Panipat' }, 0, 10).total).toBe(1);
+      } finally {
+        await stop();
+      }
+    });
+
+  if (dbEngine === 'postgres')
+    it('knows itself current without asking only while it hears of every write, its own at once', async () => {
+      const engine = await synced(db, new LeadListEngine(db.db, fail));
+      const becomesCurrent = async () => {
+        const deadline = Date.now() + 20_000;
+        while (!engine.knownCurrent) {
+          expect(Date.now()).toBeLessThan(deadline);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      };
+      let dropListener: ((error: unknown) => void) | undefined;
+      const listen: NonNullable<DatabaseHandle['listen']> = (channel, onMessage, onError) => {
+        dropListener = onError;
+        return db.listen!(channel, onMessage, onError);
+      };
+      const errors: unknown[] = [];
+      const stop = engine.follow({ ...db, listen }, (error) => errors.push(error));
+      try {
+        await becomesCurrent();
+        // A write of this process's own: not known current from the moment it completes.
+        await db.db
+          .insertInto('leads')
+          .values([leadValues({ city: 'Knownpur' })])
+          .execute();
+        expect(engine.knownCurrent).toBe(false);
+        await becomesCurrent();
+        expect(engine.page({ status: 'active', city: 'Knownpur' }, 0, 10).total).toBe(1);
+        // Another process's write: not current from its notification until it is applied.
+        const before = engine.version;
+        await other.db
+          .insertInto('leads')
+          .values([leadValues({ city: 'Knownpur' })])
+          .execute();
+        await becomesCurrent();
+        expect(engine.version).toBeGreaterThan(before);
+        expect(engine.page({ status: 'active', city: 'Knownpur' }, 0, 10).total).toBe(2);
+        // Without a listener it cannot know what it misses: every list asks again.
+        dropListener!(new Error('connection lost'));
+        expect(engine.knownCurrent).toBe(false);
+        expect(errors).toHaveLength(1);
+        await other.db.deleteFrom('leads').where('city', '=', 'Knownpur').execute();
+        await db.db.selectFrom('leads').select('id').limit(1).execute();
+        expect(engine.knownCurrent).toBe(false);
       } finally {
         await stop();
       }

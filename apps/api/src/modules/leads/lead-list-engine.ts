@@ -3,6 +3,8 @@
 // loads, lags or has failed. The design and its numbers: docs/lead-list-engine.md.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isPostgres, type DatabaseHandle, type Queryable } from '../../db/database';
+import { followChannel } from '../../db/notifications';
+import { completedWrites } from '../../db/postgres-statements';
 import { preparedQuery } from '../../db/prepared-query';
 import type { JsonBytes } from '../../lib/json-bytes';
 import type { CanonicalLeadFilter } from './lead-filters';
@@ -134,30 +136,75 @@ export class LeadListEngine {
 
   private notified = false;
   private following: Promise<void> | undefined;
+  /** PostgreSQL: whether the listener on `lead_changes` is up. */
+  private hearing = false;
+  /** Notifications heard, and listener (re)starts: when it moved, a write of another process may have committed. */
+  private heard = 0;
+  /** The stamp at which the bitmaps were last found to reflect the database (-1: never). */
+  private confirmedAt = -1;
 
   /**
    * PostgreSQL: catches up as soon as a lead write commits, from any process (LISTEN on the channel migration
-   * 2026-11-24-0401 notifies), rather than when the next list request finds a newer version. The result stops it.
+   * 2026-11-24-0401 notifies), rather than when the next list request finds a newer version; and lets list requests
+   * skip reading the version while nothing happened since it was last read (knownCurrent). The result stops it.
    */
-  async follow(database: DatabaseHandle): Promise<() => Promise<void>> {
+  follow(database: DatabaseHandle, onListenerError: (error: unknown) => void): () => Promise<void> {
     if (!database.listen) return async () => undefined;
     const schema = database.schema ?? 'public';
-    return database.listen(
-      'lead_changes',
-      (payload) => {
+    return followChannel(database.listen, 'lead_changes', {
+      onMessage: (payload) => {
         if (payload === schema) this.onNotified();
       },
-      this.onError,
+      onUp: () => {
+        this.hearing = true;
+        // Writes made while nobody listened were not heard of.
+        this.onNotified();
+      },
+      onDown: () => {
+        this.hearing = false;
+      },
+      onError: onListenerError,
+    });
+  }
+
+  /**
+   * Take it just before reading the current leads version, and pass it to `confirm` once the bitmaps reflect that
+   * version: it moves with every notification heard and every write this process completes.
+   */
+  stamp(): number {
+    return this.heard + completedWrites();
+  }
+
+  /** The bitmaps reflect `version`, read after `stamp` was taken. */
+  confirm(stamp: number, version: number): void {
+    if (this.reflects >= version && stamp > this.confirmedAt) this.confirmedAt = stamp;
+  }
+
+  /**
+   * Whether the bitmaps reflect every committed lead write without reading the version: on PostgreSQL, while the
+   * listener is up and neither a notification nor a write of this process's own came since they were last found
+   * current. A write of another process is known once its notification arrives (within milliseconds of its commit).
+   */
+  get knownCurrent(): boolean {
+    return (
+      this.hearing &&
+      this.state === 'ready' &&
+      this.work === undefined &&
+      this.confirmedAt === this.stamp()
     );
   }
 
   private onNotified(): void {
+    this.heard++;
     if (this.state !== 'ready') return;
     this.notified = true;
     this.following ??= (async () => {
       while (this.notified) {
         this.notified = false;
-        await this.syncTo(await currentLeadsVersion(this.db));
+        const stamp = this.stamp();
+        const version = await currentLeadsVersion(this.db);
+        await this.syncTo(version);
+        this.confirm(stamp, version);
       }
     })()
       .catch(this.onError)

@@ -85,6 +85,25 @@ describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
     for (const id of [first!.id, second!.id]) unlockedBy.get(few.id)!.delete(id);
   });
 
+  it('never answers from an older unlocks revision than it has read (a caller remembered from before)', async () => {
+    const { db } = ctx.database;
+    const dealer = await createMember(ctx, { role: 'Dealer' });
+    await givePackage(ctx, dealer.id, { credits: 1 });
+    const [lead] = await insertLeads(ctx, [{}]);
+    await recordUnlockOutsideApi(ctx, dealer.id, lead!.id);
+    const { unlocks_revision: revision } = await db
+      .selectFrom('users')
+      .select('unlocks_revision')
+      .where('id', '=', dealer.id)
+      .executeTakeFirstOrThrow();
+    const unlocks = new UnlockedLeads();
+    expect(await unlocks.among(db, dealer.id, revision, [lead!.id])).toEqual(new Set([lead!.id]));
+    // Gone from the database now, but an older revision is answered from the ids read at the newer one, not read again.
+    await db.deleteFrom('lead_unlocks').where('user_id', '=', dealer.id).execute();
+    for (const older of [revision - 1, 0])
+      expect(await unlocks.among(db, dealer.id, older, [lead!.id])).toEqual(new Set([lead!.id]));
+  });
+
   it('answers the same from memory and per page for a dealer with more unlocks than are kept', async () => {
     const { db } = ctx.database;
     const leadIds = (await db.selectFrom('leads').select('id').execute()).map((r) => r.id);

@@ -34,13 +34,12 @@ export function leadRoutes(
     let stopFollowing: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       listEngine.start();
-      stopFollowing = await listEngine.follow(database).catch((error: unknown) => {
+      stopFollowing = listEngine.follow(database, (error) =>
         app.log.warn(
           error,
-          'lead list engine: no LISTEN connection, list requests check the version',
-        );
-        return undefined;
-      });
+          'lead list engine: the LISTEN connection failed (list requests read the version until it is back)',
+        ),
+      );
     });
     app.addHook('onClose', async () => {
       await stopFollowing?.();

@@ -100,8 +100,11 @@ export async function listLeads(
   if (listEngine.state === 'ready') {
     // The page as the engine has it; the leads it cannot write (all of an Admin's) read with the current versions in
     // one statement (with no row to read, the versions alone). A write since (by any process) shows as a newer
-    // version: then the engine catches up, or SQL answers.
+    // version: then the engine catches up, or SQL answers. On PostgreSQL a page the engine wrote whole needs no
+    // statement while the engine knows itself current (it hears every write) and the caller's unlocks revision came
+    // with the caller.
     const known = listEngine.version;
+    const stamp = listEngine.stamp();
     page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
     const toRead: number[] = [];
     out.ascii('[');
@@ -116,15 +119,19 @@ export async function listLeads(
         toRead.push(id);
       }
     }
-    read = await leadRowsAndVersions(db, toRead, userId);
-    if (read.version > known) {
-      const { version } = read;
+    read =
+      toRead.length === 0 && listEngine.knownCurrent
+        ? { version: known, unlocksRevision: caller?.unlocksRevision ?? 0, rows: [] }
+        : await leadRowsAndVersions(db, toRead, userId);
+    const { version } = read;
+    if (version > known) {
       written.clear();
       read = undefined;
       page = (await listEngine.readyAt(version))
         ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
         : undefined;
     }
+    if (page) listEngine.confirm(stamp, version);
   } else {
     listEngine.start();
   }

@@ -1,6 +1,7 @@
 // Which leads of a page a dealer has unlocked, from memory: each dealer's unlocked lead ids are read once and kept while
 // their unlocks_revision (bumped by every write to their unlocks, by any process) is unchanged. The revision comes with
-// the leads version and the page's rows in the one read a lead page makes anyway (leadRowsAndVersions).
+// the leads version and the page's rows in the one read a lead page makes (leadRowsAndVersions), or, on PostgreSQL
+// when the page needs no read, with the caller (remembered until its notification).
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/database';
 import { unlockedLeadIds } from './leads.repository';
@@ -40,10 +41,12 @@ export class UnlockedLeads {
     revision: number,
     leadIds: readonly number[],
   ): Promise<Set<number>> {
-    // Revision 0: never unlocked anything.
-    if (revision === 0 || leadIds.length === 0) return new Set();
+    if (leadIds.length === 0) return new Set();
     let kept = this.kept.get(userId);
-    if (kept?.revision !== revision) {
+    // Revisions only grow: a revision older than the one kept (a caller remembered from before their last unlock,
+    // its notification still on its way) is answered with the newer ids. Revision 0: never unlocked anything.
+    if (kept === undefined && revision === 0) return new Set();
+    if (kept === undefined || kept.revision < revision) {
       const rows = await db
         .selectFrom('lead_unlocks')
         .select('lead_id')
