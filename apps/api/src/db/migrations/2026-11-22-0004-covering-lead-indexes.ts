@@ -18,7 +18,7 @@ const FILTER_COLUMNS = [
 ];
 
 /** `status, <leading…>, id, <every other filter column>`: newest first within the leading filters, rows never read. */
-export function covering(leading: string[]): string {
+function covering(leading: string[]): string {
   const rest = FILTER_COLUMNS.filter((c) => !leading.includes(c));
   return ['status', ...leading, 'id', ...rest].join(', ');
 }
