@@ -56,6 +56,13 @@ export interface DatabaseHandle {
   /** What the off-thread reader has done, for /metrics and tests (with readOffThread). */
   offThreadReads?(): ReadPoolStats;
   /**
+   * SQLite: a count that moves whenever a write commits to the database — on the main connection (SQLite's
+   * total_changes) or on any other, of this process or another (its data_version) — so what a process remembers of the
+   * database is current while the count stands. One small prepared statement, ≈ 2 µs. Undefined on PostgreSQL, where
+   * notifications say what changed (listen).
+   */
+  changeCount?(): number;
+  /**
    * PostgreSQL: calls `onMessage` with each notification's payload on `channel` (a connection of its own); the result
    * stops listening. Undefined on SQLite.
    */
@@ -163,10 +170,14 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
           { file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, mmapSize: SQLITE_MMAP_SIZE },
           readWorkers,
         );
+  const changes = sqlite
+    .prepare('select data_version + total_changes() from pragma_data_version')
+    .pluck();
   return {
     db,
     engine: 'sqlite',
     version: async () => `SQLite ${version}`,
+    changeCount: () => changes.get() as number,
     ...(readers
       ? {
           readOffThread: (query: CompiledRead) => readers.read(query),

@@ -46,7 +46,7 @@ declare module 'fastify' {
     caller: Caller | undefined;
   }
   interface FastifyInstance {
-    /** Members remembered between requests (PostgreSQL only); a change of a member makes every process forget it. */
+    /** Members remembered between requests until a change of theirs (SQLite: any write) makes every process forget them. */
     callerCache: CallerCache;
   }
 }
@@ -85,7 +85,8 @@ export async function registerAuth(
   const callers = new CallerCache();
   app.decorate('callerCache', callers);
   const listen = database.listen;
-  if (listen) {
+  if (database.changeCount) callers.followChangeCount(database.changeCount);
+  else if (listen) {
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = followMemberChanges(callers, listen, database.schema ?? 'public', (error) =>
@@ -108,7 +109,7 @@ export async function registerAuth(
     }
     const id = Number(payload.sub);
     if (!Number.isSafeInteger(id)) throw unauthorized();
-    // The member is read again on every call (or remembered on PostgreSQL until any process changes them): a
+    // The member is read again on every call, or remembered until any process changes them (CallerCache): a
     // deactivated member's tokens stop working at once, and a token issued before the member's last password, status
     // or role change (token_version bumped) never works again.
     let user = callers.get(id);

@@ -1,8 +1,9 @@
-// The members who called lately, remembered so that a request on PostgreSQL costs its one statement rather than a
-// second one for the caller (docs/hardening.md, "Sessions"). Only while this process listens on `member_changes`
-// (migration 2026-11-25-0701): every change of a member's status, role or token version, from any process, makes
-// every process forget that member; while the listener is down nothing is remembered and every request reads the
-// member, as on SQLite (where that read is a prepared statement in the same process, a few microseconds).
+// The members who called lately, remembered so that a request need not read its caller (docs/hardening.md,
+// "Sessions"). PostgreSQL: only while this process listens on `member_changes` (migration 2026-11-25-0701): every change
+// of a member's status, role, token version or unlocks revision, from any process, makes every process forget that
+// member; while the listener is down nothing is remembered and every request reads the member. SQLite: a member is
+// remembered while the database's change count stands where it stood when they were read (any write to the database,
+// by any connection, makes every process forget every member).
 import { LRUCache } from 'lru-cache';
 import { followChannel, type Listen } from '../db/notifications';
 
@@ -15,12 +16,23 @@ export interface CallerRow {
   unlocks_revision: number;
 }
 
-/** A safety net only: revocation comes from the notification, at once. */
+/** When a read of a member began: pass it to `remember`. */
+export interface CallerReadStart {
+  epoch: number;
+  changeCount: number;
+}
+
+/** A safety net only: revocation comes from the notification (or the change count), at once. */
 const REMEMBER_MS = 30_000;
 
 export class CallerCache {
-  private readonly rows = new LRUCache<number, CallerRow>({ max: 10_000, ttl: REMEMBER_MS });
+  private readonly rows = new LRUCache<number, { row: CallerRow; changeCount: number }>({
+    max: 10_000,
+    ttl: REMEMBER_MS,
+  });
   private listening = false;
+  /** SQLite: the database's change count (DatabaseHandle.changeCount); a member read before it moved is not used. */
+  private changeCount: (() => number) | undefined;
   /**
    * Bumped on every forget: a read that began before a member changed must not be remembered after the change was
    * forgotten (it may carry the old token version).
@@ -28,16 +40,21 @@ export class CallerCache {
   private epoch = 0;
 
   get(id: number): CallerRow | undefined {
-    return this.listening ? this.rows.get(id) : undefined;
+    if (!this.listening) return undefined;
+    const kept = this.rows.get(id);
+    if (kept === undefined) return undefined;
+    return this.changeCount === undefined || kept.changeCount === this.changeCount()
+      ? kept.row
+      : undefined;
   }
 
   /** The moment a read begins; pass it to `remember`. */
-  begin(): number {
-    return this.epoch;
+  begin(): CallerReadStart {
+    return { epoch: this.epoch, changeCount: this.changeCount?.() ?? 0 };
   }
 
-  remember(row: CallerRow, readBegan: number): void {
-    if (this.listening && readBegan === this.epoch) this.rows.set(row.id, row);
+  remember(row: CallerRow, { epoch, changeCount }: CallerReadStart): void {
+    if (this.listening && epoch === this.epoch) this.rows.set(row.id, { row, changeCount });
   }
 
   forget(id: number): void {
@@ -50,6 +67,12 @@ export class CallerCache {
     this.epoch++;
     this.rows.clear();
     this.listening = listening;
+  }
+
+  /** SQLite: remembers members for as long as `changeCount` stands where it stood when each was read. */
+  followChangeCount(changeCount: () => number): void {
+    this.changeCount = changeCount;
+    this.setListening(true);
   }
 }
 

@@ -394,6 +394,40 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       }
     });
 
+  if (dbEngine === 'sqlite')
+    it('knows itself current without asking while the database change count stands', async () => {
+      const engine = await synced(db, new LeadListEngine(db.db, fail));
+      const stop = engine.follow(db, fail);
+      const confirmNow = async () => {
+        const stamp = engine.stamp();
+        engine.confirm(stamp, await currentLeadsVersion(db.db));
+      };
+      try {
+        expect(engine.knownCurrent).toBe(false);
+        await confirmNow();
+        expect(engine.knownCurrent).toBe(true);
+        await db.db.selectFrom('leads').select('id').limit(1).execute();
+        expect(engine.knownCurrent).toBe(true);
+        // A write of this connection's own, then another connection's: each moves the count.
+        for (const conn of [db, other]) {
+          await conn.db
+            .insertInto('leads')
+            .values([leadValues({ city: 'Countpur' })])
+            .execute();
+          expect(engine.knownCurrent).toBe(false);
+          await engine.syncTo(await currentLeadsVersion(db.db));
+          await confirmNow();
+          expect(engine.knownCurrent).toBe(true);
+        }
+        expect(engine.page({ status: 'active', city: 'Countpur' }, 0, 10).total).toBe(2);
+        await stop();
+        expect(engine.knownCurrent).toBe(false);
+      } finally {
+        await stop();
+        await db.db.deleteFrom('leads').where('city', '=', 'Countpur').execute();
+      }
+    });
+
   it('fails over honestly: a database error while it catches up leaves it failed, holding nothing', async () => {
     const errors: unknown[] = [];
     const own = openDatabase(testDb.config);

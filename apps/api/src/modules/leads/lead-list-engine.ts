@@ -142,13 +142,22 @@ export class LeadListEngine {
   private heard = 0;
   /** The stamp at which the bitmaps were last found to reflect the database (-1: never). */
   private confirmedAt = -1;
+  /** SQLite: the database's change count (DatabaseHandle.changeCount), which stands while nothing is written. */
+  private changeCount: (() => number) | undefined;
 
   /**
    * PostgreSQL: catches up as soon as a lead write commits, from any process (LISTEN on the channel migration
-   * 2026-11-24-0401 notifies), rather than when the next list request finds a newer version; and lets list requests
-   * skip reading the version while nothing happened since it was last read (knownCurrent). The result stops it.
+   * 2026-11-24-0401 notifies), rather than when the next list request finds a newer version. On both engines, lets list
+   * requests skip reading the version while nothing happened since it was last read (knownCurrent): on SQLite by the
+   * database's change count. The result stops it.
    */
   follow(database: DatabaseHandle, onListenerError: (error: unknown) => void): () => Promise<void> {
+    if (database.changeCount) {
+      this.changeCount = database.changeCount;
+      return async () => {
+        this.changeCount = undefined;
+      };
+    }
     if (!database.listen) return async () => undefined;
     const schema = database.schema ?? 'public';
     return followChannel(database.listen, 'lead_changes', {
@@ -172,7 +181,7 @@ export class LeadListEngine {
    * version: it moves with every notification heard and every write this process completes.
    */
   stamp(): number {
-    return this.heard + completedWrites();
+    return this.changeCount ? this.changeCount() : this.heard + completedWrites();
   }
 
   /** The bitmaps reflect `version`, read after `stamp` was taken. */
@@ -183,11 +192,12 @@ export class LeadListEngine {
   /**
    * Whether the bitmaps reflect every committed lead write without reading the version: on PostgreSQL, while the
    * listener is up and neither a notification nor a write of this process's own came since they were last found
-   * current. A write of another process is known once its notification arrives (within milliseconds of its commit).
+   * current (a write of another process is known once its notification arrives, within milliseconds of its commit);
+   * on SQLite, while the database's change count stands where it stood then (any write, by any connection, moves it).
    */
   get knownCurrent(): boolean {
     return (
-      this.hearing &&
+      (this.hearing || this.changeCount !== undefined) &&
       this.state === 'ready' &&
       this.work === undefined &&
       this.confirmedAt === this.stamp()
