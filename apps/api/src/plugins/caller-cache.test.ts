@@ -44,17 +44,18 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
   return check();
 }
 
+const row = {
+  id: 7,
+  user_name: 'd',
+  role: 'Dealer',
+  status: 1,
+  token_version: 0,
+  unlocks_revision: 0,
+};
+
 describe('CallerCache', () => {
   it('remembers nothing while not listening, and nothing read before a member was forgotten', () => {
     const cache = new CallerCache();
-    const row = {
-      id: 7,
-      user_name: 'd',
-      role: 'Dealer',
-      status: 1,
-      token_version: 0,
-      unlocks_revision: 0,
-    };
     cache.remember(row, cache.begin());
     expect(cache.get(7)).toBeUndefined();
 
@@ -69,21 +70,11 @@ describe('CallerCache', () => {
     cache.setListening(false);
     expect(cache.get(7)).toBeUndefined();
   });
-});
 
-describe('CallerCache on SQLite (the database change count)', () => {
-  it('remembers a member while the count stands where it stood when the read began', () => {
+  it('SQLite: remembers a member while the database change count stands where it stood when the read began', () => {
     let count = 5;
     const cache = new CallerCache();
     cache.followChangeCount(() => count);
-    const row = {
-      id: 7,
-      user_name: 'd',
-      role: 'Dealer',
-      status: 1,
-      token_version: 0,
-      unlocks_revision: 0,
-    };
     cache.remember(row, cache.begin());
     expect(cache.get(7)).toEqual(row);
     count++;
