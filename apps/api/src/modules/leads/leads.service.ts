@@ -100,9 +100,9 @@ export async function listLeads(
   if (listEngine.state === 'ready') {
     // The page as the engine has it; the leads it cannot write (all of an Admin's) read with the current versions in
     // one statement (with no row to read, the versions alone). A write since (by any process) shows as a newer
-    // version: then the engine catches up, or SQL answers. On PostgreSQL a page the engine wrote whole needs no
-    // statement while the engine knows itself current (it hears every write) and the caller's unlocks revision came
-    // with the caller.
+    // version: then the engine catches up, or SQL answers. A page the engine wrote whole needs no statement while the
+    // engine knows itself current (nothing written since it last read the version: knownCurrent), the caller's unlocks
+    // revision coming with the caller.
     const known = listEngine.version;
     const stamp = listEngine.stamp();
     page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };

@@ -1,7 +1,7 @@
 // Which leads of a page a dealer has unlocked, from memory: each dealer's unlocked lead ids are read once and kept while
 // their unlocks_revision (bumped by every write to their unlocks, by any process) is unchanged. The revision comes with
-// the leads version and the page's rows in the one read a lead page makes (leadRowsAndVersions), or, on PostgreSQL
-// when the page needs no read, with the caller (remembered until its notification).
+// the leads version and the page's rows in the one read a lead page makes (leadRowsAndVersions), or, when the page
+// needs no read, with the caller (remembered until the member changes: plugins/caller-cache.ts).
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/database';
 import { unlockedLeadIds } from './leads.repository';
