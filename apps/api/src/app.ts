@@ -25,7 +25,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { accountRoutes } from './modules/account/account.routes';
 import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
-import { buggyRoutes } from './modules/buggy/buggy.routes';
+import { testErrorsRoutes } from './modules/test-errors/test-errors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
@@ -224,7 +224,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
       await api.register(healthRoutes(database, leadListEngine));
       await api.register(accountRoutes(database.db, passwordHasher, config.rateLimits));
-      await api.register(buggyRoutes);
+      await api.register(testErrorsRoutes);
       await api.register(
         leadRoutes(database, config.rateLimits.leadSubmit, leadListEngine, {
           leadTtlDays: config.leadTtlDays,

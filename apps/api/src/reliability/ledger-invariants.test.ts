@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { creditFlowMessages, type UserPackage } from '@dealerleads/shared';
 import { HttpError } from '../plugins/errors';
 import type { Caller } from '../plugins/auth';
-import { recordLeadView, subtractCredit, unlockLead } from '../modules/unlocks/unlock.service';
+import { recordLeadView, subtractCredit, unlockLead } from '../modules/unlocks/unlocks.service';
 import {
   creditDebitedBelowUsed,
   updateUserPackage,

@@ -7,7 +7,7 @@ import { balanceOf, givePackage, insertLeads } from '../../test/fixtures';
 import { HttpError } from '../../plugins/errors';
 import { addDealers, addUserPackages } from '../../reliability/world';
 import { ledgerViolations } from '../../reliability/ledger-check';
-import { unlockLead } from '../unlocks/unlock.service';
+import { unlockLead } from '../unlocks/unlocks.service';
 import { updateSettings } from '../settings/settings.service';
 import { SYSTEM_ACTOR } from '../audit/audit.service';
 

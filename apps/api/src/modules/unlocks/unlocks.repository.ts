@@ -223,7 +223,7 @@ export function activePackagesOf(tx: Queryable, userId: number) {
 }
 
 /**
- * PostgreSQL, for a set of unlocks (unlock.service.ts): locks the members' rows in id order (two sets never wait
+ * PostgreSQL, for a set of unlocks (unlocks.service.ts): locks the members' rows in id order (two sets never wait
  * for each other in a cycle), as lockMember does for one. The reads that follow, in statements of their own, are
  * current.
  */

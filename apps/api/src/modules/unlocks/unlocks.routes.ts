@@ -19,7 +19,7 @@ import { errorSchemas } from '../../plugins/openapi';
 import { findUserByName } from '../members/members.repository';
 import { findUnlock, unlockedLeadIdsOf } from './unlocks.repository';
 import { leadIdParams, parseLeadId } from '../leads/lead-id';
-import { recordLeadView, subtractCredit, unlockLead } from './unlock.service';
+import { recordLeadView, subtractCredit, unlockLead } from './unlocks.service';
 
 const leadViewResponse = z.object({
   userPackageMapId: z.number().int(),

@@ -6,7 +6,7 @@ import { requireUser } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 
-export async function buggyRoutes(app: FastifyInstance) {
+export async function testErrorsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['test errors'];
   r.get('/buggy/bad-request', { schema: { tags, response: errorSchemas(400) } }, async () => {
