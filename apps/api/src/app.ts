@@ -28,6 +28,7 @@ import { createPasswordHasher, type PasswordHasher } from './modules/account/pas
 import { testErrorsRoutes } from './modules/test-errors/test-errors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
+import { leadSubmissionRoutes } from './modules/lead-submission/lead-submission.routes';
 import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
 import { snapshotFileFor } from './modules/leads/lead-list-snapshot';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
@@ -225,8 +226,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(healthRoutes(database, leadListEngine));
       await api.register(accountRoutes(database.db, passwordHasher, config.rateLimits));
       await api.register(testErrorsRoutes);
+      await api.register(leadRoutes(database, leadListEngine));
       await api.register(
-        leadRoutes(database, config.rateLimits.leadSubmit, leadListEngine, {
+        leadSubmissionRoutes(database, config.rateLimits.leadSubmit, {
           leadTtlDays: config.leadTtlDays,
           clock,
         }),

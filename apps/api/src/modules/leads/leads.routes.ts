@@ -1,4 +1,4 @@
-// /api/leads: the open list and detail (contacts masked), the admin status edit, the wizard submission.
+// /api/leads: the open list and detail (contacts masked) and the admin status edit (the wizard's POST is lead-submission).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,8 +6,6 @@ import {
   type LeadFilter,
   leadFilterSchema,
   leadSchema,
-  leadSubmissionResultSchema,
-  leadSubmissionSchema,
   leadUpdateSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
@@ -18,13 +16,11 @@ import { paginationOf, setPagination } from '../../plugins/pagination';
 import { auditActorOf } from '../audit/audit.service';
 import { leadIdParams, parseLeadId as leadId } from './lead-id';
 import type { LeadListEngine } from './lead-list-engine';
-import { getLead, leadListSources, listLeads, setLeadStatus, submitLead } from './leads.service';
+import { getLead, leadListSources, listLeads, setLeadStatus } from './leads.service';
 
 export function leadRoutes(
   database: DatabaseHandle,
-  leadSubmitLimit: number,
   listEngine: LeadListEngine,
-  { leadTtlDays, clock }: { leadTtlDays: number; clock: () => Date },
 ) {
   const { db, engine } = database;
   const sources = leadListSources(database, listEngine);
@@ -95,21 +91,6 @@ export function leadRoutes(
           setLeadStatus(tx, id, request.body.status, auditActorOf(request)),
         );
       },
-    });
-
-    r.post('/leads', {
-      schema: {
-        tags,
-        summary:
-          "Submit a car (the lead wizard; consent required); answers with the owner's private link. Rate-limited per IP",
-        body: leadSubmissionSchema,
-        response: { 201: leadSubmissionResultSchema, ...errorSchemas(400, 429) },
-      },
-      config: { rateLimit: { max: leadSubmitLimit, timeWindow: '1 minute' } },
-      handler: async (request, reply) =>
-        reply
-          .code(201)
-          .send(await submitLead(database, request.body, { leadTtlDays, now: clock() })),
     });
   };
 }

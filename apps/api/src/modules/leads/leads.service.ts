@@ -1,31 +1,10 @@
-// Lead rules: who sees inactive leads and full phone numbers, and how a submitted lead is stored.
-import {
-  DUPLICATE_LEAD_WINDOW_DAYS,
-  apiMessages,
-  type Lead,
-  type LeadFilter,
-  type LeadSubmission,
-  type LeadSubmissionResult,
-} from '@dealerleads/shared';
-import { CITY_RTO_STATE, findCity, findModel, findVariant } from '@dealerleads/shared/catalogues';
-import {
-  dbBool,
-  fromDbBool,
-  type DatabaseHandle,
-  type Db,
-  type Engine,
-  type Queryable,
-  type Tx,
-} from '../../db/database';
-import type { LeadRow } from '../../db/schema';
+// Lead rules: who sees inactive leads and full phone numbers (a submission is modules/lead-submission).
+import { apiMessages, type Lead, type LeadFilter } from '@dealerleads/shared';
+import { fromDbBool, type DatabaseHandle, type Queryable } from '../../db/database';
 import { JsonBytes } from '../../lib/json-bytes';
-import { recordNewLeadAlerts } from '../alerts/alerts.service';
-import { runWrite } from '../../db/write-batcher';
-import { assessSubmission } from '../moderation/moderation.service';
-import { createOwnerLink } from '../owners/owners.service';
 import { displaySettings, readSettings } from '../settings/settings.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { badRequest, notFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { canonicalLeadFilter } from './lead-filters';
@@ -34,8 +13,6 @@ import { UnlockedLeads } from './unlocked-leads';
 import {
   findLeadById,
   findLeadIdPage,
-  hasRecentDuplicate,
-  insertLead,
   leadJson,
   leadRowsAndVersions,
   toLead,
@@ -212,75 +189,4 @@ export async function setLeadStatus(
     after: { status: fromDbBool(row.status) },
   });
   return toLead(row, true, (await readSettings(db)).maxDealersPerLead);
-}
-
-export interface SubmitOptions {
-  /** Days until an open lead leaves the list (LEAD_TTL_DAYS). */
-  leadTtlDays: number;
-  now?: Date;
-}
-
-/**
- * Stores a wizard submission in one write transaction: the duplicate check, moderation's verdict (a flagged lead is
- * held off the list while the holdFlaggedLeads setting is on), the lead, and the owner's private link.
- */
-export async function submitLead(
-  { db, engine }: { db: Db; engine: Engine },
-  input: LeadSubmission,
-  { leadTtlDays, now = new Date() }: SubmitOptions,
-): Promise<LeadSubmissionResult> {
-  return runWrite(db, engine, async (tx) => {
-    const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays);
-    await recordNewLeadAlerts(tx, engine, row, now);
-    // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
-    return { ...toLead(row, false, (await readSettings(tx)).maxDealersPerLead), manageUrl };
-  });
-}
-
-async function insertSubmission(
-  db: Tx,
-  input: LeadSubmission,
-  now: Date,
-  leadTtlDays: number,
-): Promise<{ row: LeadRow; manageUrl: string }> {
-  // The schema has checked the car and the city against the catalogue; store the catalogue's spellings.
-  const city = findCity(input.city) ?? input.city;
-  const model = findModel(input.brand, input.model);
-  const variant = model && input.varient ? findVariant(model, input.varient)?.name : undefined;
-  const since = new Date(now.getTime() - DUPLICATE_LEAD_WINDOW_DAYS * 86_400_000).toISOString();
-  if (
-    await hasRecentDuplicate(
-      db,
-      { phone: input.phoneNumber, brand: input.brand, model: model?.name ?? input.model },
-      since,
-    )
-  ) {
-    throw badRequest(apiMessages.duplicateLead);
-  }
-  const verdict = await assessSubmission(db, input.phoneNumber, now);
-  const held = verdict.flags.length > 0 && (await readSettings(db)).holdFlaggedLeads;
-  const row = await insertLead(db, {
-    full_name: input.fullName,
-    phone_number: input.phoneNumber,
-    city,
-    brand: input.brand,
-    model: model?.name ?? input.model,
-    varient: variant ?? null,
-    // Without a registration state from the owner, the city's.
-    rto: input.rto ?? CITY_RTO_STATE[city] ?? null,
-    year: input.year,
-    fuel_type: input.fuelType,
-    // docs/deviations.md: the ownership order is the chosen Owner Type.
-    owner_name: input.ownerType,
-    transmission: input.transmission,
-    seats: input.seats,
-    price: input.price,
-    km_driven: input.kmDriven ?? null,
-    status: dbBool(!held),
-    created_on: now.toISOString(),
-    ...verdict.columns,
-    expires_on: new Date(now.getTime() + leadTtlDays * 86_400_000).toISOString(),
-  });
-  const manageUrl = await createOwnerLink(db, row.id, now);
-  return { row, manageUrl };
 }
