@@ -1,7 +1,7 @@
 // The lead list engine's own time per query, without HTTP or row reads: the pools of `npm run bench` (random filter
 // mixes, searches of 2–8 letters, two-letter searches) answered by engine.page() in this process, on the benchmark
 // database (SQLite bench/results/db-<N>.sqlite, or DATABASE_URL's PostgreSQL). Each query runs once: the engine keeps
-// the result of a query asked again (docs/lead-list-engine.md, "Kept results"), so a second run would time the kept
+// the result of a query asked again (docs/lead-list-engine.md, "How a query travels"), so a second run would time the kept
 // bitmap. The sum of the totals tells two versions of the engine apart that answer differently. Figures only.
 //
 //   node --import tsx bench/lead-list-queries.ts [--leads 1000000] [--slowest 10]

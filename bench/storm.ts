@@ -38,10 +38,9 @@ export interface StormResult extends ListReads {
 /** How long the readers read lists before the import, with nothing else running (the baseline). */
 const BASELINE_SECONDS = 10;
 /**
- * Each reader waits this long after a list before asking the next (up to ≈ 40 lists a second each, far more than a
- * dealer reads). The storm measures stalls, not throughput (the mixes do): readers that never wait kept both cores
- * busy, and this machine's host then pauses the whole VM for ≈ 100 ms at a time (steal time), with or without an
- * import (bench/README.md, "The write storm").
+ * Each reader waits this long after a list before asking the next (still far more lists than a dealer reads). The
+ * storm measures stalls, not throughput (the mixes do): readers that never wait kept both cores busy, and a virtual
+ * machine's host then pauses the whole VM at times (steal time), with or without an import (decision 0011).
  */
 const READER_PAUSE_MS = 20;
 

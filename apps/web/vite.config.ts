@@ -125,7 +125,7 @@ function earlyEntry(module: string): Plugin {
 /**
  * A lazy chunk's import lists the chunks to preload with it (`__vite__mapDeps`, avoiding a waterfall). Vite lists
  * every one, also those the importing chunk has loaded already with its own static imports (the entry, `vendor`…):
- * those are left out. The lists are code in the chunks, `boot` among them (0.4 KiB gzip of the lead list's download).
+ * those are left out. The lists are code in the chunks, `boot` among them (bytes of the lead list's download).
  */
 function preloadOnlyWhatIsMissing(): Plugin {
   let bundle: OutputBundle = {};
@@ -172,7 +172,7 @@ function preloadOnlyWhatIsMissing(): Plugin {
 /**
  * React Router publishes a production build (dist/production: no development warnings) but its package exports name
  * only the development one, whatever the mode (remix-run/react-router#14102). The production build of the app
- * takes the production one: 0.6 KiB gzip less in the lead list's first download, and no warnings in the console.
+ * takes the production one: fewer bytes in the lead list's first download, and no warnings in the console.
  */
 function reactRouterProductionBuild(): string {
   return path.join(packageDir('react-router'), 'dist/production/index.mjs');
@@ -189,8 +189,7 @@ function packageDir(name: string): string {
 
 /**
  * Bootstrap's stylesheet keeps the rules of classes that the app's code or react-bootstrap (with @restart/ui, which it
- * builds on) can set. The stylesheet blocks the first paint: Bootstrap's part of it goes from 232 KB (22.8 KB Brotli)
- * to 84 KB (12.0 KB).
+ * builds on) can set. The stylesheet blocks the first paint, so every rule the app cannot use is a cost.
  */
 const bootstrapCss = bootstrapSubset({
   stylesheet: /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap\.min\.css$/,
@@ -234,7 +233,7 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // One stylesheet for the whole app (only the lead screens have CSS of their own, 1 KB): one
+    // One stylesheet for the whole app (only the lead screens have a little CSS of their own): one
     // request fewer before the lead list can paint.
     cssCodeSplit: false,
     rolldownOptions: {
@@ -245,13 +244,13 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'initial', tags: ['$initial'], priority: 2 },
-            // Small modules that `boot` and lazy screens share: one chunk rather than one each (0.2 KiB gzip of
-            // headers and import/export lines less).
+            // Small modules that `boot` and lazy screens share: one chunk rather than one each (fewer bytes of
+            // headers and import/export lines).
             { name: 'shared', test: SHARED_WITH_BOOT, priority: 2 },
             {
               name: 'vendor',
               // TanStack Query's mutations serve only lazy screens (the lead list's unlock runs in a lazy
-              // chunk): outside `vendor` they leave the first download (0.4 KiB gzip).
+              // chunk): outside `vendor` they leave the first download.
               test: (id) => VENDOR.test(id) && !LAZY_LIBRARY_MODULES.test(id),
               priority: 1,
             },

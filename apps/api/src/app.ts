@@ -213,10 +213,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(
     async (api) => {
-      // Lead pages are ~20 KB of JSON, ~4 KB gzipped: on a phone's connection that is most of the wait. Every browser
-      // asks for it, so it costs every page: compressed in one call (no zlib stream per response up to 64 KB, a
-      // page of 100 leads included) at zlib's fastest level, a page of 60 leads took 2,660 req/s where the defaults
-      // (a stream above 8 KB on 2 cores, level 6) took 2,190 (docs/lead-list-engine.md, "Compression").
+      // Every browser asks for gzip, so compression costs every lead page: one call per response up to 64 KB (a page
+      // of 100 leads included) at zlib's fastest level costs less than a zlib stream at level 6 (decision 0005).
       await api.register(compress, {
         encodings: ['gzip', 'deflate'],
         threshold: 1024,

@@ -1,5 +1,5 @@
 // Build step: Bootstrap's stylesheet without the rules of classes no screen can ever carry. The whole file is
-// 232 KB (22.8 KB Brotli) of render-blocking CSS before the lead list can paint; the app uses a third of it.
+// render-blocking CSS before the lead list can paint, and the app uses a small part of it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import postcss, { type Root, type Rule } from 'postcss';

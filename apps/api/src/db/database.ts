@@ -58,7 +58,7 @@ export interface DatabaseHandle {
   /**
    * SQLite: a count that moves whenever a write commits to the database — on the main connection (SQLite's
    * total_changes) or on any other, of this process or another (its data_version) — so what a process remembers of the
-   * database is current while the count stands. One small prepared statement, ≈ 2 µs. Undefined on PostgreSQL, where
+   * database is current while the count stands. One small prepared statement. Undefined on PostgreSQL, where
    * notifications say what changed (listen).
    */
   changeCount?(): number;

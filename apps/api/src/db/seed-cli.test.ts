@@ -52,7 +52,7 @@ describe('the seed CLI', () => {
     expect(run.code, run.output).toBe(0);
     const [, worked, rested] = /worked ([\d.]+) s, rested ([\d.]+) s/.exec(run.output) ?? [];
     expect(Number(worked)).toBeGreaterThan(0);
-    // Three times as long resting as working (each figure rounded to 10 ms).
+    // Three times as long resting as working (each figure rounded to tens of milliseconds).
     expect(Math.abs(Number(rested) - 3 * Number(worked))).toBeLessThanOrEqual(0.02);
   }, 60_000);
 });

@@ -16,10 +16,9 @@ import { DEMO_LEAD_COUNT, TOP_UP_STEP_MS, addLeadsUpTo, seedDemoIfEmpty } from '
  * The import's connection keeps its work in memory. Each 1,000-lead insert of a 50,000-lead transaction journals the
  * pages it changes (a statement journal, so that one failed statement can be undone alone): by default to a temporary
  * file, a million small writes per 100,000 leads, and SQLite's 2 MB page cache spilled the transaction's pages to the
- * WAL before its commit. With the journals in memory and a cache the size of a transaction, 100,000 leads cost the
- * kernel 1.2 s of CPU instead of 3.4 s (1M-lead benchmark database, 2026-11-27): the import shares two cores with the
- * API, and a kernel busy with its writes holds a core however low the import's priority (docs/operations.md, "Batch
- * tools run in the background").
+ * WAL before its commit. With the journals in memory and a cache the size of a transaction the kernel does far less
+ * work: the import shares the cores with the API, and a kernel busy with its writes holds a core however low the
+ * import's priority (docs/operations.md, "Batch tools run in the background").
  */
 async function importOnSqlite(db: Kysely<Database>): Promise<void> {
   await sql`pragma cache_size = -${sql.lit(IMPORT_CACHE_KIB)}`.execute(db);
@@ -34,9 +33,9 @@ const IMPORT_CACHE_KIB = 262_144;
  */
 const DEFAULT_DUTY = 0.5;
 /**
- * Leads per transaction of a paced import: a moment's work under the write lock (≈ 0.5 s: 100,000 leads took ≈ 10 s
- * of work), and still more changes than an API process's catch-up reads at once, so it applies them as a bulk catch-up
- * (answering as it goes) rather than making requests wait (docs/lead-list-engine.md, "Following writes").
+ * Leads per transaction of a paced import: a moment's work under the write lock, and still more changes than an API
+ * process's catch-up reads at once, so it applies them as a bulk catch-up (answering as it goes) rather than making
+ * requests wait (docs/lead-list-engine.md, "How a write travels").
  */
 const PACED_TRANSACTION_LEADS = 5_000;
 

@@ -1,6 +1,6 @@
 // SQLite reads that may scan many rows, run on worker threads (sqlite-read-worker.ts), each with a read-only connection
 // of its own to the database file: better-sqlite3 is synchronous, and on the event loop such a read would hold every
-// other request (docs/lead-list-engine.md, "Reads off the main thread").
+// other request (docs/lead-list-engine.md, "Never worse than SQL").
 import { Worker } from 'node:worker_threads';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './sqlite-read-worker';
 

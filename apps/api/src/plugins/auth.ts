@@ -71,7 +71,7 @@ export async function registerAuth(
     verify: { algorithms: [JWT_ALGORITHM] },
   });
   // Verified tokens are remembered by their text (LRU), never past their expiry: a member's every call then skips the
-  // decoding and the HMAC (≈ 10% of a cached lead page's CPU through request.jwtVerify and its own cache). The member
+  // decoding and the HMAC (a noticeable share of a lead page's CPU through request.jwtVerify). The member
   // is still checked on every call below.
   const verified = new LRUCache<string, TokenPayload>({ max: VERIFIED_TOKENS });
   const verify = (token: string): TokenPayload => {

@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
             }),
           },
           // The lead list stays in the first download: dealers land there, and as a lazy route its
-          // code arrives in five chunks costing ~3 KiB gzip more (docs/performance-budgets.md). The detail is lazy.
+          // code arrives in five chunks that cost more bytes (docs/performance-budgets.md). The detail is lazy.
           { path: paths.leads, Component: LeadListPage },
           {
             path: paths.leadDetail.path,

@@ -4,7 +4,7 @@ let intl: Intl.NumberFormat | undefined;
 /**
  * Indian digit grouping, rounded to a whole number: 1250000 → '12,50,000', as
  * `Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 })` writes it. Done by hand for safe
- * integers: a phone's first Intl.NumberFormat loads the locale's data, ~130 ms of a slow phone's
+ * integers: a phone's first Intl.NumberFormat loads the locale's data, a long task on a slow phone's
  * main thread before the lead list can show (docs/performance-budgets.md). Anything else still goes to Intl.
  * The catalogue's `groupIndian` does the same with Intl, but its module (the bands) would be one
  * more chunk in the lead list's first download.

@@ -1,7 +1,7 @@
 // PostgreSQL: the insights rollups of leads (lead_daily_stats, docs/owners-insights-moderation.md) kept once per
 // statement instead of once per row. A row trigger upserts the same few rows (the day's 'all', its cities, brands…)
 // once for every lead of a batch, and each such update leaves a dead row version that the next one must step over:
-// a 50,000-lead import slowed to ~10 ms per lead. These statement triggers read the statement's transition tables and
+// a large import slowed down lead by lead. These statement triggers read the statement's transition tables and
 // add each (day, dimension, value) group's count in one upsert. SQLite keeps its row triggers: it updates in place.
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';

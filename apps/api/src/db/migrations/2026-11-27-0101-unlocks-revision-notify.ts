@@ -1,6 +1,6 @@
 // PostgreSQL: a member's unlocks revision (bumped by every write to their unlocks) joins the columns whose change sends
 // `member_changes` (migration 2026-11-25-0701), so a process may remember a dealer's revision with the dealer and
-// write their lead pages without asking for it (docs/lead-list-engine.md, "What a page costs"). SQLite: nothing.
+// write their lead pages without asking for it (docs/lead-list-engine.md, "How a query travels"). SQLite: nothing.
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
 

@@ -1,6 +1,6 @@
 // Admin insights of a period, read from the daily rollups the database keeps (migration 0602): a handful of indexed
 // range reads over (days × dimension values) rows, whatever the number of leads (docs/owners-insights-moderation.md).
-// A year of them is ~100 ms of SQLite work: long reads (runLongRead), off the event loop on SQLite.
+// A year of them is too long a read for the event loop: long reads (runLongRead), off the event loop on SQLite.
 import type { Insights, InsightsQuery } from '@dealerleads/shared';
 import { runLongRead, type LongRead, type LongReads } from '../../db/database';
 import { addDays, todayInIndia } from '../../lib/calendar';

@@ -1,6 +1,6 @@
 // How far behind the lead list engine is while it applies a bulk catch-up (an import), in time rather than in
 // changes: an engine that applies an import as fast as it is written is a moment behind however long the import runs.
-// docs/lead-list-engine.md, "Following writes".
+// docs/lead-list-engine.md, "How a write travels".
 
 interface Sighting {
   /** The newest lead_changes revision that existed… */

@@ -473,8 +473,8 @@ class RangeColumn {
     for (const key of coarse.keys()) this.coarseBucket(key);
     addGroups(coarse, (key) => this.coarse.bitmaps.get(key)!);
     if (this.atMost !== undefined) {
-      // The running union of coarse bucket i takes the new leads of every bucket up to i: one call per union, where a
-      // call per bucket and union above it cost a catch-up ~50 ms per 100 leads of an import.
+      // The running union of coarse bucket i takes the new leads of every bucket up to i: one call per union, far
+      // cheaper for an import's leads than a call per bucket and union above it.
       const keys = this.coarse.sortedKeys;
       const below = new Uint32Array(ids.length);
       let count = 0;
@@ -542,8 +542,8 @@ class RangeColumn {
   }
 
   /**
-   * Builds the running unions (see atMost) if they are not there, one per step (a bare `yield` after each): a column's
-   * take ~100–150 ms at a million leads, which the first range query after a load or restore paid at once.
+   * Builds the running unions (see atMost) if they are not there, one per step (a bare `yield` after each): built all
+   * at once they would hold the event loop of the first range query after a load or restore.
    */
   *buildRunningUnions(): Generator<void> {
     if (this.atMost !== undefined) return;
@@ -596,7 +596,7 @@ class RangeColumn {
    * be infinite): the coarse buckets between the ends' as the difference of two running unions, applied to `leads`
    * directly so no union of a million leads is ever built; and at each end, whichever is smaller of the coarse bucket's
    * fine buckets inside the range (added) or outside it (the whole coarse bucket taken, those taken away). The unions of
-   * fine buckets are what a range costs (up to 7 per end, ~0.5 ms at a million leads); the smaller side halves them.
+   * fine buckets are what a range costs (up to 7 per end); the smaller side halves them.
    */
   private keepStrictlyBetween(leads: Bitmap, after: number, before: number): void {
     const first = groupOf(after);
@@ -1170,9 +1170,9 @@ class ChangeLog {
 const SEARCHED_CHANGES_KEPT = 4096;
 
 /**
- * How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads). Twice as
- * many bytes sped two-letter searches up by 14–22%, but took the engine's memory past its 250 MB budget (the size
- * counted is the serialized one, below what the bitmaps hold in memory): docs/lead-list-engine.md, "The mechanism".
+ * How many recent terms' leads by value are remembered, in at most this many bytes of bitmaps (at 1M leads). More
+ * bytes sped searches up but took the engine's memory past its budget (the size counted is the serialized one, below
+ * what the bitmaps hold in memory): decision 0002.
  */
 const REMEMBERED_TERMS = 1024;
 const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
@@ -1181,7 +1181,7 @@ const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
  * How many recent queries' results are kept until the next lead change, in at most this many bytes of bitmaps: the
  * list every dealer opens (no filter) and the next pages of a query are then one rank lookup. Only a query asked
  * before (among the last ASKED_QUERIES) is kept: a random mix's result kept for nothing outlives the young generation
- * and its memory is freed only by a full garbage collection (one every second under the bench's mixes, 20–30 ms each).
+ * and its memory is freed only by a full garbage collection, which stalls every request (decision 0003).
  */
 const KEPT_RESULTS = 64;
 const KEPT_RESULTS_BYTES = 8 * 1024 * 1024;
@@ -1191,8 +1191,8 @@ const ASKED_QUERIES = 1024;
  * Recent queries' newest leads (a window of their result, as a search engine's query result cache keeps one), until
  * the next lead change: a query asked again for any page within its window is a slice of it, without a bitmap
  * operation. A window holds the newest 128, 256, 512 or 1,024 ids (the first power of two covering the page asked, so
- * pages 1–10 of up to 100 leads are in one); a page past 1,024 leads is found in the result as before. At most this
- * many windows and bytes: 4 KB for the largest, a few MB for the bench's thousands of mixes.
+ * pages 1–10 of up to 100 leads are in one); a page past 1,024 leads is found in the result. At most this many
+ * windows and bytes (the largest window is 4 KB).
  */
 const KEPT_WINDOWS = 8192;
 const KEPT_WINDOWS_BYTES = 16 * 1024 * 1024;
@@ -1533,7 +1533,7 @@ export class LeadBitmaps {
   /**
    * Builds every range column's running unions (not in the snapshot, not kept through a load), one union per step with
    * a turn for requests (`yieldNow`) between them, before these bitmaps answer: else the first query of each range
-   * column built them at once (157 ms for a price range in the bench's write storm).
+   * column built them at once, holding the event loop.
    */
   async buildRunningUnions(yieldNow: () => Promise<unknown>): Promise<void> {
     for (const column of this.ranges.values())
@@ -1614,8 +1614,7 @@ export class LeadBitmaps {
   private searchTerm(within: Bitmap, scope: Bitmap, term: string): Bitmap {
     // Within the few leads a query's filters leave, a term not remembered is found among those leads alone, and not
     // remembered: its union over every lead is what a search costs, and most searches with filters are of terms not
-    // asked again soon (random ones missed the remembered terms 6 times in 10: docs/lead-list-engine.md, "The
-    // mechanism").
+    // asked again soon (decision 0002).
     const narrow = within !== scope && within.size <= NARROW && !this.termLeads.has(term);
     const remembered = narrow ? undefined : this.rememberedTerm(term);
     const found = remembered
@@ -1658,7 +1657,7 @@ export class LeadBitmaps {
       else found.leads.remove(id);
     }
     found.seen = changes.next;
-    // Measured again (an import's leads grow it): the remembered terms stay within their bytes.
+    // Its size is counted again (an import's leads grow it), so the remembered terms stay within their bytes.
     if (missed.length > 0) this.termLeads.set(term, found);
     return found;
   }

@@ -12,23 +12,22 @@ import { CatchUpLag } from './catch-up-lag';
 import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
 
-/** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
+/** Rows per read while loading: each read is one short synchronous step on SQLite, then requests get a turn. */
 const LOAD_CHUNK = 5_000;
 /** Changes per read while catching up. */
 const CHANGE_CHUNK = 2_000;
 /**
- * Leads read at a time by a catch-up. SQLite's read is synchronous: 100 rows are ~5 ms of it under an import (500
- * took 20–28 ms). PostgreSQL's holds no event loop but costs a round trip to a server busy with the import: 500 a
- * time (100 made its catch-up of an import fall more than BULK_ANSWER_MS behind).
+ * Leads read at a time by a catch-up. SQLite's read is synchronous, so it reads few at a time to keep each step short;
+ * PostgreSQL's holds no event loop but costs a round trip to a server busy with the import, so it reads more (fewer
+ * made its catch-up of an import fall more than BULK_ANSWER_MS behind: decision 0007).
  */
 const SQLITE_READ_CHUNK = 100;
 const POSTGRES_READ_CHUNK = 500;
-/** New leads (an import's) added to the bitmaps at a time: ~5 ms of work, then the step may end. */
+/** New leads (an import's) added to the bitmaps at a time: a few milliseconds of work, then the step may end. */
 const APPEND_CHUNK = 100;
 /**
  * A catch-up gives requests a turn after this much work: short enough that a request waits for at most one step, long
- * enough that an import is applied while lists are read (an import's lead costs ~60 µs to read and add to every bitmap).
- * Steps of 10 ms left lists read through the bench's 100,000-lead import at p99 51–70 ms; 4 ms, 39–40 ms.
+ * enough that an import is applied while lists are read (decision 0007 has the measurements behind the value).
  */
 const BULK_STEP_MS = 4;
 /** A process further behind than this reloads everything (in the background) instead of applying the changes. */
@@ -36,7 +35,7 @@ export const RELOAD_THRESHOLD = 100_000;
 /** lead_changes keeps this many of its newest revisions; older ones are deleted (a process behind them reloads). */
 export const KEPT_CHANGES = RELOAD_THRESHOLD;
 const PRUNE_EVERY_MS = 60_000;
-/** Revisions per delete while pruning: ~25 ms of SQLite writing under an import (5,000 took up to 125 ms). */
+/** Revisions per delete while pruning: a short SQLite write even under an import. */
 const PRUNE_CHUNK = 1_000;
 /** A request waits this long for a catch-up to finish before SQL answers it instead. */
 const CATCH_UP_WAIT_MS = 50;
@@ -426,8 +425,8 @@ export class LeadListEngine {
         bitmaps.appendAll(arrivals.slice(at, at + APPEND_CHUNK));
         if (stepDone()) await nextStep();
       }
-      // A removal takes the lead out of every running union above its price and kilometres (≈ 0.5 ms at 1M leads):
-      // a chunk of them at once held the event loop for 40-55 ms as the bench deleted its storm's leads.
+      // A removal takes the lead out of every running union above its price and kilometres, so removals are applied
+      // one at a time, each its own unit of a step, rather than a chunk at once.
       for (const id of ids) {
         if (found.has(id)) continue;
         bitmaps.remove(id);

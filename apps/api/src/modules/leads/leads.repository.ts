@@ -91,8 +91,8 @@ export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number)
 /**
  * A lead as JSON: a page is these joined in an array. `lead` comes from toLead, an object of exactly leadSchema's
  * fields (the route's response schema, which `lead-page-rows.test.ts` holds the list to), so V8's own JSON.stringify
- * writes it: a flat string, 25% cheaper than the schema's compiled serializer, whose many-piece strings every page
- * then had to flatten (docs/lead-list-engine.md, "Rows of a page").
+ * writes it: a flat string, cheaper than the schema's compiled serializer, whose many-piece strings every page then
+ * had to flatten (decision 0004).
  */
 export function leadJson(lead: Lead): string {
   return JSON.stringify(lead);
@@ -345,7 +345,7 @@ export async function leadRowsAndVersions(
   if (ids.length === 0) return { ...versions((await versionsOf(db, userId))[0] ?? {}), rows: [] };
   if (!isPostgres(db)) {
     // SQLite hands the rows over as one JSON text: better-sqlite3 builds a row object of 19 properties through V8's
-    // C++ API, twice what JSON.parse and plain object building cost (docs/lead-list-engine.md, "Numbers").
+    // C++ API, dearer than JSON.parse and plain object building (decision 0004).
     const [first] = await sqliteRowsAndVersionsOf(ids.length)(db, userId, ...ids);
     const rows = JSON.parse(first?.rows_json ?? '[]') as unknown[][];
     return { ...versions(first ?? {}), rows: rows.map(shownRowOf) };

@@ -44,8 +44,8 @@ export function leadRoutes(
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['leads'];
 
-    // The page arrives as JSON already (each lead written from toLead's object of exactly leadSchema's fields, and kept
-    // with its cached row once shown again): sent as it is, where the typed routes would serialize an array of objects.
+    // The page arrives as JSON bytes already (each lead written by the engine or from toLead's object, exactly
+    // leadSchema's fields either way): sent as it is, where the typed routes would serialize an array of objects.
     app.get<{ Querystring: LeadFilter }>('/leads', {
       schema: {
         tags,

@@ -1,14 +1,13 @@
 // Per-lead arrays indexed by lead id, kept in pages of 65,536 ids: a page is made when a lead in its range is stored
 // and dropped when none in it is held any more (LeadBitmaps.remove). Lead ids are never reused, so one flat
 // array sized to the highest id ever seen kept the slots of every lead deleted since (an import deleted again, a gap
-// of ids) for good: 306 MB for the engine at 1,005,000 leads whose ids had reached 2,505,000, ~200 MB without the gap.
-// docs/lead-list-engine.md, "Memory".
+// of ids) for good; pages make memory follow the leads held (decision 0007).
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
 type PageArray = Uint16Array | Uint32Array | Float64Array;
 
 const PAGE_BITS = 16;
-/** Ids per page: ~1 ms of a million leads' load per page. */
+/** Ids per page: a page is made in a fraction of a millisecond, so no write ever copies an array. */
 export const PAGE_SIZE = 1 << PAGE_BITS;
 const OFFSET_MASK = PAGE_SIZE - 1;
 

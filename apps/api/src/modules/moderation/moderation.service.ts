@@ -101,7 +101,7 @@ async function itemOf(db: Queryable, row: LeadRow): Promise<ModerationItem> {
 
 /**
  * The queue: leads in one moderation status, newest first. Long reads (runLongRead): the count of `clear` walks nearly
- * every lead (≈ 35 ms at a million on SQLite), a deep page as many index entries.
+ * every lead, a deep page as many index entries.
  */
 export async function listModeration(
   database: LongReads,

@@ -127,7 +127,7 @@ function selectRows(db: Queryable, userId: number, filter: WorkspaceFilter, toda
 }
 
 // The workspace's lists are long reads (runLongRead): a dealer may hold tens of thousands of unlocks, and a search, a
-// deep page or a count walks all of them (≈ 120–160 ms at 50,000 on SQLite).
+// deep page or a count walks all of them.
 
 /** One page of the workspace, newest unlock first. */
 export async function findWorkspacePage(
@@ -157,7 +157,7 @@ export async function findWorkspaceChunk(
 
 /**
  * Rows read per statement when a whole view is read (the CSV, the export): memory stays flat, and each read and the
- * copy of its rows between threads stay short (≈ 3 ms for 1,000 rows).
+ * copy of its rows between threads stay short.
  */
 export const WORKSPACE_CHUNK = 1000;
 

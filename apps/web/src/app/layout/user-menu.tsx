@@ -10,7 +10,7 @@ const UserMenuList = lazy(() => loadList().then((module) => ({ default: module.U
 
 /**
  * A plain Bootstrap dropdown rather than react-bootstrap's: the menu always opens under an icon pinned
- * to the top-right corner, so Popper (≈9 KiB gzip in every page's first download) buys nothing.
+ * to the top-right corner, so Popper (in every page's first download) buys nothing.
  * Keyboard as in the WAI-ARIA menu button pattern: Enter, Space or ArrowDown on the icon opens the menu
  * on its first item, ArrowUp on its last (the list's own keys are in user-menu-list.tsx).
  */

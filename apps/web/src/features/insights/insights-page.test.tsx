@@ -11,7 +11,7 @@ import { setCurrentUser } from '../../lib/session';
 import { jsonResponse, renderRoute } from '../../test/render-route';
 import { insightsTexts } from './insights-page';
 
-// 20:00 UTC is already 01:30 the next day in India: the periods end on India's today, 2026-11-24.
+// 20:00 UTC is already 01:30 the next day in India: the periods end on India's today, '2026-11-24'.
 const NOW = new Date('2026-11-23T20:00:00.000Z');
 
 /** What the API answers for a period: one row per day, the rest fixed. */

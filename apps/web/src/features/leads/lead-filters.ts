@@ -35,7 +35,7 @@ export const RESET_FILTER_TEXT = 'Reset Filter';
 /**
  * The page and search names of every list's URL (hooks/use-page-and-search.ts; a test keeps them
  * equal). Not imported from there: that module in the first download splits react-router into a
- * chunk of its own, ~0.8 KiB gzip more for the lead list.
+ * chunk of its own, more bytes for the lead list.
  */
 export const PAGE_PARAM = 'page';
 export const SEARCH_PARAM = 'q';

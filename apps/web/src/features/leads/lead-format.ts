@@ -27,7 +27,7 @@ function titleCase(text: string): string {
 }
 
 /**
- * Brand slugs whose label is not the slug title-cased. The full catalogue (VEHICLE_BRANDS, ~27 KiB)
+ * Brand slugs whose label is not the slug title-cased. The full catalogue (VEHICLE_BRANDS, large)
  * stays out of the lead list's first download; a unit test checks this against it.
  */
 const BRAND_LABELS: Readonly<Record<string, string>> = {

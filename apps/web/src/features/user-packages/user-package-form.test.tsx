@@ -114,7 +114,7 @@ describe('user package form', () => {
     await vi.waitFor(() => expect(field('Credits')).toHaveValue('50'));
     expect(field('Unit')).toHaveValue('Leads');
     expect(field('Validity (days)')).toHaveValue('60');
-    // 2026-11-22 + 60 days
+    // '2026-11-22' + 60 days
     expect(field('End Date')).toHaveValue('Jan 21, 2027');
     expect(field('Balance Credits')).toHaveValue('50');
 
