@@ -15,7 +15,7 @@ import {
   carChoices,
   findModel,
   modelYears,
-  searchTermsOf,
+  searchWordsOf,
   variantsIn,
 } from '@dealerleads/shared/catalogues';
 import type { DatabaseHandle } from '../db/database';
@@ -111,14 +111,16 @@ function queryOf({ caller, sent, pageNumber, pageSize }: ListRequest): URLSearch
   ];
   for (const [key, name] of text) {
     const value = sent[key];
-    if (value !== undefined) query.set(name, String(value));
+    if (value !== undefined)
+      query.set(name, Array.isArray(value) ? value.join(',') : String(value));
   }
   if (sent.price) query.set('price', `${sent.price.min ?? 0}-${sent.price.max ?? ''}`);
   if (sent.kmDriven) query.set('KmDriven', `${sent.kmDriven.min ?? 0}-${sent.kmDriven.max ?? ''}`);
   if (sent.createdOn?.min !== undefined) query.set('startDate', isoDay(sent.createdOn.min));
   if (sent.createdOn?.max !== undefined) query.set('endDate', isoDay(sent.createdOn.max));
-  // The typed term comes first; the rest are what it is another name of (the API adds them again).
-  if (sent.search) query.set('searchterm', sent.search[0]!);
+  // Each word's typed term comes first; the rest are what it is another name of (the API adds them again).
+  if (sent.search) query.set('searchterm', sent.search.map((word) => word[0]).join(' '));
+  if (sent.sort) query.set('sort', sent.sort);
   if (sent.unlockCount) query.set('hideSoldOut', 'true');
   else if (caller === 'dealer') query.set('hideSoldOut', 'false');
   return query;
@@ -523,7 +525,7 @@ describe.each(testEngines())('lists of two API processes writing to one %s datab
     for (const term of ['a', 'ar']) {
       const total = await expectAsSql({
         caller: 'admin',
-        sent: { status: 'all', search: searchTermsOf(term) },
+        sent: { status: 'all', search: searchWordsOf(term) },
         pageNumber: 2,
         pageSize: 50,
       });

@@ -1,4 +1,4 @@
-// Price and kilometre bands of docs/rules.md, in the `min-max` / `min-` wire form of docs/api.md.
+// Price and kilometre bands of docs/rules.md, in the `min-max` / `min-` / `-max` wire form of docs/api.md, and year filters.
 import type { Option } from './options';
 
 export interface Band {
@@ -10,14 +10,38 @@ export interface Band {
 /** The largest band bound: prices and kilometres are 32-bit integer columns. */
 export const BAND_LIMIT = 2_147_483_647;
 
-/** Parses `100000-150000` or `2500000-`; returns undefined for anything else. */
+/** Parses `100000-150000`, `2500000-` or `-500000` (either end open, not both); undefined for anything else. */
 export function parseBand(text: string): Band | undefined {
-  const match = /^(\d{1,10})-(\d{1,10})?$/.exec(text.trim());
-  if (!match) return undefined;
-  const min = Number(match[1]);
+  const match = /^(\d{1,10})?-(\d{1,10})?$/.exec(text.trim());
+  if (!match || (match[1] === undefined && match[2] === undefined)) return undefined;
+  const min = match[1] === undefined ? 0 : Number(match[1]);
   const max = match[2] === undefined ? undefined : Number(match[2]);
   if (min > BAND_LIMIT || (max !== undefined && (max < min || max > BAND_LIMIT))) return undefined;
   return max === undefined ? { min } : { min, max };
+}
+
+/** The oldest model year a filter names: the list's year filter expands a range into the years within it. */
+export const FIRST_FILTER_YEAR = 1900;
+
+/**
+ * A year filter: one year (`2019`), several (`2018,2019`), or a range with either end open (`2015-2019`, `2018-`,
+ * `-2012`), as the years it takes up to `lastYear`; undefined for anything else.
+ */
+export function parseYears(text: string, lastYear: number): number[] | undefined {
+  const trimmed = text.trim();
+  const range = /^(\d{4})?-(\d{4})?$/.exec(trimmed);
+  if (range) {
+    if (range[1] === undefined && range[2] === undefined) return undefined;
+    const from = Math.max(FIRST_FILTER_YEAR, Number(range[1] ?? FIRST_FILTER_YEAR));
+    const to = Math.min(lastYear, Number(range[2] ?? lastYear));
+    if (range[1] !== undefined && range[2] !== undefined && Number(range[1]) > Number(range[2]))
+      return undefined;
+    const years: number[] = [];
+    for (let year = from; year <= to; year++) years.push(year);
+    return years;
+  }
+  if (!/^\d{4}(\s*,\s*\d{4})*$/.test(trimmed)) return undefined;
+  return [...new Set(trimmed.split(',').map((y) => Number(y.trim())))];
 }
 
 export function formatBandValue(band: Band): string {

@@ -5,7 +5,7 @@ import { leadFilterSchema } from './lead';
 import { EMAIL_MODES, SAVED_SEARCH_NAME_MAX } from '../workspace-constants';
 
 /**
- * The lead list's filters (same names, same validation), without paging, dates, Admin's status and `hideSoldOut` (a
+ * The lead list's filters (same names, same validation), without paging, dates, Admin's status, the order and `hideSoldOut` (a
  * view of the list, not what a lead is: a new lead is never sold out; a saved list URL carrying it saves the rest).
  */
 export const savedSearchFiltersSchema = leadFilterSchema.omit({
@@ -15,6 +15,7 @@ export const savedSearchFiltersSchema = leadFilterSchema.omit({
   endDate: true,
   status: true,
   hideSoldOut: true,
+  sort: true,
 });
 export type SavedSearchFilters = z.infer<typeof savedSearchFiltersSchema>;
 

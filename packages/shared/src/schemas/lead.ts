@@ -11,7 +11,7 @@ import {
   WIZARD_OWNER_TYPES,
   seatsLabel,
 } from '../catalogues/options';
-import { groupIndian, parseBand } from '../catalogues/bands';
+import { groupIndian, parseBand, parseYears } from '../catalogues/bands';
 import { NCR_CITIES, findCity } from '../catalogues/locations';
 import { VEHICLE_BRANDS, findModel } from '../catalogues/vehicles';
 import {
@@ -69,7 +69,7 @@ function bandFilter(label: string) {
     .trim()
     .refine(
       (v) => parseBand(v) !== undefined,
-      `${label} must be a band such as 100000-149999 or 2500000-`,
+      `${label} must be a range such as 100000-149999, 2500000- or -500000`,
     )
     .optional();
 }
@@ -82,12 +82,33 @@ function textFilter() {
     .optional();
 }
 
-function intFilter(label: string, min: number, max: number) {
-  return z.coerce
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`)
+/** Years as parseYears reads them: `2019`, `2018,2019`, `2015-2019`, `2018-` or `-2012`. */
+function yearFilter() {
+  return z
+    .string()
+    .trim()
+    .max(LIMITS.textMax, textMessages.maxLength('Year', LIMITS.textMax))
+    .refine(
+      (v) => parseYears(v, 9999) !== undefined,
+      'Year must be a year such as 2019, several such as 2018,2019, or a range such as 2015-2019, 2018- or -2012',
+    )
+    .optional();
+}
+
+/** The lead list's orders: newest first (the default), by price either way, fewest kilometres, newest model year. */
+export const LEAD_SORTS = ['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+/** Seats: one count or several, comma-separated (`5,7`), each 1 to 20. */
+function seatsFilter() {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        v.split(',').every((n) => /^\s*\d{1,2}\s*$/.test(n) && Number(n) >= 1 && Number(n) <= 20),
+      'Seats must be whole numbers from 1 to 20, comma-separated',
+    )
     .optional();
 }
 
@@ -118,8 +139,8 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   fuel: textFilter(),
   transmission: textFilter(),
   rto: textFilter(),
-  year: intFilter('Year', 1900, 2100),
-  seats: intFilter('Seats', 1, 20),
+  year: yearFilter(),
+  seats: seatsFilter(),
   price: bandFilter('Price'),
   KmDriven: bandFilter('KmDriven'),
   name: textFilter(),
@@ -131,6 +152,7 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
     .optional(),
   /** Leave out leads at the cap (sold out). Default: true for dealers, false for everyone else. */
   hideSoldOut: queryBoolean.optional(),
+  sort: z.enum(LEAD_SORTS, { error: `sort must be one of ${LEAD_SORTS.join(', ')}` }).optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 /** The filter keys a screen can set (everything but paging). */

@@ -36,14 +36,19 @@ export function canonicalSavedFilter(filters: SavedSearchFilters): CanonicalLead
 }
 
 /**
- * The saved search's most selective filter value: model, else brand, else city, else 'any'. Model names are unique
- * enough across brands that a brand + model search files under its model.
+ * The saved search's most selective filter value: its one model, else its one brand, else its one city, else 'any'
+ * (a lead it matches has that value). Model names are unique enough across brands that a brand + model
+ * search files under its model.
  */
 export function matchKeyOf(filter: CanonicalLeadFilter): string {
-  if (filter.model !== undefined) return `model:${filter.model.toLowerCase()}`;
-  if (filter.brand !== undefined) return `brand:${filter.brand.toLowerCase()}`;
-  if (filter.city !== undefined) return `city:${filter.city.toLowerCase()}`;
-  return 'any';
+  const only = (values: readonly string[] | undefined) =>
+    values?.length === 1 ? values[0]!.toLowerCase() : undefined;
+  const model = only(filter.model);
+  if (model !== undefined) return `model:${model}`;
+  const brand = only(filter.brand);
+  if (brand !== undefined) return `brand:${brand}`;
+  const city = only(filter.city);
+  return city !== undefined ? `city:${city}` : 'any';
 }
 
 /** The keys under which a saved search matching this lead can be filed. */
@@ -86,12 +91,12 @@ export function prepareLead(lead: MatchableLead): PreparedLead {
   };
 }
 
-/** The lead list's rules for one lead: equal stored values, inclusive bands, text contained (any search term). */
+/** The lead list's rules for one lead: one of the stored values, inclusive bands, every search word contained. */
 export function leadMatches(filter: CanonicalLeadFilter, prepared: PreparedLead): boolean {
   const { lead } = prepared;
   for (const [key, column] of EQUALITY_FILTERS) {
-    const wanted = filter[key];
-    if (wanted !== undefined && valueOf(lead, column) !== wanted) return false;
+    const wanted: readonly unknown[] | undefined = filter[key];
+    if (wanted !== undefined && !wanted.includes(valueOf(lead, column))) return false;
   }
   for (const [key, column] of RANGE_FILTERS) {
     const range = filter[key];
@@ -101,11 +106,13 @@ export function leadMatches(filter: CanonicalLeadFilter, prepared: PreparedLead)
     if (!inRange(value, range)) return false;
   }
   if (filter.name !== undefined && !prepared.fullName.includes(filter.name)) return false;
-  if (filter.search !== undefined && filter.search.length > 0) {
-    const found = filter.search.some(
-      (term) =>
-        prepared.texts.some((text) => text.includes(term)) ||
-        brandsLabelled(term).includes(lead.brand),
+  if (filter.search !== undefined) {
+    const found = filter.search.every((word) =>
+      word.some(
+        (term) =>
+          prepared.texts.some((text) => text.includes(term)) ||
+          brandsLabelled(term).includes(lead.brand),
+      ),
     );
     if (!found) return false;
   }

@@ -7,6 +7,7 @@ import type { JsonBytes } from '../../lib/json-bytes';
 import {
   EQUALITY_FILTERS,
   RANGE_FILTERS,
+  SEARCH_COLUMNS,
   brandsLabelled,
   type CanonicalLeadFilter,
   type NumberRange,
@@ -332,6 +333,21 @@ class ValueColumn extends CodedColumn {
     this.bitmaps.length = 0;
     for (let code = 0; code < this.keys.length; code++) this.bitmaps.push(input.bitmap());
     this.codes.restore(input);
+  }
+
+  /** Ranks [offset, offset + limit) of `found` by value, highest first (numbers), ties newest first. */
+  highestFirst(found: Bitmap, offset: number, limit: number): number[] {
+    const codes = this.keys
+      .map((key, code) => ({ key, code }))
+      .filter(({ code }) => code !== 0)
+      .sort((a, b) => Number(b.key) - Number(a.key));
+    return rankedPage(
+      found,
+      codes.map(({ code }) => this.bitmaps[code]!),
+      offset,
+      limit,
+      newestFirst,
+    );
   }
 
   /** The bitmaps of the values containing `term` (values compared in lower case). */
@@ -676,6 +692,33 @@ class RangeColumn {
     return found;
   }
 
+  /**
+   * Ranks [offset, offset + limit) of `found` by value (lowest or highest first), ties newest first, leads without a
+   * value last: the fine buckets in order, each sorted by its leads' values where the page falls.
+   */
+  ordered(found: Bitmap, offset: number, limit: number, descending: boolean): number[] {
+    const keys = this.fine.sortedKeys;
+    const inBucketOrder = descending ? [...keys].reverse() : keys;
+    const values = this.values;
+    const sign = descending ? -1 : 1;
+    const byValue = (ids: number[]) =>
+      ids.sort((a, b) => sign * (values.get(a) - values.get(b)) || b - a);
+    const fromBuckets = rankedPage(
+      found,
+      inBucketOrder.map((key) => this.fine.bitmaps.get(key)!),
+      offset,
+      limit,
+      byValue,
+    );
+    if (fromBuckets.length === limit) return fromBuckets;
+    // Leads without a value come after every bucket: what the buckets held is counted to know where they start.
+    let inBuckets = 0;
+    for (const key of keys) inBuckets += found.andCardinality(this.fine.bitmaps.get(key)!);
+    const from = Math.max(0, offset - inBuckets);
+    const rest = rankedPage(found, [this.nulls], from, limit - fromBuckets.length, newestFirst);
+    return [...fromBuckets, ...rest];
+  }
+
   /** The leads of `within` whose value lies in [min, max] (or (min, max]), checked one by one. */
   private checked(within: Bitmap, min: number, max: number, aboveMin = false): Bitmap {
     if (scratch.length < within.size) scratch = new Uint32Array(within.size * 2);
@@ -1012,13 +1055,6 @@ class NameColumn {
     return found;
   }
 
-  /** Every lead whose name contains `term`, a term without spaces (lower case); a bitmap of the caller's own. */
-  everyContaining(term: string): Bitmap {
-    if (term.length >= MIN_GRAM && term.length <= MAX_GRAM)
-      return this.grams.get(gramKey(term, 0, term.length))?.clone() ?? new RoaringBitmap32();
-    return RoaringBitmap32.orMany(this.wordsWhere((w) => w.includes(term)));
-  }
-
   /** The leads of `within` whose name contains `term` (lower case). */
   containing(within: Bitmap, term: string): Bitmap {
     if (term === '')
@@ -1123,17 +1159,13 @@ const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) =
   unlockCount: logBucket,
 };
 
-/** Columns searched by their values (the full name has its own, see NameColumn). */
-const SEARCHED_VALUES = ['city', 'brand', 'model', 'varient', 'rto'] as const;
+/** Columns searched by their values (SEARCH_COLUMNS; owners' names are not searched). */
+const SEARCHED_VALUES = SEARCH_COLUMNS;
 
-/**
- * A search term's leads by value (and by name when `byName`) as of change `seen` (see ChangeLog), and the brands whose
- * catalogue label contains it.
- */
+/** A search term's leads by value as of change `seen` (see ChangeLog), and the brands whose catalogue label contains it. */
 interface TermLeads {
   leads: Bitmap;
   brands: ReadonlySet<string>;
-  byName: boolean;
   seen: number;
 }
 
@@ -1230,6 +1262,40 @@ function newestIds(found: Bitmap, offset: number, limit: number): Uint32Array {
   return newest;
 }
 
+/**
+ * Ranks [offset, offset + limit) of `found` taken group by group in the order given: each group's leads (its bitmap and
+ * `found`) are counted, and read and put in order (`inOrder`) only where the page falls.
+ */
+function rankedPage(
+  found: Bitmap,
+  groups: Iterable<Bitmap>,
+  offset: number,
+  limit: number,
+  inOrder: (ids: number[]) => number[],
+): number[] {
+  const end = offset + limit;
+  const page: number[] = [];
+  let position = 0;
+  for (const group of groups) {
+    if (position >= end) break;
+    const count = found.andCardinality(group);
+    if (position + count <= offset) {
+      position += count;
+      continue;
+    }
+    const both = RoaringBitmap32.and(found, group);
+    const ids = inOrder(both.toArray());
+    both.dispose();
+    for (let i = Math.max(0, offset - position); i < ids.length && position + i < end; i++)
+      page.push(ids[i]!);
+    position += count;
+  }
+  return page;
+}
+
+/** Ids newest (highest) first. */
+const newestFirst = (ids: number[]) => ids.reverse();
+
 const DAY_MS = 86_400_000;
 /** 'YYYY-MM-DDT' of recent days in UTF-8, by day since 1970 (a few hundred days in a marketplace's list; cleared when full). */
 const dayPrefixes = new Map<number, Buffer>();
@@ -1277,8 +1343,8 @@ function namingNonFinite(_key: string, value: unknown): unknown {
   return typeof value === 'number' && !Number.isFinite(value) ? String(value) : value;
 }
 
-/** The key a filter's kept result and window are found by. */
-function keyOf(filter: CanonicalLeadFilter): string {
+/** The key a filter's kept result and window are found by (its leads, whatever their order). */
+function keyOf({ sort: _order, ...filter }: CanonicalLeadFilter): string {
   return JSON.stringify(filter, namingNonFinite);
 }
 
@@ -1444,7 +1510,7 @@ export class LeadBitmaps {
       if (changed && SEARCHED.has(key)) searchedChanged = true;
     }
     for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
-    if (this.names.set(id, row.full_name)) searchedChanged = true;
+    this.names.set(id, row.full_name);
     this.maskedPhones.set(id, maskPhone(row.phone_number));
     this.listingStatuses.set(id, row.listing_status);
     if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
@@ -1620,11 +1686,6 @@ export class LeadBitmaps {
     const found = remembered
       ? RoaringBitmap32.and(within, remembered.leads)
       : unionWithin(within, this.bitmapsByValue(term).bitmaps);
-    if (!remembered?.byName) {
-      const byName = this.names.containing(within, term);
-      found.orInPlace(byName);
-      byName.dispose();
-    }
     return found;
   }
 
@@ -1643,12 +1704,9 @@ export class LeadBitmaps {
     }
     if (found === undefined) {
       const { bitmaps, brands } = this.bitmapsByValue(term);
-      // A term of several words is checked name by name, on the few leads a query's other filters leave.
-      const byName = term !== '' && !term.includes(' ');
-      if (byName) bitmaps.push(this.names.everyContaining(term));
       const leads = RoaringBitmap32.orMany(bitmaps);
       leads.shrinkToFit();
-      found = { leads, brands, byName, seen: changes.next };
+      found = { leads, brands, seen: changes.next };
       this.termLeads.set(term, found);
     }
     const missed = changes.since(found.seen);
@@ -1674,14 +1732,14 @@ export class LeadBitmaps {
     return { bitmaps, brands };
   }
 
-  /** Whether the lead held as `id` has the term by value (or by name, for `byName`) now. */
-  private hasTerm(id: number, term: string, { brands, byName }: TermLeads): boolean {
+  /** Whether the lead held as `id` has the term by value now. */
+  private hasTerm(id: number, term: string, { brands }: TermLeads): boolean {
     if (brands.has(String(this.equality.get('brand')!.keyOf(id)))) return true;
     for (const key of SEARCHED_VALUES) {
       const value = this.equality.get(key)!.keyOf(id);
       if (value !== undefined && String(value).toLowerCase().includes(term)) return true;
     }
-    return byName && (this.names.name(id)?.includes(term) ?? false);
+    return false;
   }
 
   /**
@@ -1711,20 +1769,41 @@ export class LeadBitmaps {
 
   private match(filter: CanonicalLeadFilter): Bitmap {
     const sets: Bitmap[] = [];
-    for (const [key] of EQUALITY_FILTERS) {
-      const wanted = filter[key];
-      if (wanted === undefined) continue;
-      const bitmap = this.equality.get(key)!.bitmap(wanted);
-      if (bitmap === undefined) return new RoaringBitmap32();
-      sets.push(bitmap);
+    /** Unions of several values' bitmaps, made for this query. */
+    const unions: Bitmap[] = [];
+    try {
+      for (const [key] of EQUALITY_FILTERS) {
+        const wanted = filter[key];
+        if (wanted === undefined) continue;
+        const column = this.equality.get(key)!;
+        const bitmaps: Bitmap[] = [];
+        for (const value of wanted) {
+          const bitmap = column.bitmap(value);
+          if (bitmap !== undefined) bitmaps.push(bitmap);
+        }
+        if (bitmaps.length === 0) return new RoaringBitmap32();
+        if (bitmaps.length === 1) sets.push(bitmaps[0]!);
+        else {
+          const union = RoaringBitmap32.orMany(bitmaps);
+          unions.push(union);
+          sets.push(union);
+        }
+      }
+      return this.matchWithin(filter, sets);
+    } finally {
+      freed(unions);
     }
+  }
+
+  /** The filter's leads among the intersection of `sets` (its equality filters' leads, each a bitmap). */
+  private matchWithin(filter: CanonicalLeadFilter, sets: Bitmap[]): Bitmap {
     sets.sort((a, b) => a.size - b.size);
     const scope = this.scope(filter.status);
     const ranges = RANGE_FILTERS.filter(([key]) => filter[key] !== undefined);
     if (sets.length === 0 && ranges.length === 0 && filter.name === undefined && !filter.search)
       return scope;
     // One bitmap of the query's own, narrowed in place by every further condition; a search before the ranges, since
-    // its terms' leads are usually far fewer than a range keeps (every dealer's list has "hide sold-out leads", a
+    // its words' leads are usually far fewer than a range keeps (every dealer's list has "hide sold-out leads", a
     // range over nearly every lead), and without equality filters on the scope itself, never a copy of it.
     let result: Bitmap;
     if (filter.search !== undefined) {
@@ -1733,9 +1812,16 @@ export class LeadBitmaps {
         within = RoaringBitmap32.and(sets[0]!, scope);
         for (const bitmap of sets.slice(1)) within.andInPlace(bitmap);
       }
-      const found = filter.search.map((term) => this.searchTerm(within, scope, term));
-      result = RoaringBitmap32.orMany(found);
-      freed(found);
+      // Each word narrows the leads the words before it left: the second word is looked for among few leads.
+      let found = within;
+      for (const word of filter.search) {
+        const byTerm = word.map((term) => this.searchTerm(found, scope, term));
+        const next = RoaringBitmap32.orMany(byTerm);
+        freed(byTerm);
+        if (found !== within) found.dispose();
+        found = next;
+      }
+      result = found === within ? RoaringBitmap32.and(within, scope) : found;
       if (within !== scope) within.dispose();
     } else {
       result = RoaringBitmap32.and(sets[0] ?? scope, scope);
@@ -1750,12 +1836,13 @@ export class LeadBitmaps {
     return result;
   }
 
-  /** One newest-first page of the filter's leads and how many match (exactly). */
+  /** One page of the filter's leads in its order (newest first unless it sorts) and how many match (exactly). */
   page(
     filter: CanonicalLeadFilter,
     offset: number,
     limit: number,
   ): { ids: number[]; total: number } {
+    if (filter.sort !== undefined) return this.sortedPage(filter, filter.sort, offset, limit);
     const key = keyOf(filter);
     const end = offset + limit;
     let window = this.windows.get(key);
@@ -1772,5 +1859,24 @@ export class LeadBitmaps {
       }
     }
     return { ids: Array.from(window.ids.subarray(offset, end)), total: window.total };
+  }
+  private sortedPage(
+    filter: CanonicalLeadFilter,
+    sort: NonNullable<CanonicalLeadFilter['sort']>,
+    offset: number,
+    limit: number,
+  ): { ids: number[]; total: number } {
+    const { found, transient } = this.resultOf(filter);
+    try {
+      const ids =
+        sort === 'year_desc'
+          ? this.equality.get('year')!.highestFirst(found, offset, limit)
+          : this.ranges
+              .get(sort === 'km_asc' ? 'kmDriven' : 'price')!
+              .ordered(found, offset, limit, sort === 'price_desc');
+      return { ids, total: found.size };
+    } finally {
+      if (transient) found.dispose();
+    }
   }
 }

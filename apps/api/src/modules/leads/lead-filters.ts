@@ -8,9 +8,10 @@ import {
   findBrand,
   findModel,
   parseBand,
-  searchTermsOf,
+  parseYears,
+  searchWordsOf,
 } from '@dealerleads/shared/catalogues';
-import type { LeadFilter, LeadStatusFilter } from '@dealerleads/shared';
+import type { LeadFilter, LeadSort, LeadStatusFilter } from '@dealerleads/shared';
 import type { LeadRow } from '../../db/schema';
 
 /** An inclusive range of a numeric column; a missing bound is open. */
@@ -25,16 +26,17 @@ export type LeadStatusScope = LeadStatusFilter;
 /** The filters a query applies, every text already in its stored form (see docs/lead-list-engine.md). */
 export interface CanonicalLeadFilter {
   status: LeadStatusScope;
-  city?: string;
-  ownerName?: string;
-  brand?: string;
-  model?: string;
-  varient?: string;
-  fuelType?: string;
-  transmission?: string;
-  rto?: string;
-  year?: number;
-  seats?: number;
+  /** Each equality filter: the values a lead may have (any one of them); an empty list matches nothing. */
+  city?: readonly string[];
+  ownerName?: readonly string[];
+  brand?: readonly string[];
+  model?: readonly string[];
+  varient?: readonly string[];
+  fuelType?: readonly string[];
+  transmission?: readonly string[];
+  rto?: readonly string[];
+  year?: readonly number[];
+  seats?: readonly number[];
   price?: NumberRange;
   kmDriven?: NumberRange;
   /** created_on in epoch milliseconds. */
@@ -43,8 +45,13 @@ export interface CanonicalLeadFilter {
   unlockCount?: NumberRange;
   /** Lower-case text the full name must contain. */
   name?: string;
-  /** The search: lower-case terms (the one typed, then what it is an alias of); a lead matching any one matches. */
-  search?: string[];
+  /**
+   * The search's words, each as lower-case terms (the word typed, then what it is an alias of): a lead matches when
+   * every word has a term that one of its searched values (SEARCH_COLUMNS) contains.
+   */
+  search?: readonly (readonly string[])[];
+  /** The order, when not newest first. */
+  sort?: Exclude<LeadSort, 'newest'>;
 }
 
 /** The equality filters and the stored column each one matches. */
@@ -69,8 +76,11 @@ export const RANGE_FILTERS = [
   ['unlockCount', 'unlock_count'],
 ] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
 
-/** The columns a search looks in; `brand` also by its catalogue label (see brandsLabelled). */
-export const SEARCH_COLUMNS = ['full_name', 'city', 'brand', 'model', 'varient', 'rto'] as const;
+/**
+ * The columns a search looks in; `brand` also by its catalogue label (see brandsLabelled). Owners' names are not
+ * searched: before an unlock they are not shown in full (Admin filters by `name`).
+ */
+export const SEARCH_COLUMNS = ['city', 'brand', 'model', 'varient', 'rto'] as const;
 
 /** Brands whose catalogue label contains the (lower-case) term: 'suzuki' finds maruti_suzuki. */
 export function brandsLabelled(term: string): string[] {
@@ -134,23 +144,33 @@ export function canonicalLeadFilter(
   if (soldOut && (filter.hideSoldOut ?? soldOut.hideByDefault)) {
     result.unlockCount = { max: soldOut.maxDealers - 1 };
   }
-  const brand = filter.brand
-    ? (findBrand(filter.brand)?.value ?? filter.brand.toLowerCase())
-    : undefined;
-  if (brand) result.brand = brand;
-  if (filter.model) result.model = canonicalModel(brand, filter.model);
-  if (filter.varient) result.varient = canonicalVariant(brand, result.model, filter.varient);
-  if (filter.city) result.city = canonicalCity(filter.city);
-  if (filter.ownerName) result.ownerName = optionValue(OWNERS, filter.ownerName);
-  if (filter.fuel) result.fuelType = optionValue(FUELS, filter.fuel);
-  if (filter.transmission) result.transmission = optionValue(TRANSMISSIONS, filter.transmission);
-  if (filter.rto) result.rto = filter.rto.toUpperCase();
-  if (filter.year !== undefined) result.year = filter.year;
-  if (filter.seats !== undefined) result.seats = filter.seats;
+  const brands = listOf(filter.brand)?.map((b) => findBrand(b)?.value ?? b.toLowerCase());
+  if (brands) result.brand = brands;
+  const onlyBrand = brands?.length === 1 ? brands[0] : undefined;
+  const models = listOf(filter.model)?.map((m) => canonicalModel(onlyBrand, m));
+  if (models) result.model = models;
+  const onlyModel = models?.length === 1 ? models[0] : undefined;
+  const variants = listOf(filter.varient)?.map((v) => canonicalVariant(onlyBrand, onlyModel, v));
+  if (variants) result.varient = variants;
+  const cities = listOf(filter.city)?.map(canonicalCity);
+  if (cities) result.city = cities;
+  const owners = listOf(filter.ownerName)?.map((o) => optionValue(OWNERS, o));
+  if (owners) result.ownerName = owners;
+  const fuels = listOf(filter.fuel)?.map((f) => optionValue(FUELS, f));
+  if (fuels) result.fuelType = fuels;
+  const transmissions = listOf(filter.transmission)?.map((t) => optionValue(TRANSMISSIONS, t));
+  if (transmissions) result.transmission = transmissions;
+  const rtos = listOf(filter.rto)?.map((r) => r.toUpperCase());
+  if (rtos) result.rto = rtos;
+  // A year range runs to next year: a car can carry next year's model year late in this one.
+  if (filter.year) result.year = parseYears(filter.year, new Date().getUTCFullYear() + 1) ?? [];
+  const seats = listOf(filter.seats)?.map(Number);
+  if (seats) result.seats = seats;
   if (filter.price) result.price = parseBand(filter.price);
   if (filter.KmDriven) result.kmDriven = parseBand(filter.KmDriven);
   if (filter.name) result.name = filter.name.toLowerCase();
-  if (filter.searchterm) result.search = searchTermsOf(filter.searchterm);
+  if (filter.searchterm) applySearch(result, filter.searchterm);
+  if (filter.sort && filter.sort !== 'newest') result.sort = filter.sort;
   if (filter.startDate || filter.endDate) {
     const range: NumberRange = {};
     if (filter.startDate) range.min = Date.parse(`${filter.startDate}T00:00:00.000Z`);
@@ -159,6 +179,41 @@ export function canonicalLeadFilter(
     result.createdOn = range;
   }
   return result;
+}
+
+/** A comma-separated filter's distinct values, or undefined when it names none. */
+function listOf(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const values = [...new Set(text.split(',').map((v) => v.trim()))].filter((v) => v !== '');
+  return values.length > 0 ? values : undefined;
+}
+
+/** The catalogue value a search word names exactly, if any ('diesel', 'Automatic'). */
+function optionNamed(options: readonly { value: string; label: string }[], word: string) {
+  return options.find((o) => o.value === word || o.label.toLowerCase() === word)?.value;
+}
+
+/** Keeps of a filter's values those also in `named` (both apply); a filter not set takes `named`. */
+function narrowed(values: readonly string[] | undefined, named: string): string[] {
+  return values === undefined ? [named] : values.filter((v) => v === named);
+}
+
+/**
+ * Sets the search's words; a word that names a fuel or a gearbox ("creta diesel", "automatic") narrows that filter
+ * instead, since those columns hold catalogue values, not text.
+ */
+function applySearch(result: CanonicalLeadFilter, searchterm: string): void {
+  const words: string[][] = [];
+  for (const word of searchWordsOf(searchterm)) {
+    const typed = word[0]!;
+    const fuel = optionNamed(FUELS, typed);
+    const transmission = optionNamed(TRANSMISSIONS, typed);
+    if (fuel !== undefined) result.fuelType = narrowed(result.fuelType, fuel);
+    else if (transmission !== undefined)
+      result.transmission = narrowed(result.transmission, transmission);
+    else words.push(word);
+  }
+  if (words.length > 0) result.search = words;
 }
 
 /** Whether the filter has a text part (search or name). */

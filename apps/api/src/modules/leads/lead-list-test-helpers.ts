@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Lead } from '@dealerleads/shared';
-import { searchTermsOf } from '@dealerleads/shared/catalogues';
+import { LEAD_SORTS } from '@dealerleads/shared';
+import { searchWordsOf } from '@dealerleads/shared/catalogues';
 import type { NewLead } from '../../db/schema';
 import type { TestAppFixture } from '../../test/test-app';
 import type { CanonicalLeadFilter, NumberRange } from './lead-filters';
@@ -128,17 +129,22 @@ export function filterArbitrary(
   } = {},
 ): fc.Arbitrary<CanonicalLeadFilter> {
   const range = options.range ?? rangeArbitrary;
+  // One value mostly, sometimes two or three (`city=Noida,Gurugram`).
+  const someOf = <T>(values: readonly T[]) =>
+    fc
+      .subarray([...values], { minLength: 1, maxLength: Math.min(3, values.length) })
+      .chain((picked) => fc.constantFrom(picked.slice(0, 1), picked));
   const values = fc.record({
-    city: fc.constantFrom(...LEAD_CITIES, 'Sonipat'),
-    brand: fc.constantFrom(...LEAD_BRANDS_MODELS.map(([b]) => b)),
-    model: fc.constantFrom(...LEAD_BRANDS_MODELS.map(([, m]) => m)),
-    varient: fc.constantFrom('SX', 'XZ Plus'),
-    fuelType: fc.constantFrom(...LEAD_FUELS),
-    ownerName: fc.constantFrom(...LEAD_OWNERS),
-    transmission: fc.constantFrom(...LEAD_TRANSMISSIONS),
-    rto: fc.constantFrom('HR', 'DL'),
-    year: fc.constantFrom(...LEAD_YEARS, 2030),
-    seats: fc.constantFrom(...SEATS),
+    city: someOf([...LEAD_CITIES, 'Sonipat']),
+    brand: someOf([...new Set(LEAD_BRANDS_MODELS.map(([b]) => b))]),
+    model: someOf([...new Set(LEAD_BRANDS_MODELS.map(([, m]) => m))]),
+    varient: someOf(['SX', 'XZ Plus']),
+    fuelType: someOf(LEAD_FUELS),
+    ownerName: someOf(LEAD_OWNERS),
+    transmission: someOf(LEAD_TRANSMISSIONS),
+    rto: someOf(['HR', 'DL']),
+    year: someOf([...LEAD_YEARS, 2030]),
+    seats: someOf(SEATS),
     price: range(3_000_000),
     kmDriven: range(250_000),
     createdOn: fc
@@ -148,7 +154,10 @@ export function filterArbitrary(
         ...(hasTo ? { max: dayMs(to) + 86_399_999 } : {}),
       })),
     name: fc.constantFrom('amit', 'ar', 'kumar s', 'zz'),
-    search: fc.constantFrom(...SEARCH_TERMS).map(searchTermsOf),
+    // One to three words, as the API reads a searchterm of them.
+    search: fc
+      .array(fc.constantFrom(...SEARCH_TERMS), { minLength: 1, maxLength: 3 })
+      .map((terms) => searchWordsOf(terms.join(' '))),
     // "Hide sold-out leads" under a cap in force (maxDealersPerLead): below it.
     unlockCount: (options.maxDealers ?? fc.integer({ min: 1, max: 100 })).map((maxDealers) => ({
       max: maxDealers - 1,
@@ -158,13 +167,15 @@ export function filterArbitrary(
     .tuple(
       values,
       fc.constantFrom<CanonicalLeadFilter['status']>('active', 'active', 'inactive', 'all'),
+      fc.constantFrom(...LEAD_SORTS),
     )
-    .chain(([drawn, status]) =>
+    .chain(([drawn, status, sort]) =>
       fc.subarray(Object.keys(drawn) as (keyof typeof drawn)[], { minLength: 0, maxLength: 4 }).map(
         (keys) =>
           ({
             status,
             ...Object.fromEntries(keys.map((k) => [k, drawn[k]])),
+            ...(sort === 'newest' ? {} : { sort }),
           }) as CanonicalLeadFilter,
       ),
     );

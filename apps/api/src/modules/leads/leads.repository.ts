@@ -22,6 +22,7 @@ import { offsetOf } from '../../plugins/pagination';
 import { preparedQuery } from '../../db/prepared-query';
 import { anyColumnContains, columnContains, containsPattern } from '../../db/text-search';
 import {
+  EQUALITY_FILTERS,
   SEARCH_COLUMNS,
   brandsLabelled,
   type CanonicalLeadFilter,
@@ -121,11 +122,14 @@ export function totalCapOf(filter: CanonicalLeadFilter): number {
  * The expression PostgreSQL's trigram index covers (migration 2026-11-22-0002 creates the index on this very text, which a
  * migration must spell out itself): a query must use exactly this text for the index to serve it.
  */
-export const PG_SEARCH_EXPRESSION = `lower(${SEARCH_COLUMNS.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
+export const PG_SEARCH_EXPRESSION = `lower(${['full_name', ...SEARCH_COLUMNS].map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
 
-/** An FTS5 phrase: the whole term as one quoted string, so it matches as a substring. */
+/**
+ * An FTS5 query for the term as a substring of one searched column: the whole term as one quoted phrase, in the
+ * columns searched (the index also holds the owner's name, which a search does not look in).
+ */
 function ftsPhrase(term: string): string {
-  return `"${term.replaceAll('"', '""')}"`;
+  return `{${SEARCH_COLUMNS.join(' ')}} : "${term.replaceAll('"', '""')}"`;
 }
 
 /** A term the trigram index can answer (it needs at least one trigram). */
@@ -178,9 +182,23 @@ function termCondition(engine: Engine, term: string, status: LeadStatusScope): L
     ]);
 }
 
-function searchCondition(engine: Engine, terms: string[], status: LeadStatusScope): LeadCondition {
-  const conditions = terms.map((term) => termCondition(engine, term, status));
-  return (eb) => eb.or(conditions.map((c) => c(eb)));
+/** Every word of the search, each by any of its terms. */
+function searchCondition(
+  engine: Engine,
+  words: CanonicalLeadFilter['search'] & {},
+  status: LeadStatusScope,
+): LeadCondition {
+  const conditions = words.map((terms) => terms.map((term) => termCondition(engine, term, status)));
+  return (eb) => eb.and(conditions.map((word) => eb.or(word.map((c) => c(eb)))));
+}
+
+/** The equality filters' columns in SQL. */
+type EqualityColumn = `leads.${(typeof EQUALITY_FILTERS)[number][1]}`;
+
+/** The column has one of the values (an empty list: none does). */
+function oneOf(q: LeadQuery, column: EqualityColumn, values: readonly (string | number)[]) {
+  if (values.length === 0) return q.where(sql<SqlBool>`1 = 0`);
+  return values.length === 1 ? q.where(column, '=', values[0]!) : q.where(column, 'in', values);
 }
 
 function inRange(
@@ -198,16 +216,10 @@ function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): 
   let q = query;
   if (f.status === 'active') q = q.where('leads.status', '=', 1);
   if (f.status === 'inactive') q = q.where('leads.status', '=', 0);
-  if (f.city !== undefined) q = q.where('leads.city', '=', f.city);
-  if (f.brand !== undefined) q = q.where('leads.brand', '=', f.brand);
-  if (f.model !== undefined) q = q.where('leads.model', '=', f.model);
-  if (f.varient !== undefined) q = q.where('leads.varient', '=', f.varient);
-  if (f.fuelType !== undefined) q = q.where('leads.fuel_type', '=', f.fuelType);
-  if (f.ownerName !== undefined) q = q.where('leads.owner_name', '=', f.ownerName);
-  if (f.transmission !== undefined) q = q.where('leads.transmission', '=', f.transmission);
-  if (f.rto !== undefined) q = q.where('leads.rto', '=', f.rto);
-  if (f.year !== undefined) q = q.where('leads.year', '=', f.year);
-  if (f.seats !== undefined) q = q.where('leads.seats', '=', f.seats);
+  for (const [key, column] of EQUALITY_FILTERS) {
+    const values = f[key];
+    if (values !== undefined) q = oneOf(q, `leads.${column}`, values);
+  }
   if (f.price) q = inRange(q, 'leads.price', f.price);
   if (f.kmDriven) q = inRange(q, 'leads.km_driven', f.kmDriven);
   if (f.unlockCount) q = inRange(q, 'leads.unlock_count', f.unlockCount);
@@ -275,22 +287,43 @@ function isFtsOnly(term: string | undefined): term is string {
   return isIndexedTerm(term) && brandsLabelled(term).every((brand) => brand.includes(term));
 }
 
-/** The ids of one newest-first page (paged on an index, so a deep page never walks wide rows) and the capped count. */
+/** The query in the list's order: newest first, or sorted with ties newest first and leads without a value last. */
+function inOrder<Q extends SelectQueryBuilder<Database, 'leads', { id: number }>>(
+  query: Q,
+  sort: CanonicalLeadFilter['sort'],
+): Q {
+  const byId = <T extends Q>(q: T) => q.orderBy('leads.id', 'desc') as T;
+  if (sort === undefined) return byId(query);
+  if (sort === 'year_desc') return byId(query.orderBy('leads.year', 'desc') as Q);
+  const column = sort === 'km_asc' ? 'leads.km_driven' : 'leads.price';
+  // `is null` orders false before true on both engines: leads without a value last, whichever way.
+  return byId(
+    query
+      .orderBy(sql`${sql.ref(column)} is null`)
+      .orderBy(column, sort === 'price_desc' ? 'desc' : 'asc') as Q,
+  );
+}
+
+/** The ids of one page in the list's order (paged on an index where one serves it) and the capped count. */
 export function leadPageQueries(
   db: Queryable,
   engine: Engine,
   filter: CanonicalLeadFilter,
   page: { pageNumber: number; pageSize: number },
 ): LeadPageQueries {
-  const term = filter.search?.length === 1 ? filter.search[0] : undefined;
-  if (engine === 'sqlite' && filter.status === 'active' && isFtsOnly(term)) {
+  const word = filter.search?.length === 1 ? filter.search[0] : undefined;
+  const term = word?.length === 1 ? word[0] : undefined;
+  if (
+    engine === 'sqlite' &&
+    filter.status === 'active' &&
+    filter.sort === undefined &&
+    isFtsOnly(term)
+  ) {
     return activeSearchQueries(db, filter, term, page);
   }
   const base = applyFilter(db.selectFrom('leads'), engine, filter);
   return {
-    ids: base
-      .select('leads.id')
-      .orderBy('leads.id', 'desc')
+    ids: inOrder(base.select('leads.id'), filter.sort)
       .limit(page.pageSize)
       .offset(offsetOf(page.pageNumber, page.pageSize)),
     count: db

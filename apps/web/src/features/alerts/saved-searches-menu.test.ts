@@ -15,7 +15,7 @@ describe('saved search filters and the lead list URL', () => {
   });
 
   it('builds the lead list URL that applies them', () => {
-    expect(urlOfFilters({ brand: 'hyundai', searchterm: 'sunroof', year: 2019 })).toBe(
+    expect(urlOfFilters({ brand: 'hyundai', searchterm: 'sunroof', year: '2019' })).toBe(
       '/dealers/leads?brand=hyundai&q=sunroof&year=2019',
     );
     expect(urlOfFilters({})).toBe('/dealers/leads');
