@@ -80,3 +80,19 @@ export const PRICE_BANDS: Option[] = [
       : `₹${groupIndian(b.min)} - ₹${groupIndian(b.max + 1)}`,
   ),
 ];
+
+/** The lead list's price choices, in lakh as dealers speak of prices (₹1 lakh = ₹1,00,000). */
+export const PRICE_RANGES_LAKH: Option[] = [
+  { value: '-299999', label: 'Under ₹3 lakh' },
+  { value: '300000-499999', label: '₹3 – 5 lakh' },
+  { value: '500000-799999', label: '₹5 – 8 lakh' },
+  { value: '800000-1199999', label: '₹8 – 12 lakh' },
+  { value: '1200000-1999999', label: '₹12 – 20 lakh' },
+  { value: '2000000-', label: '₹20 lakh and above' },
+];
+
+/** The lead list's kilometre choices: under a distance. */
+export const KM_UNDER: Option[] = [10_000, 30_000, 50_000, 75_000, 100_000].map((km) => ({
+  value: `-${km - 1}`,
+  label: `Under ${groupIndian(km)} km`,
+}));

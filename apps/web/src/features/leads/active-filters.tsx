@@ -9,7 +9,9 @@ export function ActiveFilters({
   query: LeadListQuery;
   onRemove: (key: LeadFilterName) => void;
 }) {
-  const active = LEAD_FILTER_KEYS.filter((key) => query.filters[key] !== undefined);
+  const active = LEAD_FILTER_KEYS.filter(
+    (key) => key !== 'sort' && query.filters[key] !== undefined,
+  );
   if (active.length === 0) return null;
   return (
     <ul className="list-inline mb-2" aria-label="Active filters">

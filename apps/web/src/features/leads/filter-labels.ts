@@ -20,13 +20,15 @@ export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
   seats: 'Seats',
   status: 'Status',
   hideSoldOut: 'Sold-out leads',
+  sort: 'Sort by',
 };
 
 /** A `min-max` / `min-` band as the catalogue labels it (PRICE_BANDS, KM_BANDS): '₹1,00,000 - ₹1,50,000', '1,00,000+ km'. */
 function bandLabel(value: string, amount: (n: number) => string, unit: string): string {
-  const band = /^(\d+)-(\d*)$/.exec(value);
+  const band = /^(\d*)-(\d*)$/.exec(value);
   if (!band) return value;
-  const min = Number(band[1]);
+  const min = Number(band[1] ?? 0);
+  if (band[1] === '') return `Under ${amount(Number(band[2]) + 1)}${unit}`;
   if (min === 0 && unit === '') return `Under ${amount(Number(band[2]) + 1)}`;
   return band[2] === ''
     ? `${amount(min)}+${unit}`
@@ -50,6 +52,10 @@ export function filterValueLabel(key: string, value: string): string {
       return bandLabel(value, groupIndian, ' km');
     case 'seats':
       return formatSeats(Number(value));
+    case 'year':
+      return value.endsWith('-') ? `${value.slice(0, -1)} or newer` : value;
+    case 'city':
+      return value.split(',').join(', ');
     case 'status':
       return value.charAt(0).toUpperCase() + value.slice(1);
     case 'hideSoldOut':

@@ -3,10 +3,10 @@ import { useId } from 'react';
 import { UI } from '@dealerleads/shared';
 import {
   FUELS,
-  KM_BANDS,
+  KM_UNDER,
   NCR_CITIES,
   OWNERS,
-  PRICE_BANDS,
+  PRICE_RANGES_LAKH,
   RTO_CODES,
   TRANSMISSIONS,
   VEHICLE_BRANDS,
@@ -43,6 +43,23 @@ const STATUS_OPTIONS: Option[] = [
 
 const BRAND_OPTIONS: Option[] = VEHICLE_BRANDS.map((b) => ({ value: b.value, label: b.label }));
 
+/** The list's orders (LEAD_SORTS), newest first the default. */
+const SORT_OPTIONS: Option[] = [
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'km_asc', label: 'Kilometres: lowest first' },
+  { value: 'year_desc', label: 'Year: newest first' },
+];
+
+/** Each year, then each year and newer ("Year from"). */
+function yearOptions(): Option[] {
+  const years = leadYearOptions();
+  return [
+    ...years.map((y) => ({ value: String(y), label: String(y) })),
+    ...years.map((y) => ({ value: `${y}-`, label: `${y} or newer` })),
+  ];
+}
+
 /** The options of every select; model and variant follow the chosen brand and model. */
 export function filterOptions(
   key: LeadFilterName,
@@ -68,15 +85,17 @@ export function filterOptions(
     case 'transmission':
       return TRANSMISSIONS;
     case 'price':
-      return PRICE_BANDS;
+      return PRICE_RANGES_LAKH;
     case 'KmDriven':
-      return KM_BANDS;
+      return KM_UNDER;
     case 'year':
-      return leadYearOptions();
+      return yearOptions();
     case 'seats':
       return filterSeatOptions();
     case 'status':
       return STATUS_OPTIONS;
+    case 'sort':
+      return SORT_OPTIONS;
     case 'hideSoldOut':
       return [];
   }
@@ -97,6 +116,7 @@ const ANY: Readonly<Record<LeadFilterName, string>> = {
   seats: 'Any seats',
   status: 'Active and inactive',
   hideSoldOut: '',
+  sort: 'Newest first',
 };
 
 function FilterSelect({
@@ -141,6 +161,44 @@ function FilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/** Several cities at once: a box per city, the chosen ones comma-separated in the URL. */
+function CityChecks({
+  query,
+  onChange,
+}: {
+  query: LeadListQuery;
+  onChange: (key: LeadFilterName, value: string) => void;
+}) {
+  const id = useId();
+  const chosen = new Set((query.filters.city ?? '').split(',').filter((c) => c !== ''));
+  const cities = [...NCR_CITIES, ...[...chosen].filter((c) => !NCR_CITIES.includes(c))];
+  const toggle = (city: string, on: boolean) => {
+    const next = cities.filter((c) => (c === city ? on : chosen.has(c)));
+    onChange('city', next.join(','));
+  };
+  return (
+    <fieldset className="mb-2">
+      <legend className="form-label small mb-1">{FILTER_LABELS.city}</legend>
+      <div className="city-checks border rounded px-2 py-1">
+        {cities.map((city, i) => (
+          <div key={city} className="form-check">
+            <input
+              id={`${id}-${i}`}
+              type="checkbox"
+              className="form-check-input"
+              checked={chosen.has(city)}
+              onChange={(event) => toggle(city, event.target.checked)}
+            />
+            <label htmlFor={`${id}-${i}`} className="form-check-label small">
+              {city}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
@@ -209,11 +267,16 @@ export function FiltersPanel({
       closeLabel="Close filters"
     >
       <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
+        <FilterSelect name="sort" query={query} onChange={onChange} />
         {LEAD_FILTER_KEYS.filter(
-          (name) => (admin || name !== 'status') && name !== 'hideSoldOut',
-        ).map((name) => (
-          <FilterSelect key={name} name={name} query={query} onChange={onChange} />
-        ))}
+          (name) => (admin || name !== 'status') && name !== 'hideSoldOut' && name !== 'sort',
+        ).map((name) =>
+          name === 'city' ? (
+            <CityChecks key={name} query={query} onChange={onChange} />
+          ) : (
+            <FilterSelect key={name} name={name} query={query} onChange={onChange} />
+          ),
+        )}
         <HideSoldOutSwitch query={query} dealer={dealer} onChange={onChange} />
       </form>
       <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>

@@ -67,6 +67,24 @@ describe('filters ↔ URL', () => {
     expect(parse(`city=${'x'.repeat(101)}`).filters).toEqual({});
   });
 
+  it('takes several cities, a year and newer, open ranges and an order, and sends them as the API reads them', () => {
+    const query = parse(
+      'city=Noida,%20Gurugram,,Noida&year=2018-&price=-299999&KmDriven=-29999&sort=price_asc',
+    );
+    expect(query.filters).toEqual({
+      city: 'Noida,Gurugram',
+      year: '2018-',
+      price: '-299999',
+      KmDriven: '-29999',
+      sort: 'price_asc',
+    });
+    expect(toApiQuery(query)).toMatchObject({ city: 'Noida,Gurugram', sort: 'price_asc' });
+    // Newest first is the default: not in the URL; an unknown order is dropped.
+    expect(parse('sort=newest').filters).toEqual({});
+    expect(parse('sort=cheapest').filters).toEqual({});
+    expect(parse('year=18-').filters).toEqual({});
+  });
+
   it('clears model and variant when the brand changes, the variant when the model changes', () => {
     const swift = parse('brand=maruti_suzuki&model=Swift&varient=VXi&fuel=petrol&page=4');
     const hyundai = withFilter(swift, 'brand', 'hyundai');
@@ -104,11 +122,11 @@ describe('filters ↔ URL', () => {
     });
   });
 
-  it('searches with none or 3+ letters only (the fast index)', () => {
+  it('searches with none or 2+ letters only', () => {
     expect(searchToSend('')).toBe('');
     expect(searchToSend('  ')).toBe('');
-    expect(searchToSend('ho')).toBeNull();
-    expect(searchToSend(' hon ')).toBe('hon');
+    expect(searchToSend('h')).toBeNull();
+    expect(searchToSend(' ho ')).toBe('ho');
   });
 
   it("shows a capped total as '10,000+'", () => {

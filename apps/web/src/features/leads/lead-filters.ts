@@ -20,6 +20,8 @@ export const LEAD_FILTER_KEYS = [
   'status',
   // 'true' or 'false'; left out, the API's default (hidden for dealers). A switch in the panel.
   'hideSoldOut',
+  // The order (LEAD_SORTS); left out, newest first.
+  'sort',
 ] as const;
 export type LeadFilterName = (typeof LEAD_FILTER_KEYS)[number];
 export type LeadFilters = Partial<Record<LeadFilterName, string>>;
@@ -40,8 +42,8 @@ export const RESET_FILTER_TEXT = 'Reset Filter';
 export const PAGE_PARAM = 'page';
 export const SEARCH_PARAM = 'q';
 
-/** Searching waits for this many letters (or none): 3+ letters use the API's fast trigram index. */
-export const SEARCH_MIN_LENGTH = 3;
+/** Searching waits for this many letters (or none): the API finds two letters as fast as more. */
+export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 400;
 
 /** Choosing a brand clears its model and variant; choosing a model clears the variant. */
@@ -51,15 +53,27 @@ const DEPENDENTS: Partial<Record<LeadFilterName, readonly LeadFilterName[]>> = {
 };
 
 const INT_RANGES: Partial<Record<LeadFilterName, { min: number; max: number }>> = {
-  year: { min: 1900, max: 2100 },
   seats: { min: 1, max: 20 },
 };
 
-/** `min-max` or `min-` as the API's `parseBand` accepts it (checked here so the bands module stays out of this chunk). */
+/** Filters that take several values, comma-separated. */
+const MULTI_VALUE: ReadonlySet<LeadFilterName> = new Set(['city']);
+
+/** The orders the API knows (LEAD_SORTS; not imported, so the schemas stay out of this chunk). */
+const SORTS = new Set(['newest', 'price_asc', 'price_desc', 'km_asc', 'year_desc']);
+
+/**
+ * `min-max`, `min-` or `-max` as the API's `parseBand` accepts it (checked here so the bands module stays out of this
+ * chunk).
+ */
 export function isBand(text: string): boolean {
-  const match = /^(\d{1,10})-(\d{1,10})?$/.exec(text);
-  return match !== null && (match[2] === undefined || Number(match[2]) >= Number(match[1]));
+  const match = /^(\d{1,10})?-(\d{1,10})?$/.exec(text);
+  if (match === null || (match[1] === undefined && match[2] === undefined)) return false;
+  return match[1] === undefined || match[2] === undefined || Number(match[2]) >= Number(match[1]);
 }
+
+/** A year (`2019`), or a year and newer (`2019-`). */
+const isYear = (text: string) => /^(19|20)\d{2}-?$/.test(text);
 
 /** A URL value as the API would accept it, or undefined to leave it out (a bad link never makes the list fail). */
 function cleanValue(key: LeadFilterName, raw: string): string | undefined {
@@ -72,6 +86,12 @@ function cleanValue(key: LeadFilterName, raw: string): string | undefined {
     return n >= range.min && n <= range.max ? String(n) : undefined;
   }
   if (key === 'price' || key === 'KmDriven') return isBand(value) ? value : undefined;
+  if (key === 'year') return isYear(value) ? value : undefined;
+  if (key === 'sort') return SORTS.has(value) && value !== 'newest' ? value : undefined;
+  if (MULTI_VALUE.has(key)) {
+    const values = [...new Set(value.split(',').map((v) => v.trim()))].filter((v) => v !== '');
+    return values.length > 0 ? values.join(',') : undefined;
+  }
   if (key === 'status') return /^(active|inactive|all)$/.test(value) ? value : undefined;
   if (key === 'hideSoldOut') return /^(true|false)$/.test(value) ? value : undefined;
   return value;
@@ -152,8 +172,10 @@ export function hidesSoldOut(query: LeadListQuery, dealer: boolean): boolean {
   return value === undefined ? dealer : value === 'true';
 }
 
+/** Filters that narrow the list (the order does not). */
 export function activeFilterCount(query: LeadListQuery): number {
-  return LEAD_FILTER_KEYS.filter((key) => query.filters[key] !== undefined).length;
+  return LEAD_FILTER_KEYS.filter((key) => key !== 'sort' && query.filters[key] !== undefined)
+    .length;
 }
 
 /** The search text to send: trimmed, and only when empty or long enough for the fast index; else null (wait). */
