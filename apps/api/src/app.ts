@@ -23,6 +23,7 @@ import { registerWebApp } from './plugins/web-app';
 import { isApiPath, requestPath } from './plugins/request-path';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
+import { trustFunction } from './plugins/trusted-proxies';
 import { accountRoutes } from './modules/account/account.routes';
 import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
 import { testErrorsRoutes } from './modules/test-errors/test-errors.routes';
@@ -79,6 +80,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const production = config.env === 'production';
+  const trustProxy = trustFunction(config.trustProxy);
   const app = Fastify({
     logger:
       options.logger === false
@@ -100,9 +102,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     // One line per request comes from registerRequestLog instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestIdGenerator(trustProxy),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy,
     // A client gets this long to send a whole request and its headers, and an idle kept-alive connection is
     // closed after keepAlive: slow senders cannot hold connections open (docs/hardening.md, "Time-outs").
     requestTimeout: config.timeouts.request,

@@ -132,7 +132,7 @@ describe.each(testEngines())('absolute-form request lines on %s', (engine) => {
 
 describe('upgrade-insecure-requests', () => {
   const plain = useTestApp('sqlite');
-  const proxied = useTestApp('sqlite', { config: { trustProxy: true } });
+  const proxied = useTestApp('sqlite', { config: { trustProxy: { hops: 1 } } });
   const cspOf = (headers: Record<string, unknown>) => String(headers['content-security-policy']);
 
   it('is left out over plain http, so a LAN address loads its assets', async () => {
