@@ -1,10 +1,11 @@
 // The API's settings, read from the environment once and validated; nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ensurePrivateFolder, writePrivateFile } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -218,10 +219,9 @@ function embeddedSecret(dataDir: string): string {
       throw new Error(`${file} holds a weak secret: delete it to get a new one`);
     return kept;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFolder(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writePrivateFile(file, secret);
   return secret;
 }
 
