@@ -137,6 +137,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 /** How long a SQLite connection waits for a lock before SQLITE_BUSY (the main one and the off-thread readers'). */
 const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+/**
+ * Deleted and overwritten content is zeroed in the file, not only unlinked from the b-tree: an erased phone number
+ * must not stay readable in free space (docs/operations.md, "Erasure"). On every connection that may write.
+ */
+export const SQLITE_SECURE_DELETE = 'secure_delete = ON';
 /** Reads go through a memory map of the file (up to 2 GiB), on every connection. */
 const SQLITE_MMAP_SIZE = 2_147_483_648;
 
@@ -159,6 +164,7 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   if (file !== ':memory:') restrictFiles([`${file}-wal`, `${file}-shm`]);
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(SQLITE_SECURE_DELETE);
   // A memory map: a page's row without a read() call and a copy, which halves the cost of a lead page's rows fetched
   // by id (docs/lead-list-engine.md).
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_SIZE}`);
@@ -193,6 +199,7 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
       if (housekeeping === undefined) {
         housekeeping = new Sqlite(file);
         housekeeping.pragma('busy_timeout = 0');
+        housekeeping.pragma(SQLITE_SECURE_DELETE);
       }
       try {
         housekeeping.prepare(statement).run(...parameters);
