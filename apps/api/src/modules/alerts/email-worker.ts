@@ -127,6 +127,8 @@ export function startEmailWorker(
           messageId: `<${mail.idempotencyKey}@${domain}>`,
           headers: {
             'List-Unsubscribe': `<${composed.unsubscribeUrl}>`,
+            // RFC 8058: a mail client unsubscribes with one POST; a GET of the link only asks to confirm.
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             'X-DealerLeads-Key': mail.idempotencyKey,
           },
         },
