@@ -8,6 +8,14 @@ import type { TrustFunction } from './trusted-proxies';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** Query parameters that carry a bearer secret: an unsubscribe link's token, a notification stream's ticket. */
+const SECRET_PARAMETERS = /([?&](?:token|ticket)=)[^&#]*/gi;
+
+/** The URL with the values of secret-bearing query parameters replaced, for the logs. */
+export function redactSecretParameters(url: string): string {
+  return url.replace(SECRET_PARAMETERS, '$1[redacted]');
+}
+
 /** An id a load balancer may have given the request: short and plain, so it is safe in a log line and a header. */
 const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
