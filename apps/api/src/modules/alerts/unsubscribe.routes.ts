@@ -59,6 +59,10 @@ export function unsubscribeRoutes(database: DatabaseHandle, secret: string) {
   const { db, engine } = database;
   return async (app: FastifyInstance) => {
     // Only these routes read form bodies (this plugin's scope): every other route takes JSON alone.
+    // An upload plugin above may parse multipart its own way: here a one-click body is read as these fields.
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      if (app.hasContentTypeParser(type)) app.removeContentTypeParser(type);
+    }
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
