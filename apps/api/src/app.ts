@@ -17,12 +17,18 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSingleHost } from './plugins/host-header';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
 import { registerWebApp } from './plugins/web-app';
 import { isApiPath, requestPath } from './plugins/request-path';
 import { registerMetrics } from './plugins/metrics';
-import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
+import {
+  redactSecretParameters,
+  registerRequestLog,
+  requestIdGenerator,
+} from './plugins/request-log';
+import { trustFunction } from './plugins/trusted-proxies';
 import { accountRoutes } from './modules/account/account.routes';
 import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
 import { testErrorsRoutes } from './modules/test-errors/test-errors.routes';
@@ -80,6 +86,9 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const production = config.env === 'production';
+  const trustProxy = trustFunction(config.trustProxy);
+  // Secrets in URLs (an owner's link, an unsubscribe token, a stream ticket) never reach the logs.
+  const redactUrl = (url: string) => redactSecretParameters(redactOwnerTokens(url));
   const app = Fastify({
     logger:
       options.logger === false
@@ -88,11 +97,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
             ...(options.logStream ? { stream: options.logStream } : {}),
-            // An owner's link is a bearer secret: its token never reaches the logs.
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
-                url: redactOwnerTokens(request.url),
+                url: redactUrl(request.url),
                 host: request.host,
                 remoteAddress: request.ip,
                 remotePort: request.socket?.remotePort,
@@ -101,9 +109,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     // One line per request comes from registerRequestLog instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    genReqId: requestIdGenerator(config.trustProxy),
+    genReqId: requestIdGenerator(trustProxy),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy,
     // A client gets this long to send a whole request and its headers, and an idle kept-alive connection is
     // closed after keepAlive: slow senders cannot hold connections open (docs/hardening.md, "Time-outs").
     requestTimeout: config.timeouts.request,
@@ -137,10 +145,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app.addHook('onClose', async () => database.close());
   }
 
-  registerRequestLog(app, { redactUrl: redactOwnerTokens });
+  registerRequestLog(app, { redactUrl });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, production);
+  registerSingleHost(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -221,7 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         syncThreshold: 65_536,
         zlibOptions: { level: 1 },
       });
-      await api.register(healthRoutes(database, leadListEngine));
+      await api.register(healthRoutes(database, leadListEngine, config.metricsToken));
       await api.register(accountRoutes(database.db, passwordHasher, config.rateLimits));
       await api.register(testErrorsRoutes);
       await api.register(leadRoutes(database, leadListEngine));

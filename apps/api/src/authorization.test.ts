@@ -9,7 +9,7 @@ import {
   useTestApp,
   type TestMember,
 } from './test/test-app';
-import { issueUnsubscribeToken } from './modules/alerts/unsubscribe-token';
+import { unsubscribeTokenOf } from './modules/alerts/unsubscribe-token';
 import { createPackage, givePackage, insertLeads } from './test/fixtures';
 import { todayInIndia } from './lib/calendar';
 
@@ -39,6 +39,8 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   let dealerPackage: number;
   /** A saved search of the dealer, and one of the other dealer (deleted by its owner in the matrix). */
   const savedSearches = { dealer: 0, otherDealer: 0 };
+  /** The unsubscribe link's token of the dealer's saved search. */
+  let unsubscribeToken = '';
   let packageId: number;
   /** Leads the dealer unlocked: one to report in the matrix, and two reported already (approve, reject). */
   const disputed = { lead: 0, toApprove: 0, toReject: 0 };
@@ -62,6 +64,10 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       });
       savedSearches[who] = (saved.json() as { id: number }).id;
     }
+    unsubscribeToken = (await unsubscribeTokenOf(ctx.database.db, TEST_JWT_SECRET, {
+      kind: 's',
+      savedSearchId: savedSearches.dealer,
+    }))!;
     flagged = await insertLeads(ctx, [
       { moderation_status: 'flagged', moderation_flags: 'fake_phone', status: 0 },
       { moderation_status: 'flagged', moderation_flags: 'repeated_phone', status: 0 },
@@ -479,10 +485,18 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [401, 403, 200, 403, 403],
       },
       {
-        name: "unsubscribe from the dealer's saved search (whoever holds the mail's link)",
+        name: "open the unsubscribe link of the dealer's saved search (whoever holds the mail's link)",
+        doc: '/api/unsubscribe',
+        request: () => ({ url: `/api/unsubscribe?token=${unsubscribeToken}` }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: "unsubscribe from the dealer's saved search with one click (whoever holds the link)",
         doc: '/api/unsubscribe',
         request: () => ({
-          url: `/api/unsubscribe?token=${issueUnsubscribeToken(TEST_JWT_SECRET, { kind: 's', savedSearchId: savedSearches.dealer })}`,
+          method: 'POST',
+          url: `/api/unsubscribe?token=${unsubscribeToken}`,
+          payload: { 'List-Unsubscribe': 'One-Click' },
         }),
         expected: [200, 200, 200, 200, 200],
       },
@@ -490,7 +504,9 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         name: 'unsubscribe with a tampered link',
         doc: '/api/unsubscribe',
         request: () => ({
-          url: `/api/unsubscribe?token=${issueUnsubscribeToken(TEST_JWT_SECRET, { kind: 's', savedSearchId: savedSearches.dealer }).replace(/^s\d+/, `s${savedSearches.otherDealer}`)}`,
+          method: 'POST',
+          url: `/api/unsubscribe?token=${unsubscribeToken.replace(/^s\d+/, `s${savedSearches.otherDealer}`)}`,
+          payload: { 'List-Unsubscribe': 'One-Click' },
         }),
         expected: [400, 400, 400, 400, 400],
       },

@@ -1,10 +1,12 @@
 // The API's settings, read from the environment once and validated; nothing else reads process.env.
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ensurePrivateFolder, writePrivateFile } from './lib/private-files';
+import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -54,7 +56,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Unset: demo data only for the embedded default database (DATABASE_URL unset). */
   SEED_DEMO: booleanText.optional(),
-  TRUST_PROXY: booleanText.default(false),
+  /** A hop count or proxy addresses/subnets (plugins/trusted-proxies.ts); `true` is refused. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseTrustProxy(text);
+      if (parsed !== false && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().default(1),
@@ -135,7 +148,8 @@ export interface AppConfig {
   jwtExpiresIn: string;
   logLevel: string;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Which peers may speak for the client in X-Forwarded-* (TRUST_PROXY; docs/hardening.md, "Behind a proxy"). */
+  trustProxy: TrustProxy;
   /** Processes serving the port together: a supervisor forks them (docs/operations.md, "Several processes"). */
   apiProcesses: number;
   /**
@@ -205,10 +219,9 @@ function embeddedSecret(dataDir: string): string {
       throw new Error(`${file} holds a weak secret: delete it to get a new one`);
     return kept;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateFolder(dataDir);
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writePrivateFile(file, secret);
   return secret;
 }
 

@@ -3,10 +3,14 @@
 import cluster from 'node:cluster';
 import { superviseApiProcesses } from './api-processes';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, loadDatabaseSettings } from './config';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { restrictFolders, usePrivateUmask } from './lib/private-files';
 
+// Everything the product writes is owner-only (docs/operations.md, "File modes"); workers inherit the umask.
+usePrivateUmask();
 const config = loadConfig();
+restrictFolders([loadDatabaseSettings().dataDir]);
 if (config.apiProcesses > 1 && cluster.isPrimary) {
   await superviseApiProcesses(config);
 } else {

@@ -3,6 +3,10 @@
 import { backgroundPriorityText } from './background-job';
 import { loadConfig } from '../config';
 import { backupDatabase } from './backup';
+import { usePrivateUmask } from '../lib/private-files';
+
+// Whatever this tool writes (database, -wal, -shm, backup) is owner-only.
+usePrivateUmask();
 
 const target = process.argv[2];
 if (!target) {

@@ -1,7 +1,8 @@
 // Online backup of the embedded SQLite database and its restore into an empty data folder (docs/operations.md).
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
+import { ensureFolderExists, restrictFiles, touchPrivateFile } from '../lib/private-files';
 
 export interface BackupReport {
   file: string;
@@ -25,6 +26,22 @@ function fsyncFolder(folder: string): void {
     fsyncFile(folder);
   } catch {
     // Some file systems refuse to open a folder for syncing; the rename is then as durable as they make it.
+  }
+}
+
+/** The files SQLite may keep beside a database file. */
+const sideFiles = (file: string) => [`${file}-wal`, `${file}-shm`, `${file}-journal`];
+
+/**
+ * Makes a copy one self-contained file: the backup API copies the live database's WAL mode too, and a WAL database
+ * opened to check it leaves -wal and -shm files beside it.
+ */
+function useRollbackJournal(file: string): void {
+  const db = new Sqlite(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
   }
 }
 
@@ -59,6 +76,7 @@ export async function backupDatabase(source: string, target: string): Promise<Ba
   return copyIntoPlace(source, target, `${target}.partial-${process.pid}`, {
     readonly: false,
     beforeRename: (partial) => {
+      useRollbackJournal(partial);
       const verdict = checkDatabaseFile(partial);
       if (verdict !== 'ok') throw new Error(`The copy failed its check: ${verdict}`);
     },
@@ -75,7 +93,9 @@ async function copyIntoPlace(
   partial: string,
   options: { readonly: boolean; beforeRename: (partial: string) => void },
 ): Promise<BackupReport> {
-  mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+  ensureFolderExists(path.dirname(path.resolve(target)));
+  // Owner-only from its first byte: a backup holds every phone number and password hash.
+  touchPrivateFile(partial);
   const started = Date.now();
   const db = new Sqlite(source, { readonly: options.readonly, fileMustExist: true });
   try {
@@ -83,6 +103,7 @@ async function copyIntoPlace(
     // All pages in one step: a step-by-step copy starts over whenever another process writes between two steps.
     const { totalPages } = await db.backup(partial, { progress: () => 0x7fffffff });
     options.beforeRename(partial);
+    restrictFiles([partial]);
     fsyncFile(partial);
     renameSync(partial, target);
     fsyncFolder(path.dirname(path.resolve(target)));
@@ -95,15 +116,13 @@ async function copyIntoPlace(
     };
   } finally {
     db.close();
-    rmSync(partial, { force: true });
+    for (const file of [partial, ...sideFiles(partial)]) rmSync(file, { force: true });
   }
 }
 
 /** Why a database file may not be replaced: it exists, or SQLite's WAL or shared-memory file says it is in use. */
 export function liveDatabaseFiles(target: string): string[] {
-  return [target, `${target}-wal`, `${target}-shm`, `${target}-journal`].filter((file) =>
-    existsSync(file),
-  );
+  return [target, ...sideFiles(target)].filter((file) => existsSync(file));
 }
 
 /**

@@ -1,5 +1,4 @@
 // Opens the database: better-sqlite3 (WAL, synchronous=FULL, BEGIN IMMEDIATE) or PostgreSQL, behind one Kysely type.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import {
@@ -18,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { ensureFolderExists, restrictFiles, touchPrivateFile } from '../lib/private-files';
 import type { Database } from './schema';
 import { preparingPool } from './postgres-statements';
 import { SqliteReadPool, type CompiledRead, type ReadPoolStats } from './sqlite-read-pool';
@@ -137,11 +137,20 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 /** How long a SQLite connection waits for a lock before SQLITE_BUSY (the main one and the off-thread readers'). */
 const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+/**
+ * Deleted and overwritten content is zeroed in the file, not only unlinked from the b-tree: an erased phone number
+ * must not stay readable in free space (docs/operations.md, "Erasure"). On every connection that may write.
+ */
+export const SQLITE_SECURE_DELETE = 'secure_delete = ON';
 /** Reads go through a memory map of the file (up to 2 GiB), on every connection. */
 const SQLITE_MMAP_SIZE = 2_147_483_648;
 
 function openSqlite(file: string, readWorkers: number): DatabaseHandle {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  // Owner-only before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
+  if (file !== ':memory:') {
+    ensureFolderExists(path.dirname(file));
+    touchPrivateFile(file);
+  }
   const sqlite = new Sqlite(file);
   const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
   if (compareVersions(version, MIN_SQLITE_VERSION) < 0) {
@@ -152,8 +161,10 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   // processes starting together) holds it briefly; without a busy timeout that is an instant "database is locked".
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
+  if (file !== ':memory:') restrictFiles([`${file}-wal`, `${file}-shm`]);
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(SQLITE_SECURE_DELETE);
   // A memory map: a page's row without a read() call and a copy, which halves the cost of a lead page's rows fetched
   // by id (docs/lead-list-engine.md).
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_SIZE}`);
@@ -188,6 +199,7 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
       if (housekeeping === undefined) {
         housekeeping = new Sqlite(file);
         housekeeping.pragma('busy_timeout = 0');
+        housekeeping.pragma(SQLITE_SECURE_DELETE);
       }
       try {
         housekeeping.prepare(statement).run(...parameters);

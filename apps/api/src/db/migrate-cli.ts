@@ -3,6 +3,10 @@
 import { loadDatabaseSettings } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
+import { usePrivateUmask } from '../lib/private-files';
+
+// Whatever this tool writes (database, -wal, -shm, backup) is owner-only.
+usePrivateUmask();
 
 const { database } = loadDatabaseSettings();
 const handle = openDatabase(database);

@@ -1,6 +1,10 @@
 // `npm run restore -- <file>`: puts a backup in place as the configured SQLite database, in an empty data folder only.
 import { loadConfig } from '../config';
 import { restoreDatabase } from './backup';
+import { usePrivateUmask } from '../lib/private-files';
+
+// Whatever this tool writes (database, -wal, -shm, backup) is owner-only.
+usePrivateUmask();
 
 const backup = process.argv[2];
 if (!backup) {

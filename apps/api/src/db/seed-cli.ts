@@ -10,7 +10,11 @@ import { openDatabase } from './database';
 import type { Database } from './schema';
 import { migrateToLatest } from './migrate';
 import { optimizeLeadSearchIndex } from './lead-search-index';
+import { usePrivateUmask } from '../lib/private-files';
 import { DEMO_LEAD_COUNT, TOP_UP_STEP_MS, addLeadsUpTo, seedDemoIfEmpty } from './seed/demo';
+
+// Whatever this tool writes (database, -wal, -shm, backup) is owner-only.
+usePrivateUmask();
 
 /**
  * The import's connection keeps its work in memory. Each 1,000-lead insert of a 50,000-lead transaction journals the

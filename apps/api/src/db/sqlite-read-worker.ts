@@ -33,6 +33,8 @@ const { file, busyTimeoutMs, mmapSize } = workerData as ReadWorkerData;
 // An error here (the file is gone, unreadable) ends the worker: the pool rejects the read it was given.
 const sqlite = new Sqlite(file, { readonly: true, fileMustExist: true });
 sqlite.pragma('query_only = ON');
+// The product's setting on every connection, should this one ever write (database.ts, SQLITE_SECURE_DELETE).
+sqlite.pragma('secure_delete = ON');
 sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
 sqlite.pragma(`mmap_size = ${mmapSize}`);
 

@@ -49,6 +49,10 @@ declare module 'fastify' {
     /** Members remembered between requests until a change of theirs (SQLite: any write) makes every process forget them. */
     callerCache: CallerCache;
   }
+  interface FastifyContextConfig {
+    /** The route reads its Authorization header as the metrics token (METRICS_TOKEN), never as a session. */
+    metricsBearer?: boolean;
+  }
 }
 
 export const JWT_ALGORITHM = 'HS256';
@@ -100,6 +104,7 @@ export async function registerAuth(
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (header === undefined || !isApiPath(requestPath(request))) return;
+    if (request.routeOptions.config.metricsBearer) return;
     if (!/^Bearer [\w-]+\.[\w-]+\.[\w-]*$/.test(header)) throw unauthorized();
     let payload: TokenPayload;
     try {

@@ -66,7 +66,7 @@ function digest(text: string): Buffer {
 }
 
 /** Constant-time: comparing equal-length digests tells nothing about where a wrong token differs. */
-function holdsToken(header: string | undefined, token: string): boolean {
+export function holdsToken(header: string | undefined, token: string): boolean {
   const sent = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
   return timingSafeEqual(digest(sent), digest(token));
 }

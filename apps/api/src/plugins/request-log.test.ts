@@ -79,6 +79,27 @@ describe('request log', () => {
     expect(asset.headers['x-request-id']).toBeDefined();
   });
 
+  it('writes no unsubscribe token or stream ticket, whatever the answer', async () => {
+    lines.length = 0;
+    const unsubscribeToken = `s12.mabc123.${'u'.repeat(43)}`;
+    const ticket = `7.1999999999.${'t'.repeat(43)}`;
+    await app.inject({ url: `/api/unsubscribe?token=${unsubscribeToken}` });
+    await app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe?x=1&token=${unsubscribeToken}&y=2`,
+      payload: { 'List-Unsubscribe': 'One-Click' },
+    });
+    await app.inject({ url: `/api/notifications/stream?ticket=${ticket}&lastEventId=4` });
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain(unsubscribeToken);
+    expect(text).not.toContain(ticket);
+    expect(requestLines().map((line) => line.url)).toEqual([
+      '/api/unsubscribe?token=[redacted]',
+      '/api/unsubscribe?x=1&token=[redacted]&y=2',
+      '/api/notifications/stream?ticket=[redacted]&lastEventId=4',
+    ]);
+  });
+
   it('logs a 500 with the id its body names', async () => {
     lines.length = 0;
     const crash = await app.inject({ url: '/api/buggy/server-error' });

@@ -132,7 +132,7 @@ describe.each(testEngines())('absolute-form request lines on %s', (engine) => {
 
 describe('upgrade-insecure-requests', () => {
   const plain = useTestApp('sqlite');
-  const proxied = useTestApp('sqlite', { config: { trustProxy: true } });
+  const proxied = useTestApp('sqlite', { config: { trustProxy: { hops: 1 } } });
   const cspOf = (headers: Record<string, unknown>) => String(headers['content-security-policy']);
 
   it('is left out over plain http, so a LAN address loads its assets', async () => {
@@ -161,5 +161,42 @@ describe('upgrade-insecure-requests', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(cspOf(spoofed.headers)).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe.each(testEngines())('Host headers on %s', (engine) => {
+  const ctx = useTestApp(engine);
+  let port: number;
+  beforeAll(async () => {
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    port = portOf(ctx.app.server.address());
+  });
+
+  async function send(path: string, hostLines: string[]) {
+    const conn = rawConnection(port);
+    await conn.send(
+      `GET ${path} HTTP/1.1\r\n${hostLines.join('\r\n')}\r\nConnection: close\r\n\r\n`,
+    );
+    await conn.closed;
+    const [head = '', body = ''] = conn.received.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), head: head.toLowerCase(), body };
+  }
+
+  it('refuses a request with two Host headers with a JSON 400, whichever route it names', async () => {
+    for (const path of ['/api/health', '/api/leads', '/api/nothing-here', '/dealers/leads']) {
+      for (const hosts of [
+        [`Host: 127.0.0.1:${port}`, 'Host: evil.example'],
+        ['host: evil.example', `HOST: 127.0.0.1:${port}`],
+      ]) {
+        const res = await send(path, hosts);
+        expect(res.status, `${path} ${hosts.join(' ')}`).toBe(400);
+        expect(res.head).toContain('content-type: application/json');
+        expect(JSON.parse(res.body.replace(/^[0-9a-f]+\r\n|\r\n0\r\n$/g, ''))).toEqual({
+          status: 400,
+          message: 'The request has more than one Host header',
+        });
+      }
+    }
+    expect((await send('/api/health', [`Host: 127.0.0.1:${port}`])).status).toBe(200);
   });
 });

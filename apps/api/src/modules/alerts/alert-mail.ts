@@ -4,7 +4,7 @@
 import { findBrand, groupIndian } from '@dealerleads/shared/catalogues';
 import { fromDbBool, type Queryable } from '../../db/database';
 import type { ClaimedMail } from './email-outbox';
-import { issueUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+import { unsubscribeTokenOf, type UnsubscribeTarget } from './unsubscribe-token';
 
 export interface MailSettings {
   /** The From header. */
@@ -53,9 +53,14 @@ export function rupees(amount: number): string {
   return `₹${groupIndian(amount)}`;
 }
 
-function unsubscribeUrlOf(settings: MailSettings, target: UnsubscribeTarget): string {
-  const token = issueUnsubscribeToken(settings.secret, target);
-  return `${settings.publicUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The link of the mail's target as it exists now; undefined when it is gone (nothing to send then). */
+async function unsubscribeUrlOf(
+  db: Queryable,
+  settings: MailSettings,
+  target: UnsubscribeTarget,
+): Promise<string | undefined> {
+  const token = await unsubscribeTokenOf(db, settings.secret, target);
+  return token && `${settings.publicUrl}/api/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 const leadUrlOf = (settings: MailSettings, id: number) => `${settings.publicUrl}/leads/${id}`;
@@ -109,10 +114,11 @@ async function composeInstant(
   const car = carOf(row);
   const price = rupees(row.price);
   const leadUrl = leadUrlOf(settings, row.id);
-  const unsubscribeUrl = unsubscribeUrlOf(settings, {
+  const unsubscribeUrl = await unsubscribeUrlOf(db, settings, {
     kind: 's',
     savedSearchId: mail.savedSearchId,
   });
+  if (unsubscribeUrl === undefined) return undefined;
   const text = [
     `A new lead matches your saved search "${row.search_name}":`,
     '',
@@ -178,7 +184,8 @@ async function composeDigest(
   if (items.length === 0) return undefined;
   const shown = items.slice(0, DIGEST_MAX_LEADS);
   const more = items.length - shown.length;
-  const unsubscribeUrl = unsubscribeUrlOf(settings, { kind: 'd', userId: mail.userId });
+  const unsubscribeUrl = await unsubscribeUrlOf(db, settings, { kind: 'd', userId: mail.userId });
+  if (unsubscribeUrl === undefined) return undefined;
   const day = mail.digestDate ?? '';
   const count = `${items.length} new ${items.length === 1 ? 'lead' : 'leads'}`;
   const lineOf = ({ search, lead }: (typeof items)[number]) =>

@@ -13,14 +13,12 @@ import {
   streamQuerySchema,
   streamTicketSchema,
   unreadCountSchema,
-  unsubscribeQuerySchema,
-  unsubscribeResultSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import { currentCaller, requireUser } from '../../plugins/auth';
-import { badRequest, unauthorized } from '../../plugins/errors';
-import { errorSchemas, messageErrorSchema, validationErrorSchema } from '../../plugins/openapi';
+import { unauthorized } from '../../plugins/errors';
+import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import {
   createSavedSearch,
@@ -28,32 +26,15 @@ import {
   listNotifications,
   listSavedSearches,
   markRead,
-  alertMessages,
   openSavedSearch,
   unreadCount,
-  unsubscribe,
   updateSavedSearch,
 } from './alerts.service';
 import { NotificationHub } from './notification-hub';
 import { issueStreamTicket, STREAM_TICKET_SECONDS, verifyStreamTicket } from './stream-ticket';
-import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { unsubscribeRoutes } from './unsubscribe.routes';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The small page a dealer sees after clicking a mail's unsubscribe link. */
-function unsubscribePage(title: string, lines: string[]): string {
-  return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-    `<title>${escapeHtml(title)} · DealerLeads</title></head>` +
-    '<body style="font-family:Arial,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">' +
-    `<h1 style="font-size:1.4rem">${escapeHtml(title)}</h1>` +
-    lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') +
-    '<p><a href="/dealers/leads">Go to DealerLeads</a></p></body></html>'
-  );
-}
 
 export function alertsRoutes(database: DatabaseHandle, secret: string) {
   const { db, engine } = database;
@@ -118,40 +99,7 @@ export function alertsRoutes(database: DatabaseHandle, secret: string) {
     });
 
     // No login: the signed token of the mail's link is the proof (SECURITY.md, "Unsubscribe links").
-    r.get('/unsubscribe', {
-      schema: {
-        tags: searchTags,
-        summary:
-          "An alert mail's unsubscribe link: turns that saved search's (or the daily digest's) e-mails off; HTML for browsers, JSON otherwise",
-        querystring: unsubscribeQuerySchema,
-        // A browser (Accept: text/html) gets a small page instead of the JSON.
-        response: {
-          200: z.union([unsubscribeResultSchema, z.string()]),
-          400: z.union([validationErrorSchema, messageErrorSchema, z.string()]),
-        },
-      },
-      handler: async (request, reply) => {
-        const html = /text\/html/.test(request.headers.accept ?? '');
-        const target = verifyUnsubscribeToken(secret, request.query.token);
-        if (target === undefined) {
-          if (!html) throw badRequest(alertMessages.badUnsubscribe);
-          return reply
-            .code(400)
-            .type('text/html; charset=utf-8')
-            .send(unsubscribePage(alertMessages.badUnsubscribe, ['Nothing was changed.']));
-        }
-        const result = await unsubscribe(db, engine, target);
-        if (!html) return result;
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(
-            unsubscribePage('Unsubscribed', [
-              result.message,
-              ...result.savedSearches.map((name) => `Saved search: ${name}`),
-            ]),
-          );
-      },
-    });
+    await app.register(unsubscribeRoutes(database, secret));
 
     r.post('/saved-searches/:id/open', {
       preHandler: requireUser,

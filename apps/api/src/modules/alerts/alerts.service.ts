@@ -1,5 +1,5 @@
 // Saved searches, the notifications of new leads that match them, and the matching done in the lead's own transaction.
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
   SAVED_SEARCHES_MAX,
@@ -11,7 +11,7 @@ import {
   type UnsubscribeResult,
 } from '@dealerleads/shared';
 import { fromDbBool, type Db, type Engine, type Queryable } from '../../db/database';
-import type { LeadRow } from '../../db/schema';
+import type { Database, LeadRow } from '../../db/schema';
 import { runWrite } from '../../db/write-batcher';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
@@ -35,6 +35,7 @@ export const alertMessages = {
   unsubscribed: 'You will get no more e-mails for this saved search.',
   unsubscribedDigest: 'You will get no more daily e-mails.',
   nothingToUnsubscribe: 'There is nothing left to unsubscribe from.',
+  confirmUnsubscribe: 'Nothing has changed yet: confirm to stop these e-mails.',
 } as const;
 
 /** Serialises notification inserts on PostgreSQL, so their ids commit in order and a stream's cursor skips none. */
@@ -195,6 +196,32 @@ export async function updateSavedSearch(
   return savedSearchById(db, userId, id);
 }
 
+/** The saved searches an unsubscribe link turns off: one search still mailing, or a dealer's daily ones. */
+function unsubscribed(target: UnsubscribeTarget) {
+  return (eb: ExpressionBuilder<Database, 'saved_searches'>) =>
+    target.kind === 's'
+      ? eb.and([eb('id', '=', target.savedSearchId), eb('email_mode', '!=', 'off')])
+      : eb.and([eb('user_id', '=', target.userId), eb('email_mode', '=', 'daily')]);
+}
+
+/** What following an unsubscribe link would turn off, changing nothing (the confirm page). */
+export async function unsubscribePreview(
+  db: Queryable,
+  target: UnsubscribeTarget,
+): Promise<UnsubscribeResult> {
+  const rows = await db
+    .selectFrom('saved_searches')
+    .select('name')
+    .where(unsubscribed(target))
+    .orderBy('id')
+    .execute();
+  return {
+    message:
+      rows.length === 0 ? alertMessages.nothingToUnsubscribe : alertMessages.confirmUnsubscribe,
+    savedSearches: rows.map((r) => r.name),
+  };
+}
+
 /**
  * An unsubscribe link's effect (no login: the signed token is the proof): one saved search's mails off, or all of a
  * dealer's daily digests. Answers the names of the searches turned off.
@@ -208,11 +235,7 @@ export async function unsubscribe(
     const rows = await tx
       .updateTable('saved_searches')
       .set({ email_mode: 'off' })
-      .$call((q) =>
-        target.kind === 's'
-          ? q.where('id', '=', target.savedSearchId).where('email_mode', '!=', 'off')
-          : q.where('user_id', '=', target.userId).where('email_mode', '=', 'daily'),
-      )
+      .$call((q) => q.where(unsubscribed(target)))
       .returning('name')
       .execute();
     return rows.map((r) => r.name);

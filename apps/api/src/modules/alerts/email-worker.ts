@@ -2,11 +2,11 @@
 // their hour has come, claims due outbox rows under a lease, sends them (SMTP, or .eml files without SMTP_URL),
 // and marks them sent — or schedules the next attempt with exponential backoff.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Db, Engine } from '../../db/database';
+import { ensurePrivateFolder, replacePrivateFile } from '../../lib/private-files';
 import { composeMail, type MailSettings } from './alert-mail';
 import {
   buildDailyDigests,
@@ -62,12 +62,9 @@ export function createMailTransport(options: {
     send: async (mail, key) => {
       const info = await stream.sendMail(mail);
       if (!Buffer.isBuffer(info.message)) throw new Error('The mail was not built as a buffer');
-      mkdirSync(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${key}.eml`);
+      ensurePrivateFolder(options.outboxDir);
       // Written aside then renamed: a rewrite of the same key replaces the file whole.
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, info.message);
-      renameSync(temp, file);
+      replacePrivateFile(path.join(options.outboxDir, `${key}.eml`), info.message);
     },
     close: () => stream.close(),
   };
@@ -130,6 +127,8 @@ export function startEmailWorker(
           messageId: `<${mail.idempotencyKey}@${domain}>`,
           headers: {
             'List-Unsubscribe': `<${composed.unsubscribeUrl}>`,
+            // RFC 8058: a mail client unsubscribes with one POST; a GET of the link only asks to confirm.
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             'X-DealerLeads-Key': mail.idempotencyKey,
           },
         },

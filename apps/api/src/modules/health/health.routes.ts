@@ -5,21 +5,36 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database';
+import { holdsToken } from '../../plugins/metrics';
 import { currentLeadsVersion, type LeadListEngine } from '../leads/lead-list-engine';
 
 const engineStates = z.enum(['loading', 'ready', 'behind', 'failed']);
 
-export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngine) {
+/**
+ * `metricsToken`: the database's exact version (a hint for an attacker choosing exploits) is shown only to a caller
+ * holding it, as for /metrics; undefined shows it to nobody.
+ */
+export function healthRoutes(
+  database: DatabaseHandle,
+  listEngine: LeadListEngine,
+  metricsToken: string | undefined,
+) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get('/health', {
+      config: { metricsBearer: true },
       schema: {
         tags: ['health'],
         summary: 'Liveness, database check and the lead list engine state',
         response: {
           200: z.object({
             status: z.literal('ok'),
-            database: z.object({ engine: z.string(), version: z.string(), ok: z.boolean() }),
+            /** `version` only for a caller sending the metrics bearer token (METRICS_TOKEN). */
+            database: z.object({
+              engine: z.string(),
+              version: z.string().optional(),
+              ok: z.boolean(),
+            }),
             /** The lead list engine: 'loading' after a start, 'behind' while it applies many changes, 'failed' after an
              * error; SQL answers lists in all three. */
             leadListIndex: engineStates,
@@ -37,12 +52,18 @@ export function healthRoutes(database: DatabaseHandle, listEngine: LeadListEngin
           }),
         },
       },
-      handler: async (_request, reply) => {
+      handler: async (request, reply) => {
         try {
           await sql`select 1`.execute(database.db);
+          const showVersion =
+            metricsToken !== undefined && holdsToken(request.headers.authorization, metricsToken);
           return {
             status: 'ok' as const,
-            database: { engine: database.engine, version: await database.version(), ok: true },
+            database: {
+              engine: database.engine,
+              ...(showVersion ? { version: await database.version() } : {}),
+              ok: true,
+            },
             leadListIndex: await listEngine.statusAt(await currentLeadsVersion(database.db)),
             leadListLeads: listEngine.size,
             leadListMegabytes: Math.round(listEngine.memoryBytes / 1e5) / 10,

@@ -3,9 +3,10 @@
 // columns' bitmaps and per-lead arrays as LeadBitmaps writes them. It is only a head start: the engine applies the
 // changes logged after its revision and checks the result against the database before answering from it.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import roaring from 'roaring';
+import { ensurePrivateFolderAsync, PRIVATE_FILE_MODE } from '../../lib/private-files';
 
 const { RoaringBitmap32 } = roaring;
 type Bitmap = InstanceType<typeof RoaringBitmap32>;
@@ -87,9 +88,9 @@ export function snapshotFileFor(dir: string, databaseIdentity: string): string {
 
 /** Writes the parts to a temporary file and renames it over the snapshot: readers see the old one or the new one. */
 export async function writeSnapshot(file: string, parts: readonly Buffer[]): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  await ensurePrivateFolderAsync(path.dirname(file));
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'w', 0o600);
+  const handle = await open(temporary, 'w', PRIVATE_FILE_MODE);
   try {
     for (const part of parts) {
       const length = Buffer.alloc(4);

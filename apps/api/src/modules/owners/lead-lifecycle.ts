@@ -1,6 +1,8 @@
 // The scheduled lead lifecycle: open leads past their expiry leave the list, and closed leads' phone numbers are erased
 // 180 days after they closed. Each sweep is one idempotent UPDATE … WHERE, so several API processes may run it at once
-// (the second finds nothing left to do); the clock is injected, so a test can move it.
+// (the second finds nothing left to do); the clock is injected, so a test can move it. After the sweeps the erased
+// numbers are removed from the files too (docs/operations.md, "Erasure").
+import { sql } from 'kysely';
 import type { Db, Engine } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 
@@ -78,7 +80,28 @@ export async function runLeadLifecycle(
       return result.numUpdatedRows;
     }),
   );
+  await eraseFromFiles(db, engine, erased);
   return { expired, erased };
+}
+
+/**
+ * Physical erasure. SQLite zeroes what a sweep overwrote in the database file (secure_delete, database.ts) but the
+ * number stays in older frames of the WAL: every run checkpoints the WAL into the file and truncates it (also
+ * retrying a run that found a reader in the way). PostgreSQL keeps the old row versions until a vacuum: a run that
+ * erased numbers vacuums the table at once rather than whenever autovacuum comes round.
+ */
+async function eraseFromFiles(db: Db, engine: Engine, erased: number): Promise<void> {
+  if (engine === 'postgres') {
+    // Outside any transaction (VACUUM refuses one); search_path names the schema.
+    if (erased > 0) await sql`vacuum leads`.execute(db);
+    return;
+  }
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db);
+  if (rows[0]?.busy) {
+    throw new Error(
+      'A reader held the SQLite WAL: erased phone numbers stay in it until the next sweep checkpoints it',
+    );
+  }
 }
 
 export interface LifecycleSchedule {
