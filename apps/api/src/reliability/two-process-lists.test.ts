@@ -229,8 +229,10 @@ function answerProblems(
     return [`${answer.status} ${JSON.stringify(answer.body)}`];
   const problems: string[] = [];
   const { ids, pagination } = answer;
-  if (ids.some((id, i) => i > 0 && id >= ids[i - 1]!))
+  const newestFirst = req.sent.sort === undefined;
+  if (newestFirst && ids.some((id, i) => i > 0 && id >= ids[i - 1]!))
     problems.push(`ids not newest first, or repeated: ${ids.join(',')}`);
+  if (new Set(ids).size !== ids.length) problems.push(`ids repeated: ${ids.join(',')}`);
   if (ids.length > req.pageSize) problems.push(`${ids.length} leads on the page`);
   const { currentPage, itemsPerPage, totalItems, totalPages, totalCapped } = pagination;
   if (
@@ -251,6 +253,8 @@ function answerProblems(
     problems.push(
       `total ${totalItems}: ${untouched.length} untouched matches, ${touched.size} touched`,
     );
+  // A sorted page's places move with the values a write changes: its order is compared once the writes stop.
+  if (!newestFirst) return problems;
   const offset = (req.pageNumber - 1) * req.pageSize;
   const shown = new Set(ids);
   const touchedNewest = [...touched].sort((a, b) => b - a);
@@ -522,7 +526,7 @@ describe.each(testEngines())('lists of two API processes writing to one %s datab
       { numRuns: COMPARED_MIXES },
     );
     // Searches matching more leads than the SQL fallback counts: only an engine answers their exact total.
-    for (const term of ['a', 'ar']) {
+    for (const term of ['o', 'no']) {
       const total = await expectAsSql({
         caller: 'admin',
         sent: { status: 'all', search: searchWordsOf(term) },
