@@ -1,4 +1,4 @@
-// Lead list and detail as a visitor: paging forward and back, brand then model filters in the URL, a masked detail, the lock's popup.
+// Lead list and detail as a visitor: paging forward and back, brand then model filters in the URL, several cities and an order, a masked detail, the lock's popup.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SUBPIXEL } from './support';
 
@@ -200,4 +200,37 @@ test('three cards share a row on a wide screen', async ({ page }) => {
   expect(tops[0]).toBe(tops[1]);
   expect(tops[1]).toBe(tops[2]);
   expect(tops[3]).toBeGreaterThan(tops[0] ?? 0);
+});
+
+test('a visitor picks two cities and the cheapest first: the URL says so and the cards follow the API', async ({
+  page,
+}) => {
+  await page.goto('/dealers/leads');
+  await expect(results(page).getByRole('article')).toHaveCount(60);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  const cities = panel.getByRole('group', { name: 'City' });
+  // Each box follows the URL, which the click changes: checked once the list's state says so.
+  for (const city of ['Noida', 'Gurugram']) {
+    await cities.getByLabel(city, { exact: true }).click();
+    await expect(cities.getByLabel(city, { exact: true })).toBeChecked();
+  }
+  await panel.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
+  await expect(page).toHaveURL(/city=Gurugram%2CNoida/);
+  await expect(page).toHaveURL(/sort=price_asc/);
+
+  const api = await page.request.get('/api/leads?city=Noida,Gurugram&sort=price_asc&pageSize=60');
+  const leads = (await api.json()) as { id: number; city: string; price: number }[];
+  expect(leads.length).toBeGreaterThan(1);
+  expect(leads.every((l) => l.city === 'Noida' || l.city === 'Gurugram')).toBe(true);
+  expect(leads.map((l) => l.price)).toEqual([...leads.map((l) => l.price)].sort((a, b) => a - b));
+  await expect
+    .poll(async () =>
+      (await settledTitles(page)).length > 0
+        ? results(page)
+            .getByRole('article')
+            .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-lead-id'))))
+        : [],
+    )
+    .toEqual(leads.map((l) => l.id));
 });
