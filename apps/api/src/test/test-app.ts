@@ -64,6 +64,8 @@ export function testConfig(
       maxBackoffMs: 3_600_000,
       maxAttempts: 8,
     },
+    // Each app its own folder, so tests counting stored files see only their own.
+    media: { kind: 'local', dir: mkdtempSync(path.join(tmpdir(), 'dealerleads-media-')) },
     ...overrides,
   };
 }
