@@ -35,6 +35,8 @@ export interface CanonicalLeadFilter {
   rto?: string;
   year?: number;
   seats?: number;
+  /** 1: only leads with a photo. */
+  hasPhotos?: 0 | 1;
   price?: NumberRange;
   kmDriven?: NumberRange;
   /** created_on in epoch milliseconds. */
@@ -59,6 +61,7 @@ export const EQUALITY_FILTERS = [
   ['rto', 'rto'],
   ['year', 'year'],
   ['seats', 'seats'],
+  ['hasPhotos', 'has_photos'],
 ] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
 
 /** The range filters and the stored column each one bounds. */
@@ -147,6 +150,7 @@ export function canonicalLeadFilter(
   if (filter.rto) result.rto = filter.rto.toUpperCase();
   if (filter.year !== undefined) result.year = filter.year;
   if (filter.seats !== undefined) result.seats = filter.seats;
+  if (filter.hasPhotos) result.hasPhotos = 1;
   if (filter.price) result.price = parseBand(filter.price);
   if (filter.KmDriven) result.kmDriven = parseBand(filter.KmDriven);
   if (filter.name) result.name = filter.name.toLowerCase();

@@ -7,7 +7,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { LIMITS, type Lead } from '@dealerleads/shared';
+import { LIMITS, coverPhotos, type Lead } from '@dealerleads/shared';
 import {
   fromDbBool,
   isPostgres,
@@ -58,6 +58,7 @@ export const LEAD_SHOWN_COLUMNS = [
   'created_on',
   'listing_status',
   'unlock_count',
+  'cover_photo',
 ] as const satisfies readonly (keyof LeadRow)[];
 export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
 
@@ -85,6 +86,7 @@ export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number)
     unlocked,
     unlockCount: row.unlock_count,
     maxDealers,
+    photos: coverPhotos(row.cover_photo),
   };
 }
 
@@ -208,6 +210,7 @@ function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): 
   if (f.rto !== undefined) q = q.where('leads.rto', '=', f.rto);
   if (f.year !== undefined) q = q.where('leads.year', '=', f.year);
   if (f.seats !== undefined) q = q.where('leads.seats', '=', f.seats);
+  if (f.hasPhotos !== undefined) q = q.where('leads.has_photos', '=', f.hasPhotos);
   if (f.price) q = inRange(q, 'leads.price', f.price);
   if (f.kmDriven) q = inRange(q, 'leads.km_driven', f.kmDriven);
   if (f.unlockCount) q = inRange(q, 'leads.unlock_count', f.unlockCount);
