@@ -6,6 +6,7 @@ import {
   type LeadFilter,
   type LeadSubmission,
   type LeadSubmissionResult,
+  leadPhotoOf,
 } from '@dealerleads/shared';
 import { CITY_RTO_STATE, findCity, findModel, findVariant } from '@dealerleads/shared/catalogues';
 import {
@@ -23,6 +24,7 @@ import { recordNewLeadAlerts } from '../alerts/alerts.service';
 import { runWrite } from '../../db/write-batcher';
 import { assessSubmission } from '../moderation/moderation.service';
 import { createOwnerLink } from '../owners/owners.service';
+import { photosOfLead } from '../photos/photos.repository';
 import { displaySettings, readSettings } from '../settings/settings.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { badRequest, notFound } from '../../plugins/errors';
@@ -190,7 +192,12 @@ export async function getLead(
   // A lead off the list (inactive, sold, withdrawn, expired, held) exists only for Admin and the dealers who unlocked
   // it: they paid for it and see why it left (its listingStatus).
   if (!row.status && !unlocked) throw notFound(apiMessages.leadNotFound);
-  return toLead(row, unlocked, (await displaySettings(db)).maxDealersPerLead);
+  const lead = toLead(row, unlocked, (await displaySettings(db)).maxDealersPerLead);
+  // One lead's detail shows every photo (a list only the cover); anyone who may see the lead sees them, before unlock.
+  if (row.cover_photo !== null) {
+    lead.photos = (await photosOfLead(db, id)).map((p) => leadPhotoOf(p.id, p.hash));
+  }
+  return lead;
 }
 
 /** Admin's lead edit; call it inside the write transaction, which also holds its audit entry. */
