@@ -2,12 +2,7 @@
 // before anything is decoded, then WebP in every size with the orientation applied and no metadata kept.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import {
-  MAX_PHOTO_PIXELS,
-  PHOTO_THUMB,
-  photoMessages,
-  type PhotoSize,
-} from '@dealerleads/shared';
+import { MAX_PHOTO_PIXELS, PHOTO_THUMB, photoMessages, type PhotoSize } from '@dealerleads/shared';
 import { badRequest } from '../../plugins/errors';
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif';

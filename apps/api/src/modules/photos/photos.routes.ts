@@ -4,12 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import {
-  MAX_PHOTO_BYTES,
-  photoMessages,
-  photoOrderSchema,
-  photoSchema,
-} from '@dealerleads/shared';
+import { MAX_PHOTO_BYTES, photoMessages, photoOrderSchema, photoSchema } from '@dealerleads/shared';
 import { requireAdmin } from '../../plugins/auth';
 import { HttpError, badRequest, notFound } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
@@ -91,8 +86,7 @@ export function photoRoutes(ctx: PhotoContext, { ownerLimit }: { ownerLimit: num
         response: { 200: z.array(photoSchema), ...errorSchemas(400, 404, 429) },
       },
       config: { rateLimit },
-      handler: async (request) =>
-        reorderOwnerPhotos(ctx, request.params.token, request.body.ids),
+      handler: async (request) => reorderOwnerPhotos(ctx, request.params.token, request.body.ids),
     });
 
     r.delete('/owner/leads/:token/photos/:photoId', {

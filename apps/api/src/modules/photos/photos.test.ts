@@ -111,7 +111,8 @@ describe.each(cases)('photos on %s in %s', (engine, _storage, media) => {
   }
 
   const fetchMedia = (url: string) => ctx.app.inject({ url });
-  const leadOf = (id: number) => ctx.app.inject({ url: `/api/leads/${id}`, headers: bearer(dealer) });
+  const leadOf = (id: number) =>
+    ctx.app.inject({ url: `/api/leads/${id}`, headers: bearer(dealer) });
 
   it('stores an upload as WebP in three sizes, served public and immutable, and shows it on the lead before unlock', async () => {
     const { id, token } = await newLead();
@@ -199,7 +200,8 @@ describe.each(cases)('photos on %s in %s', (engine, _storage, media) => {
       400,
       photoMessages.tooManyPixels,
     );
-    for (const bytes of [pdf, gif, huge, truncated, bomb]) expect(await anyFileOf(bytes)).toBe(false);
+    for (const bytes of [pdf, gif, huge, truncated, bomb])
+      expect(await anyFileOf(bytes)).toBe(false);
     expect(await photoRows(id)).toEqual([]);
     expect(json<Lead>(await leadOf(id)).photos).toEqual([]);
   });
@@ -259,7 +261,9 @@ describe.each(cases)('photos on %s in %s', (engine, _storage, media) => {
         url: '/api/leads?pageSize=100&hasPhotos=true',
         headers: bearer(dealer),
       });
-      return json<Lead[]>(list).find((l) => l.id === id)?.photos.map((p) => p.id);
+      return json<Lead[]>(list)
+        .find((l) => l.id === id)
+        ?.photos.map((p) => p.id);
     };
     expect(await cover()).toEqual([a!.id]);
     const order = (ids: unknown[]) =>
@@ -273,7 +277,11 @@ describe.each(cases)('photos on %s in %s', (engine, _storage, media) => {
     expect(json<Photo[]>(res).map((p) => p.id)).toEqual([c!.id, a!.id, b!.id]);
     expect(await cover()).toEqual([c!.id]);
     expect(json<Lead>(await leadOf(id)).photos.map((p) => p.id)).toEqual([c!.id, a!.id, b!.id]);
-    for (const bad of [[c!.id, a!.id], [c!.id, c!.id, a!.id], [c!.id, a!.id, 999_999]]) {
+    for (const bad of [
+      [c!.id, a!.id],
+      [c!.id, c!.id, a!.id],
+      [c!.id, a!.id, 999_999],
+    ]) {
       await expectRefused(await order(bad), 400, photoMessages.order);
     }
     expect((await order(['x'])).statusCode).toBe(400);
