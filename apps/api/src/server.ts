@@ -5,6 +5,8 @@ import { superviseApiProcesses } from './api-processes';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { seedDemoPhotos } from './modules/photos/demo-photos';
+import { openMediaStore } from './modules/photos/media-store';
 
 const config = loadConfig();
 if (config.apiProcesses > 1 && cluster.isPrimary) {
@@ -19,7 +21,11 @@ async function serve(): Promise<void> {
   // A supervisor's workers find the demo data seeded already.
   if (config.seedDemo && cluster.isPrimary) {
     const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) app.log.info(seeded.summary);
+    if (seeded) {
+      app.log.info(seeded.summary);
+      const withPhotos = await seedDemoPhotos(database.db, openMediaStore(config.media));
+      app.log.info(`Demo photos drawn for ${withPhotos} leads`);
+    }
   }
 
   let closing = false;
