@@ -8,10 +8,11 @@ export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string
   const [index, setIndex] = useState(0);
   if (photos.length === 0) return null;
 
+  // A jump rather than a smooth scroll: the scroll events of an animation would report the photos in between.
   const show = (next: number) => {
     const target = Math.min(Math.max(0, next), photos.length - 1);
     const element = strip.current;
-    if (element) element.scrollTo({ left: target * element.clientWidth, behavior: 'smooth' });
+    if (element) element.scrollTo({ left: target * element.clientWidth, behavior: 'instant' });
     setIndex(target);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
