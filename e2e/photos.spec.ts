@@ -76,7 +76,10 @@ test('an owner adds three photos after the wizard, a dealer sees the cover and t
   await expect
     .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBe(320);
-  await dealerPage.getByRole('link', { name: /2019 Hyundai Creta|Hyundai Creta/ }).first().click();
+  await dealerPage
+    .getByRole('link', { name: /2019 Hyundai Creta|Hyundai Creta/ })
+    .first()
+    .click();
   const gallery = dealerPage.getByTestId('photo-gallery');
   await expect(gallery.getByRole('img')).toHaveCount(3);
   await expect(dealerPage.getByText('Photo 1 of 3')).toBeVisible();
