@@ -1,8 +1,7 @@
 // Photos through real HTTP on each engine and each storage (a folder, and a bucket of a local S3-compatible server):
 // uploads and every refusal (nothing stored), the sizes served without metadata, order, removal, moderation, the lead
 // JSON and the hasPhotos filter, and erasure.
-import { readdirSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -27,10 +26,14 @@ import { THUMB_MAX_BYTES, contentHash } from './photo-images';
 import { jpegPhoto, jpegWithGps, multipart, pngBomb } from './photos-test-helpers';
 
 const s3 = await startTestS3();
-afterAll(() => s3.close());
+const folder = mkdtempSync(path.join(tmpdir(), 'dealerleads-photos-'));
+afterAll(async () => {
+  await s3.close();
+  rmSync(folder, { recursive: true, force: true });
+});
 
 const storages: [string, MediaConfig][] = [
-  ['a folder', { kind: 'local', dir: mkdtempSync(path.join(tmpdir(), 'dealerleads-photos-')) }],
+  ['a folder', { kind: 'local', dir: folder }],
   ['an S3 bucket', s3.media],
 ];
 const cases = testEngines().flatMap((engine) =>
