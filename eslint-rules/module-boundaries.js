@@ -13,6 +13,7 @@ export const PUBLIC_MODULE_FILES = [
   'leads/lead-id.ts', // lead id parsing shared by the lead routes
   'leads/lead-filters.ts', // the lead list's filters, which saved searches and alerts match against
   'leads/lead-list-engine.ts', // the engine /api/health reports on
+  'owners/lead-lifecycle.ts', // the expiry and erasure sweeps, whose effects on photos the photos tests check
 ];
 
 const WEB_FEATURES = path.join('apps', 'web', 'src', 'features');

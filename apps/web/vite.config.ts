@@ -227,7 +227,10 @@ export default defineConfig(({ command }) => ({
       : {},
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/media': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',

@@ -59,6 +59,10 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { exportRoutes } from './modules/export/export.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { photoRoutes } from './modules/photos/photos.routes';
+import { mediaRoutes } from './modules/photos/media.routes';
+import { openMediaStore, S3MediaStore } from './modules/photos/media-store';
+import { photoGate, type PhotoContext } from './modules/photos/photos.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +208,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (isApiPath(path) && !path.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
   });
 
+  const mediaStore = openMediaStore(config.media);
+  if (mediaStore instanceof S3MediaStore) app.addHook('onClose', async () => mediaStore.close());
+  const photos: PhotoContext = {
+    database,
+    store: mediaStore,
+    gate: photoGate(),
+    clock,
+  };
+
   const leadListEngine = new LeadListEngine(
     database.db,
     (error) =>
@@ -255,9 +268,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(exportRoutes(database));
       await api.register(ordersRoutes(database, { upi: config.upi, clock }));
       await api.register(disputesRoutes(database, clock));
+      await api.register(photoRoutes(photos, { ownerLimit: config.ownerRateLimit }));
     },
     { prefix: '/api' },
   );
+  await app.register(mediaRoutes(mediaStore));
 
   if (config.leadSweepMinutes > 0) {
     let schedule: LifecycleSchedule | undefined;
@@ -268,6 +283,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         clock,
         config.leadSweepMinutes * 60_000,
         (error) => app.log.error(error, 'lead lifecycle: a sweep failed'),
+        mediaStore,
       );
     });
     app.addHook('preClose', async () => schedule?.stop());

@@ -12,6 +12,7 @@ import {
 import { unsubscribeTokenOf } from './modules/alerts/unsubscribe-token';
 import { createPackage, givePackage, insertLeads } from './test/fixtures';
 import { todayInIndia } from './lib/calendar';
+import { jpegPhoto, multipart } from './modules/photos/photos-test-helpers';
 
 type Who = 'anonymous' | 'user' | 'dealer' | 'admin' | 'otherDealer';
 const callers: Who[] = ['anonymous', 'user', 'dealer', 'admin', 'otherDealer'];
@@ -48,6 +49,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   const orders = { confirm: 0, reject: 0, pay: 0 };
   let counter = 0;
   const next = () => ++counter;
+  let photo: Buffer;
 
   beforeAll(async () => {
     leads = await insertLeads(
@@ -92,6 +94,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       },
     });
     ownerToken = submitted.json<{ manageUrl: string }>().manageUrl.split('/').pop()!;
+    photo = await jpegPhoto(64, 48);
     leads.push({ id: submitted.json<{ id: number }>().id, phone: '9811100042' });
     packageId = await createPackage(ctx, { credits: 10 });
     const [toReport, toApprove, toReject] = await insertLeads(ctx, [{}, {}, {}]);
@@ -566,6 +569,53 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [200, 200, 200, 200, 200],
       },
       {
+        name: "list the owner's photos (whoever holds the link)",
+        doc: '/api/owner/leads/{token}/photos',
+        request: () => ({ url: `/api/owner/leads/${ownerToken}/photos` }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'add a photo (whoever holds the link)',
+        doc: '/api/owner/leads/{token}/photos',
+        request: () => ({
+          method: 'POST',
+          url: `/api/owner/leads/${ownerToken}/photos`,
+          ...multipart(photo),
+        }),
+        expected: [201, 201, 201, 201, 201],
+      },
+      {
+        name: 'order the photos (whoever holds the link; not every id: refused)',
+        doc: '/api/owner/leads/{token}/photos/order',
+        request: () => ({
+          method: 'PUT',
+          url: `/api/owner/leads/${ownerToken}/photos/order`,
+          payload: { ids: [] },
+        }),
+        expected: [400, 400, 400, 400, 400],
+      },
+      {
+        name: 'remove a photo the lead does not have (whoever holds the link)',
+        doc: '/api/owner/leads/{token}/photos/{photoId}',
+        request: () => ({
+          method: 'DELETE',
+          url: `/api/owner/leads/${ownerToken}/photos/999999`,
+        }),
+        expected: [404, 404, 404, 404, 404],
+      },
+      {
+        name: "Admin: remove a lead's photo (none such)",
+        doc: '/api/leads/{id}/photos/{photoId}',
+        request: () => ({ method: 'DELETE', url: `/api/leads/${leads[0]!.id}/photos/999999` }),
+        expected: [401, 403, 403, 404, 403],
+      },
+      {
+        name: 'a photo file (public; none such)',
+        doc: '/media/{name}',
+        request: () => ({ url: `/media/${'0'.repeat(32)}-thumb.webp` }),
+        expected: [404, 404, 404, 404, 404],
+      },
+      {
         name: 'read the insights',
         doc: '/api/admin/insights',
         request: () => ({ url: '/api/admin/insights?from=2026-01-01&to=2026-01-31' }),
@@ -733,7 +783,10 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       for (const [i, who] of callers.entries()) {
         const member = who === 'anonymous' ? undefined : members[who];
         const options = route.request();
-        const res = await ctx.app.inject({ ...options, headers: { ...bearer(member) } });
+        const res = await ctx.app.inject({
+          ...options,
+          headers: { ...options.headers, ...bearer(member) },
+        });
         expect(`${route.name} as ${who}: ${res.statusCode}`).toBe(
           `${route.name} as ${who}: ${route.expected[i]}`,
         );

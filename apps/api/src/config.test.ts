@@ -162,3 +162,42 @@ describe.each(testEngines())('npm run migrate on %s', (engine) => {
     expect(stdout).toMatch(/^Applied: 2026-11-22-0001-initial, /);
   });
 });
+
+describe('photo storage', () => {
+  it('is DATA_DIR/media by default, a bucket with S3_URL and its keys, and refuses a bad S3_URL or missing keys', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).media).toEqual({
+        kind: 'local',
+        dir: path.join(dataDir, 'media'),
+      });
+      const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+      expect(
+        loadConfig({ DATA_DIR: dataDir, S3_URL: 'http://127.0.0.1:9000/photos/', ...keys }).media,
+      ).toEqual({
+        kind: 's3',
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'photos',
+        region: 'us-east-1',
+        accessKeyId: 'id',
+        secretAccessKey: 'secret',
+      });
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir,
+          S3_URL: 'https://s3.ap-south-1.amazonaws.com/dl-photos',
+          S3_REGION: 'ap-south-1',
+          ...keys,
+        }).media,
+      ).toMatchObject({ endpoint: 'https://s3.ap-south-1.amazonaws.com', region: 'ap-south-1' });
+      for (const bad of ['s3://photos', 'http://host', 'http://host/a/b']) {
+        expect(() => loadConfig({ DATA_DIR: dataDir, S3_URL: bad, ...keys })).toThrow(/S3_URL/);
+      }
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, S3_URL: 'http://127.0.0.1:9000/photos' }),
+      ).toThrow(/S3_ACCESS_KEY_ID/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -121,6 +121,15 @@ const envSchema = z.object({
     .trim()
     .max(50, 'MERCHANT_NAME must be at most 50 characters')
     .optional(),
+  /** An S3-compatible bucket for photos, path-style: `https://host[:port]/bucket`; unset: DATA_DIR/media. */
+  S3_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/[^/]+\/?$/, 'S3_URL must be http(s)://host[:port]/bucket')
+    .optional()
+    .or(z.literal('')),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
 });
 
 export type DatabaseConfig =
@@ -182,6 +191,41 @@ export interface AppConfig {
   mail: MailConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
   upi?: { vpa: string; merchantName: string };
+  /** Where photos are kept (docs/photos.md). */
+  media: MediaConfig;
+}
+
+/** A folder (DATA_DIR/media by default), or an S3-compatible bucket shared by every API process. */
+export type MediaConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      /** The service's address, e.g. https://s3.ap-south-1.amazonaws.com or http://127.0.0.1:9000. */
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
+
+/** S3_URL split into the service's address and the bucket (path-style addressing). */
+export function s3Location(url: string): { endpoint: string; bucket: string } {
+  const parsed = new URL(url);
+  return { endpoint: parsed.origin, bucket: parsed.pathname.replace(/^\/+|\/+$/g, '') };
+}
+
+function mediaConfigOf(e: z.infer<typeof envSchema>, dataDir: string): MediaConfig {
+  if (!e.S3_URL) return { kind: 'local', dir: path.join(dataDir, 'media') };
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return {
+    kind: 's3',
+    ...s3Location(e.S3_URL),
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+  };
 }
 
 export interface MailConfig {
@@ -349,5 +393,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: 8,
     },
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
+    media: mediaConfigOf(e, dataDir),
   };
 }

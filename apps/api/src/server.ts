@@ -6,6 +6,8 @@ import { buildApp } from './app';
 import { loadConfig, loadDatabaseSettings } from './config';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { restrictFolders, usePrivateUmask } from './lib/private-files';
+import { seedDemoPhotos } from './modules/photos/demo-photos';
+import { openMediaStore } from './modules/photos/media-store';
 
 // Everything the product writes is owner-only (docs/operations.md, "File modes"); workers inherit the umask.
 usePrivateUmask();
@@ -23,7 +25,11 @@ async function serve(): Promise<void> {
   // A supervisor's workers find the demo data seeded already.
   if (config.seedDemo && cluster.isPrimary) {
     const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) app.log.info(seeded.summary);
+    if (seeded) {
+      app.log.info(seeded.summary);
+      const withPhotos = await seedDemoPhotos(database.db, openMediaStore(config.media));
+      app.log.info(`Demo photos drawn for ${withPhotos} leads`);
+    }
   }
 
   let closing = false;

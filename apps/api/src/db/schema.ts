@@ -61,6 +61,22 @@ export interface LeadsTable {
   expires_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** Dealers who unlocked it (the cap per lead, modules/credits). */
   unlock_count: Generated<number>;
+  /** 1 while it has a photo (the hasPhotos filter), kept by modules/photos with lead_photos. */
+  has_photos: Generated<0 | 1>;
+  /** Its first photo as `<photo id>:<content hash>` (toLead makes the URLs), kept by modules/photos; null: none. */
+  cover_photo: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A photo of a lead's car: its files (every size) are named by `hash` (docs/photos.md); position 0 is the cover. */
+export interface LeadPhotosTable {
+  id: Generated<number>;
+  lead_id: number;
+  hash: string;
+  position: number;
+  /** Of the largest size stored. */
+  width: number;
+  height: number;
+  created_on: DbTimestamp;
 }
 
 /** An owner's private link to their lead: only the sha-256 of the token is kept. */
@@ -301,6 +317,7 @@ export interface Database {
   leads_search: LeadsSearchTable;
   users: UsersTable;
   leads: LeadsTable;
+  lead_photos: LeadPhotosTable;
   packages: PackagesTable;
   user_packages: UserPackagesTable;
   lead_unlocks: LeadUnlocksTable;

@@ -121,6 +121,7 @@ function queryOf({ caller, sent, pageNumber, pageSize }: ListRequest): URLSearch
   // Each word's typed term comes first; the rest are what it is another name of (the API adds them again).
   if (sent.search) query.set('searchterm', sent.search.map((word) => word[0]).join(' '));
   if (sent.sort) query.set('sort', sent.sort);
+  if (sent.hasPhotos) query.set('hasPhotos', 'true');
   if (sent.unlockCount) query.set('hideSoldOut', 'true');
   else if (caller === 'dealer') query.set('hideSoldOut', 'false');
   return query;

@@ -64,6 +64,11 @@ export function testConfig(
       maxBackoffMs: 3_600_000,
       maxAttempts: 8,
     },
+    // Each app its own folder (made by the first photo stored), so tests counting stored files see only their own.
+    media: {
+      kind: 'local',
+      dir: path.join(tmpdir(), `dealerleads-media-${randomBytes(6).toString('hex')}`),
+    },
     ...overrides,
   };
 }
@@ -147,7 +152,8 @@ export async function createTestAppOn(
   overrides: Partial<AppConfig> = {},
   clock?: () => Date,
 ): Promise<TestContext> {
-  const { app } = await buildApp(testConfig(testDb.config, overrides), {
+  const config = testConfig(testDb.config, overrides);
+  const { app } = await buildApp(config, {
     database: testDb.handle,
     logger: false,
     ...(clock ? { clock } : {}),
@@ -159,6 +165,9 @@ export async function createTestAppOn(
     close: async () => {
       await app.close();
       await testDb.drop();
+      // The photo folder testConfig made for this app (a test's own folder is the test's to remove).
+      if (config.media.kind === 'local' && overrides.media === undefined)
+        rmSync(config.media.dir, { recursive: true, force: true });
     },
   };
 }

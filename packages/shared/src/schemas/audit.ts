@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'assignment.update',
   'lead.update',
   'lead.moderate',
+  'photo.remove',
   'credits.adjust',
   'order.confirm',
   'order.reject',

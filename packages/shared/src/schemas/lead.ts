@@ -24,6 +24,7 @@ import {
   variantsIn,
 } from '../catalogues/vehicle-specs';
 import { pagingQuery, queryBoolean } from './common';
+import { leadPhotoSchema } from './photo';
 
 /** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
 export const LISTING_STATUSES = ['open', 'sold', 'withdrawn', 'expired'] as const;
@@ -58,6 +59,8 @@ export const leadSchema = z.object({
   /** How many dealers unlocked it (never who), and the cap in force: sold out when unlockCount >= maxDealers. */
   unlockCount: z.number().int(),
   maxDealers: z.number().int(),
+  /** Visible before unlock. A list carries the cover alone (or none); one lead's detail every photo, cover first. */
+  photos: z.array(leadPhotoSchema),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -152,6 +155,8 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
     .optional(),
   /** Leave out leads at the cap (sold out). Default: true for dealers, false for everyone else. */
   hideSoldOut: queryBoolean.optional(),
+  /** Only leads with at least one photo (true); false or absent: every lead. */
+  hasPhotos: queryBoolean.optional(),
   sort: z.enum(LEAD_SORTS, { error: `sort must be one of ${LEAD_SORTS.join(', ')}` }).optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;

@@ -44,6 +44,8 @@ function rowOf(id: number, random: () => number): LeadListRow {
     unlock_count: Math.floor(random() * 6),
     phone_number: `98${String(id).padStart(8, '0')}`,
     listing_status: 'open',
+    has_photos: id % 7 === 0 ? 1 : 0,
+    cover_photo: id % 7 === 0 ? `${id}:${'ab'.repeat(16)}` : null,
   };
 }
 
@@ -665,9 +667,9 @@ describe('lead bitmaps: memory', () => {
     for (let id = LEADS + 1; id <= LEADS + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded);
     // An import far past every id (ids are never reused: deleted imports leave gaps): one page per table of per-lead
-    // entries, 12 value codes of 16 bits (10 filters, the masked phone, the listing status), 4 ranges of 64, a name's
+    // entries, 13 value codes of 16 bits (11 filters, the masked phone, the listing status), 4 ranges of 64, a name's
     // start, length and case of 32, not 5 million entries each.
-    const page = PAGE_SIZE * (12 * 2 + 4 * 8 + 3 * 4);
+    const page = PAGE_SIZE * (13 * 2 + 4 * 8 + 3 * 4);
     const far = 5_000_000;
     for (let id = far; id < far + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded + page);

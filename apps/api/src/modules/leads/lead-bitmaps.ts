@@ -2,6 +2,7 @@
 // of the full names, and the status. A query intersects the bitmaps of its filters (docs/lead-list-engine.md).
 import { LRUCache } from 'lru-cache';
 import roaring from 'roaring';
+import { coverPhotos } from '@dealerleads/shared';
 import type { LeadRow } from '../../db/schema';
 import type { JsonBytes } from '../../lib/json-bytes';
 import {
@@ -1097,6 +1098,49 @@ class NameColumn {
   }
 }
 
+/**
+ * Each lead's `"photos"` property as its list JSON shows it (the cover alone, `coverPhotos`), kept only for leads that
+ * have a cover: most have none, and each cover is its own value, so a code per value would buy nothing.
+ */
+class CoverColumn {
+  private static readonly NONE = Buffer.from(',"photos":[]');
+  private readonly covers = new Map<number, string>();
+  private readonly json = new Map<number, Buffer>();
+
+  set(id: number, cover: string | null): void {
+    if (cover === null) {
+      this.clear(id);
+    } else if (this.covers.get(id) !== cover) {
+      this.covers.set(id, cover);
+      this.json.set(id, Buffer.from(`,"photos":${JSON.stringify(coverPhotos(cover))}`));
+    }
+  }
+
+  clear(id: number): void {
+    this.covers.delete(id);
+    this.json.delete(id);
+  }
+
+  writeJson(id: number, out: JsonBytes): void {
+    out.bytes(this.json.get(id) ?? CoverColumn.NONE);
+  }
+
+  /** Roughly: each cover's text and JSON, and its entries in the two maps. */
+  get bytes(): number {
+    let bytes = 0;
+    for (const json of this.json.values()) bytes += 2 * json.length + 64;
+    return bytes;
+  }
+
+  save(out: SnapshotWriter): void {
+    out.json([...this.covers]);
+  }
+
+  restore(input: SnapshotReader): void {
+    for (const [id, cover] of input.json<[number, string][]>()) this.set(id, cover);
+  }
+}
+
 /** The columns a lead's row gives, as held. */
 export type LeadListRow = Pick<
   LeadRow,
@@ -1119,6 +1163,8 @@ export type LeadListRow = Pick<
   | 'unlock_count'
   | 'phone_number'
   | 'listing_status'
+  | 'has_photos'
+  | 'cover_photo'
 >;
 
 /** The columns read per lead (LeadListRow). */
@@ -1142,6 +1188,8 @@ export const LEAD_LIST_COLUMNS = [
   'unlock_count',
   'phone_number',
   'listing_status',
+  'has_photos',
+  'cover_photo',
 ] as const satisfies readonly (keyof LeadListRow)[];
 
 /** How each range filter buckets its values and reads them from a row. */
@@ -1353,7 +1401,7 @@ type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 7,
+  format: 8,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -1392,6 +1440,7 @@ export class LeadBitmaps {
     this.codeTable.slot(EQUALITY_FILTERS.length + 1),
     'listingStatus',
   );
+  private readonly covers = new CoverColumn();
   /** Every column by its filter's name, as writeShown reads them (no lookup by key per lead). */
   private readonly shown = {
     ...(Object.fromEntries(this.equality) as Record<EqualityFilter, ValueColumn>),
@@ -1435,6 +1484,11 @@ export class LeadBitmaps {
 
   get size(): number {
     return this.active.size + this.inactive.size;
+  }
+
+  /** Bytes of the covers' JSON (leads with photos only; not in arrayBytes, which grows a page at a time). */
+  get coverBytes(): number {
+    return this.covers.bytes;
   }
 
   /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
@@ -1482,6 +1536,7 @@ export class LeadBitmaps {
       ids,
       rows.map((row) => row.listing_status),
     );
+    for (const row of rows) if (row.cover_photo !== null) this.covers.set(row.id, row.cover_photo);
     this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
     // New to the remembered terms: noted for them to check, as written leads are.
     for (const id of ids) this.searchedChanges.push(id);
@@ -1513,6 +1568,7 @@ export class LeadBitmaps {
     this.names.set(id, row.full_name);
     this.maskedPhones.set(id, maskPhone(row.phone_number));
     this.listingStatuses.set(id, row.listing_status);
+    this.covers.set(id, row.cover_photo);
     if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
     else this.createdOnAsWritten.remove(id);
     if (searchedChanged) this.searchedChanges.push(id);
@@ -1527,6 +1583,7 @@ export class LeadBitmaps {
     this.names.clear(id);
     this.maskedPhones.clear(id);
     this.listingStatuses.clear(id);
+    this.covers.clear(id);
     this.createdOnAsWritten.remove(id);
     // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
     const page = entryPageOf(id);
@@ -1563,6 +1620,7 @@ export class LeadBitmaps {
     this.names.save(out);
     this.maskedPhones.save(out);
     this.listingStatuses.save(out);
+    this.covers.save(out);
     out.bitmap(this.createdOnAsWritten);
   }
 
@@ -1590,6 +1648,7 @@ export class LeadBitmaps {
     restored.names.restore(input);
     restored.maskedPhones.restore(input);
     restored.listingStatuses.restore(input);
+    restored.covers.restore(input);
     restored.createdOnAsWritten.orInPlace(input.bitmap());
     if (!input.done) throw new Error('lead list snapshot: longer than its layout');
     await restored.buildRunningUnions(yieldNow);
@@ -1652,6 +1711,7 @@ export class LeadBitmaps {
     out.number(unlockCount.valueOf(id));
     out.bytes(SHOWN.maxDealers);
     out.number(maxDealers);
+    this.covers.writeJson(id, out);
     out.ascii('}');
     return true;
   }

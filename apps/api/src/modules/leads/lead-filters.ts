@@ -37,6 +37,8 @@ export interface CanonicalLeadFilter {
   rto?: readonly string[];
   year?: readonly number[];
   seats?: readonly number[];
+  /** [1]: only leads with a photo. */
+  hasPhotos?: readonly (0 | 1)[];
   price?: NumberRange;
   kmDriven?: NumberRange;
   /** created_on in epoch milliseconds. */
@@ -66,6 +68,7 @@ export const EQUALITY_FILTERS = [
   ['rto', 'rto'],
   ['year', 'year'],
   ['seats', 'seats'],
+  ['hasPhotos', 'has_photos'],
 ] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
 
 /** The range filters and the stored column each one bounds. */
@@ -166,6 +169,7 @@ export function canonicalLeadFilter(
   if (filter.year) result.year = parseYears(filter.year, new Date().getUTCFullYear() + 1) ?? [];
   const seats = listOf(filter.seats)?.map(Number);
   if (seats) result.seats = seats;
+  if (filter.hasPhotos) result.hasPhotos = [1];
   if (filter.price) result.price = parseBand(filter.price);
   if (filter.KmDriven) result.kmDriven = parseBand(filter.KmDriven);
   if (filter.name) result.name = filter.name.toLowerCase();

@@ -130,7 +130,12 @@ export class LeadListEngine {
 
   /** Memory held: the bitmaps, the per-lead arrays (a reload holds two sets until it swaps them), the kept windows. */
   get memoryBytes(): number {
-    return bitmapBytes() + (this.bitmaps?.arrayBytes ?? 0) + (this.bitmaps?.windowBytes ?? 0);
+    return (
+      bitmapBytes() +
+      (this.bitmaps?.arrayBytes ?? 0) +
+      (this.bitmaps?.coverBytes ?? 0) +
+      (this.bitmaps?.windowBytes ?? 0)
+    );
   }
 
   private notified = false;

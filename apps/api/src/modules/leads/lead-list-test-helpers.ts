@@ -68,8 +68,16 @@ export const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
       .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
     // Dealers who unlocked it: none, some, at or past a cap (a cap lowered after they unlocked).
     unlock_count: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
+    // A cover (photo id and hash as modules/photos writes it) on some leads.
+    cover: fc.option(fc.integer({ min: 1, max: 1000 }), { freq: 3 }),
   })
-  .map(({ brandModel, ...lead }) => ({ ...lead, brand: brandModel[0], model: brandModel[1] }));
+  .map(({ brandModel, cover, ...lead }) => ({
+    ...lead,
+    brand: brandModel[0],
+    model: brandModel[1],
+    has_photos: cover === null ? 0 : 1,
+    cover_photo: cover === null ? null : `${cover}:${cover.toString(16).padStart(32, '0')}`,
+  }));
 
 /** Any bounds: from catalogue-like round numbers to odd ones, open at either end, empty (min > max) too. */
 export const rangeArbitrary = (max: number): fc.Arbitrary<NumberRange> =>
@@ -145,6 +153,7 @@ export function filterArbitrary(
     rto: someOf(['HR', 'DL']),
     year: someOf([...LEAD_YEARS, 2030]),
     seats: someOf(SEATS),
+    hasPhotos: fc.constant([1 as const]),
     price: range(3_000_000),
     kmDriven: range(250_000),
     createdOn: fc

@@ -4,10 +4,11 @@ import {
   type CompiledQuery,
   type Expression,
   type ExpressionBuilder,
+  type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { LIMITS, type Lead } from '@dealerleads/shared';
+import { LIMITS, coverPhotos, type Lead } from '@dealerleads/shared';
 import {
   fromDbBool,
   isPostgres,
@@ -59,6 +60,7 @@ export const LEAD_SHOWN_COLUMNS = [
   'created_on',
   'listing_status',
   'unlock_count',
+  'cover_photo',
 ] as const satisfies readonly (keyof LeadRow)[];
 export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
 
@@ -86,6 +88,7 @@ export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number)
     unlocked,
     unlockCount: row.unlock_count,
     maxDealers,
+    photos: coverPhotos(row.cover_photo),
   };
 }
 
@@ -533,4 +536,18 @@ export async function unlockedLeadIds(
   const padded = [...leadIds, ...Array<number>(size - leadIds.length).fill(leadIds[0]!)];
   const rows = await unlocksAmong(size)(db, userId, ...padded);
   return new Set(rows.map((r) => r.lead_id));
+}
+
+/** The lead's photos, cover first. */
+export function photosOfLead(
+  db: Queryable,
+  leadId: number,
+): Promise<Selectable<Database['lead_photos']>[]> {
+  return db
+    .selectFrom('lead_photos')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }

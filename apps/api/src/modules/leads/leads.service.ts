@@ -1,5 +1,5 @@
 // Lead rules: who sees inactive leads and full phone numbers (a submission is modules/lead-submission).
-import { apiMessages, type Lead, type LeadFilter } from '@dealerleads/shared';
+import { apiMessages, leadPhotoOf, type Lead, type LeadFilter } from '@dealerleads/shared';
 import { fromDbBool, type DatabaseHandle, type Queryable } from '../../db/database';
 import { JsonBytes } from '../../lib/json-bytes';
 import { displaySettings, readSettings } from '../settings/settings.service';
@@ -15,6 +15,7 @@ import {
   findLeadIdPage,
   leadJson,
   leadRowsAndVersions,
+  photosOfLead,
   toLead,
   unlockedLeadIds,
   updateLeadStatus,
@@ -167,7 +168,12 @@ export async function getLead(
   // A lead off the list (inactive, sold, withdrawn, expired, held) exists only for Admin and the dealers who unlocked
   // it: they paid for it and see why it left (its listingStatus).
   if (!row.status && !unlocked) throw notFound(apiMessages.leadNotFound);
-  return toLead(row, unlocked, (await displaySettings(db)).maxDealersPerLead);
+  const lead = toLead(row, unlocked, (await displaySettings(db)).maxDealersPerLead);
+  // One lead's detail shows every photo (a list only the cover); anyone who may see the lead sees them, before unlock.
+  if (row.cover_photo !== null) {
+    lead.photos = (await photosOfLead(db, id)).map((p) => leadPhotoOf(p.id, p.hash));
+  }
+  return lead;
 }
 
 /** Admin's lead edit; call it inside the write transaction, which also holds its audit entry. */

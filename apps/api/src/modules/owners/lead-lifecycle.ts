@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db, Engine } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
+import { erasePhotosOfErasedLeads, type MediaStore } from '../photos/photos.service';
 
 /** Days after a lead closes (sold, withdrawn, expired) until its phone number is erased. */
 export const PHONE_RETENTION_DAYS = 180;
@@ -17,6 +18,8 @@ const DAY_MS = 86_400_000;
 export interface LifecycleResult {
   expired: number;
   erased: number;
+  /** Photos removed with the erased leads' contacts (none when no media store was given). */
+  photosErased: number;
 }
 
 /** Rows one sweep statement changes: short write transactions, so no request waits long behind the job. */
@@ -32,11 +35,12 @@ async function sweep(batch: () => Promise<bigint | number>): Promise<number> {
   }
 }
 
-/** One run of both sweeps at `now`. */
+/** One run of both sweeps at `now`; with `media`, an erased lead's photos go too. */
 export async function runLeadLifecycle(
   db: Db,
   engine: Engine,
   now: Date,
+  media?: MediaStore,
 ): Promise<LifecycleResult> {
   const nowIso = now.toISOString();
   // The conditions stand in the UPDATE itself too: a row another process changed meanwhile is skipped.
@@ -81,7 +85,11 @@ export async function runLeadLifecycle(
     }),
   );
   await eraseFromFiles(db, engine, erased);
-  return { expired, erased };
+  // Every lead erased so far, not only this run's: a run that failed between the two steps is finished by the next.
+  const photosErased = media
+    ? await erasePhotosOfErasedLeads({ db, engine }, media, ERASED_PHONE)
+    : 0;
+  return { expired, erased, photosErased };
 }
 
 /**
@@ -116,10 +124,11 @@ export function scheduleLeadLifecycle(
   clock: () => Date,
   intervalMs: number,
   onError: (error: unknown) => void,
+  media?: MediaStore,
 ): LifecycleSchedule {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
-    running = running.then(() => runLeadLifecycle(db, engine, clock())).catch(onError);
+    running = running.then(() => runLeadLifecycle(db, engine, clock(), media)).catch(onError);
   };
   tick();
   const timer = setInterval(tick, intervalMs);

@@ -41,6 +41,11 @@ async function leadOfToken(db: Queryable, token: string): Promise<LeadRow> {
   return row;
 }
 
+/** The lead behind an owner's link (404 when the link matches none): what the photo routes act on. */
+export function ownerLeadRow(db: Queryable, token: string): Promise<LeadRow> {
+  return leadOfToken(db, token);
+}
+
 async function ownerView(db: Queryable, row: LeadRow): Promise<OwnerLead> {
   const settings = await readSettings(db);
   return {

@@ -336,6 +336,7 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
       expect(await runLeadLifecycle(ctx.database.db, engine, day61)).toEqual({
         expired: 0,
         erased: 0,
+        photosErased: 0,
       });
 
       // Day 179 after the sale: the phone is kept.

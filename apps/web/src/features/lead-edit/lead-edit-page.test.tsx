@@ -34,6 +34,7 @@ const lead: Lead = {
   unlocked: true,
   unlockCount: 0,
   maxDealers: 5,
+  photos: [],
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

@@ -44,6 +44,7 @@ const storedLead: Lead = {
   unlocked: false,
   unlockCount: 0,
   maxDealers: 5,
+  photos: [],
 };
 
 async function completeWizard() {
@@ -107,7 +108,12 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
       paths.leads,
     );
 
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The lead is posted once; then the photo panel lists the new lead's photos by its link.
+    expect(await screen.findByTestId('photo-manager')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([called]) => String(called))).toEqual([
+      '/api/leads',
+      `/api/owner/leads/${'t'.repeat(43)}/photos`,
+    ]);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/leads');
     expect(init?.method).toBe('POST');

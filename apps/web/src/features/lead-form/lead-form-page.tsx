@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeadSubmission, LeadSubmissionResult } from '@dealerleads/shared';
+import { PhotoManager } from '../../components/photo-manager';
 import { paths } from '../../config/paths';
 import { useMaxDealersPerLead } from '../../lib/settings';
 import { useSubmitLead } from './api/submit-lead';
@@ -32,6 +33,10 @@ function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: 
           and dealers will call you
           {lastDigits ? ` on your number ending in ${lastDigits}` : ''}.
         </p>
+        {/* Photos after the car's details: the lead exists now, so each photo uploads at once with its progress. */}
+        <div className="text-start mt-3">
+          <PhotoManager token={lead.manageUrl.split('/').pop() ?? ''} />
+        </div>
         <OwnerLinkCard manageUrl={lead.manageUrl} />
         <div className="d-grid gap-2 d-sm-flex justify-content-sm-center mt-4">
           <button type="button" className="btn btn-primary btn-lg" onClick={onAnother}>

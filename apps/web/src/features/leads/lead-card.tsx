@@ -1,7 +1,7 @@
 // One lead on the list (docs/screens.md): the car at a glance, a link to its detail, the Admin pencil, and the locked or open contact.
 import { useEffect, useRef, type Ref } from 'react';
 import { Link } from 'react-router';
-import type { Lead } from '@dealerleads/shared';
+import { PHOTO_THUMB, type Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import {
   MISSING_VALUE,
@@ -161,6 +161,18 @@ export function LeadCard({
       data-lead-id={lead.id}
       aria-label={title}
     >
+      {lead.photos[0] ? (
+        <img
+          src={lead.photos[0].thumbUrl}
+          width={PHOTO_THUMB.width}
+          height={PHOTO_THUMB.height}
+          loading="lazy"
+          decoding="async"
+          alt={`${title}, cover photo`}
+          className="card-img-top lead-card-cover"
+          data-testid="lead-cover"
+        />
+      ) : null}
       <div className="card-body position-relative">
         <div className="d-flex justify-content-between align-items-start gap-2">
           <h2 className="h6 card-title mb-0 text-truncate">

@@ -37,6 +37,7 @@ import {
   transmissionLabel,
 } from './lead-format';
 import { ManufacturerSpecs } from './manufacturer-specs';
+import { PhotoGallery } from './photo-gallery';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
 
@@ -226,6 +227,14 @@ export function LeadDetailPage() {
       </p>
       {data ? (
         <div className="row g-3">
+          {data.photos.length > 0 ? (
+            <div className="col-12 col-lg-8">
+              <PhotoGallery
+                photos={data.photos}
+                car={`${data.year} ${brandLabel(data.brand)} ${data.model}`}
+              />
+            </div>
+          ) : null}
           <div className="col-lg-6">
             <LeadInformation
               lead={data}

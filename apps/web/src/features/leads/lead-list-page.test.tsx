@@ -100,6 +100,22 @@ describe('the lead list', () => {
     expect(screen.getByTestId('lead-count')).toHaveTextContent('Showing 1–2 of 2 leads');
   });
 
+  it("shows a lead's cover on its card, lazy and sized so nothing moves, and none without photos", async () => {
+    const cover = {
+      id: 7,
+      thumbUrl: `/media/${'a'.repeat(32)}-thumb.webp`,
+      url: `/media/${'a'.repeat(32)}-detail.webp`,
+    };
+    listApi([{ ...swift, photos: [cover] }, creta]);
+    renderRoute(paths.leads);
+    const image = within(await card('Maruti Suzuki Swift')).getByRole('img');
+    expect(image).toHaveAttribute('src', cover.thumbUrl);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('width', '320');
+    expect(image).toHaveAttribute('height', '240');
+    expect(within(await card('Hyundai Creta')).queryByRole('img')).toBeNull();
+  });
+
   it('pages above and below the list, with first/previous/next/last and at most 6 buttons', async () => {
     const fetchMock = listApi([swift], pageHeader(1200, 1));
     const { router } = renderRoute(paths.leads);

@@ -26,6 +26,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     unlocked: false,
     unlockCount: 0,
     maxDealers: 5,
+    photos: [],
     ...overrides,
   };
 }

@@ -45,6 +45,7 @@ let putFailure: Response | null;
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 function route(url: string, init?: RequestInit): Response {
+  if (url === `${LEAD_URL}/photos` && stored) return jsonResponse([]);
   if (url.startsWith('/api/owner/leads/')) {
     if (url !== LEAD_URL || !stored)
       return jsonResponse({ status: 404, message: ownerMessages.notFound }, { status: 404 });
@@ -117,8 +118,12 @@ describe("the owner's page", () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' });
     renderMyCar();
     await screen.findByTestId('listing-status');
+    await screen.findByTestId('photo-manager');
     const asked = calls().filter((c) => c.url.startsWith('/api/owner/'));
-    expect(asked).toEqual([{ url: LEAD_URL, method: 'GET', body: undefined, authorization: null }]);
+    expect(asked).toEqual([
+      { url: LEAD_URL, method: 'GET', body: undefined, authorization: null },
+      { url: `${LEAD_URL}/photos`, method: 'GET', body: undefined, authorization: null },
+    ]);
   });
 
   it("says 'Waiting for a check' while moderation holds the car", async () => {

@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { ownerLeadUpdateSchema, ownerMessages, type OwnerLead } from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PhotoManager } from '../../components/photo-manager';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-error';
 import { formatInr } from '../../lib/format';
@@ -199,6 +200,9 @@ export function MyCarPage() {
             </p>
           ) : null}
         </div>
+      </div>
+      <div className="mb-3">
+        <PhotoManager token={token} canAdd={open} />
       </div>
       {open ? (
         <div className="card shadow-sm">

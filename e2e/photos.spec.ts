@@ -1,0 +1,104 @@
+// Photos in the browser: the owner adds three after the wizard, a dealer sees the cover on the list and the gallery on
+// the detail (buttons and arrow keys) before unlocking, the owner removes one on the private page.
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { demo, loginAs } from './support';
+
+/** A small JPEG of one colour with a stripe, so each photo differs. */
+async function jpeg(colour: string, name: string) {
+  const buffer = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: colour },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="800" height="600"><rect y="250" width="800" height="100" fill="#fff"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+test('an owner adds three photos after the wizard, a dealer sees the cover and the gallery, the owner removes one', async ({
+  page,
+  browser,
+}) => {
+  const marker = `zp${Date.now().toString(36)}`;
+  await page.goto('/lead-form');
+  const next = () => page.getByRole('button', { name: 'Next' }).click();
+  for (const choice of ['Hyundai', 'Creta']) {
+    await page.getByRole('radio', { name: choice, exact: true }).check();
+    await next();
+  }
+  await page.getByLabel('Year').selectOption('2019');
+  for (const choice of ['Petrol', 'Manual', '5 Seater', 'First Owner']) {
+    await next();
+    await page.getByRole('radio', { name: choice, exact: true }).check();
+  }
+  await page.getByLabel('Kilometres Driven').fill('48,000');
+  await next();
+  await page.getByLabel('Full Name').fill(`Photo Owner ${marker}`);
+  await page.getByLabel('City').fill('Noida');
+  await page.getByLabel('Phone Number').fill(`96${String(Date.now()).slice(-8)}`);
+  await page.getByLabel('Expected Price').fill('825000');
+  await page.getByLabel('I agree to share my number with up to 5 verified dealers').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  const link = await page.getByLabel('Your private link').inputValue();
+
+  // Three photos at once from the picker: each uploads with its progress, the first is the cover.
+  await page
+    .getByLabel('Add photos')
+    .setInputFiles([
+      await jpeg('#c0392b', 'front.jpg'),
+      await jpeg('#2e86c1', 'side.jpg'),
+      await jpeg('#28b463', 'inside.jpg'),
+    ]);
+  const ownerPhotos = page.getByTestId('owner-photo');
+  await expect(ownerPhotos).toHaveCount(3);
+  await expect(ownerPhotos.first()).toContainText('Cover');
+  const coverSrc = await ownerPhotos.first().getByRole('img').getAttribute('src');
+  expect(coverSrc).toMatch(/^\/media\/[0-9a-f]{32}-thumb\.webp$/);
+
+  // A dealer, without unlocking: the cover on the card, the gallery on the detail.
+  const dealerContext = await browser.newContext();
+  const dealerPage = await dealerContext.newPage();
+  await loginAs(dealerPage, demo.dealer);
+  await dealerPage.goto(`/dealers/leads?q=${marker}`);
+  const cover = dealerPage.getByTestId('lead-cover');
+  await expect(cover).toHaveCount(1);
+  await expect(cover).toHaveAttribute('src', coverSrc!);
+  await expect(cover).toHaveAttribute('loading', 'lazy');
+  await expect(cover).toHaveAttribute('width', '320');
+  await expect(cover).toHaveAttribute('height', '240');
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(320);
+  await dealerPage
+    .getByRole('link', { name: /2019 Hyundai Creta|Hyundai Creta/ })
+    .first()
+    .click();
+  const gallery = dealerPage.getByTestId('photo-gallery');
+  await expect(gallery.getByRole('img')).toHaveCount(3);
+  await expect(dealerPage.getByText('Photo 1 of 3')).toBeVisible();
+  await dealerPage.getByRole('button', { name: 'Next photo' }).click();
+  await expect(dealerPage.getByText('Photo 2 of 3')).toBeVisible();
+  await gallery.focus();
+  await dealerPage.keyboard.press('ArrowRight');
+  await expect(dealerPage.getByText('Photo 3 of 3')).toBeVisible();
+  await expect(dealerPage.getByRole('button', { name: 'Next photo' })).toBeDisabled();
+  await dealerPage.keyboard.press('ArrowLeft');
+  await expect(dealerPage.getByText('Photo 2 of 3')).toBeVisible();
+
+  // The owner removes the second photo on the private page; the dealer's gallery has two.
+  await page.goto(new URL(link).pathname);
+  await expect(page.getByTestId('owner-photo')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Remove photo 2' }).click();
+  await expect(page.getByTestId('owner-photo')).toHaveCount(2);
+  await dealerPage.reload();
+  await expect(dealerPage.getByTestId('photo-gallery').getByRole('img')).toHaveCount(2);
+  await expect(dealerPage.getByText('Photo 1 of 2')).toBeVisible();
+  await dealerContext.close();
+});
