@@ -103,7 +103,7 @@ describe('the build of the app', () => {
       expect(selectors, used).toContain(used);
     }
     for (const unused of [
-      '.carousel',
+      '.list-group-horizontal-xxl',
       '.accordion',
       '.col-xxl-7',
       '.was-validated .form-control:valid',
