@@ -642,7 +642,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         request: () => ({
           method: 'PUT',
           url: `/api/orders/${orders.confirm}/confirm`,
-          payload: { note: 'Paid' },
+          payload: { utr: null, note: 'Paid' },
         }),
         expected: [401, 403, 403, 200, 403],
       },

@@ -47,6 +47,10 @@ export const userPackageMessages = {
 export const apiMessages = {
   validationTitle: 'One or more validation errors occurred.',
   usernameTaken: 'Username is taken',
+  usernameLookAlike:
+    'This user name looks like one that is already taken. Please choose a clearly different name.',
+  concurrentWrite:
+    'Another request saved the same thing at the same moment. Nothing was changed; please try again.',
   invalidCredentials: 'Invalid username or password',
   inactiveMember: 'Your account is inactive. Please contact us to reactivate it.',
   unauthorized: 'Unauthorized',

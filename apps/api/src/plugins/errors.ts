@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { apiMessages } from '@dealerleads/shared';
+import { isUniqueViolation, uniqueViolationMessage } from '../db/errors';
 
 /** A business-rule or access error carrying the status and the exact text the client shows. */
 export class HttpError extends Error {
@@ -86,6 +87,14 @@ export function registerErrorHandling(app: FastifyInstance, production: boolean)
         return reply.code(400).send(validationBody({ body: [error.message] }));
       }
       return reply.code(status).send({ status, message: error.message });
+    }
+    if (isUniqueViolation(error)) {
+      // Two processes passed a service's check at once and the unique index refused the later write: the same 400
+      // a single process gives for a known rule, else a 409 (nothing was changed; the transaction rolled back).
+      const message = uniqueViolationMessage(error);
+      request.log.warn({ err: error }, 'a unique index refused a write');
+      if (message) return reply.code(400).send({ status: 400, message });
+      return reply.code(409).send({ status: 409, message: apiMessages.concurrentWrite });
     }
     if (isDataException(error)) {
       // A safety net for input that passed validation but that PostgreSQL refuses (SQLSTATE class 22: an integer

@@ -1,7 +1,7 @@
 // Sign-up and login rules: unique user names, no self-made admins, argon2id, inactive members refused.
 import { apiMessages, type Registration } from '@dealerleads/shared';
 import { dbBool, fromDbBool, type Queryable } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { uniqueViolationMessage } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { findUserByName, insertUser } from '../members/members.repository';
@@ -29,7 +29,8 @@ export async function register(
       created_on: new Date().toISOString(),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(apiMessages.usernameTaken);
+    const message = uniqueViolationMessage(error);
+    if (message) throw badRequest(message);
     throw error;
   }
 }
