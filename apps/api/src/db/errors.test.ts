@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiMessages, orderMessages } from '@dealerleads/shared';
 import { createPackage } from '../test/fixtures';
 import { testEngines, useMembers, useTestApp } from '../test/test-app';
+import { userNameSkeleton } from '../lib/user-name-skeleton';
 import { isUniqueViolation, uniqueViolationMessage } from './errors';
 
 describe.each(testEngines())('unique violations on %s', (engine) => {
@@ -76,6 +77,14 @@ describe.each(testEngines())('unique violations on %s', (engine) => {
         .execute(),
     );
     expect(uniqueViolationMessage(sameName)).toBe(apiMessages.usernameTaken);
+    const lookAlike = await refusal(() =>
+      db
+        .updateTable('users')
+        .set({ user_name_skeleton: userNameSkeleton(dealer.userName) })
+        .where('id', '=', other.id)
+        .execute(),
+    );
+    expect(uniqueViolationMessage(lookAlike)).toBe(apiMessages.usernameLookAlike);
     expect(uniqueViolationMessage(new Error('not a database error'))).toBeUndefined();
   });
 });

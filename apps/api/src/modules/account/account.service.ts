@@ -1,10 +1,16 @@
-// Sign-up and login rules: unique user names, no self-made admins, argon2id, inactive members refused.
-import { apiMessages, type Registration } from '@dealerleads/shared';
+// Sign-up and login rules: unique user names that look like no other, a few accounts per e-mail address, no self-made
+// admins, argon2id, inactive members refused.
+import { MAX_ACCOUNTS_PER_EMAIL, apiMessages, type Registration } from '@dealerleads/shared';
 import { dbBool, fromDbBool, type Queryable } from '../../db/database';
 import { uniqueViolationMessage } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { badRequest, unauthorized } from '../../plugins/errors';
-import { findUserByName, insertUser } from '../members/members.repository';
+import {
+  accountsWithEmail,
+  findUserByName,
+  findUserLookingLike,
+  insertUser,
+} from '../members/members.repository';
 import type { PasswordHasher } from './passwords';
 
 export async function register(
@@ -13,6 +19,10 @@ export async function register(
   input: Registration,
 ): Promise<UserRow> {
   if (await findUserByName(db, input.userName)) throw badRequest(apiMessages.usernameTaken);
+  if (await findUserLookingLike(db, input.userName))
+    throw badRequest(apiMessages.usernameLookAlike);
+  if ((await accountsWithEmail(db, input.email)) >= MAX_ACCOUNTS_PER_EMAIL)
+    throw badRequest(apiMessages.tooManyAccountsForEmail);
   const passwordHash = await passwords.hash(input.password);
   try {
     return await insertUser(db, {
