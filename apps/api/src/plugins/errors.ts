@@ -25,6 +25,8 @@ export const forbidden = (message: string = apiMessages.forbidden) => new HttpEr
 export const notFound = (message: string = apiMessages.notFound) => new HttpError(404, message);
 /** The request came too late for the resource's state (e.g. an order already decided): nothing was changed. */
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string = apiMessages.tooManyRequests) =>
+  new HttpError(429, message);
 
 export type ValidationErrors = Record<string, string[]>;
 

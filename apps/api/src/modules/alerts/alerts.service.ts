@@ -35,6 +35,10 @@ export const alertMessages = {
   unsubscribed: 'You will get no more e-mails for this saved search.',
   unsubscribedDigest: 'You will get no more daily e-mails.',
   nothingToUnsubscribe: 'There is nothing left to unsubscribe from.',
+  streamTicketInvalid: 'The stream ticket is not valid',
+  streamTicketUsed: 'This stream ticket was already used. Ask for a new one.',
+  tooManyStreams:
+    'Too many notification streams are open from this address. Close some tabs and try again.',
 } as const;
 
 /** Serialises notification inserts on PostgreSQL, so their ids commit in order and a stream's cursor skips none. */
