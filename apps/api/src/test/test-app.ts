@@ -60,6 +60,7 @@ export function testConfig(
       publicUrl: 'http://dealerleads.test',
       outboxDir: path.join(tmpdir(), 'dealerleads-no-outbox'),
       workerIntervalMs: 0,
+      dailyCapPerAddress: 50,
       leaseMs: 120_000,
       backoffMs: 60_000,
       maxBackoffMs: 3_600_000,

@@ -49,6 +49,12 @@ export function securityBMigration(engine: Engine) {
         .alterTable('users')
         .addColumn('email_verified', bool, (c) => c.notNull().defaultTo(no))
         .execute();
+      // A catch-all saved search (no filter) mails the daily digest only.
+      await sql
+        .raw(
+          `update saved_searches set email_mode = 'daily' where email_mode = 'instant' and filters = '{}'`,
+        )
+        .execute(db);
       // Accounts per address are counted at registration.
       await sql.raw('create index users_email_lower on users (lower(email))').execute(db);
 

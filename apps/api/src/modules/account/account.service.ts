@@ -12,6 +12,7 @@ import {
   insertUser,
 } from '../members/members.repository';
 import type { PasswordHasher } from './passwords';
+import { queueVerificationMail } from '../alerts/email-verification.service';
 
 export async function register(
   db: Queryable,
@@ -24,8 +25,9 @@ export async function register(
   if ((await accountsWithEmail(db, input.email)) >= MAX_ACCOUNTS_PER_EMAIL)
     throw badRequest(apiMessages.tooManyAccountsForEmail);
   const passwordHash = await passwords.hash(input.password);
+  let user: UserRow;
   try {
-    return await insertUser(db, {
+    user = await insertUser(db, {
       user_name: input.userName,
       name: input.Name,
       email: input.email,
@@ -43,6 +45,9 @@ export async function register(
     if (message) throw badRequest(message);
     throw error;
   }
+  // No alert goes to the address until its owner clicks the link this mail carries.
+  await queueVerificationMail(db, user.id, user.email);
+  return user;
 }
 
 export async function authenticate(

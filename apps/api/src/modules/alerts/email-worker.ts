@@ -129,7 +129,9 @@ export function startEmailWorker(
           html: composed.html,
           messageId: `<${mail.idempotencyKey}@${domain}>`,
           headers: {
-            'List-Unsubscribe': `<${composed.unsubscribeUrl}>`,
+            ...(composed.unsubscribeUrl
+              ? { 'List-Unsubscribe': `<${composed.unsubscribeUrl}>` }
+              : {}),
             'X-DealerLeads-Key': mail.idempotencyKey,
           },
         },

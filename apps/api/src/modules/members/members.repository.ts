@@ -19,6 +19,7 @@ export function toMember(row: UserRow): Member {
     state: row.state,
     role: row.role as Role,
     status: fromDbBool(row.status),
+    emailVerified: fromDbBool(row.email_verified),
     createdOn: row.created_on,
   };
 }

@@ -19,6 +19,7 @@ const rajesh: Member = {
   state: 'Haryana',
   role: 'Dealer',
   status: true,
+  emailVerified: true,
   createdOn: '2026-01-01T00:00:00.000Z',
 };
 const oldWheels: Member = {
