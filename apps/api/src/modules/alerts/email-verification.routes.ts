@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database';
 import { currentCaller, requireUser } from '../../plugins/auth';
-import { errorSchemas, messageErrorSchema } from '../../plugins/openapi';
+import { errorSchemas, messageErrorSchema, validationErrorSchema } from '../../plugins/openapi';
 import {
   confirmEmail,
   requestVerification,
@@ -58,7 +58,7 @@ export function emailVerificationRoutes(database: DatabaseHandle, secret: string
         summary:
           "A verification mail's link: a page with a button that confirms the address (a GET changes nothing)",
         querystring: tokenQuery,
-        response: { 200: z.string() },
+        response: { 200: z.string(), 400: validationErrorSchema },
       },
       handler: async (request, reply) => {
         const action = `/api/account/verify-email?token=${encodeURIComponent(request.query.token)}`;
@@ -82,7 +82,7 @@ export function emailVerificationRoutes(database: DatabaseHandle, secret: string
         querystring: tokenQuery,
         response: {
           200: z.union([messageSchema, z.string()]),
-          400: z.union([messageErrorSchema, z.string()]),
+          400: z.union([validationErrorSchema, messageErrorSchema, z.string()]),
         },
       },
       handler: async (request, reply) => {
