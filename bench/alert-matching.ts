@@ -6,6 +6,7 @@ import { VEHICLE_BRANDS, NCR_CITIES } from '@dealerleads/shared/catalogues';
 import { userNameKey, type SavedSearchFilters } from '@dealerleads/shared';
 import type { DatabaseHandle, Engine } from '../apps/api/src/db/database';
 import { runWrite } from '../apps/api/src/db/write-batcher';
+import { userNameSkeleton } from '../apps/api/src/lib/user-name-skeleton';
 import { recordNewLeadAlerts } from '../apps/api/src/modules/alerts/alerts.service';
 import { canonicalSavedFilter, matchKeyOf } from '../apps/api/src/modules/alerts/lead-matcher';
 import { createTestDatabase } from '../apps/api/src/test/test-app';
@@ -63,6 +64,8 @@ async function run(handle: DatabaseHandle): Promise<string> {
         Array.from({ length: Math.min(500, DEALERS - i) }, (_, j) => ({
           user_name: `benchdealer${i + j}`,
           user_name_key: userNameKey(`benchdealer${i + j}`),
+          user_name_skeleton: userNameSkeleton(`benchdealer${i + j}`),
+          email_verified: 1 as const,
           name: 'Bench Dealer',
           email: `bench${i + j}@example.in`,
           phone: null,

@@ -45,6 +45,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { emailVerificationRoutes } from './modules/alerts/email-verification.routes';
 import {
   createMailTransport,
   startEmailWorker,
@@ -261,6 +262,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(creditsRoutes(database));
       await api.register(workspaceRoutes(database));
       await api.register(alertsRoutes(database, config.jwtSecret));
+      await api.register(emailVerificationRoutes(database, config.jwtSecret));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
       await api.register(moderationRoutes(database));
       await api.register(insightsRoutes(database, clock));
@@ -296,7 +298,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       worker = startEmailWorker(
         database,
         createMailTransport(config.mail),
-        { from: config.mail.from, publicUrl: config.mail.publicUrl, secret: config.jwtSecret },
+        {
+          from: config.mail.from,
+          publicUrl: config.mail.publicUrl,
+          secret: config.jwtSecret,
+          dailyCapPerAddress: config.mail.dailyCapPerAddress,
+        },
         {
           ...config.mail,
           intervalMs: config.mail.workerIntervalMs,

@@ -541,6 +541,24 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [401, 200, 200, 200, 200],
       },
       {
+        name: 'another e-mail verification link (test members are verified already)',
+        doc: '/api/me/email-verification',
+        request: () => ({ method: 'POST', url: '/api/me/email-verification' }),
+        expected: [401, 400, 400, 400, 400],
+      },
+      {
+        name: "a verification link's confirm page (whoever holds the link)",
+        doc: '/api/account/verify-email',
+        request: () => ({ url: '/api/account/verify-email?token=1.2.abc' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'confirm an address with a bad verification token',
+        doc: '/api/account/verify-email',
+        request: () => ({ method: 'POST', url: '/api/account/verify-email?token=1.2.abc' }),
+        expected: [400, 400, 400, 400, 400],
+      },
+      {
         name: 'a notification stream ticket',
         doc: '/api/notifications/stream-ticket',
         request: () => ({ method: 'POST', url: '/api/notifications/stream-ticket' }),
@@ -708,7 +726,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         request: () => ({
           method: 'PUT',
           url: `/api/orders/${orders.confirm}/confirm`,
-          payload: { note: 'Paid' },
+          payload: { utr: null, note: 'Paid' },
         }),
         expected: [401, 403, 403, 200, 403],
       },

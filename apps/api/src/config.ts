@@ -102,6 +102,8 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/]+/, 'PUBLIC_URL must be an http(s):// URL')
     .optional(),
+  /** Mails sent to one address per day at most, whatever the accounts behind it (alerts, digests, verifications). */
+  MAIL_DAILY_CAP_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** How often each process's e-mail worker looks for due mails; 0 turns it off. */
   EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   REDIS_URL: z
@@ -237,6 +239,8 @@ export interface MailConfig {
   outboxDir: string;
   /** The worker's period; 0 turns it off. */
   workerIntervalMs: number;
+  /** Mails sent to one address per day (the last 24 hours) at most; more are skipped. */
+  dailyCapPerAddress: number;
   /** A claimed mail's lease; well above the SMTP time-outs (email-worker.ts). */
   leaseMs: number;
   /** First retry after this, doubling per attempt up to maxBackoffMs; failed after maxAttempts. */
@@ -387,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       outboxDir: path.join(dataDir, 'outbox'),
       workerIntervalMs: e.EMAIL_WORKER_INTERVAL_MS,
+      dailyCapPerAddress: e.MAIL_DAILY_CAP_PER_ADDRESS,
       leaseMs: 120_000,
       backoffMs: 60_000,
       maxBackoffMs: 3_600_000,

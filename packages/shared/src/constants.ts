@@ -40,6 +40,9 @@ export const LIMITS = {
 
 export const CREDITS_PER_UNLOCK = 1;
 
+/** Accounts one e-mail address may back: alert mails cannot be multiplied by registering it again and again. */
+export const MAX_ACCOUNTS_PER_EMAIL = 3;
+
 export const TOAST = {
   timeoutMs: 5000,
   extendedTimeoutMs: 1000,

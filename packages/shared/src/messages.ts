@@ -1,4 +1,5 @@
 // Every user-facing text of docs/rules.md that both the API and the web app need, verbatim.
+import { MAX_ACCOUNTS_PER_EMAIL } from './constants';
 
 export const textMessages = {
   required: (label: string) => `Please enter ${label}`,
@@ -47,6 +48,11 @@ export const userPackageMessages = {
 export const apiMessages = {
   validationTitle: 'One or more validation errors occurred.',
   usernameTaken: 'Username is taken',
+  usernameLookAlike:
+    'This user name looks like one that is already taken. Please choose a clearly different name.',
+  tooManyAccountsForEmail: `This e-mail address already belongs to ${MAX_ACCOUNTS_PER_EMAIL} accounts. Please use another address.`,
+  concurrentWrite:
+    'Another request saved the same thing at the same moment. Nothing was changed; please try again.',
   invalidCredentials: 'Invalid username or password',
   inactiveMember: 'Your account is inactive. Please contact us to reactivate it.',
   unauthorized: 'Unauthorized',
@@ -97,6 +103,12 @@ export const creditFlowMessages = {
   unlimitedUnlock: 'Lead contact details unlocked with your unlimited package.',
   /** Ours: the cap per lead (docs/credits.md). */
   soldOut: 'This lead is sold out: the most dealers allowed have unlocked it. No credit was used.',
+  /** Ours: the spec's record-a-view call on a sold-out lead gives back the credit subtract-credit took. */
+  soldOutCreditReturned:
+    'This lead is sold out: the most dealers allowed have unlocked it. The credit you subtracted was returned to your package.',
+  /** Ours: the spec's record-a-view call for a lead that is gone gives back the credit subtract-credit took. */
+  leadNotFoundCreditReturned:
+    'Lead not found. The credit you subtracted was returned to your package.',
   lastCredit: 'This was your last credit. Please purchase more credits to unlock additional leads.',
   missingUserId: 'User ID not found. Please log in again.',
 } as const;

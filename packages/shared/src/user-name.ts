@@ -14,3 +14,28 @@ export function userNameKey(userName: string): string {
 export function sameUserName(a: string, b: string): boolean {
   return userNameKey(a) === userNameKey(b);
 }
+
+/**
+ * Characters a user name may not hold because they hide or disguise what an Admin reads: format and control
+ * characters (zero-width spaces and joiners, the soft hyphen, the word joiner, bidi overrides and marks), private-use
+ * and unpaired surrogate code points, and combining marks on a letter of a script written with precomposed letters
+ * (Latin, Greek, Cyrillic) or on nothing at all. Marks are kept where a script needs them (Devanagari vowel signs).
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
+const MARK = /\p{M}/u;
+const NEEDS_NO_MARKS =
+  /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]/u;
+
+export const userNameCharactersMessage =
+  'Username must not contain invisible characters, text-direction controls or accents added as separate marks';
+
+/** Whether the user name holds a character that hides or disguises what it shows (see HIDDEN and MARK). */
+export function hasDisguisingCharacters(userName: string): boolean {
+  if (HIDDEN.test(userName)) return true;
+  let previous: string | undefined;
+  for (const char of userName) {
+    if (MARK.test(char) && (previous === undefined || NEEDS_NO_MARKS.test(previous))) return true;
+    previous = char;
+  }
+  return false;
+}

@@ -27,6 +27,25 @@ export interface UsersTable {
   user_name_key: string;
   /** Carried in the member's tokens; bumped to end every session issued before (migration 0102). */
   token_version: Generated<number>;
+  /** userNameSkeleton(user_name), uniquely indexed: no two names look alike (migration 2026-11-28-0201). */
+  user_name_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The owner clicked the verification link sent to `email`; alerts and digests go only to verified addresses. */
+  email_verified: ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
+}
+
+/** An open notification stream, in whichever process holds it (migration 2026-11-28-0201). */
+export interface NotificationStreamsTable {
+  id: Generated<number>;
+  user_id: number;
+  ip: string;
+  opened_on: DbTimestamp;
+  alive_until: DbTimestamp;
+}
+
+/** A stream ticket's nonce once it opened a stream: a ticket opens one stream only. */
+export interface StreamTicketUsesTable {
+  nonce: string;
+  expires_on: DbTimestamp;
 }
 
 export interface LeadsTable {
@@ -304,6 +323,8 @@ export interface DisputesTable {
 }
 
 export interface Database {
+  notification_streams: NotificationStreamsTable;
+  stream_ticket_uses: StreamTicketUsesTable;
   email_outbox: EmailOutboxTable;
   disputes: DisputesTable;
   saved_searches: SavedSearchesTable;

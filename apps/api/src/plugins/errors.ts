@@ -5,6 +5,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { apiMessages } from '@dealerleads/shared';
+import { isUniqueViolation, uniqueViolationMessage } from '../db/errors';
 
 /** A business-rule or access error carrying the status and the exact text the client shows. */
 export class HttpError extends Error {
@@ -24,6 +25,8 @@ export const forbidden = (message: string = apiMessages.forbidden) => new HttpEr
 export const notFound = (message: string = apiMessages.notFound) => new HttpError(404, message);
 /** The request came too late for the resource's state (e.g. an order already decided): nothing was changed. */
 export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string = apiMessages.tooManyRequests) =>
+  new HttpError(429, message);
 
 export type ValidationErrors = Record<string, string[]>;
 
@@ -86,6 +89,14 @@ export function registerErrorHandling(app: FastifyInstance, production: boolean)
         return reply.code(400).send(validationBody({ body: [error.message] }));
       }
       return reply.code(status).send({ status, message: error.message });
+    }
+    if (isUniqueViolation(error)) {
+      // Two processes passed a service's check at once and the unique index refused the later write: the same 400
+      // a single process gives for a known rule, else a 409 (nothing was changed; the transaction rolled back).
+      const message = uniqueViolationMessage(error);
+      request.log.warn({ err: error }, 'a unique index refused a write');
+      if (message) return reply.code(400).send({ status: 400, message });
+      return reply.code(409).send({ status: 409, message: apiMessages.concurrentWrite });
     }
     if (isDataException(error)) {
       // A safety net for input that passed validation but that PostgreSQL refuses (SQLSTATE class 22: an integer

@@ -12,15 +12,17 @@ export interface LedgerCheckOptions {
  * - a package whose balance and debit counter disagree (credits − balance ≠ credits debited);
  * - a package whose balance is not the sum of its `credit_ledger` entries (docs/credits.md);
  * - a package whose paid unlock rows (plus the spec's subtract-credit calls not yet tied to a lead view) are not
- *   exactly the credits its `unlock` entries took: no free and no lost credit;
+ *   exactly the credits its `unlock` entries took, less the subtracted credits returned when their lead view could not
+ *   be recorded (refunds without a dispute): no free and no lost credit;
  * - an unlock row without its entry, or an unlock entry naming a lead the member has no unlock row for;
  * - two unlock rows for one (dealer, lead): a dealer never pays twice;
  * - an unlock row or ledger entry drawn on another member's package;
  * - a grant written twice for one order;
  * - a confirmed order without exactly its grant (the order's snapshot credits, on the package the order names, of
  *   the member who ordered), a grant for an order that is not confirmed, or a grant naming no order that exists;
- * - a refund without an approved dispute of that member and lead (or of another amount than one credit), two
- *   refunds for one dispute, and an approved dispute of a paid unlock without its refund.
+ * - a refund naming a dispute that is not an approved dispute of that member and lead, a refund of another amount
+ *   than one credit or naming no lead, two refunds for one dispute, and an approved dispute of a paid unlock without
+ *   its refund.
  */
 export async function ledgerViolations(
   db: Db,
@@ -54,6 +56,16 @@ export async function ledgerViolations(
       eb.fn
         .sum<number>(eb.case().when('kind', '=', 'unlock').then(eb.ref('amount')).else(0).end())
         .as('unlocked'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('kind', '=', 'refund'), eb('dispute_id', 'is', null)]))
+            .then(eb.ref('amount'))
+            .else(0)
+            .end(),
+        )
+        .as('returned'),
       eb.fn
         .sum<number>(
           eb
@@ -127,7 +139,7 @@ export async function ledgerViolations(
     .where('c.kind', '=', 'refund')
     .where((eb) =>
       eb.or([
-        eb('d.id', 'is', null),
+        eb.and([eb('c.dispute_id', 'is not', null), eb('d.id', 'is', null)]),
         eb('d.status', '<>', 'approved'),
         eb('d.user_id', '<>', eb.ref('c.user_id')),
         eb('d.lead_id', '<>', eb.ref('c.lead_id')),
@@ -234,7 +246,7 @@ export async function ledgerViolations(
       problems.push(
         `${name}: its ledger entries sum to ${total}, its balance is ${p.package_balance_credits}`,
       );
-    const taken = -Number(sum?.unlocked ?? 0);
+    const taken = -Number(sum?.unlocked ?? 0) - Number(sum?.returned ?? 0);
     const recorded = (paid.get(p.id) ?? 0) + p.unattributed_debits;
     if (recorded !== taken)
       problems.push(

@@ -400,7 +400,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
                       engine,
                       adminActor,
                       orders[op.order % orders.length]!,
-                      '',
+                      { utr: null, note: '' },
                       new Date(),
                     ),
                   );

@@ -4,6 +4,7 @@ import { userNameKey } from '@dealerleads/shared';
 import type { Db } from '../db/database';
 import { addDays, todayInIndia } from '../lib/calendar';
 import type { Caller } from '../plugins/auth';
+import { userNameSkeleton } from '../lib/user-name-skeleton';
 
 /** What a dealer's user package looks like today: usable with credits, Unlimited, or one an unlock must skip. */
 export type PackageKind = 'credits' | 'unlimited' | 'expired' | 'inactive' | 'future';
@@ -39,6 +40,8 @@ export async function addDealers(
       names.map((userName) => ({
         user_name: userName,
         user_name_key: userNameKey(userName),
+        user_name_skeleton: userNameSkeleton(userName),
+        email_verified: 1 as const,
         name: `Reliability ${userName}`,
         email: `${userName}@example.in`,
         city: 'Noida',

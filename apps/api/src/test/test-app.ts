@@ -12,6 +12,7 @@ import type { AppConfig, DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../modules/account/passwords';
+import { userNameSkeleton } from '../lib/user-name-skeleton';
 
 /**
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Where PostgreSQL is expected
@@ -59,6 +60,7 @@ export function testConfig(
       publicUrl: 'http://dealerleads.test',
       outboxDir: path.join(tmpdir(), 'dealerleads-no-outbox'),
       workerIntervalMs: 0,
+      dailyCapPerAddress: 50,
       leaseMs: 120_000,
       backoffMs: 60_000,
       maxBackoffMs: 3_600_000,
@@ -258,6 +260,8 @@ export async function createMember(
     .values({
       user_name: userName,
       user_name_key: userNameKey(userName),
+      user_name_skeleton: userNameSkeleton(userName),
+      email_verified: 1,
       name: `Member ${userName}`,
       email: `${userName}@example.in`,
       phone: '9876543210',

@@ -20,6 +20,7 @@ const admin: Member = {
   state: 'Delhi',
   role: 'Admin',
   status: true,
+  emailVerified: true,
   createdOn: '2026-01-01T00:00:00.000Z',
 };
 const pagination = JSON.stringify({

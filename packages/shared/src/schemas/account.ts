@@ -4,13 +4,14 @@ import { LIMITS } from '../constants';
 import { textMessages } from '../messages';
 import { ROLES, SIGNUP_ROLES } from '../catalogues/options';
 import { optionalDigits, password, requiredText } from './common';
-import { userNameKey } from '../user-name';
+import { hasDisguisingCharacters, userNameCharactersMessage, userNameKey } from '../user-name';
 
 /** Names that are path segments of the members API (`/api/users/dropdown`), so no member may take them. */
 const RESERVED_USER_NAMES = ['dropdown', 'update'];
 
 export const userNameField = requiredText('Username', LIMITS.userNameMax)
   .refine((v) => !/\s/.test(v), 'Username must not contain spaces')
+  .refine((v) => !hasDisguisingCharacters(v), userNameCharactersMessage)
   .refine((v) => !RESERVED_USER_NAMES.includes(userNameKey(v)), 'This username is reserved');
 
 export const emailField = requiredText('Email', LIMITS.emailMax).pipe(

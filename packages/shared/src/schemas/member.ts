@@ -15,6 +15,8 @@ export const memberSchema = z.object({
   state: z.string().nullable(),
   role: roleSchema,
   status: z.boolean(),
+  /** The member clicked the verification link sent to `email`: alerts and digests go to it only then. */
+  emailVerified: z.boolean(),
   createdOn: z.string(),
 });
 export type Member = z.infer<typeof memberSchema>;

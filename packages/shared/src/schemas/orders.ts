@@ -22,6 +22,10 @@ export const orderMessages = {
   utrFormat: 'The UTR is the 12-digit number of your UPI payment',
   utrTaken: 'This UTR is already given for another order',
   utrNotPending: 'The payment reference can only be given while the order is pending',
+  utrLocked:
+    'The UTR of this order was already given and cannot be changed. If it is wrong, ask us to reject this order, then order again with the right UTR.',
+  utrChanged:
+    'The UTR of this order is not the one you saw. Nothing was changed: check the payment again.',
   noteTooLong: 'Note must be at most 500 characters',
   reasonRequired: 'Please give a reason',
   expired: 'This order expired: it was not paid within 48 hours. It cannot be confirmed.',
@@ -86,8 +90,13 @@ export const utrInputSchema = z.object({
     .regex(/^\d{12}$/, orderMessages.utrFormat),
 });
 
-/** Confirming: an optional note. */
+/** Confirming: the UTR the Admin checked (null for an order without one) and an optional note. */
 export const orderConfirmSchema = z.object({
+  utr: z
+    .string({ error: orderMessages.utrFormat })
+    .trim()
+    .regex(/^\d{12}$/, orderMessages.utrFormat)
+    .nullable(),
   note: z.string().trim().max(500, orderMessages.noteTooLong).optional(),
 });
 

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../database';
 import { dbBool } from '../database';
 import type { NewPackage } from '../schema';
 import { hashPassword } from '../../modules/account/passwords';
+import { userNameSkeleton } from '../../lib/user-name-skeleton';
 import { generateLeads } from './leads';
 import { createRandom } from './random';
 
@@ -93,7 +94,13 @@ async function insertDemoMembers(db: Queryable, now: number) {
   const adminHash = await hashPassword(DEMO_ACCOUNTS.admin.password);
   const dealerHash = await hashPassword(DEMO_ACCOUNTS.dealer.password);
   const created = new Date(now).toISOString();
-  const base = { city: 'New Delhi', state: 'Delhi', created_on: created };
+  // Demo addresses count as verified, so the demo shows alert mails without a verification click.
+  const base = {
+    city: 'New Delhi',
+    state: 'Delhi',
+    created_on: created,
+    email_verified: dbBool(true),
+  };
   const rows = await db
     .insertInto('users')
     .values([
@@ -101,6 +108,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
         ...base,
         user_name: 'admin',
         user_name_key: 'admin',
+        user_name_skeleton: userNameSkeleton('admin'),
         name: 'Aditi Sharma',
         email: 'admin@dealerleads.in',
         phone: '9810000001',
@@ -113,6 +121,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
         ...base,
         user_name: 'dealer',
         user_name_key: 'dealer',
+        user_name_skeleton: userNameSkeleton('dealer'),
         name: 'Rajesh Motors',
         email: 'rajesh@rajeshmotors.in',
         phone: '9810000002',
@@ -127,6 +136,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
         ...base,
         user_name: 'newdealer',
         user_name_key: 'newdealer',
+        user_name_skeleton: userNameSkeleton('newdealer'),
         name: 'Noida Car Bazaar',
         email: 'hello@noidacarbazaar.in',
         phone: '9810000003',
@@ -141,6 +151,7 @@ async function insertDemoMembers(db: Queryable, now: number) {
         ...base,
         user_name: 'inactive',
         user_name_key: 'inactive',
+        user_name_skeleton: userNameSkeleton('inactive'),
         name: 'Old Wheels Faridabad',
         email: 'contact@oldwheels.in',
         phone: '9810000004',

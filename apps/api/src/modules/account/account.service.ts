@@ -1,11 +1,18 @@
-// Sign-up and login rules: unique user names, no self-made admins, argon2id, inactive members refused.
-import { apiMessages, type Registration } from '@dealerleads/shared';
+// Sign-up and login rules: unique user names that look like no other, a few accounts per e-mail address, no self-made
+// admins, argon2id, inactive members refused.
+import { MAX_ACCOUNTS_PER_EMAIL, apiMessages, type Registration } from '@dealerleads/shared';
 import { dbBool, fromDbBool, type Queryable } from '../../db/database';
-import { isUniqueViolation } from '../../db/errors';
+import { uniqueViolationMessage } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { badRequest, unauthorized } from '../../plugins/errors';
-import { findUserByName, insertUser } from '../members/members.repository';
+import {
+  accountsWithEmail,
+  findUserByName,
+  findUserLookingLike,
+  insertUser,
+} from '../members/members.repository';
 import type { PasswordHasher } from './passwords';
+import { queueVerificationMail } from '../alerts/email-verification.service';
 
 export async function register(
   db: Queryable,
@@ -13,9 +20,14 @@ export async function register(
   input: Registration,
 ): Promise<UserRow> {
   if (await findUserByName(db, input.userName)) throw badRequest(apiMessages.usernameTaken);
+  if (await findUserLookingLike(db, input.userName))
+    throw badRequest(apiMessages.usernameLookAlike);
+  if ((await accountsWithEmail(db, input.email)) >= MAX_ACCOUNTS_PER_EMAIL)
+    throw badRequest(apiMessages.tooManyAccountsForEmail);
   const passwordHash = await passwords.hash(input.password);
+  let user: UserRow;
   try {
-    return await insertUser(db, {
+    user = await insertUser(db, {
       user_name: input.userName,
       name: input.Name,
       email: input.email,
@@ -29,9 +41,13 @@ export async function register(
       created_on: new Date().toISOString(),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest(apiMessages.usernameTaken);
+    const message = uniqueViolationMessage(error);
+    if (message) throw badRequest(message);
     throw error;
   }
+  // No alert goes to the address until its owner clicks the link this mail carries.
+  await queueVerificationMail(db, user.id, user.email);
+  return user;
 }
 
 export async function authenticate(

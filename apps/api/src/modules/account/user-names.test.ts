@@ -2,7 +2,12 @@
 // lookups all agree on which names are the same name, and no lookup finds another account.
 import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { apiMessages, userNameKey, type Member } from '@dealerleads/shared';
+import {
+  apiMessages,
+  userNameCharactersMessage,
+  userNameKey,
+  type Member,
+} from '@dealerleads/shared';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
 import {
   bearer,
@@ -14,10 +19,11 @@ import {
   useTestApp,
 } from '../../test/test-app';
 
+let registrations = 0;
 const registration = (userName: string) => ({
   userName,
   Name: 'Ömer Çelik',
-  email: 'omer@example.in',
+  email: `omer${(registrations += 1)}@example.in`,
   phone: '9876543210',
   role: 'Dealer',
   pincode: '110001',
@@ -44,6 +50,39 @@ describe.each(testEngines())('user names on %s', (engine) => {
       payload: { userName, password: 'Secret#2026' },
     });
 
+  it('refuses invisible, bidi-control and combining characters, and names that look like a taken one', async () => {
+    expect((await register('admin')).statusCode).toBe(201);
+    expect((await register('dealer')).statusCode).toBe(201);
+    for (const name of [
+      'admin\u200b',
+      'adm\u00ADin',
+      'dealer\u2060',
+      'ad\u200dmin',
+      '\u202eadmin',
+      'admin\u0301',
+    ]) {
+      const res = await register(name);
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json(), JSON.stringify(name)).toMatchObject({
+        errors: { userName: [userNameCharactersMessage] },
+      });
+    }
+    // Cyrillic а, a digit for a letter, 'rn' for 'm': the same confusable skeleton as a taken name.
+    for (const name of ['\u0430dmin', 'АDMIN', 'adrnin', 'dea1er']) {
+      const res = await register(name);
+      expect(res.json(), name).toEqual({ status: 400, message: apiMessages.usernameLookAlike });
+    }
+    // A script that needs its marks keeps them; a name unlike any other registers.
+    expect((await register('राहुल')).statusCode).toBe(201);
+    expect((await register('admin2')).statusCode).toBe(201);
+    const skeletons = await ctx.database.db
+      .selectFrom('users')
+      .select('user_name_skeleton')
+      .where('user_name', 'in', ['admin', 'admin2'])
+      .execute();
+    expect(skeletons.every((s) => s.user_name_skeleton !== null)).toBe(true);
+  });
+
   it('lets a name with a non-ASCII capital register and log in, under any spelling of it', async () => {
     expect((await register('Çağrı')).statusCode).toBe(201);
     for (const spelling of ['Çağrı', 'çağrı', 'ÇAĞRI', 'C\u0327ag\u0306rı']) {
@@ -55,7 +94,7 @@ describe.each(testEngines())('user names on %s', (engine) => {
 
   it("refuses 'ömer' once 'Ömer' exists, and folds full-width and ß spellings too", async () => {
     expect((await register('Ömer')).statusCode).toBe(201);
-    for (const taken of ['ömer', 'ÖMER', 'O\u0308mer']) {
+    for (const taken of ['ömer', 'ÖMER']) {
       const res = await register(taken);
       expect(res.statusCode, taken).toBe(400);
       expect(res.json()).toEqual({ status: 400, message: apiMessages.usernameTaken });
@@ -159,6 +198,49 @@ describe.each(testEngines())('the user name key migration on %s', (engine) => {
           ctx.database.db,
         ),
       ).rejects.toThrow();
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe.each(testEngines())('the look-alike names migration on %s', (engine) => {
+  it('gives every existing name its skeleton; of two look-alikes the older keeps it; addresses start unverified', async () => {
+    const testDb = await createTestDatabase(engine, { migrated: false });
+    await migrateTo(
+      testDb.handle.db,
+      engine,
+      '2026-11-27-0101-unlocks-revision-notify',
+      testDb.handle.schema,
+    );
+    const before = testDb.handle.db as unknown as Kysely<unknown>;
+    for (const name of ['admin', '\u0430dmin', 'ravi']) {
+      await sql`insert into users (user_name, user_name_key, name, email, city, role, password_hash, status, created_on)
+        values (${name}, ${userNameKey(name)}, ${name}, 'x@example.in', 'Noida', 'Dealer', 'x', ${engine === 'sqlite' ? 1 : true}, ${new Date().toISOString()})`.execute(
+        before,
+      );
+    }
+    await migrateToLatest(testDb.handle.db, engine, testDb.handle.schema);
+    const ctx = await createTestAppOn(testDb);
+    try {
+      const rows = await ctx.database.db
+        .selectFrom('users')
+        .select(['id', 'user_name_skeleton', 'email_verified'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => r.user_name_skeleton)).toEqual([
+        'adrnin',
+        `adrnin ${rows[1]!.id}`,
+        'ravi',
+      ]);
+      expect(rows.every((r) => !r.email_verified)).toBe(true);
+      // Both existing accounts stay; a new look-alike of either is refused.
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        payload: registration('adrnin'),
+      });
+      expect(res.json()).toEqual({ status: 400, message: apiMessages.usernameLookAlike });
     } finally {
       await ctx.close();
     }

@@ -5,14 +5,17 @@ import { findBrand, groupIndian } from '@dealerleads/shared/catalogues';
 import { fromDbBool, type Queryable } from '../../db/database';
 import type { ClaimedMail } from './email-outbox';
 import { unsubscribeTokenOf, type UnsubscribeTarget } from './unsubscribe-token';
+import { addressCapReached, composeVerification } from './email-verification.service';
 
 export interface MailSettings {
   /** The From header. */
   from: string;
   /** The web app's public address, for the links (no trailing slash). */
   publicUrl: string;
-  /** The JWT secret: the unsubscribe key is derived from it. */
+  /** The JWT secret: the unsubscribe and verification keys are derived from it. */
   secret: string;
+  /** Mails sent to one address in the last 24 hours at most (MAIL_DAILY_CAP_PER_ADDRESS). */
+  dailyCapPerAddress: number;
 }
 
 export interface ComposedMail {
@@ -20,7 +23,8 @@ export interface ComposedMail {
   subject: string;
   text: string;
   html: string;
-  unsubscribeUrl: string;
+  /** Alerts and digests only; a verification mail has none. */
+  unsubscribeUrl?: string;
 }
 
 /** Leads listed in one digest at most; the rest are a link away. */
@@ -88,10 +92,14 @@ export async function composeMail(
 ): Promise<ComposedMail | undefined> {
   const user = await db
     .selectFrom('users')
-    .select(['email', 'name', 'status'])
+    .select(['email', 'name', 'status', 'email_verified'])
     .where('id', '=', mail.userId)
     .executeTakeFirst();
   if (!user || !fromDbBool(user.status) || !user.email) return undefined;
+  if (await addressCapReached(db, user.email, settings.dailyCapPerAddress)) return undefined;
+  if (mail.kind === 'verify') return composeVerification(mail, settings, user);
+  // No alert or digest goes to an address its owner has not confirmed (it may be someone else's).
+  if (!fromDbBool(user.email_verified)) return undefined;
   return mail.kind === 'instant'
     ? composeInstant(db, mail, settings, user.email)
     : composeDigest(db, mail, settings, user.email);

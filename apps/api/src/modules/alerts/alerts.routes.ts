@@ -17,7 +17,7 @@ import {
 import type { DatabaseHandle } from '../../db/database';
 import { fromDbBool } from '../../db/database';
 import { currentCaller, requireUser } from '../../plugins/auth';
-import { unauthorized } from '../../plugins/errors';
+import { tooManyRequests, unauthorized } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import {
@@ -25,13 +25,19 @@ import {
   deleteSavedSearch,
   listNotifications,
   listSavedSearches,
+  alertMessages,
   markRead,
   openSavedSearch,
   unreadCount,
   updateSavedSearch,
 } from './alerts.service';
-import { NotificationHub } from './notification-hub';
-import { issueStreamTicket, STREAM_TICKET_SECONDS, verifyStreamTicket } from './stream-ticket';
+import { MAX_STREAMS_PER_IP, MAX_STREAMS_PER_MEMBER, NotificationHub } from './notification-hub';
+import {
+  issueStreamTicket,
+  STREAM_TICKET_SECONDS,
+  useStreamTicket,
+  verifyStreamTicket,
+} from './stream-ticket';
 import { unsubscribeRoutes } from './unsubscribe.routes';
 
 const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -158,32 +164,45 @@ export function alertsRoutes(database: DatabaseHandle, secret: string) {
       preHandler: requireUser,
       schema: {
         tags,
-        summary: `A ticket (valid ${STREAM_TICKET_SECONDS} s) that opens the caller's notification stream`,
+        summary: `A single-use ticket (valid ${STREAM_TICKET_SECONDS} s) that opens one notification stream of the caller`,
         response: { 200: streamTicketSchema, ...errorSchemas(401) },
       },
-      handler: async (request) => ({
-        ticket: issueStreamTicket(secret, currentCaller(request).id),
-        expiresInSeconds: STREAM_TICKET_SECONDS,
-      }),
+      handler: async (request) => {
+        const { id } = currentCaller(request);
+        const member = await db
+          .selectFrom('users')
+          .select('token_version')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return {
+          ticket: issueStreamTicket(secret, { id, tokenVersion: member.token_version }),
+          expiresInSeconds: STREAM_TICKET_SECONDS,
+        };
+      },
     });
 
     r.get('/notifications/stream', {
       schema: {
         tags,
-        summary:
-          'Server-Sent Events of new notifications (event "notification", id = notification id); opened with a stream ticket',
+        summary: `Server-Sent Events of new notifications (event "notification", id = notification id); opened with a stream ticket, once; at most ${MAX_STREAMS_PER_MEMBER} per member (a new one closes the oldest) and ${MAX_STREAMS_PER_IP} per address`,
         querystring: streamQuerySchema,
-        response: { 200: z.string(), ...errorSchemas(400, 401) },
+        response: { 200: z.string(), ...errorSchemas(400, 401, 429) },
       },
       handler: async (request, reply) => {
-        const userId = verifyStreamTicket(secret, request.query.ticket);
-        if (userId === undefined) throw unauthorized('The stream ticket is not valid');
+        const claims = verifyStreamTicket(secret, request.query.ticket);
+        if (claims === undefined) throw unauthorized(alertMessages.streamTicketInvalid);
         const member = await db
           .selectFrom('users')
-          .select('status')
-          .where('id', '=', userId)
+          .select(['status', 'token_version'])
+          .where('id', '=', claims.userId)
           .executeTakeFirst();
-        if (!member || !fromDbBool(member.status)) throw unauthorized();
+        // A ticket issued before a password, status or role change is worthless, like the session it came from.
+        if (!member || !fromDbBool(member.status) || member.token_version !== claims.tokenVersion)
+          throw unauthorized(alertMessages.streamTicketInvalid);
+        if (!(await useStreamTicket(db, engine, claims)))
+          throw unauthorized(alertMessages.streamTicketUsed);
+        const streamId = await hub.register(claims, request.ip);
+        if (streamId === undefined) throw tooManyRequests(alertMessages.tooManyStreams);
         const header = request.headers['last-event-id'];
         const fromHeader =
           typeof header === 'string' && /^\d{1,10}$/.test(header) ? Number(header) : undefined;
@@ -198,7 +217,11 @@ export function alertsRoutes(database: DatabaseHandle, secret: string) {
           'X-Accel-Buffering': 'no',
         });
         response.write('retry: 1000\n\n');
-        await hub.open(userId, response, lastEventId);
+        await hub.open(
+          { id: streamId, userId: claims.userId, tokenVersion: claims.tokenVersion },
+          response,
+          lastEventId,
+        );
       },
     });
 

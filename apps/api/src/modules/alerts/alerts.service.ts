@@ -36,7 +36,20 @@ export const alertMessages = {
   unsubscribedDigest: 'You will get no more daily e-mails.',
   nothingToUnsubscribe: 'There is nothing left to unsubscribe from.',
   confirmUnsubscribe: 'Nothing has changed yet: confirm to stop these e-mails.',
+  instantNeedsFilter:
+    'A saved search without any filter gets the daily digest only. Choose at least one filter for instant e-mails.',
+  streamTicketInvalid: 'The stream ticket is not valid',
+  streamTicketUsed: 'This stream ticket was already used. Ask for a new one.',
+  tooManyStreams:
+    'Too many notification streams are open from this address. Close some tabs and try again.',
 } as const;
+
+/** A catch-all search (no filter set): it matches every lead, so it may only mail the daily digest. */
+export function hasNoFilter(filters: SavedSearchFilters): boolean {
+  return Object.values(filters).every(
+    (v) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0),
+  );
+}
 
 /** Serialises notification inserts on PostgreSQL, so their ids commit in order and a stream's cursor skips none. */
 const NOTIFICATION_LOCK = 7_240_518;
@@ -120,6 +133,8 @@ export async function createSavedSearch(
   input: { name: string; filters: SavedSearchFilters; emailMode: EmailMode },
   now = new Date(),
 ): Promise<SavedSearch> {
+  if (input.emailMode === 'instant' && hasNoFilter(input.filters))
+    throw badRequest(alertMessages.instantNeedsFilter);
   const id = await runWrite(db, engine, async (tx) => {
     const count = await tx
       .selectFrom('saved_searches')
@@ -186,6 +201,15 @@ export async function updateSavedSearch(
 ): Promise<SavedSearch> {
   await runWrite(db, engine, async (tx) => {
     await assertOwnSearch(tx, userId, id);
+    if (changes.emailMode === 'instant') {
+      const search = await tx
+        .selectFrom('saved_searches')
+        .select('filters')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      if (hasNoFilter(parseFilters(search.filters)))
+        throw badRequest(alertMessages.instantNeedsFilter);
+    }
     const set = {
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.emailMode !== undefined ? { email_mode: changes.emailMode } : {}),
@@ -293,7 +317,8 @@ export async function recordNewLeadAlerts(
   // The transactional outbox: an instant mail is queued with its notification, or neither exists.
   const mails = instantMailRows(
     lead.id,
-    matched.filter((s) => s.email_mode === 'instant'),
+    // A catch-all search stored before the rule mails no instant alert either.
+    matched.filter((s) => s.email_mode === 'instant' && !hasNoFilter(parseFilters(s.filters))),
     now,
   );
   if (engine === 'postgres') {

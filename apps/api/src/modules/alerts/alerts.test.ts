@@ -22,22 +22,36 @@ import { submission } from './alerts-test-helpers';
 import { issueStreamTicket, verifyStreamTicket } from './stream-ticket';
 
 describe('stream tickets', () => {
-  it('open the stream for one member, for a minute, and cannot be forged', () => {
+  it('open the stream for one member at one token version, for a minute, and cannot be forged', () => {
     const now = Date.now();
-    const ticket = issueStreamTicket(TEST_JWT_SECRET, 42, now);
-    expect(verifyStreamTicket(TEST_JWT_SECRET, ticket, now)).toBe(42);
+    const ticket = issueStreamTicket(TEST_JWT_SECRET, { id: 42, tokenVersion: 3 }, now);
+    expect(verifyStreamTicket(TEST_JWT_SECRET, ticket, now)).toMatchObject({
+      userId: 42,
+      tokenVersion: 3,
+    });
     expect(verifyStreamTicket(TEST_JWT_SECRET, ticket, now + 61_000)).toBeUndefined();
     expect(
       verifyStreamTicket('another-secret-0123456789-abcdefghijklmnop', ticket, now),
     ).toBeUndefined();
-    const [, expires, mac] = ticket.split('.');
-    expect(verifyStreamTicket(TEST_JWT_SECRET, `43.${expires}.${mac}`, now)).toBeUndefined();
+    const [, version, expires, nonce, mac] = ticket.split('.');
+    expect(
+      verifyStreamTicket(TEST_JWT_SECRET, `43.${version}.${expires}.${nonce}.${mac}`, now),
+    ).toBeUndefined();
+    expect(
+      verifyStreamTicket(TEST_JWT_SECRET, `42.4.${expires}.${nonce}.${mac}`, now),
+    ).toBeUndefined();
     expect(verifyStreamTicket(TEST_JWT_SECRET, 'garbage', now)).toBeUndefined();
+    // Every ticket has its own nonce.
+    expect(issueStreamTicket(TEST_JWT_SECRET, { id: 42, tokenVersion: 3 }, now)).not.toBe(ticket);
   });
 });
 
 interface Sse {
   events: { id: number; data: AppNotification }[];
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  /** Whether the server said the stream was replaced (event "closed"). */
+  closedEvent(): boolean;
   close(): void;
   waitFor(count: number): Promise<void>;
 }
@@ -61,6 +75,8 @@ function openStream(port: number, ticket: string, lastEventId?: number): Promise
         if (response.statusCode !== 200) return reject(new Error(`stream: ${response.statusCode}`));
         expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
         let buffer = '';
+        let closed = false;
+        const ended = new Promise<void>((done) => response.on('close', () => done()));
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           buffer += chunk;
@@ -68,6 +84,7 @@ function openStream(port: number, ticket: string, lastEventId?: number): Promise
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
+            if (/^event: closed$/m.test(block)) closed = true;
             const id = /^id: (\d+)$/m.exec(block)?.[1];
             const data = /^data: (.*)$/m.exec(block)?.[1];
             if (id && data)
@@ -77,6 +94,8 @@ function openStream(port: number, ticket: string, lastEventId?: number): Promise
         });
         resolve({
           events,
+          ended,
+          closedEvent: () => closed,
           close: () => request.destroy(),
           waitFor: (count) =>
             new Promise<void>((done, fail) => {
@@ -106,6 +125,7 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
   let port: number;
   let dealer: TestMember;
   let rival: TestMember;
+  let admin: TestMember;
 
   beforeAll(async () => {
     const testDb = await createTestDatabase(engine);
@@ -127,6 +147,7 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     port = (ctx.app.server.address() as AddressInfo).port;
     dealer = await createMember(ctx);
     rival = await createMember(ctx);
+    admin = await createMember(ctx, { role: 'Admin' });
   });
   afterAll(async () => {
     await other.close();
@@ -278,7 +299,11 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     expect(
       (await ctx.app.inject({ url: '/api/notifications/stream?ticket=1.2.abc' })).statusCode,
     ).toBe(401);
-    const expired = issueStreamTicket(TEST_JWT_SECRET, dealer.id, Date.now() - 120_000);
+    const expired = issueStreamTicket(
+      TEST_JWT_SECRET,
+      { id: dealer.id, tokenVersion: 0 },
+      Date.now() - 120_000,
+    );
     expect(
       (await ctx.app.inject({ url: `/api/notifications/stream?ticket=${expired}` })).statusCode,
     ).toBe(401);
@@ -316,5 +341,121 @@ describe.each(testEngines())('saved searches and notifications on %s', (engine) 
     expect(again.events.map((e) => e.data.leadId)).toEqual([...missed, third]);
     expect(new Set(again.events.map((e) => e.id)).size).toBe(3);
     again.close();
+  });
+
+  describe('stream limits and revocation', () => {
+    const ticketOf = async (who: TestMember) =>
+      json<StreamTicket>(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/notifications/stream-ticket',
+          headers: bearer(who),
+        }),
+      ).ticket;
+    const refusal = async (ticket: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`,
+      });
+      return { status: res.statusCode, message: res.json<{ message: string }>().message };
+    };
+    const streamRows = async (userId: number) =>
+      (
+        await ctx.database.db
+          .selectFrom('notification_streams')
+          .select('id')
+          .where('user_id', '=', userId)
+          .execute()
+      ).length;
+
+    it('opens a stream once per ticket', async () => {
+      const member = await createMember(ctx);
+      const ticket = await ticketOf(member);
+      const stream = await openStream(port, ticket);
+      expect(await refusal(ticket)).toEqual({
+        status: 401,
+        message: 'This stream ticket was already used. Ask for a new one.',
+      });
+      stream.close();
+      await stream.ended;
+    });
+
+    it("closes a member's oldest stream when a sixth opens, in whichever process holds it", async () => {
+      const member = await createMember(ctx);
+      const streams = [];
+      for (let i = 0; i < 6; i++) streams.push(await openStream(port, await ticketOf(member)));
+      await streams[0]!.ended;
+      expect(streams[0]!.closedEvent()).toBe(true);
+      expect(await streamRows(member.id)).toBe(5);
+      for (const stream of streams.slice(1)) stream.close();
+      await Promise.all(streams.slice(1).map((s) => s.ended));
+    });
+
+    it('refuses a ticket issued before a password change', async () => {
+      const member = await createMember(ctx);
+      const ticket = await ticketOf(member);
+      const changed = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/update/${member.id}`,
+        headers: bearer(admin),
+        payload: {
+          name: 'Renamed',
+          city: 'Noida',
+          email: `${member.userName}@example.in`,
+          password: 'Changed#Password1',
+        },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await refusal(ticket)).toEqual({
+        status: 401,
+        message: 'The stream ticket is not valid',
+      });
+    });
+
+    it('closes an open stream when another process deactivates the member', async () => {
+      const member = await createMember(ctx);
+      const stream = await openStream(port, await ticketOf(member));
+      const res = await other.app.inject({
+        method: 'PUT',
+        url: `/api/users/update/${member.id}`,
+        headers: bearer(admin),
+        payload: {
+          name: 'Paused',
+          city: 'Noida',
+          email: `${member.userName}@example.in`,
+          status: false,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await stream.ended;
+      expect(await streamRows(member.id)).toBe(0);
+    });
+
+    it('refuses more streams from one address than the limit', async () => {
+      const member = await createMember(ctx);
+      const alive = new Date(Date.now() + 60_000).toISOString();
+      await ctx.database.db
+        .insertInto('notification_streams')
+        .values(
+          Array.from({ length: 20 }, () => ({
+            user_id: rival.id,
+            ip: '127.0.0.1',
+            opened_on: new Date().toISOString(),
+            alive_until: alive,
+          })),
+        )
+        .execute();
+      try {
+        expect(await refusal(await ticketOf(member))).toEqual({
+          status: 429,
+          message:
+            'Too many notification streams are open from this address. Close some tabs and try again.',
+        });
+      } finally {
+        await ctx.database.db
+          .deleteFrom('notification_streams')
+          .where('user_id', '=', rival.id)
+          .execute();
+      }
+    });
   });
 });

@@ -126,9 +126,13 @@ export function startEmailWorker(
           html: composed.html,
           messageId: `<${mail.idempotencyKey}@${domain}>`,
           headers: {
-            'List-Unsubscribe': `<${composed.unsubscribeUrl}>`,
-            // RFC 8058: a mail client unsubscribes with one POST; a GET of the link only asks to confirm.
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            ...(composed.unsubscribeUrl
+              ? {
+                  'List-Unsubscribe': `<${composed.unsubscribeUrl}>`,
+                  // RFC 8058: a mail client unsubscribes with one POST; a GET of the link only asks to confirm.
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                }
+              : {}),
             'X-DealerLeads-Key': mail.idempotencyKey,
           },
         },

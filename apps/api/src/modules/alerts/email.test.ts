@@ -36,6 +36,7 @@ const settings: MailSettings = {
   from: 'DealerLeads <alerts@dealerleads.test>',
   publicUrl: 'http://dealerleads.test',
   secret: TEST_JWT_SECRET,
+  dailyCapPerAddress: 50,
 };
 const BACKOFF_MS = 60_000;
 

@@ -1,7 +1,7 @@
 // The cap per lead on each engine: at most maxDealersPerLead dealers unlock a lead, the rest are refused without a
 // charge, under any concurrency and through either unlock path.
 import { describe, expect, it } from 'vitest';
-import { creditFlowMessages, type Lead } from '@dealerleads/shared';
+import { apiMessages, creditFlowMessages, type Lead } from '@dealerleads/shared';
 import { bearer, json, testEngines, useMembers, useTestApp } from '../../test/test-app';
 import { balanceOf, givePackage, insertLeads } from '../../test/fixtures';
 import { HttpError } from '../../plugins/errors';
@@ -66,8 +66,29 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
       headers: bearer(c),
       payload: { userPackageMapId: packages[2], leadId: lead!.id, creditDebited: 1 },
     });
-    expect(view.json()).toEqual({ status: 400, message: creditFlowMessages.soldOut });
+    // The credit subtract-credit took comes back in the ledger, so the message is true.
+    expect(view.json()).toEqual({ status: 400, message: creditFlowMessages.soldOutCreditReturned });
     expect(await unlockCount(lead!.id)).toBe(2);
+    expect(await balanceOf(ctx, packages[2]!)).toMatchObject({ balance: 3, credit_debited: 0 });
+    const refund = await ctx.database.db
+      .selectFrom('credit_ledger')
+      .select(['kind', 'amount', 'lead_id', 'dispute_id'])
+      .where('user_package_id', '=', packages[2]!)
+      .orderBy('id')
+      .execute();
+    expect(refund).toEqual([
+      expect.objectContaining({ kind: 'grant' }),
+      expect.objectContaining({ kind: 'unlock', amount: -1 }),
+      { kind: 'refund', amount: 1, lead_id: lead!.id, dispute_id: null },
+    ]);
+    // Without a subtracted credit to give back, the refusal says no credit was used (and none was).
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/userpackagelead/add',
+      headers: bearer(c),
+      payload: { userPackageMapId: packages[2], leadId: lead!.id, creditDebited: 1 },
+    });
+    expect(again.json()).toEqual({ status: 400, message: apiMessages.spendCreditFirst });
     expect(await ledgerViolations(ctx.database.db, { userIds: [a.id, b.id, c.id] })).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { anyColumnContains } from '../../db/text-search';
 import { userNameKey, type Member, type MemberFilter, type Role } from '@dealerleads/shared';
 import { fromDbBool, runLongRead, type LongReads, type Queryable } from '../../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+import { userNameSkeleton } from '../../lib/user-name-skeleton';
 import { offsetOf } from '../../plugins/pagination';
 
 export function toMember(row: UserRow): Member {
@@ -18,6 +19,7 @@ export function toMember(row: UserRow): Member {
     state: row.state,
     role: row.role as Role,
     status: fromDbBool(row.status),
+    emailVerified: fromDbBool(row.email_verified),
     createdOn: row.created_on,
   };
 }
@@ -35,13 +37,39 @@ export function findUserById(db: Queryable, id: number): Promise<UserRow | undef
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The member whose name looks like this one (the same confusable skeleton), if any. */
+export function findUserLookingLike(
+  db: Queryable,
+  userName: string,
+): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('user_name_skeleton', '=', userNameSkeleton(userName))
+    .executeTakeFirst();
+}
+
+/** How many accounts give this e-mail address (compared without case). */
+export async function accountsWithEmail(db: Queryable, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertUser(
   db: Queryable,
-  user: Omit<NewUser, 'user_name_key'>,
+  user: Omit<NewUser, 'user_name_key' | 'user_name_skeleton'>,
 ): Promise<UserRow> {
   return db
     .insertInto('users')
-    .values({ ...user, user_name_key: userNameKey(user.user_name) })
+    .values({
+      ...user,
+      user_name_key: userNameKey(user.user_name),
+      user_name_skeleton: userNameSkeleton(user.user_name),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

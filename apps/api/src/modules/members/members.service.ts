@@ -20,6 +20,7 @@ import type { UserUpdate } from '../../db/schema';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
 import type { PasswordHasher } from '../account/passwords';
+import { queueVerificationMail } from '../alerts/email-verification.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import {
   findUserById,
@@ -98,6 +99,9 @@ export async function updateMember(
     if (admin && input.role !== undefined) changes.role = input.role;
     if (admin && input.status !== undefined) changes.status = dbBool(input.status);
     if (passwordHash) changes.password_hash = passwordHash;
+    // A new address is unverified until its owner clicks the link mailed to it.
+    const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
+    if (emailChanged) changes.email_verified = 0;
 
     // A new password, a status change (deactivation or reactivation) or a role change ends every session of the
     // member issued before, the caller's own included (docs/hardening.md, "Sessions").
@@ -107,6 +111,7 @@ export async function updateMember(
       (changes.role !== undefined && changes.role !== row.role);
     const updated = await updateUser(db, id, changes, { endSessions });
     if (!updated) throw notFound(apiMessages.memberNotFound);
+    if (emailChanged) await queueVerificationMail(db, id, updated.email);
     // An Admin's edit is audited (a member's edit of their own profile is not an Admin action); the hash is redacted.
     if (admin) {
       await recordAudit(db, actor, {

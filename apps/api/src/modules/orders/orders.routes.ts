@@ -68,7 +68,8 @@ export function ordersRoutes(
       preHandler: requireUser,
       schema: {
         tags,
-        summary: "Give (or correct) the UPI payment's 12-digit UTR of your pending order",
+        summary:
+          "Give the UPI payment's 12-digit UTR of your pending order, once (a given UTR cannot be changed)",
         params: idParams,
         body: utrInputSchema,
         response: { 200: createdOrderSchema, ...errorSchemas(400, 401, 404, 409) },
@@ -129,39 +130,38 @@ export function ordersRoutes(
       },
     });
 
-    const decisions = {
-      confirm: {
+    r.put('/orders/:id/confirm', {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
         summary:
-          'Admin: confirm the payment of an open order: its package and grant, exactly once (audited)',
+          'Admin: confirm the payment of an open order holding the UTR you checked: its package and grant, exactly once (audited)',
+        params: idParams,
         body: orderConfirmSchema,
-        decide: confirmOrder,
+        response: { 200: orderSchema, ...errorSchemas(400, 401, 403, 404, 409) },
       },
-      reject: {
+      handler: async (request) =>
+        confirmOrder(
+          db,
+          engine,
+          auditActorOf(request),
+          request.params.id,
+          { utr: request.body.utr, note: request.body.note ?? '' },
+          clock(),
+        ),
+    });
+
+    r.put('/orders/:id/reject', {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
         summary: 'Admin: reject an open order with a reason the member sees (audited)',
+        params: idParams,
         body: orderRejectSchema,
-        decide: rejectOrder,
+        response: { 200: orderSchema, ...errorSchemas(400, 401, 403, 404, 409) },
       },
-    } as const;
-    for (const [name, { summary, body, decide }] of Object.entries(decisions)) {
-      r.put(`/orders/:id/${name}`, {
-        preHandler: requireAdmin,
-        schema: {
-          tags,
-          summary,
-          params: idParams,
-          body,
-          response: { 200: orderSchema, ...errorSchemas(400, 401, 403, 404, 409) },
-        },
-        handler: async (request) =>
-          decide(
-            db,
-            engine,
-            auditActorOf(request),
-            request.params.id,
-            request.body.note ?? '',
-            clock(),
-          ),
-      });
-    }
+      handler: async (request) =>
+        rejectOrder(db, engine, auditActorOf(request), request.params.id, request.body, clock()),
+    });
   };
 }

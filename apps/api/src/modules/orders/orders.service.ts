@@ -246,17 +246,46 @@ export function ordersPage(
   return pageOf(db, filter, query, now, true);
 }
 
-/** Why a write on an order that is no longer open changed nothing: not found, expired, or already decided. */
-async function refusal(db: Queryable, id: number, now: Date, userId?: number): Promise<Error> {
+/**
+ * Why a write on an order changed nothing: not found, expired, already decided, or (still open) its UTR is not the
+ * one the writer expected.
+ */
+async function refusal(
+  db: Queryable,
+  id: number,
+  now: Date,
+  expected: { userId?: number; utrMessage: string },
+): Promise<Error> {
   const row = await findOrder(db, id);
-  if (!row || (userId !== undefined && row.user_id !== userId))
+  if (!row || (expected.userId !== undefined && row.user_id !== expected.userId))
     return notFound(orderMessages.orderNotFound);
   const status = statusAt(row, now);
   if (status === 'expired') return conflict(orderMessages.expired);
+  if (status === 'pending') return conflict(expected.utrMessage);
   return conflict(orderMessages.alreadyDecided(status));
 }
 
-/** The owner gives (or corrects) the UTR of their open order. */
+/** The order's UTR is the given one (null: it has none). */
+function utrIs(eb: OrdersEb, utr: string | null) {
+  return utr === null ? eb('orders.utr', 'is', null) : eb('orders.utr', '=', utr);
+}
+
+/** The UTR is not held by another live or confirmed order (the index orders_one_per_utr says the same). */
+async function utrTaken(db: Queryable, utr: string, id: number): Promise<boolean> {
+  const taken = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('utr', '=', utr)
+    .where('status', 'in', ['pending', 'confirmed'])
+    .where('id', '<>', id)
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/**
+ * The owner gives the UTR of their open order, once: a given UTR is what the Admin checks, so it cannot be swapped
+ * afterwards (giving the same one again changes nothing); a wrong one is corrected by a rejection and a new order.
+ */
 export async function submitUtr(
   db: Db,
   engine: Engine,
@@ -267,31 +296,28 @@ export async function submitUtr(
   upi: UpiPayee | undefined,
 ): Promise<CreatedOrder> {
   const nowIso = now.toISOString();
+  const expected = { userId, utrMessage: orderMessages.utrLocked };
   await runWrite(db, engine, async (tx) => {
-    const taken = await tx
-      .selectFrom('orders')
-      .select('id')
-      .where('utr', '=', utr)
-      .where('status', 'in', ['pending', 'confirmed'])
-      .where('id', '<>', id)
-      .executeTakeFirst();
     const open = await tx
       .selectFrom('orders')
-      .select('id')
+      .select('utr')
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .where((eb) => isOpen(eb, nowIso))
       .executeTakeFirst();
-    if (!open) throw await refusal(tx, id, now, userId);
-    if (taken) throw badRequest(orderMessages.utrTaken);
+    if (!open) throw await refusal(tx, id, now, expected);
+    if (open.utr === utr) return;
+    if (open.utr !== null) throw conflict(orderMessages.utrLocked);
+    if (await utrTaken(tx, utr, id)) throw badRequest(orderMessages.utrTaken);
     const changed = await tx
       .updateTable('orders')
       .set({ utr })
       .where('id', '=', id)
+      .where('orders.utr', 'is', null)
       .where((eb) => isOpen(eb, nowIso))
       .returning('id')
       .executeTakeFirst();
-    if (!changed) throw await refusal(tx, id, now, userId);
+    if (!changed) throw await refusal(tx, id, now, expected);
   });
   return myOrder(db, userId, id, now, upi);
 }
@@ -303,7 +329,7 @@ export async function submitUtr(
 async function decideOpenOrder(
   tx: Tx,
   id: number,
-  decision: { status: 'confirmed' | 'rejected'; note: string },
+  decision: { status: 'confirmed' | 'rejected'; note: string; utr?: string | null },
   actor: AuditActor,
   now: Date,
 ) {
@@ -318,26 +344,30 @@ async function decideOpenOrder(
     })
     .where('id', '=', id)
     .where((eb) => isOpen(eb, nowIso))
+    .$if(decision.utr !== undefined, (q) => q.where((eb) => utrIs(eb, decision.utr ?? null)))
     .returningAll()
     .executeTakeFirst();
-  if (!order) throw await refusal(tx, id, now);
+  if (!order) throw await refusal(tx, id, now, { utrMessage: orderMessages.utrChanged });
   return order;
 }
 
 /**
- * Admin confirms an open order: only the request whose conditional update confirmed it creates the user package and
- * its `grant` entry (with the order's id, unique in the ledger), all in one transaction.
+ * Admin confirms an open order holding the UTR the Admin checked (409 if it holds another): only the request whose
+ * conditional update confirmed it creates the user package and its `grant` entry (with the order's id, unique in the
+ * ledger), all in one transaction.
  */
 export async function confirmOrder(
   db: Db,
   engine: Engine,
   actor: AuditActor,
   id: number,
-  note: string,
+  decision: { utr: string | null; note: string },
   now: Date,
 ): Promise<Order> {
   await runWrite(db, engine, async (tx) => {
-    const order = await decideOpenOrder(tx, id, { status: 'confirmed', note }, actor, now);
+    if (decision.utr !== null && (await utrTaken(tx, decision.utr, id)))
+      throw badRequest(orderMessages.utrTaken);
+    const order = await decideOpenOrder(tx, id, { status: 'confirmed', ...decision }, actor, now);
     const startDate = todayInIndia(now);
     const userPackage = await tx
       .insertInto('user_packages')
@@ -388,7 +418,7 @@ export async function rejectOrder(
   engine: Engine,
   actor: AuditActor,
   id: number,
-  note: string,
+  { note }: { note: string },
   now: Date,
 ): Promise<Order> {
   await runWrite(db, engine, async (tx) => {

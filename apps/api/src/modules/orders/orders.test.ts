@@ -61,11 +61,19 @@ describe.each(testEngines())('orders on %s', (engine) => {
       payload: { utr },
       headers: bearer(who),
     });
-  const decide = (id: number, decision: 'confirm' | 'reject', note?: string) =>
+  const decide = (
+    id: number,
+    decision: 'confirm' | 'reject',
+    note?: string,
+    seenUtr: string | null = null,
+  ) =>
     ctx.app.inject({
       method: 'PUT',
       url: `/api/orders/${id}/${decision}`,
-      payload: note === undefined ? {} : { note },
+      payload: {
+        ...(note === undefined ? {} : { note }),
+        ...(decision === 'confirm' ? { utr: seenUtr } : {}),
+      },
       headers: bearer(admin),
     });
   const grantsOf = async (orderId: number) =>
@@ -144,6 +152,12 @@ describe.each(testEngines())('orders on %s', (engine) => {
       expect(hidden.statusCode).toBe(404);
       expect(hidden.body).not.toContain(created.reference);
     }
+    // A given UTR cannot be swapped; giving the same one again changes nothing.
+    expect((await putUtr(dealer, created.id, '123456789012')).statusCode).toBe(200);
+    expect((await putUtr(dealer, created.id, '123456789013')).json()).toEqual({
+      status: 409,
+      message: orderMessages.utrLocked,
+    });
     // The same UTR cannot claim a second order.
     const second = json<CreatedOrder>(await order(other, packageId));
     expect(second.amount).toBe(9999);
@@ -190,7 +204,9 @@ describe.each(testEngines())('orders on %s', (engine) => {
     await putUtr(other, created.id, '555566667777');
     const before = (await packagesOf(other.id)).length;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => decide(created.id, 'confirm', 'Seen in the bank')),
+      Array.from({ length: 20 }, () =>
+        decide(created.id, 'confirm', 'Seen in the bank', '555566667777'),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) {
@@ -223,6 +239,56 @@ describe.each(testEngines())('orders on %s', (engine) => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(await ledgerViolations(ctx.database.db, { userIds: [other.id] })).toEqual([]);
+  });
+
+  it('confirms only the UTR the Admin saw: a swapped UTR is refused and a confirmed UTR never backs another order', async () => {
+    const packageId = await createPackage(ctx, { credits: 12 });
+    await price(packageId, 1999);
+    const first = json<CreatedOrder>(await order(dealer, packageId));
+    await putUtr(dealer, first.id, '700000000001');
+    // The dealer tries to swap the UTR after the Admin checked it: refused, the order keeps the UTR the Admin saw.
+    expect((await putUtr(dealer, first.id, '700000000002')).statusCode).toBe(409);
+    // The Admin confirms with another UTR than the order holds (a stale screen): refused, nothing changes.
+    const stale = await decide(first.id, 'confirm', undefined, '700000000002');
+    expect(stale.json()).toEqual({ status: 409, message: orderMessages.utrChanged });
+    expect((await decide(first.id, 'confirm', undefined, null)).statusCode).toBe(409);
+    expect(await grantsOf(first.id)).toEqual([]);
+    // The confirm names the UTR; a body without one is a 400.
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${first.id}/confirm`,
+      payload: { note: 'ok' },
+      headers: bearer(admin),
+    });
+    expect(missing.json()).toMatchObject({
+      status: 400,
+      errors: { utr: [orderMessages.utrFormat] },
+    });
+    expect((await decide(first.id, 'confirm', undefined, '700000000001')).statusCode).toBe(200);
+    // The confirmed UTR can never be given for another order, by anyone.
+    for (const who of [dealer, other]) {
+      const next = json<CreatedOrder>(await order(who, packageId));
+      expect((await putUtr(who, next.id, '700000000001')).json()).toEqual({
+        status: 400,
+        message: orderMessages.utrTaken,
+      });
+      await settle(who);
+    }
+    // A wrong UTR is corrected by a rejection and a new order: the rejected order frees its UTR.
+    const wrong = json<CreatedOrder>(await order(other, packageId));
+    await putUtr(other, wrong.id, '700000000003');
+    await decide(wrong.id, 'reject', 'No payment with this UTR');
+    const again = json<CreatedOrder>(await order(other, packageId));
+    expect((await putUtr(other, again.id, '700000000003')).statusCode).toBe(200);
+    await settle(other);
+    // The database refuses a second confirmed order with the same UTR whatever the service does.
+    await expect(
+      ctx.database.db
+        .updateTable('orders')
+        .set({ utr: '700000000001', status: 'confirmed' })
+        .where('id', '=', again.id)
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('rejects with a reason (audited): no package, no grant; the member sees why', async () => {
@@ -296,7 +362,7 @@ describe.each(testEngines())('orders on %s', (engine) => {
       );
       const firstClosed = all.findIndex((o) => o.status !== 'pending');
       expect(all.slice(firstClosed).some((o) => o.status === 'pending')).toBe(false);
-      expect((await decide(paid.id, 'confirm')).statusCode).toBe(200);
+      expect((await decide(paid.id, 'confirm', undefined, '998877665544')).statusCode).toBe(200);
     } finally {
       now = start;
     }

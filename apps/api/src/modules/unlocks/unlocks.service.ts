@@ -326,6 +326,36 @@ export async function subtractCredit(
   );
 }
 
+/**
+ * Gives back a credit the spec's subtract-credit took, for a lead view that cannot be recorded (the lead is gone or
+ * sold out), as a `refund` entry without a dispute: no path keeps a credit without an unlock. False when the package
+ * holds no subtracted credit (an Unlimited package, or none taken).
+ */
+async function returnSubtractedCredit(
+  tx: Tx,
+  userId: number,
+  userPackageId: number,
+  leadId: number,
+  why: string,
+): Promise<boolean> {
+  const released = await tx
+    .updateTable('user_packages')
+    .set((eb) => ({ unattributed_debits: eb('unattributed_debits', '-', 1) }))
+    .where('id', '=', userPackageId)
+    .where('unattributed_debits', '>', 0)
+    .executeTakeFirst();
+  if (Number(released.numUpdatedRows) === 0) return false;
+  const balance = await applyEntry(tx, {
+    userId,
+    userPackageId,
+    kind: 'refund',
+    amount: 1,
+    leadId,
+    reason: `Subtracted credit returned: ${why}`,
+  });
+  return balance !== undefined;
+}
+
 export interface LeadViewRecord {
   userPackageMapId: number;
   leadId: number;
@@ -354,7 +384,20 @@ export async function recordLeadView(
       if (refusal === 'expired') return { error: badRequest(apiMessages.packageExpired) };
       if (refusal === 'notStarted') return { error: badRequest(apiMessages.packageNotStarted) };
       const lead = await findLeadById(tx, input.leadId);
-      if (!lead || !fromDbBool(lead.status)) return { error: notFound(apiMessages.leadNotFound) };
+      if (!lead || !fromDbBool(lead.status)) {
+        const returned = await returnSubtractedCredit(
+          tx,
+          caller.id,
+          pkg.id,
+          input.leadId,
+          'lead not found',
+        );
+        return {
+          error: notFound(
+            returned ? creditFlowMessages.leadNotFoundCreditReturned : apiMessages.leadNotFound,
+          ),
+        };
+      }
       const existing = await findUnlock(tx, caller.id, input.leadId);
       if (existing) {
         return {
@@ -367,8 +410,20 @@ export async function recordLeadView(
         };
       }
       if (refusal === 'noBalance') return { error: badRequest(apiMessages.spendCreditFirst) };
-      if ((await claimDealerPlace(tx, input.leadId)) === undefined)
-        return { error: badRequest(creditFlowMessages.soldOut) };
+      if ((await claimDealerPlace(tx, input.leadId)) === undefined) {
+        const returned = await returnSubtractedCredit(
+          tx,
+          caller.id,
+          pkg.id,
+          input.leadId,
+          'the lead was sold out',
+        );
+        return {
+          error: badRequest(
+            returned ? creditFlowMessages.soldOutCreditReturned : creditFlowMessages.soldOut,
+          ),
+        };
+      }
       const unlimited = pkg.package_type === 'Unlimited';
       if (unlimited) {
         await appendEntry(tx, {

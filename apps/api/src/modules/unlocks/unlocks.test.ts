@@ -12,6 +12,7 @@ import {
   type TestMember,
 } from '../../test/test-app';
 import { balanceOf, givePackage, insertLeads, ledgerOf } from '../../test/fixtures';
+import { ledgerViolations } from '../../reliability/ledger-check';
 import { chargeUnlock, recordUnlockSet, unlockStateOf } from './unlocks.repository';
 
 describe.each(testEngines())('unlock on %s', (engine) => {
@@ -356,6 +357,24 @@ describe.each(testEngines())('unlock on %s', (engine) => {
         headers: bearer(dealer),
       });
       expect(detail.json()).toMatchObject({ phoneNumber: leads[111]!.phone });
+
+      // A credit subtracted for a lead that is not there comes back (a refund entry), and the answer says so.
+      await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/userpackage/subtractcredit/${up}`,
+        headers: bearer(dealer),
+      });
+      expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0 });
+      expect((await add(2_000_000_000)).json()).toEqual({
+        status: 404,
+        message: creditFlowMessages.leadNotFoundCreditReturned,
+      });
+      expect(await balanceOf(ctx, up)).toMatchObject({ balance: 1, credit_debited: 1 });
+      expect((await add(2_000_000_000)).json()).toEqual({
+        status: 404,
+        message: apiMessages.leadNotFound,
+      });
+      expect(await ledgerViolations(ctx.database.db, { userIds: [dealer.id] })).toEqual([]);
 
       expect((await add(leads[112]!.id, 999_999)).json()).toEqual({
         status: 400,

@@ -41,9 +41,9 @@ beforeEach(() => {
   setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
 });
 
-function renderMenu() {
+function renderMenu(query = '?model=Creta&city=Pune') {
   const router = createMemoryRouter([{ path: paths.leads, element: <SavedSearchesMenu /> }], {
-    initialEntries: [`${paths.leads}?model=Creta&city=Pune`],
+    initialEntries: [`${paths.leads}${query}`],
   });
   render(
     <AppProvider queryClient={createQueryClient()}>
@@ -76,6 +76,14 @@ describe('saved searches menu: e-mail', () => {
         emailMode: 'daily',
       },
     });
+  });
+
+  it('offers the daily digest by default for a search without any filter', async () => {
+    const user = userEvent.setup();
+    renderMenu('');
+    await user.click(await screen.findByRole('button', { name: 'Saved searches' }));
+    await user.click(screen.getByRole('button', { name: /Save this search/ }));
+    expect(screen.getByLabelText('E-mail')).toHaveValue('daily');
   });
 
   it("changes a saved search's e-mail mode from the list", async () => {

@@ -48,7 +48,10 @@ function SaveForm({ onDone }: { onDone: () => void }) {
   const location = useLocation();
   const create = useCreateSavedSearch();
   const [name, setName] = useState('');
-  const [emailMode, setEmailMode] = useState<EmailMode>('instant');
+  // A search without any filter matches every lead: the server allows it the daily digest only.
+  const [emailMode, setEmailMode] = useState<EmailMode>(() =>
+    Object.keys(filtersFromUrl(location.search)).length === 0 ? 'daily' : 'instant',
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(

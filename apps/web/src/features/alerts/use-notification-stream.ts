@@ -38,7 +38,12 @@ export function useNotificationStream(startAfter: number | undefined) {
         const query = new URLSearchParams({ ticket, lastEventId: String(lastId) });
         source = new EventSource(`${API_BASE}/notifications/stream?${query.toString()}`);
         source.addEventListener('notification', receive as EventListener);
-        // The ticket is single-use in spirit (it expires in a minute): any drop gets a new one and resumes.
+        // Too many tabs of this member have a stream: this one was replaced by a newer one and stays quiet.
+        source.addEventListener('closed', () => {
+          stopped = true;
+          source?.close();
+        });
+        // A ticket opens one stream only (and expires in a minute): any drop gets a new one and resumes.
         source.onerror = () => {
           source?.close();
           if (!stopped) retry = setTimeout(() => void connect(), RETRY_MS);

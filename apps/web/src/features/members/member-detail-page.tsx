@@ -8,6 +8,7 @@ import { isAdmin, useCurrentUser } from '../../lib/session';
 import { notify } from '../../lib/notify';
 import { useDownloadMyData } from './api/download-my-data';
 import { useMember } from './api/get-member';
+import { EmailVerificationNotice } from './email-verification-notice';
 import { ERROR_LOADING_USERS_TEXT } from './api/get-members';
 
 export const exportTexts = {
@@ -31,6 +32,9 @@ export function MemberDetailPage() {
     <section className="container py-3" style={{ maxWidth: '40rem' }}>
       <h1 className="h3">{username}</h1>
       {member.isPending ? <Spinner /> : null}
+      {data && user && user.username.toLowerCase() === data.userName.toLowerCase() ? (
+        <EmailVerificationNotice member={data} />
+      ) : null}
       {data ? (
         <div className={`card shadow-sm ${data.status ? '' : 'bg-secondary-subtle'}`}>
           <div className="card-body">
@@ -44,7 +48,12 @@ export function MemberDetailPage() {
               <dt className="col-sm-4">Phone</dt>
               <dd className="col-sm-8">{data.phone || '—'}</dd>
               <dt className="col-sm-4">Email</dt>
-              <dd className="col-sm-8 text-break">{data.email}</dd>
+              <dd className="col-sm-8 text-break">
+                {data.email}
+                {data.emailVerified ? null : (
+                  <span className="badge text-bg-warning ms-2">Not verified</span>
+                )}
+              </dd>
               <dt className="col-sm-4">Role</dt>
               <dd className="col-sm-8">{data.role}</dd>
               <dt className="col-sm-4">Status</dt>

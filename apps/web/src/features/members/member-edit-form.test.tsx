@@ -18,6 +18,7 @@ const member: Member = {
   state: 'Haryana',
   role: 'Dealer',
   status: true,
+  emailVerified: true,
   createdOn: '2026-01-01T00:00:00.000Z',
 };
 

@@ -7,6 +7,7 @@ import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
 import { jsonResponse, renderRoute } from '../../test/render-route';
+import { emailVerificationTexts } from './email-verification-notice';
 
 const rajesh: Member = {
   id: 2,
@@ -19,6 +20,7 @@ const rajesh: Member = {
   state: 'Haryana',
   role: 'Dealer',
   status: true,
+  emailVerified: true,
   createdOn: '2026-01-01T00:00:00.000Z',
 };
 const oldWheels: Member = {
@@ -174,5 +176,38 @@ describe('member edit screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This e-mail is in use');
     expect(notify.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('e-mail verification notice', () => {
+  beforeEach(() => setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' }));
+
+  it('asks a member with an unverified address to click the link, and sends it again', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'POST'
+        ? jsonResponse({ message: 'We sent a verification link to your e-mail address.' })
+        : jsonResponse({ ...rajesh, emailVerified: false }),
+    );
+    renderRoute(paths.memberDetail('dealer'));
+    const text = await screen.findByText(emailVerificationTexts.notice('rajesh@rajeshmotors.in'));
+    const notice = text.closest('.alert') as HTMLElement;
+    expect(screen.getByText('Not verified')).toBeInTheDocument();
+    await userEvent
+      .setup()
+      .click(within(notice).getByRole('button', { name: emailVerificationTexts.resend }));
+    await vi.waitFor(() =>
+      expect(notify.success).toHaveBeenCalledWith(
+        'We sent a verification link to your e-mail address.',
+      ),
+    );
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(String(post[0])).toBe('/api/me/email-verification');
+  });
+
+  it('shows no notice once the address is verified', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(rajesh));
+    renderRoute(paths.memberDetail('dealer'));
+    expect(await screen.findByText('rajesh@rajeshmotors.in')).toBeInTheDocument();
+    expect(screen.queryByText(emailVerificationTexts.resend)).not.toBeInTheDocument();
   });
 });

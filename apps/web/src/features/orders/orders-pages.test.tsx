@@ -117,7 +117,7 @@ describe('orders', () => {
     expect(print).toHaveBeenCalled();
   });
 
-  it('lets an Admin confirm an order with a note, with a toast', async () => {
+  it('lets an Admin confirm an order with a note, naming the UTR shown, with a toast', async () => {
     setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
     renderRoute(paths.payments);
     const user = userEvent.setup();
@@ -129,7 +129,28 @@ describe('orders', () => {
     await waitFor(() => expect(successToast).toHaveBeenCalledWith(orderMessages.confirmed));
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/31/confirm'))!;
     expect(call[1]?.method).toBe('PUT');
-    expect(JSON.parse(call[1]!.body as string)).toEqual({ note: 'Seen in the bank' });
+    expect(JSON.parse(call[1]!.body as string)).toEqual({
+      utr: '123456789012',
+      note: 'Seen in the bank',
+    });
+  });
+
+  it('shows why a confirm was refused when the UTR changed since the list was loaded', async () => {
+    setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PUT'
+        ? jsonResponse({ status: 409, message: orderMessages.utrChanged }, { status: 409 })
+        : answer(input, init),
+    );
+    renderRoute(paths.payments);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm DL-20261123-K7Q2MX' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('UTR 123456789012');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+    await waitFor(() => expect(notify.error).toHaveBeenCalledWith(orderMessages.utrChanged));
+    expect(successToast).not.toHaveBeenCalled();
   });
 
   it('asks for a reason before rejecting', async () => {

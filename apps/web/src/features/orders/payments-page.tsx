@@ -53,7 +53,11 @@ export function PaymentsPage() {
     if (!deciding || reasonMissing) return;
     const { order, decision } = deciding;
     try {
-      await decide.mutateAsync({ id: order.id, decision, note: note.trim() });
+      await decide.mutateAsync(
+        decision === 'confirm'
+          ? { id: order.id, decision, utr: order.utr, note: note.trim() }
+          : { id: order.id, decision, note: note.trim() },
+      );
       notify.success(decision === 'confirm' ? orderMessages.confirmed : orderMessages.rejected);
       setDeciding(null);
     } catch (error) {

@@ -36,15 +36,20 @@ export function usePayments(status: OrderStatus | undefined, pageNumber: number)
   });
 }
 
-export type OrderDecision = { id: number; decision: 'confirm' | 'reject'; note: string };
+/** A decision on an order; a confirm names the UTR the Admin saw, so a UTR swapped since is refused (409). */
+export type OrderDecision =
+  | { id: number; decision: 'confirm'; utr: string | null; note: string }
+  | { id: number; decision: 'reject'; note: string };
 
 export function useDecideOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, note }: OrderDecision) =>
+    mutationFn: (order: OrderDecision) =>
       api.put<Order>(
-        `/orders/${id}/${decision}`,
-        decision === 'confirm' && note === '' ? {} : { note },
+        `/orders/${order.id}/${order.decision}`,
+        order.decision === 'confirm'
+          ? { utr: order.utr, ...(order.note === '' ? {} : { note: order.note }) }
+          : { note: order.note },
         { handleErrors: true },
       ),
     onSuccess: async () => {
