@@ -23,3 +23,4 @@ export * from './schemas/alerts';
 export * from './schemas/export';
 export * from './schemas/orders';
 export * from './schemas/disputes';
+export * from './web-routes';
