@@ -24,3 +24,4 @@ export * from './schemas/export';
 export * from './schemas/orders';
 export * from './schemas/disputes';
 export * from './web-routes';
+export * from './schemas/push';
