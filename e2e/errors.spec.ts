@@ -36,6 +36,12 @@ test.describe('test-errors page', () => {
   test("401 toasts 'Unauthorized - Please log in again' titled 'Authentication Error'", async ({
     page,
   }) => {
+    // An Admin's valid session passes the auth check: a dead token gets the 401.
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('user', JSON.stringify({ ...user, token: 'aaa.bbb.ccc' }));
+    });
+    await page.reload();
     await page.getByRole('button', { name: 'Test 401 Error' }).click();
     const shown = toast(page, 'Unauthorized - Please log in again');
     await expect(shown).toBeVisible();

@@ -11,7 +11,7 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { bootstrapSubset } from './vite-plugins/bootstrap-subset';
-import { OFFLINE_READ_PATHS, OFFLINE_READS_CACHE } from './src/lib/offline-cache';
+import { OFFLINE_READ_PATHS, OFFLINE_READS_CACHE } from './src/lib/offline-reads';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -228,7 +228,7 @@ const LAZY_LIBRARY_MODULES =
 export function offlineCopyMark() {
   return {
     // Serialised into the service worker as source text: it may use only its arguments and globals (the header's
-    // name is written out; offline-cache.test.ts checks it is OFFLINE_COPY_HEADER).
+    // name is written out; status-banners.test.tsx checks it is OFFLINE_COPY_HEADER).
     cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
       if (!cachedResponse) return null;
       const headers = new Headers(cachedResponse.headers);

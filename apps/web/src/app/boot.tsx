@@ -16,11 +16,4 @@ export function mountApp(container: HTMLElement): void {
       </StrictMode>,
     );
   });
-  // The service worker (offline shell, push) registers once the page is idle, outside the first download.
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-    const register = () =>
-      void import('../lib/service-worker').then((m) => m.registerServiceWorker());
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register);
-    else window.setTimeout(register, 2000);
-  }
 }

@@ -1,7 +1,7 @@
-// Parts of the shell that can wait until the page is idle (a lazy chunk, outside the lead list's first download): the
-// page's title, the offline and update banners, and emptying the offline copies when the user changes.
+// Parts of the shell that can wait (a lazy chunk, outside the lead list's first download): the page's title, the
+// offline and update banners, emptying the offline copies when the user changes, and the service worker's registration.
 import { useEffect, useRef } from 'react';
-import { clearOfflineReads } from '../../lib/offline-cache';
+import { clearOfflineReads } from '../../lib/offline-reads';
 import { useCurrentUser } from '../../lib/session';
 import { StatusBanners } from './status-banners';
 import { usePageTitle } from './page-title';
@@ -17,8 +17,20 @@ function useClearOfflineReadsOnUserChange() {
   }, [token]);
 }
 
+/** The service worker (offline shell, push) of the production build registers once the page is idle. */
+function useServiceWorker() {
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    const register = () =>
+      void import('../../lib/service-worker').then((m) => m.registerServiceWorker());
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register);
+    else window.setTimeout(register, 2000);
+  }, []);
+}
+
 export function AppExtras() {
   usePageTitle();
+  useServiceWorker();
   useClearOfflineReadsOnUserChange();
   return <StatusBanners />;
 }
