@@ -15,14 +15,23 @@ interface Manifest {
   icons: { src: string; sizes: string; type: string; purpose: string }[];
 }
 
-/** Waits until the service worker is active and controls the page (the first visit registers it; a reload is its). */
+/**
+ * Waits until the service worker controls the page: the first visit registers it once idle; a page loaded after it
+ * has settled is its (Chrome takes a moment after 'activated' before it serves navigations).
+ */
 async function underServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    navigator.serviceWorker.getRegistration().then((r) => !!r?.active),
+    navigator.serviceWorker.getRegistration().then((r) => r?.active?.state === 'activated'),
   );
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null)))
-    await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.evaluate(() => navigator.serviceWorker.controller !== null);
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(true);
 }
 
 test('is installable: a manifest with 192 and 512 icons, standalone, a service worker, and Chrome finds no errors', async ({
@@ -53,7 +62,8 @@ test('is installable: a manifest with 192 and 512 icons, standalone, a service w
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
     installabilityErrors: { errorId: string }[];
   };
-  expect(installabilityErrors).toEqual([]);
+  // Playwright's contexts are incognito profiles, where Chrome never installs anything: that one is the browser's.
+  expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
 });
 
 test('offline: the shell opens with the banner, My Leads and the last lead list read from the device', async ({
