@@ -45,6 +45,7 @@ import {
 } from './modules/alerts/email-worker';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { createPushSender } from './modules/push/push-sender';
 import { startPushWorker, type PushWorker } from './modules/push/push-worker';
 import webPush from 'web-push';
@@ -260,6 +261,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ordersRoutes(database, { upi: config.upi, clock }));
       await api.register(disputesRoutes(database, clock));
       await api.register(pushRoutes(database, push.vapid.publicKey, clock));
+      await api.register(preferencesRoutes(database));
     },
     { prefix: '/api' },
   );

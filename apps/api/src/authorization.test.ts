@@ -444,6 +444,12 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [401, 403, 201, 403, 403],
       },
       {
+        name: 'keep my language',
+        doc: '/api/me/preferences',
+        request: () => ({ method: 'PUT', url: '/api/me/preferences', payload: { language: 'hi' } }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
         name: 'the VAPID public key',
         doc: '/api/push/public-key',
         request: () => ({ url: '/api/push/public-key' }),

@@ -267,7 +267,12 @@ export async function recordNewLeadAlerts(
   const prepared = prepareLead(lead);
   const matched = candidates.filter((s) => leadMatches(canonicalOf(s.id, s.filters), prepared));
   if (matched.length === 0) return 0;
-  await pushNewLead(tx, lead, matched.map((s) => s.user_id), now);
+  await pushNewLead(
+    tx,
+    lead,
+    matched.map((s) => s.user_id),
+    now,
+  );
   const at = now.toISOString();
   // The transactional outbox: an instant mail is queued with its notification, or neither exists.
   const mails = instantMailRows(

@@ -19,6 +19,7 @@ export function toMember(row: UserRow): Member {
     role: row.role as Role,
     status: fromDbBool(row.status),
     createdOn: row.created_on,
+    language: row.language === 'en' || row.language === 'hi' ? row.language : null,
   };
 }
 
