@@ -9,9 +9,9 @@ describe.each(testEngines())('preferences on %s', (engine) => {
   const put = (body: unknown, headers = bearer(dealer)) =>
     ctx.app.inject({ method: 'PUT', url: '/api/me/preferences', payload: body as object, headers });
   const member = async () =>
-    (
-      await ctx.app.inject({ url: `/api/users/${dealer.userName}`, headers: bearer(dealer) })
-    ).json<{ language: string | null }>();
+    (await ctx.app.inject({ url: `/api/users/${dealer.userName}`, headers: bearer(dealer) })).json<{
+      language: string | null;
+    }>();
 
   it('starts without a language, keeps the one chosen, and shows it on the member', async () => {
     expect((await member()).language).toBeNull();
