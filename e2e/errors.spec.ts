@@ -1,6 +1,6 @@
 // The error pages and each test-errors button's outcome (docs/screens.md "Global").
 import { expect, test } from '@playwright/test';
-import { toast } from './support';
+import { demo, loginAs, toast } from './support';
 
 test("/not-found shows 'Not Found' with a 'Home Page' button", async ({ page }) => {
   await page.goto('/not-found');
@@ -9,8 +9,19 @@ test("/not-found shows 'Not Found' with a 'Home Page' button", async ({ page }) 
   await expect(page).toHaveURL(/\/dealers$/);
 });
 
+test('the test-errors page is for Admins only', async ({ page }) => {
+  await page.goto('/errors');
+  await expect(toast(page, 'You shall not pass!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dealers\/login$/);
+  await loginAs(page, demo.dealer);
+  await page.goto('/errors');
+  await expect(toast(page, 'You are not authorized to access this area')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Test Errors' })).toBeHidden();
+});
+
 test.describe('test-errors page', () => {
   test.beforeEach(async ({ page }) => {
+    await loginAs(page, demo.admin);
     await page.goto('/errors');
     await expect(page.getByRole('heading', { name: 'Test Errors' })).toBeVisible();
   });
@@ -25,6 +36,12 @@ test.describe('test-errors page', () => {
   test("401 toasts 'Unauthorized - Please log in again' titled 'Authentication Error'", async ({
     page,
   }) => {
+    // An Admin's valid session passes the auth check: a dead token gets the 401.
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user') ?? '{}') as Record<string, unknown>;
+      localStorage.setItem('user', JSON.stringify({ ...user, token: 'aaa.bbb.ccc' }));
+    });
+    await page.reload();
     await page.getByRole('button', { name: 'Test 401 Error' }).click();
     const shown = toast(page, 'Unauthorized - Please log in again');
     await expect(shown).toBeVisible();

@@ -64,7 +64,7 @@ test('a stale token is dropped: the next call answers 401 and the session is cle
   await page.evaluate(() =>
     localStorage.setItem(
       'user',
-      JSON.stringify({ id: 2, username: 'dealer', token: 'aaa.bbb.ccc', role: 'Dealer' }),
+      JSON.stringify({ id: 1, username: 'admin', token: 'aaa.bbb.ccc', role: 'Admin' }),
     ),
   );
   await page.goto('/errors');

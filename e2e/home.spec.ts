@@ -27,8 +27,16 @@ test("home and the menu lead owners to the wizard: 'Sell your car'", async ({ pa
   await expect(page).toHaveURL(/\/lead-form$/);
 });
 
-test('an unknown path shows the home screen', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page.getByRole('heading', { name: 'Welcome to DealerLeads' })).toBeVisible();
+test('an unknown path answers HTTP 404 and shows the not-found screen', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible();
   await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await expect(page).toHaveTitle('Page not found · DealerLeads');
+});
+
+test('a missing script answers 404, not the page', async ({ request }) => {
+  const response = await request.get('/assets/index-no-such-build.js');
+  expect(response.status()).toBe(404);
+  expect(response.headers()['content-type']).toMatch(/json/);
 });

@@ -6,7 +6,8 @@ import { apiLogin, assignStarterPackage, demo, loginAs, registerDealer, toast } 
 
 // The screens' texts (apps/web/src/features/leads/lead-format.ts leadCapTexts), spelled out as a visitor reads them.
 const leadCapTexts = {
-  dealersUnlocked: (count: number, max: number) => `${count} of ${max} dealers unlocked`,
+  dealersUnlocked: (count: number, max: number) =>
+    `${count} of ${max} ${max === 1 ? 'dealer' : 'dealers'} unlocked`,
   soldOut: 'Sold out',
   soldOutNote: 'Sold out: no more dealers can unlock this lead.',
   hideSoldOut: 'Hide sold-out leads',

@@ -21,7 +21,25 @@ export function toast(page: Page, text: string | RegExp) {
 }
 
 /** Logs in through the API and stores the session as the app does, without the login screen. */
+/** The question the app asks before a credit is spent (features/leads/unlock-flow.ts). */
+export const SPEND_QUESTION = /^Use 1 of your \d+ credits?\?$/;
+
+/**
+ * A logged-in member agrees to spend a credit when asked (the unlock's confirmation). Other dialogs (the leave
+ * guard's) are the test's to answer: with a listener here Playwright no longer dismisses them by itself.
+ */
+const accepting = new WeakSet<Page>();
+
+export function acceptSpending(page: Page): void {
+  if (accepting.has(page)) return;
+  accepting.add(page);
+  page.on('dialog', (dialog) => {
+    if (SPEND_QUESTION.test(dialog.message())) void dialog.accept();
+  });
+}
+
 export async function loginAs(page: Page, account: { userName: string; password: string }) {
+  acceptSpending(page);
   const response = await page.request.post('/api/account/login', { data: account });
   expect(response.ok()).toBe(true);
   const user: unknown = await response.json();

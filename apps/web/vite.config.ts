@@ -9,7 +9,9 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { OutputBundle } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { bootstrapSubset } from './vite-plugins/bootstrap-subset';
+import { OFFLINE_READ_PATHS, OFFLINE_READS_CACHE } from './src/lib/offline-reads';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -153,6 +155,9 @@ function preloadOnlyWhatIsMissing(): Plugin {
     config: () => ({
       build: {
         modulePreload: {
+          // Every browser the app supports (Chrome, Edge, Firefox 115+, Safari 17+) has modulepreload: the polyfill
+          // would only cost the first download (0.5 KiB gzip); an older browser still loads each chunk when imported.
+          polyfill: false,
           resolveDependencies: (_file, deps, { hostId }) =>
             deps.filter((dep) => !loadedWith(hostId).has(dep)),
         },
@@ -213,12 +218,79 @@ const VENDOR =
 const LAZY_LIBRARY_MODULES =
   /[\\/]@tanstack[\\/].*[\\/](useMutation|mutationObserver|mutationOptions)\.js$/;
 
+/**
+ * The installable app (docs/offline-and-push.md): manifest, a service worker that precaches the shell and every chunk
+ * (a lazy screen or the toast host still loads offline), index.html for navigations except API, media and asset
+ * paths (a missing asset stays a 404), the lead list and My Leads from the network first and from the cache offline.
+ */
+/** A Workbox plugin marking answers served from the cache, so the app knows it is offline (lib/connection.ts). */
+export function offlineCopyMark() {
+  return {
+    // Serialised into the service worker as source text: it may use only its arguments and globals (the header's
+    // name is written out; status-banners.test.tsx checks it is OFFLINE_COPY_HEADER).
+    cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+      if (!cachedResponse) return null;
+      const headers = new Headers(cachedResponse.headers);
+      headers.set('X-Offline-Copy', '1');
+      return new Response(await cachedResponse.blob(), {
+        status: cachedResponse.status,
+        statusText: cachedResponse.statusText,
+        headers,
+      });
+    },
+  };
+}
+
+const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'DealerLeads',
+    short_name: 'DealerLeads',
+    description: 'Premium used-car leads for dealers in India',
+    id: '/',
+    start_url: '/dealers/leads',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f8f9fa',
+    theme_color: '#0d6efd',
+    lang: 'en',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,woff2,png}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/assets\//, /\.[a-z0-9]+$/i],
+    cleanupOutdatedCaches: true,
+    importScripts: ['/push-handler.js'],
+    runtimeCaching: [
+      {
+        urlPattern: new RegExp(`^[^?]*${OFFLINE_READ_PATHS.source.slice(1, -1)}(?:\\?|$)`),
+        handler: 'NetworkFirst',
+        method: 'GET',
+        options: {
+          cacheName: OFFLINE_READS_CACHE,
+          expiration: { maxEntries: 40 },
+          cacheableResponse: { statuses: [200] },
+          plugins: [offlineCopyMark()],
+        },
+      },
+    ],
+  },
+};
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     bootstrapCss,
     earlyEntry('src/app/boot.tsx'),
     preloadOnlyWhatIsMissing(),
+    VitePWA(pwaOptions),
     precompress(),
   ],
   resolve:

@@ -52,6 +52,11 @@ import {
   type EmailWorker,
 } from './modules/alerts/email-worker';
 import { ownerRoutes } from './modules/owners/owners.routes';
+import { pushRoutes } from './modules/push/push.routes';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { createPushSender } from './modules/push/push-sender';
+import { startPushWorker, type PushWorker } from './modules/push/push-worker';
+import webPush from 'web-push';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
@@ -143,6 +148,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   });
   const clock = options.clock ?? (() => new Date());
+  // Tests without a push configuration get a key pair for this app alone and no worker.
+  const push = config.push ?? {
+    vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:push@dealerleads.local' },
+    workerIntervalMs: 0,
+    leaseMs: 60_000,
+    backoffMs: 30_000,
+    maxBackoffMs: 3_600_000,
+    maxAttempts: 8,
+  };
   const database = options.database ?? openDatabase(config.database);
   const ownsDatabase = options.database === undefined;
   if (ownsDatabase) {
@@ -271,6 +285,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ordersRoutes(database, { upi: config.upi, clock }));
       await api.register(disputesRoutes(database, clock));
       await api.register(photoRoutes(photos, { ownerLimit: config.ownerRateLimit }));
+      await api.register(pushRoutes(database, push.vapid.publicKey, clock));
+      await api.register(preferencesRoutes(database));
     },
     { prefix: '/api' },
   );
@@ -312,6 +328,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           onError: (error) => app.log.error(error, 'e-mail worker: a run failed'),
         },
       );
+    });
+    app.addHook('preClose', async () => worker?.stop());
+  }
+
+  // Every process works off the push outbox; leases keep two from sending the same row.
+  if (push.workerIntervalMs > 0) {
+    let worker: PushWorker | undefined;
+    app.addHook('onReady', async () => {
+      worker = startPushWorker(database, createPushSender(push.vapid), {
+        ...push,
+        intervalMs: push.workerIntervalMs,
+        batch: 20,
+        clock,
+        onError: (error) => app.log.error(error, 'push worker: a run failed'),
+      });
     });
     app.addHook('preClose', async () => worker?.stop());
   }

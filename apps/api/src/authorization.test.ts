@@ -453,6 +453,41 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [401, 403, 201, 403, 403],
       },
       {
+        name: 'keep my language',
+        doc: '/api/me/preferences',
+        request: () => ({ method: 'PUT', url: '/api/me/preferences', payload: { language: 'hi' } }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'the VAPID public key',
+        doc: '/api/push/public-key',
+        request: () => ({ url: '/api/push/public-key' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'subscribe a device to push messages',
+        doc: '/api/push/subscriptions',
+        request: () => ({
+          method: 'POST',
+          url: '/api/push/subscriptions',
+          payload: {
+            endpoint: `https://push.example.test/device-${next()}`,
+            keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+          },
+        }),
+        expected: [401, 201, 201, 201, 201],
+      },
+      {
+        name: 'stop push messages to a device never subscribed',
+        doc: '/api/push/subscriptions',
+        request: () => ({
+          method: 'DELETE',
+          url: '/api/push/subscriptions',
+          payload: { endpoint: 'https://push.example.test/never' },
+        }),
+        expected: [401, 404, 404, 404, 404],
+      },
+      {
         name: 'my saved searches',
         doc: '/api/saved-searches',
         request: () => ({ url: '/api/saved-searches' }),

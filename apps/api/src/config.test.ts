@@ -1,7 +1,7 @@
 // Configuration rules: one default data folder for every script, demo data only where it belongs, and the
 // database tools (migrate, seed) without the JWT secret only the server needs.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +98,43 @@ describe('several processes', () => {
           /API_PROCESSES/,
         );
       }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Web Push keys', () => {
+  it('are made once into DATA_DIR (owner-only) unless VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set, both or neither', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir }).push!.vapid;
+      expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+      expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(first.subject).toBe('mailto:push@dealerleads.local');
+      expect(statSync(path.join(dataDir, 'vapid.json')).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ DATA_DIR: dataDir }).push!.vapid).toEqual(first);
+      const keys = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'a'.repeat(43) };
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir,
+          ...keys,
+          VAPID_SUBJECT: 'mailto:ops@dealerleads.in',
+        }).push!.vapid,
+      ).toEqual({
+        publicKey: keys.VAPID_PUBLIC_KEY,
+        privateKey: keys.VAPID_PRIVATE_KEY,
+        subject: 'mailto:ops@dealerleads.in',
+      });
+      expect(
+        loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://dealerleads.in' }).push!.vapid.subject,
+      ).toBe('https://dealerleads.in');
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY }),
+      ).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_SUBJECT: 'ops@x' })).toThrow(
+        /VAPID_SUBJECT/,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webPush from 'web-push';
 import { z } from 'zod';
 import { ensurePrivateFolder, writePrivateFile } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
@@ -104,6 +105,22 @@ const envSchema = z.object({
     .optional(),
   /** Mails sent to one address per day at most, whatever the accounts behind it (alerts, digests, verifications). */
   MAIL_DAILY_CAP_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Web Push's VAPID key pair (base64url, as web-push's generateVAPIDKeys writes them); unset: DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
+    .optional(),
+  /** Who runs this server, for push services to reach: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL')
+    .optional(),
+  /** How often each process's push worker looks for due messages; 0 turns it off. */
+  PUSH_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   /** How often each process's e-mail worker looks for due mails; 0 turns it off. */
   EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   REDIS_URL: z
@@ -191,6 +208,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Alert mails (docs/workspace-and-alerts.md, "E-mail"). */
   mail: MailConfig;
+  /** Web Push (docs/offline-and-push.md); unset (tests): a key pair made for the process, no worker. */
+  push?: PushConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
   upi?: { vpa: string; merchantName: string };
   /** Where photos are kept (docs/photos.md). */
@@ -247,6 +266,46 @@ export interface MailConfig {
   backoffMs: number;
   maxBackoffMs: number;
   maxAttempts: number;
+}
+
+export interface PushConfig {
+  vapid: VapidKeys;
+  /** The worker's period; 0 turns it off. */
+  workerIntervalMs: number;
+  /** A claimed message's lease; well above the push request's time-out (push-worker.ts). */
+  leaseMs: number;
+  /** First retry after this, doubling per attempt up to maxBackoffMs; failed after maxAttempts. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  maxAttempts: number;
+}
+
+/** A P-256 key pair in base64url (public: the uncompressed point, private: the 32-byte scalar) and the subject. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/**
+ * Without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY the key pair is made once and kept in the data folder (owner-only):
+ * a new pair would cut off every device subscribed with the old one.
+ */
+function embeddedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as {
+      publicKey?: unknown;
+      privateKey?: unknown;
+    };
+    if (typeof kept.publicKey !== 'string' || typeof kept.privateKey !== 'string')
+      throw new Error(`${file} holds no VAPID key pair: delete it to get a new one`);
+    return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  }
+  ensurePrivateFolder(dataDir);
+  const keys = webPush.generateVAPIDKeys();
+  writePrivateFile(file, JSON.stringify(keys));
+  return keys;
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -349,6 +408,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
 
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const vapidPair =
+    e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+      ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+      : embeddedVapidKeys(dataDir);
+
   const apiProcesses = e.API_PROCESSES === 'auto' ? availableParallelism() : e.API_PROCESSES;
   // Without Redis each process counts alone, and N processes sharing one port must not allow N times the limit:
   // each allows its share (a client's connections are spread over them; one kept-alive connection stays on one).
@@ -388,7 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
       from: e.MAIL_FROM,
-      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      publicUrl,
       outboxDir: path.join(dataDir, 'outbox'),
       workerIntervalMs: e.EMAIL_WORKER_INTERVAL_MS,
       dailyCapPerAddress: e.MAIL_DAILY_CAP_PER_ADDRESS,
@@ -397,7 +465,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBackoffMs: 3_600_000,
       maxAttempts: 8,
     },
+    push: {
+      vapid: { ...vapidPair, subject: e.VAPID_SUBJECT ?? vapidSubjectOf(publicUrl) },
+      workerIntervalMs: e.PUSH_WORKER_INTERVAL_MS,
+      leaseMs: 60_000,
+      backoffMs: 30_000,
+      maxBackoffMs: 3_600_000,
+      maxAttempts: 8,
+    },
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
     media: mediaConfigOf(e, dataDir),
   };
+}
+
+/** Push services want a way to reach the sender: the site itself when it is https, else a mailbox at its host. */
+function vapidSubjectOf(publicUrl: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const host = new URL(publicUrl).hostname;
+  return `mailto:push@${host.includes('.') ? host : 'dealerleads.local'}`;
 }

@@ -24,3 +24,5 @@ export * from './schemas/export';
 export * from './schemas/orders';
 export * from './schemas/disputes';
 export * from './schemas/photo';
+export * from './web-routes';
+export * from './schemas/push';

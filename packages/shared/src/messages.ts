@@ -98,7 +98,7 @@ export const creditFlowMessages = {
   allCreditsUsed:
     'You have used all available credits. Please purchase more credits to view new leads.',
   success: (remaining: number) =>
-    `Lead contact details unlocked. 1 credit used. ${remaining} credits remaining.`,
+    `Lead contact details unlocked. 1 credit used. ${remaining} ${remaining === 1 ? 'credit' : 'credits'} remaining.`,
   /** Ours, not the spec's: an Unlimited package spends no credit, so the spec's success text would be wrong. */
   unlimitedUnlock: 'Lead contact details unlocked with your unlimited package.',
   /** Ours: the cap per lead (docs/credits.md). */

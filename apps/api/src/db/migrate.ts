@@ -28,6 +28,7 @@ import { disputesMigration } from './migrations/2026-11-25-0401-disputes';
 import { unlocksRevisionNotifyMigration } from './migrations/2026-11-27-0101-unlocks-revision-notify';
 import { securityBMigration } from './migrations/2026-11-28-0201-security-b';
 import { leadPhotosMigration } from './migrations/2026-11-28-0401-lead-photos';
+import { pushAndPreferencesMigration } from './migrations/2026-11-28-0501-push-and-preferences';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -58,6 +59,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-27-0101-unlocks-revision-notify': unlocksRevisionNotifyMigration(engine),
     '2026-11-28-0201-security-b': securityBMigration(engine),
     '2026-11-28-0401-lead-photos': leadPhotosMigration(engine),
+    '2026-11-28-0501-push-and-preferences': pushAndPreferencesMigration(engine),
   };
 }
 

@@ -31,6 +31,8 @@ export interface UsersTable {
   user_name_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   /** The owner clicked the verification link sent to `email`; alerts and digests go only to verified addresses. */
   email_verified: ColumnType<boolean | number, 0 | 1 | undefined, 0 | 1>;
+  /** The member's language, 'en' or 'hi' (PUT /api/me/preferences); null: each device's own (migration 2026-11-28-0501). */
+  language: Generated<string | null>;
 }
 
 /** An open notification stream, in whichever process holds it (migration 2026-11-28-0201). */
@@ -285,6 +287,32 @@ export interface NotificationsTable {
   created_on: DbTimestamp;
 }
 
+/** One device's Web Push subscription (modules/push). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_on: DbTimestamp;
+}
+
+/** One push message to one device (modules/push/push-outbox.ts). */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  subscription_id: number;
+  payload: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: DbTimestamp;
+  claimed_by: string | null;
+  lease_until: DbTimestamp | null;
+  last_error: string | null;
+  sent_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 /** One mail to send (modules/alerts/email-outbox.ts): an instant alert or a dealer's daily digest. */
 export interface EmailOutboxTable {
   id: Generated<number>;
@@ -329,6 +357,8 @@ export interface Database {
   disputes: DisputesTable;
   saved_searches: SavedSearchesTable;
   notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;
   settings: SettingsTable;

@@ -44,6 +44,7 @@ describe('serializerCompiler', () => {
       listingStatus: 'open',
       unlockCount: 0,
       maxDealers: 5,
+      photos: [],
       phone_number: '9876543210',
     };
     expect(JSON.parse(compile(z.array(leadSchema))([lead]))).toEqual(

@@ -33,6 +33,10 @@ describe('the web app, pre-compressed', () => {
     mkdirSync(path.join(webDist, 'assets'));
     writeWithCopies(path.join(webDist, 'index.html'), INDEX_HTML);
     writeWithCopies(path.join(webDist, 'assets', 'index-abc123.js'), SCRIPT);
+    writeFileSync(
+      path.join(webDist, 'sw.js'),
+      'self.addEventListener("fetch", () => undefined);\n',
+    );
     ctx = await createTestApp('sqlite', { webDist });
   });
 
@@ -73,11 +77,11 @@ describe('the web app, pre-compressed', () => {
     }
   });
 
-  it('sends index.html for unknown pages, compressed when accepted, never cached unchecked', async () => {
+  it('sends index.html for the screens, compressed when accepted, never cached unchecked', async () => {
     for (const [url, accept, encoding] of [
       ['/dealers/leads?pageNumber=2', 'br', 'br'],
       ['/dealers/leads', 'gzip', 'gzip'],
-      ['/members/someone', undefined, undefined],
+      ['/dealers/members/someone', undefined, undefined],
       ['/index.html', 'br', 'br'],
     ] as const) {
       const res = await get(url, accept);
@@ -87,6 +91,34 @@ describe('the web app, pre-compressed', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(decoded(res), url).toBe(INDEX_HTML);
     }
+  });
+
+  it('answers a path that is no screen with HTTP 404 and the app (which shows its not-found screen)', async () => {
+    for (const url of ['/no/such/page', '/members/someone', '/dealers/leads/extra']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers a missing asset or file with a 404, never the page', async () => {
+    for (const url of [
+      '/assets/index-gone.js',
+      '/assets/style-gone.css',
+      '/favicon.ico',
+      '/media/x/1.webp',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/json/);
+    }
+  });
+
+  it('has the service worker checked on every visit', async () => {
+    const res = await get('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps unknown API paths out of the fallback', async () => {

@@ -7,6 +7,7 @@ import { notify } from '../lib/notify';
 import { setCurrentUser } from '../lib/session';
 import { renderRoute } from '../test/render-route';
 import { guardMessages } from './guards';
+import { SKIP_LINK_TEXT } from './layout/app-layout';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
 const admin: CurrentUser = { id: 1, username: 'admin', token: 'admin-token', role: 'Admin' };
@@ -30,6 +31,7 @@ describe('anonymous visitors', () => {
     paths.messages,
     paths.packages,
     paths.userPackages,
+    paths.testErrors,
   ])('are stopped at %s with "You shall not pass!" and sent to the login screen', async (path) => {
     const { router } = renderRoute(path);
     await expectPath(router, paths.login);
@@ -43,7 +45,6 @@ describe('anonymous visitors', () => {
     [paths.leads, 'Leads'],
     [paths.leadDetail(7), 'Lead Details'],
     [paths.notFound, 'Not Found'],
-    [paths.testErrors, 'Test Errors'],
     [paths.leadForm, 'Sell your car'],
     [paths.register, 'Sign up'],
   ])('may open %s', async (path, heading) => {
@@ -77,7 +78,7 @@ describe('a logged-in dealer', () => {
     expect(errorToast).not.toHaveBeenCalled();
   });
 
-  it.each([paths.packages, paths.userPackages, paths.leadEdit(3)])(
+  it.each([paths.packages, paths.userPackages, paths.leadEdit(3), paths.testErrors])(
     'is sent to / from %s with "You are not authorized to access this area"',
     async (path) => {
       const { router } = renderRoute(path);
@@ -106,6 +107,7 @@ describe('an admin', () => {
     [paths.packages, 'Package Management'],
     [paths.userPackages, 'User Package Management'],
     [paths.leadEdit(3), 'Edit Lead'],
+    [paths.testErrors, 'Test Errors'],
   ])('may open %s', async (path, heading) => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
@@ -122,11 +124,28 @@ describe('redirects', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the home screen for an unknown path', async () => {
+  it('shows the not-found screen for an unknown path, titled so', async () => {
     const { router } = renderRoute('/no/such/page');
-    expect(
-      await screen.findByRole('heading', { name: 'Welcome to DealerLeads' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/no/such/page');
+    await vi.waitFor(() => expect(document.title).toBe('Page not found · DealerLeads'));
+  });
+});
+
+describe('page titles and the skip link', () => {
+  it.each([
+    [paths.leads, 'Leads · DealerLeads'],
+    [paths.leadDetail(7), 'Lead details · DealerLeads'],
+    [paths.login, 'Login · DealerLeads'],
+  ])('titles %s "%s"', async (path, title) => {
+    renderRoute(path);
+    await vi.waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('offers a link to the main content first', async () => {
+    renderRoute(paths.home);
+    const link = await screen.findByRole('link', { name: SKIP_LINK_TEXT });
+    expect(link).toHaveAttribute('href', '#main');
+    expect(document.getElementById('main')?.tagName).toBe('MAIN');
   });
 });

@@ -1,11 +1,25 @@
 // App-wide providers: TanStack Query, the toast host (mounted with the first toast), a cache reset when the user changes.
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { loadToastHost, useToastContainerWanted } from '../lib/notify';
 import { useCurrentUser } from '../lib/session';
 
-const ToastHost = lazy(() => loadToastHost().then((module) => ({ default: module.ToastHost })));
+// Its chunk failing to load (offline, a new release) costs the toasts, never the page.
+const ToastHost = lazy<ComponentType>(() =>
+  loadToastHost().then(
+    (module) => ({ default: module.ToastHost }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * Cached answers belong to one user (masked phones, own packages): drop them when the user changes.

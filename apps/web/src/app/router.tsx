@@ -3,8 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { Spinner } from '../components/spinner';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { HomePage } from '../features/home/home-page';
 import { LeadListPage } from '../features/leads/lead-list-page';
 import { guardMessages, logOut, requireAdmin, requireAdminOrSelf, requireUser } from './guards';
 import { AppLayout } from './layout/app-layout';
@@ -26,6 +24,10 @@ import { SessionGate } from './layout/session-gate';
  * `members/:username` and `member/edit/:username` ('Edit Profile') admit Admins and the member
  * themselves; anyone else gets the members-area toast and '/'.
  */
+const loadNotFoundPage = async () => ({
+  Component: (await import('../features/errors/not-found-page')).NotFoundPage,
+});
+
 export const routes: RouteObject[] = [
   {
     path: paths.root,
@@ -38,7 +40,13 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, element: <Navigate to={paths.home} replace /> },
-          { path: paths.home, Component: HomePage },
+          // A lazy chunk: dealers land on the lead list, whose first download has no room to spare.
+          {
+            path: paths.home,
+            lazy: async () => ({
+              Component: (await import('../features/home/home-page')).HomePage,
+            }),
+          },
           // Forms (react-hook-form, zod) and popups load on demand, outside the lead list's download.
           {
             path: paths.register,
@@ -88,9 +96,10 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/errors/server-error-page')).ServerErrorPage,
             }),
           },
-          { path: paths.notFound, Component: NotFoundPage },
+          { path: paths.notFound, lazy: loadNotFoundPage },
           {
             path: paths.testErrors,
+            loader: requireAdmin(guardMessages.notAuthorized),
             lazy: async () => ({
               Component: (await import('../features/errors/test-errors-page')).TestErrorsPage,
             }),
@@ -247,8 +256,8 @@ export const routes: RouteObject[] = [
             ],
           },
 
-          // Any unknown path shows the home screen (at that URL).
-          { path: paths.unknown, Component: HomePage },
+          // Any unknown path says so (the API answers it with HTTP 404 too, plugins/web-app.ts).
+          { path: paths.unknown, lazy: loadNotFoundPage },
         ],
       },
     ],

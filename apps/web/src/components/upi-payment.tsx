@@ -68,7 +68,8 @@ function UtrForm({ order, onSubmitted }: { order: CreatedOrder; onSubmitted: () 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = utr.trim();
+    // Payment apps show the UTR grouped in fours: pasted with its spaces, it is still the UTR.
+    const value = utr.replace(/\s+/g, '');
     if (!/^\d{12}$/.test(value)) {
       setProblem(orderMessages.utrFormat);
       return;
@@ -90,7 +91,7 @@ function UtrForm({ order, onSubmitted }: { order: CreatedOrder; onSubmitted: () 
           className={`form-control${problem ? ' is-invalid' : ''}`}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={12}
+          maxLength={24}
           value={utr}
           aria-invalid={problem !== null}
           aria-describedby={problem ? `utr-${order.id}-problem` : undefined}

@@ -56,6 +56,6 @@ export const paths = {
   settings: '/dealers/settings',
   /** The audit log of Admin actions (Admin). */
   audit: '/dealers/audit',
-  /** Any unknown path shows the home screen. */
+  /** Any unknown path shows the not-found screen. */
   unknown: '*',
 } as const;

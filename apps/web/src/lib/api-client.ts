@@ -4,6 +4,8 @@ import { env } from '../config/env';
 import { abortableDelay } from './abortable-delay';
 import { ApiError } from './api-error';
 import { beginRequest, endRequest } from './busy';
+import { reportReachable } from './connection';
+import { OFFLINE_COPY_HEADER } from './offline-cache';
 import { applyErrorCatalogue } from './http-error-catalogue';
 import { clearCurrentUser, getCurrentUser } from './session';
 
@@ -97,7 +99,15 @@ export async function apiRequest<T>(
   beginRequest();
   try {
     if (env.requestDelayMs > 0) await abortableDelay(env.requestDelayMs, options.signal);
-    const response = await fetch(url, { method, headers, body, signal: options.signal });
+    let response: Response;
+    try {
+      response = await fetch(url, { method, headers, body, signal: options.signal });
+    } catch (error) {
+      // fetch rejects with a TypeError when no answer came (offline, server down); an abort is not that.
+      if (error instanceof TypeError) reportReachable(false);
+      throw error;
+    }
+    reportReachable(response.headers.get(OFFLINE_COPY_HEADER) === null);
     const data = await readBody(response);
     if (response.ok) return { data: data as T, status: response.status, headers: response.headers };
 

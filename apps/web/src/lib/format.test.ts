@@ -27,9 +27,15 @@ describe('formatInr', () => {
 });
 
 describe('formatLeadDate', () => {
-  it("shows dd/MM/yyyy hh:mm:ss (the 12-hour hh) in the browser's zone", () => {
+  it("shows dd/MM/yyyy hh:mm:ss a (12-hour clock with AM/PM) in the browser's zone", () => {
     expect(formatLeadDate(new Date(2025, 0, 5, 15, 4, 9).toISOString())).toBe(
-      '05/01/2025 03:04:09',
+      '05/01/2025 03:04:09 PM',
+    );
+    expect(formatLeadDate(new Date(2025, 0, 5, 0, 35, 45).toISOString())).toBe(
+      '05/01/2025 12:35:45 AM',
+    );
+    expect(formatLeadDate(new Date(2025, 0, 5, 12, 35, 45).toISOString())).toBe(
+      '05/01/2025 12:35:45 PM',
     );
     expect(formatLeadDate('not a date')).toBe('not a date');
   });

@@ -12,8 +12,8 @@ export function formatInr(amount: number): string {
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * 'dd/MM/yyyy hh:mm:ss' in the browser's time zone, `hh` being the 12-hour clock of the original app's date
- * pattern, kept as written; screens put the exact instant in a <time> element beside it.
+ * 'dd/MM/yyyy hh:mm:ss a' in the browser's time zone: the 12-hour clock with AM/PM (docs/deviations.md item 9), so
+ * 12:35 after noon never reads as earlier than 01:10; screens put the exact instant in a <time> element beside it.
  */
 export function formatLeadDate(iso: string): string {
   const date = new Date(iso);
@@ -21,7 +21,7 @@ export function formatLeadDate(iso: string): string {
   const hours12 = date.getHours() % 12 === 0 ? 12 : date.getHours() % 12;
   return (
     `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} ` +
-    `${two(hours12)}:${two(date.getMinutes())}:${two(date.getSeconds())}`
+    `${two(hours12)}:${two(date.getMinutes())}:${two(date.getSeconds())} ${date.getHours() < 12 ? 'A' : 'P'}M`
   );
 }
 

@@ -44,7 +44,11 @@ let hostReady = false;
 let waiting: ToastRequest[] = [];
 
 function showNow(request: ToastRequest) {
-  void loadToastHost().then(({ showToast }) => showToast(request));
+  loadToastHost().then(
+    ({ showToast }) => showToast(request),
+    // Without its chunk (offline) the toast is lost, not the page.
+    () => undefined,
+  );
 }
 
 /** The toast host's signal: `true` once its container has settled, `false` when it goes away. */

@@ -1,4 +1,5 @@
 // Members (users) as listed and edited by admins and by themselves (docs/screens.md).
+import { LANGUAGES } from './push';
 import { z } from 'zod';
 import { PAGE_SIZE, LIMITS } from '../constants';
 import { password, pagingQuery, queryBoolean, requiredText } from './common';
@@ -18,6 +19,8 @@ export const memberSchema = z.object({
   /** The member clicked the verification link sent to `email`: alerts and digests go to it only then. */
   emailVerified: z.boolean(),
   createdOn: z.string(),
+  /** The member's language (PUT /api/me/preferences); null: each device's own choice. */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

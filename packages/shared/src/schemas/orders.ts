@@ -86,7 +86,8 @@ export const orderInputSchema = z.object({
 export const utrInputSchema = z.object({
   utr: z
     .string({ error: orderMessages.utrFormat })
-    .trim()
+    // A UTR copied from a payment app often comes grouped ('4123 4567 8901'): the spaces are not part of it.
+    .overwrite((utr) => utr.replace(/\s+/g, ''))
     .regex(/^\d{12}$/, orderMessages.utrFormat),
 });
 

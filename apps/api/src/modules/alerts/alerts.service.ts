@@ -1,4 +1,5 @@
 // Saved searches, the notifications of new leads that match them, and the matching done in the lead's own transaction.
+import { pushNewLead } from '../push/push.service';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
@@ -313,6 +314,12 @@ export async function recordNewLeadAlerts(
   const prepared = prepareLead(lead);
   const matched = candidates.filter((s) => leadMatches(canonicalOf(s.id, s.filters), prepared));
   if (matched.length === 0) return 0;
+  await pushNewLead(
+    tx,
+    lead,
+    matched.map((s) => s.user_id),
+    now,
+  );
   const at = now.toISOString();
   // The transactional outbox: an instant mail is queued with its notification, or neither exists.
   const mails = instantMailRows(

@@ -15,6 +15,7 @@ import {
   type DisputeStatus,
 } from '@dealerleads/shared';
 import { fromDbBool, type Db, type Engine, type Queryable, type Tx } from '../../db/database';
+import { pushRefundDecided } from '../push/push.service';
 import { runWrite } from '../../db/write-batcher';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import type { Caller } from '../../plugins/auth';
@@ -373,6 +374,7 @@ export async function decideDispute(
       before: { status: before.status, adminNote: null, refund: null },
       after: { status, adminNote: note, refund: decision === 'approved' ? refund : null },
     });
+    await pushRefundDecided(tx, before, decision);
     return { refund, leadDeactivated };
   });
   const [dispute] = await toAdminDisputes(

@@ -21,6 +21,7 @@ export function toMember(row: UserRow): Member {
     status: fromDbBool(row.status),
     emailVerified: fromDbBool(row.email_verified),
     createdOn: row.created_on,
+    language: row.language === 'en' || row.language === 'hi' ? row.language : null,
   };
 }
 

@@ -22,6 +22,7 @@ import { offsetOf } from '../../plugins/pagination';
 import type { Caller } from '../../plugins/auth';
 import { appendEntry } from '../credits/credit-ledger';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
+import { pushOrderDecided } from '../push/push.service';
 import { lockMember } from '../unlocks/unlocks.repository';
 import { upiPayUri, type UpiPayee } from './upi';
 
@@ -408,6 +409,7 @@ export async function confirmOrder(
       { action: 'order.confirm', targetType: 'order', targetId: id, before: PENDING, after },
       now,
     );
+    await pushOrderDecided(tx, order, 'confirmed', now);
   });
   return toOrder((await findOrder(db, id))!, now);
 }
@@ -422,7 +424,8 @@ export async function rejectOrder(
   now: Date,
 ): Promise<Order> {
   await runWrite(db, engine, async (tx) => {
-    await decideOpenOrder(tx, id, { status: 'rejected', note }, actor, now);
+    const order = await decideOpenOrder(tx, id, { status: 'rejected', note }, actor, now);
+    await pushOrderDecided(tx, order, 'rejected', now);
     const after = { status: 'rejected', userPackageId: null, note };
     await recordAudit(
       tx,

@@ -1,4 +1,5 @@
 // Owners in control: the private link made at submission, the owner's view of their lead, price and closing changes.
+import { pushLeadChanged } from '../push/push.service';
 import {
   type ListingStatus,
   type OwnerLead,
@@ -101,6 +102,7 @@ export async function updateOwnerLead(
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw badRequest(ownerMessages.closed);
+    await pushLeadChanged(tx, updated, closing ?? 'repriced', now);
     return ownerView(tx, updated);
   });
 }

@@ -1,13 +1,25 @@
-// The app root (docs/screens.md): nav bar, the routed screen and the busy overlay.
+// The app root (docs/screens.md): a skip link, nav bar, the offline and update banners with the page title (a small lazy
+// chunk, app-extras.tsx), the routed screen and the busy bar.
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingOverlay } from './loading-overlay';
 import { NavBar } from './nav-bar';
 
+const AppExtras = lazy(() => import('./app-extras').then((m) => ({ default: m.AppExtras })));
+
+export const SKIP_LINK_TEXT = 'Skip to main content';
+
 export function AppLayout() {
   return (
     <>
+      <a href="#main" className="skip-link">
+        {SKIP_LINK_TEXT}
+      </a>
       <NavBar />
-      <main className="app-main">
+      <Suspense fallback={null}>
+        <AppExtras />
+      </Suspense>
+      <main className="app-main" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <LoadingOverlay />

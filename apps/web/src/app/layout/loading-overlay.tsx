@@ -1,13 +1,13 @@
-// The 'Loading...' spinner overlay (docs/screens.md): visible while any request is pending.
+// The busy indicator (docs/screens.md): a thin bar under the top bar while any request is pending. It covers nothing, so
+// on a slow line the screen's own skeletons and the last answer stay readable and usable.
 import { useIsBusy } from '../../lib/busy';
 
 export function LoadingOverlay() {
   const busy = useIsBusy();
   if (!busy) return null;
   return (
-    <div className="loading-overlay" role="status" aria-live="polite">
-      <div className="spinner-border text-light" aria-hidden="true" />
-      <span className="mt-2">Loading...</span>
+    <div className="loading-bar" role="status">
+      <span className="visually-hidden">Loading...</span>
     </div>
   );
 }

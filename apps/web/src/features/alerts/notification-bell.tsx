@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { formatInr } from '../../lib/format';
 import { useMarkAllRead, useNotifications, useUnreadCount } from './api/alerts';
 import { NavDropdown } from './nav-dropdown';
+import { PushToggle } from './push-toggle';
 import { useNotificationStream } from './use-notification-stream';
 
 export function NotificationBell() {
@@ -29,6 +30,7 @@ export function NotificationBell() {
     >
       {(close) => (
         <>
+          <PushToggle />
           <div className="d-flex justify-content-between align-items-center mb-2">
             <strong>New leads for your saved searches</strong>
             <button

@@ -90,7 +90,7 @@ describe('lead edit screen', () => {
     }
     // dd/MM/yyyy hh:mm:ss in the browser's time zone.
     expect((screen.getByLabelText('Created On') as HTMLInputElement).value).toMatch(
-      /^0[45]\/03\/2026 \d{2}:\d{2}:03$/,
+      /^0[45]\/03\/2026 \d{2}:\d{2}:03 (AM|PM)$/,
     );
 
     expect(status).toHaveValue('true');

@@ -20,15 +20,15 @@ describe('lead formatting', () => {
     expect(formatInr(10_000_000)).toBe('₹1,00,00,000');
   });
 
-  it("shows dates as dd/MM/yyyy hh:mm:ss (the spec's 12-hour hh) in the browser's zone", () => {
+  it("shows dates as dd/MM/yyyy hh:mm:ss a (12-hour clock with AM/PM) in the browser's zone", () => {
     expect(formatLeadDate(new Date(2025, 0, 5, 15, 4, 9).toISOString())).toBe(
-      '05/01/2025 03:04:09',
+      '05/01/2025 03:04:09 PM',
     );
     expect(formatLeadDate(new Date(2024, 11, 31, 0, 30, 0).toISOString())).toBe(
-      '31/12/2024 12:30:00',
+      '31/12/2024 12:30:00 AM',
     );
     expect(formatLeadDate(new Date(2024, 5, 9, 12, 0, 59).toISOString())).toBe(
-      '09/06/2024 12:00:59',
+      '09/06/2024 12:00:59 PM',
     );
   });
 

@@ -85,7 +85,8 @@ export function listingStatusLabel(status: ListingStatus): string {
  * already in the lead list's first download, and a shared module of their own would be one more chunk there.
  */
 export const leadCapTexts = {
-  dealersUnlocked: (count: number, max: number) => `${count} of ${max} dealers unlocked`,
+  dealersUnlocked: (count: number, max: number) =>
+    `${count} of ${max} dealer${max === 1 ? '' : 's'} unlocked`,
   soldOut: 'Sold out',
   soldOutNote: 'Sold out: no more dealers can unlock this lead.',
   hideSoldOut: 'Hide sold-out leads',

@@ -342,6 +342,12 @@ describe('the lead list', () => {
     expect(box).toHaveValue('');
   });
 
+  it('says "No leads to show." only when the server answered an empty list', async () => {
+    listApi([], pageHeader(0));
+    renderRoute(paths.leads);
+    expect(await screen.findByText('No leads to show.')).toBeInTheDocument();
+  });
+
   it('says so when no lead matches, with a Reset Filter button', async () => {
     listApi([], pageHeader(0));
     renderRoute(`${paths.leads}?brand=lotus`);
@@ -354,15 +360,20 @@ describe('the lead list', () => {
     [401, 'You need to be logged in to view leads', 'Unauthorized'],
     [400, 'Failed to load leads. Please try again later.', 'Error'],
     [500, 'Failed to load leads. Please try again later.', 'Error'],
-  ])('on a %i toasts "%s" (%s) and shows an empty list', async (status, message, title) => {
-    fakeApi({ 'GET /leads': () => jsonResponse({ status, message: 'x' }, { status }) });
-    const { router } = renderRoute(paths.leads);
-    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(message, title));
-    expect(await screen.findByText('No leads to show.')).toBeInTheDocument();
-    expect(cards()).toHaveLength(0);
-    // The list handles its own errors: no navigation to the error pages.
-    expect(router.state.location.pathname).toBe(paths.leads);
-  });
+  ])(
+    'on a %i toasts "%s" (%s) and says the load failed, not that there are none',
+    async (status, message, title) => {
+      fakeApi({ 'GET /leads': () => jsonResponse({ status, message: 'x' }, { status }) });
+      const { router } = renderRoute(paths.leads);
+      await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(message, title));
+      expect(await screen.findByText('The leads could not be loaded.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(screen.queryByText('No leads to show.')).not.toBeInTheDocument();
+      expect(cards()).toHaveLength(0);
+      // The list handles its own errors: no navigation to the error pages.
+      expect(router.state.location.pathname).toBe(paths.leads);
+    },
+  );
 });
 
 describe('unlocking a card', () => {

@@ -59,6 +59,9 @@ const FIRST_CARDS = 3;
 const CARDS_PER_BATCH = 6;
 export const NO_MATCH_TEXT = 'No leads match your search and filters.';
 export const NO_LEADS_TEXT = 'No leads to show.';
+/** A failed load is never shown as an empty list: the server has not said there are none. */
+export const LOAD_FAILED_TEXT = 'The leads could not be loaded.';
+export const TRY_AGAIN_TEXT = 'Try again';
 
 /** The search box: the URL's searchterm, sent after a pause once 3+ letters (or none) are typed; Enter sends at once. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
@@ -204,6 +207,8 @@ export function LeadListPage() {
       />
     ) : null;
 
+  // A failed load is not an empty list: only the server's answer may say there are no leads.
+  const failed = leads.isError && (!page || leads.isPlaceholderData);
   let body;
   if (!page && !leads.isError) {
     body = Array.from({ length: SKELETON_CARDS }, (_, i) => (
@@ -211,15 +216,20 @@ export function LeadListPage() {
         <LeadCardSkeleton />
       </div>
     ));
-  } else if (!page || page.items.length === 0) {
+  } else if (!page || page.items.length === 0 || failed) {
     body = (
       <div className="col-12">
         <div className="text-center text-muted py-5 border rounded bg-body" role="status">
-          <i className="bi bi-search fs-2 d-block mb-2" aria-hidden="true" />
-          <p className="mb-3">{leads.isError ? NO_LEADS_TEXT : NO_MATCH_TEXT}</p>
-          {filtered ? (
-            <button type="button" className="btn btn-outline-primary" onClick={reset}>
-              {RESET_FILTER_TEXT}
+          <p className="mb-3">
+            {failed ? LOAD_FAILED_TEXT : filtered ? NO_MATCH_TEXT : NO_LEADS_TEXT}
+          </p>
+          {failed || filtered ? (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={failed ? () => void leads.refetch() : reset}
+            >
+              {failed ? TRY_AGAIN_TEXT : RESET_FILTER_TEXT}
             </button>
           ) : null}
         </div>

@@ -2,11 +2,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { myCreditsQueryOptions } from '../../lib/my-credits';
 import { notify } from '../../lib/notify';
 import { runUnlockLead } from './api/unlock-lead';
 import {
+  confirmSpendText,
   feedbackForError,
   feedbackForResult,
+  shouldConfirmSpend,
   startUnlock,
   type UnlockFeedback,
 } from './unlock-flow';
@@ -19,6 +22,17 @@ export interface UnlockContext {
   openPurchasePopup: (anonymous: boolean) => void;
   /** The lead whose unlock is in flight (null when done). */
   setPending: (leadId: number | null) => void;
+  /** Asks the dealer before a credit is spent; the browser's own dialog unless given. */
+  confirm?: (question: string) => boolean;
+}
+
+/** The dealer's balance across packages (fresh when `fresh`); null for an Admin or when it cannot be read. */
+async function totalCredits(context: UnlockContext, fresh: boolean) {
+  const user = context.user;
+  if (!user || user.role === 'Admin') return null;
+  return context.queryClient
+    .fetchQuery({ ...myCreditsQueryOptions(user.id), ...(fresh ? { staleTime: 0 } : {}) })
+    .catch(() => null);
 }
 
 function announce(feedback: UnlockFeedback) {
@@ -42,7 +56,12 @@ export async function runUnlock(lead: Pick<Lead, 'id' | 'unlocked'>, context: Un
   }
   context.setPending(lead.id);
   try {
-    announce(feedbackForResult(await runUnlockLead(context.queryClient, lead.id)));
+    const before = await totalCredits(context, false);
+    const ask = context.confirm ?? ((question: string) => window.confirm(question));
+    if (shouldConfirmSpend(before) && !ask(confirmSpendText(before.balance))) return;
+    const result = await runUnlockLead(context.queryClient, lead.id);
+    const after = result.charged ? await totalCredits(context, true) : null;
+    announce(feedbackForResult(result, after?.balance ?? null));
   } catch (error) {
     const feedback = feedbackForError(error);
     announce(feedback);

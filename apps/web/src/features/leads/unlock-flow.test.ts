@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages, creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/shared';
 import { ApiError } from '../../lib/api-error';
-import { feedbackForError, feedbackForResult, startUnlock } from './unlock-flow';
+import {
+  confirmSpendText,
+  feedbackForError,
+  feedbackForResult,
+  shouldConfirmSpend,
+  startUnlock,
+} from './unlock-flow';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 't', role: 'Dealer' };
 const admin: CurrentUser = { id: 1, username: 'admin', token: 't', role: 'Admin' };
@@ -41,6 +47,32 @@ describe('the answer of the unlock', () => {
       purchasePopup: false,
       login: false,
     });
+  });
+
+  it('names the balance across every package, in the singular for one credit', () => {
+    // The package spent is empty, but another holds 9 credits: no "last credit".
+    expect(feedbackForResult({ lead, charged: true, creditsRemaining: 0 }, 9).toasts).toEqual([
+      {
+        kind: 'success',
+        message: 'Lead contact details unlocked. 1 credit used. 9 credits remaining.',
+      },
+    ]);
+    expect(feedbackForResult({ lead, charged: true, creditsRemaining: 3 }, 1).toasts).toEqual([
+      {
+        kind: 'success',
+        message: 'Lead contact details unlocked. 1 credit used. 1 credit remaining.',
+      },
+    ]);
+  });
+
+  it('asks "Use 1 of your N credits?" only when a credit will be spent', () => {
+    const summary = { balance: 13, unlimitedUntil: null, packages: [] };
+    expect(shouldConfirmSpend(summary)).toBe(true);
+    expect(confirmSpendText(13)).toBe('Use 1 of your 13 credits?');
+    expect(confirmSpendText(1)).toBe('Use 1 of your 1 credit?');
+    expect(shouldConfirmSpend({ ...summary, unlimitedUntil: '2026-12-31' })).toBe(false);
+    expect(shouldConfirmSpend({ ...summary, balance: 0 })).toBe(false);
+    expect(shouldConfirmSpend(null)).toBe(false);
   });
 
   it('adds the last-credit info at 0', () => {

@@ -2,6 +2,7 @@
 import {
   apiMessages,
   creditFlowMessages,
+  type CreditsSummary,
   type CurrentUser,
   type UnlockResult,
 } from '@dealerleads/shared';
@@ -42,15 +43,38 @@ export interface UnlockFeedback {
 
 /** Shown when an Unlimited package covered the unlock: no credit was used, so spec's success text would be wrong. */
 
-/** The toasts of a successful unlock (docs/api.md "Credit flow"). */
-export function feedbackForResult(result: UnlockResult): UnlockFeedback {
+/** Asked before a credit is spent: the dealer's whole balance, across packages. */
+export const confirmSpendText = (balance: number) =>
+  `Use 1 of your ${balance} ${balance === 1 ? 'credit' : 'credits'}?`;
+
+/** Whether a click on a lock should ask first: a credit will be spent (no live Unlimited package covers it). */
+export function shouldConfirmSpend(
+  credits: CreditsSummary | null | undefined,
+): credits is CreditsSummary {
+  return (
+    credits !== null &&
+    credits !== undefined &&
+    credits.unlimitedUntil === null &&
+    credits.balance > 0
+  );
+}
+
+/**
+ * The toasts of a successful unlock (docs/api.md "Credit flow"). `totalBalance` is the dealer's balance across every
+ * package after the unlock (the answer's `creditsRemaining` is the one package's): what the nav bar shows too.
+ */
+export function feedbackForResult(
+  result: UnlockResult,
+  totalBalance: number | null = null,
+): UnlockFeedback {
   const feedback: UnlockFeedback = { toasts: [], purchasePopup: false, login: false };
   if (result.charged && result.creditsRemaining !== null) {
+    const remaining = totalBalance ?? result.creditsRemaining;
     feedback.toasts.push({
       kind: 'success',
-      message: creditFlowMessages.success(result.creditsRemaining),
+      message: creditFlowMessages.success(remaining),
     });
-    if (result.creditsRemaining === 0)
+    if (remaining === 0)
       feedback.toasts.push({ kind: 'info', message: creditFlowMessages.lastCredit });
   } else if (!result.charged && result.creditsRemaining !== null) {
     feedback.toasts.push({ kind: 'success', message: creditFlowMessages.unlimitedUnlock });

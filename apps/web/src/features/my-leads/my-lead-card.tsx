@@ -1,5 +1,7 @@
 // One lead in My Leads: the car and owner, call and WhatsApp, the stage chosen inline, the follow-up date, notes.
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import {
   LEAD_STAGES,
   LEAD_STAGE_LABELS,
@@ -89,7 +91,10 @@ export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
     <article className="card h-100" aria-label={`${title}, ${lead.fullName}`}>
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-start gap-2">
-          <h2 className="h6 card-title mb-1">{title}</h2>
+          <h2 className="h6 card-title mb-1">
+            {/* The lead's page holds what the card leaves out (km, fuel, variant). */}
+            <Link to={paths.leadDetail(lead.leadId)}>{title}</Link>
+          </h2>
           <span className="fw-semibold text-nowrap">{formatInr(lead.price)}</span>
         </div>
         <p className="card-text small text-body-secondary mb-2">

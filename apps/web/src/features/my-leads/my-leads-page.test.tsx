@@ -99,6 +99,11 @@ describe('My Leads', () => {
       whatsAppMessage(creta),
     );
     expect(within(card).getByText('₹10,50,000')).toBeInTheDocument();
+    // The title leads to the lead's page (km, fuel, variant).
+    expect(within(card).getByRole('link', { name: '2019 Hyundai Creta' })).toHaveAttribute(
+      'href',
+      paths.leadDetail(7),
+    );
     expect(within(card).getByTestId('last-note')).toHaveTextContent('Owner wants ₹10 lakh');
     expect(await screen.findByTestId('follow-up-badge')).toHaveTextContent('2');
     expect(
