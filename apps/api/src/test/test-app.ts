@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { userNameKey } from '@dealerleads/shared';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
@@ -26,6 +26,18 @@ export function testEngines(env: NodeJS.ProcessEnv = process.env): Engine[] {
     );
   }
   return ['sqlite'];
+}
+
+/**
+ * A suite only PostgreSQL can run: without TEST_DATABASE_URL it is reported as skipped under a name saying what it
+ * needs (an empty file would fail the run), and where PostgreSQL is required it fails like testEngines.
+ */
+export function describePostgres(name: string, body: (engine: 'postgres') => void): void {
+  const configured = testEngines().includes('postgres');
+  describe.skipIf(!configured)(
+    configured ? `${name} on postgres` : `${name} (needs TEST_DATABASE_URL: skipped)`,
+    () => body('postgres'),
+  );
 }
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
