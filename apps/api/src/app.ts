@@ -24,7 +24,7 @@ import { isApiPath, requestPath } from './plugins/request-path';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestLog, requestIdGenerator } from './plugins/request-log';
 import { accountRoutes } from './modules/account/account.routes';
-import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
+import { createPasswordHasher, type PasswordHasher } from './modules/members/passwords';
 import { testErrorsRoutes } from './modules/test-errors/test-errors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
@@ -55,7 +55,7 @@ import { disputesRoutes } from './modules/disputes/disputes.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The app's bounded argon2 gate (modules/account/passwords.ts). */
+    /** The app's bounded argon2 gate (modules/members/passwords.ts). */
     passwordHasher: PasswordHasher;
   }
 }

@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { hashPassword } from '../modules/account/passwords';
+import { hashPassword } from '../modules/members/passwords';
 
 /**
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Where PostgreSQL is expected

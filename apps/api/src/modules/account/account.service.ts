@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { badRequest, unauthorized } from '../../plugins/errors';
 import { findUserByName, insertUser } from '../members/members.repository';
-import type { PasswordHasher } from './passwords';
+import type { PasswordHasher } from '../members/passwords';
 
 export async function register(
   db: Queryable,

@@ -22,7 +22,7 @@ import { offsetOf } from '../../plugins/pagination';
 import type { Caller } from '../../plugins/auth';
 import { appendEntry } from '../credits/credit-ledger';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { lockMember } from '../unlocks/unlocks.repository';
+import { lockMember } from '../members/members.repository';
 import { upiPayUri, type UpiPayee } from './upi';
 
 const HOUR_MS = 3_600_000;
