@@ -77,6 +77,12 @@ export interface BuiltApp {
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** In development, log lines are printed for people (pino-pretty); elsewhere they stay one JSON object each. */
+export const PRETTY_LOGS = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+};
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const production = config.env === 'production';
   const app = Fastify({
@@ -86,7 +92,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.env === 'development'
+                ? { transport: PRETTY_LOGS }
+                : {}),
             // An owner's link is a bearer secret: its token never reaches the logs.
             serializers: {
               req: (request: FastifyRequest) => ({

@@ -3,14 +3,26 @@
 import cluster from 'node:cluster';
 import { superviseApiProcesses } from './api-processes';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type AppConfig } from './config';
+import { exitWithError } from './db/command-line';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { assertPortFree, hasAccount, NO_ACCOUNT_WARNING } from './start-up-checks';
 
-const config = loadConfig();
-if (config.apiProcesses > 1 && cluster.isPrimary) {
-  await superviseApiProcesses(config);
-} else {
-  await serve();
+let config: AppConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  exitWithError(error);
+}
+try {
+  if (cluster.isPrimary) await assertPortFree(config.host, config.port);
+  if (config.apiProcesses > 1 && cluster.isPrimary) {
+    await superviseApiProcesses(config);
+  } else {
+    await serve();
+  }
+} catch (error) {
+  exitWithError(error, config.database);
 }
 
 async function serve(): Promise<void> {
@@ -21,6 +33,7 @@ async function serve(): Promise<void> {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) app.log.info(seeded.summary);
   }
+  if (cluster.isPrimary && !(await hasAccount(database.db))) app.log.warn(NO_ACCOUNT_WARNING);
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
