@@ -14,11 +14,13 @@ import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../modules/members/passwords';
 
 /**
- * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Where PostgreSQL is expected
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (outside the fast lane). Where PostgreSQL is expected
  * (CI=true, or REQUIRE_POSTGRES=1 as .ci/run sets) a missing TEST_DATABASE_URL fails the test
  * file instead of silently running the SQLite half only.
  */
 export function testEngines(env: NodeJS.ProcessEnv = process.env): Engine[] {
+  // `npm run test:fast` is the SQLite lane, whatever is configured.
+  if (env.TEST_LANE === 'fast') return ['sqlite'];
   if (env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
   if (env.REQUIRE_POSTGRES === '1' || env.CI === 'true') {
     throw new Error(
