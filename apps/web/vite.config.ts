@@ -1,4 +1,4 @@
-// Vite: React, the /api proxy to the API in development, and a production build served by the API
+// Vite: React, the /api proxy to the API (on PORT) in development, and a production build served by the API
 // with a Brotli and a gzip copy of every text file beside it (the API serves them pre-compressed), whose
 // index.html preloads the app that the small entry script imports (see src/main.tsx).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { OutputBundle } from 'rolldown';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { apiProxyTarget } from './vite-plugins/api-proxy';
 import { bootstrapSubset } from './vite-plugins/bootstrap-subset';
 
 const brotli = promisify(brotliCompress);
@@ -228,7 +229,7 @@ export default defineConfig(({ command }) => ({
       : {},
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: { '/api': { target: apiProxyTarget(), changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
