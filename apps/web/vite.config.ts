@@ -6,8 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { OutputBundle } from 'rolldown';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { apiProxyTarget } from './vite-plugins/api-proxy';
 import { bootstrapSubset } from './vite-plugins/bootstrap-subset';
@@ -129,7 +128,7 @@ function earlyEntry(module: string): Plugin {
  * those are left out. The lists are code in the chunks, `boot` among them (0.4 KiB gzip of the lead list's download).
  */
 function preloadOnlyWhatIsMissing(): Plugin {
-  let bundle: OutputBundle = {};
+  let bundle: Rolldown.OutputBundle = {};
   const loaded = new Map<string, Set<string>>();
   /** The chunk and every chunk it imports statically, directly or not: loaded before its code runs. */
   const loadedWith = (fileName: string): Set<string> => {
