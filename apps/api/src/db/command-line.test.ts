@@ -64,9 +64,23 @@ describe('operator messages', () => {
   });
 
   it('names the port in use and what to do, and leaves a bug its stack trace', () => {
-    const inUse = Object.assign(failure('EADDRINUSE'), { address: '127.0.0.1', port: 3000 });
+    const inUse = Object.assign(failure('EADDRINUSE'), {
+      syscall: 'listen',
+      address: '127.0.0.1',
+      port: 3000,
+    });
     expect(operatorMessage(inUse)).toMatch(/^Port 3000 on 127.0.0.1 is in use.*set PORT/);
     expect(operatorMessage(new TypeError('x is undefined'))).toBeUndefined();
+  });
+
+  it('says which SQLite file cannot be opened or have its folder made, and where that is set', () => {
+    const sqlite = { engine: 'sqlite' as const, file: '/srv/dealerleads/data.db' };
+    expect(operatorMessage(failure('ENOTDIR'), sqlite)).toMatch(
+      /^Cannot open the SQLite database \/srv\/dealerleads\/data.db \(ENOTDIR\).*DATA_DIR or DATABASE_URL/,
+    );
+    expect(operatorMessage(failure('SQLITE_CANTOPEN'), sqlite)).toContain(
+      '/srv/dealerleads/data.db',
+    );
   });
 });
 

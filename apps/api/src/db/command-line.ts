@@ -19,6 +19,7 @@ export function helpIfAsked(usage: string, args: readonly string[] = process.arg
 
 interface SystemError extends Error {
   code?: string;
+  syscall?: string;
   errors?: unknown[];
 }
 
@@ -45,7 +46,11 @@ function portOf(error: Error): string {
 export function operatorMessage(error: unknown, database?: DatabaseConfig): string | undefined {
   if (error instanceof OperatorError) return error.message;
   if (!(error instanceof Error)) return undefined;
-  const code = (error as SystemError).code;
+  const { code, syscall } = error as SystemError;
+  if (syscall === 'listen') return listenMessage(error, code);
+  if (database?.engine === 'sqlite' && code && SQLITE_FILE_CODES.has(code)) {
+    return `Cannot open the SQLite database ${database.file} (${code}): check that its folder exists or can be created, and that this user may write to it (DATA_DIR or DATABASE_URL).`;
+  }
   const where =
     database?.engine === 'postgres'
       ? `PostgreSQL at ${postgresAddress(database.url)}`
@@ -63,16 +68,33 @@ export function operatorMessage(error: unknown, database?: DatabaseConfig): stri
     case '28P01':
     case '28000':
       return `${where} refused the login (${error.message}): correct the user name and password in DATABASE_URL.`;
-    case 'SQLITE_CANTOPEN':
-      return `Cannot open the SQLite database${database?.engine === 'sqlite' ? ` ${database.file}` : ''}: check that its folder exists and this user may write to it (DATA_DIR or DATABASE_URL).`;
-    case 'EADDRINUSE':
-      return `Port ${portOf(error)} is in use: another program (perhaps another DealerLeads) listens there. Stop it, or set PORT to a free port.`;
-    case 'EACCES':
-      return `This user may not listen on port ${portOf(error)} (ports below 1024 need privileges): set PORT to 1024 or above.`;
     default:
       return undefined;
   }
 }
+
+/** What keeps the server from listening on its port, and what to do. */
+function listenMessage(error: Error, code: string | undefined): string | undefined {
+  if (code === 'EADDRINUSE')
+    return `Port ${portOf(error)} is in use: another program (perhaps another DealerLeads) listens there. Stop it, or set PORT to a free port.`;
+  if (code === 'EACCES')
+    return `This user may not listen on port ${portOf(error)} (ports below 1024 need privileges): set PORT to 1024 or above.`;
+  if (code === 'EADDRNOTAVAIL')
+    return `This machine has no address ${(error as Error & { address?: string }).address}: correct HOST.`;
+  return undefined;
+}
+
+/** Errors of opening the SQLite file or creating its folder, which the operator's settings cause. */
+const SQLITE_FILE_CODES = new Set([
+  'SQLITE_CANTOPEN',
+  'SQLITE_READONLY',
+  'EACCES',
+  'EPERM',
+  'EROFS',
+  'ENOTDIR',
+  'EEXIST',
+  'ENOENT',
+]);
 
 /**
  * Ends the process for an error: its operator message alone when it has one, the stack trace otherwise (a bug).
