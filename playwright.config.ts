@@ -1,9 +1,31 @@
-// Browser journeys: Debian's Chromium drives the production build, served by the API on a fresh seeded SQLite file.
-import { defineConfig } from '@playwright/test';
+// Browser journeys: Chromium drives the production build, served by the API on a fresh seeded SQLite file.
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig } from '@playwright/test';
 // E2E_PORT and E2E_WEB_DIST let several runs (e.g. engineers on one machine) use their own server and build.
 import { E2E_DATA_DIR as DATA_DIR, E2E_PORT as PORT } from './e2e/support';
 
 const WEB_DIST = process.env.E2E_WEB_DIST;
+
+/** Debian's and Ubuntu's Chromium package installs it here. */
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * The browser: CHROMIUM_PATH, else the system's /usr/bin/chromium, else the one `npx playwright install chromium`
+ * downloaded (undefined lets Playwright launch it). With none, the run stops and says how to get one.
+ */
+function chromiumPath(): string | undefined {
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen && existsSync(chosen)) return chosen;
+  if (!chosen && existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  if (!chosen && existsSync(chromium.executablePath())) return undefined;
+  console.error(
+    chosen
+      ? `CHROMIUM_PATH is ${chosen}, which does not exist: point it at a Chromium or Chrome executable.`
+      : 'The browser tests need Chromium, and none was found. Install one: `apt-get install chromium` ' +
+          '(Debian, Ubuntu) or `npx playwright install chromium`; or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+  );
+  process.exit(1);
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -18,7 +40,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',

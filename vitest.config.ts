@@ -1,10 +1,33 @@
 // One Vitest run for every unit and API test of the monorepo (browser journeys live in e2e/ under Playwright).
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /** Every project's property tests run on one fixed seed (see the file). */
 const FAST_CHECK_SEED = fileURLToPath(new URL('./vitest.fast-check.ts', import.meta.url));
+
+/**
+ * `npm run test:fast` (TEST_LANE=fast) leaves out the API suites that crash, soak or run several server processes:
+ * minutes of the API project's time, which `npm test` still spends. The lane runs the API on SQLite alone.
+ */
+const FAST_LANE = process.env.TEST_LANE === 'fast';
+const SLOW_API_SUITES = [
+  'src/reliability/crash-safety.test.ts',
+  'src/reliability/ledger-invariants.test.ts',
+  'src/reliability/fuzz.test.ts',
+  'src/reliability/backup.test.ts',
+  'src/reliability/api-processes.test.ts',
+  'src/reliability/two-processes.test.ts',
+  'src/reliability/two-process-lists.test.ts',
+  'src/reliability/run-together.test.ts',
+];
+
+if (!FAST_LANE && !process.env.TEST_DATABASE_URL) {
+  console.log(
+    'TEST_DATABASE_URL is not set: the API tests run on SQLite only, and the PostgreSQL-only suites are skipped. ' +
+      'Set it to an empty PostgreSQL database (postgres://user@host:5432/db) to test both engines.',
+  );
+}
 
 export default defineConfig({
   test: {
@@ -22,6 +45,7 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           environment: 'node',
+          exclude: [...configDefaults.exclude, ...(FAST_LANE ? SLOW_API_SUITES : [])],
           setupFiles: [FAST_CHECK_SEED],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 /** Files of an API module other modules may import besides its services and repositories. */
 export const PUBLIC_MODULE_FILES = [
-  'account/passwords.ts', // the bounded password hasher
+  'members/passwords.ts', // the bounded password hasher
   'credits/credit-ledger.ts', // the one spending rule and ledger entry
   'credits/lead-cap.ts', // the cap of dealers per lead, checked by the unlock
   'leads/lead-id.ts', // lead id parsing shared by the lead routes

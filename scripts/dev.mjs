@@ -1,4 +1,4 @@
-// `npm run dev`: the API with reload on :3000 and Vite on :5173 (proxying /api), started and stopped together.
+// `npm run dev`: the API with reload on PORT (3000) and Vite on :5173 (proxying /api to PORT), started and stopped together.
 import { runTogether } from './run-together.mjs';
 
 runTogether([

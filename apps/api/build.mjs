@@ -10,6 +10,7 @@ await build({
     server: 'src/server.ts',
     'seed-cli': 'src/db/seed-cli.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
+    'create-admin-cli': 'src/db/create-admin-cli.ts',
     'sqlite-read-worker': 'src/db/sqlite-read-worker.ts',
   },
   outdir: 'dist',
@@ -18,6 +19,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  // The shared package is TypeScript source: bundled, not external.
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@dealerleads/')),
   logLevel: 'warning',
 });

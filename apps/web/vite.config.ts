@@ -1,4 +1,4 @@
-// Vite: React, the /api proxy to the API in development, and a production build served by the API
+// Vite: React, the /api proxy to the API (on PORT) in development, and a production build served by the API
 // with a Brotli and a gzip copy of every text file beside it (the API serves them pre-compressed), whose
 // index.html preloads the app that the small entry script imports (see src/main.tsx).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -6,10 +6,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { OutputBundle } from 'rolldown';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
+import { apiProxyTarget } from './vite-plugins/api-proxy';
 import { bootstrapSubset } from './vite-plugins/bootstrap-subset';
 import { OFFLINE_READ_PATHS, OFFLINE_READS_CACHE } from './src/lib/offline-reads';
 
@@ -130,7 +130,7 @@ function earlyEntry(module: string): Plugin {
  * those are left out. The lists are code in the chunks, `boot` among them (bytes of the lead list's download).
  */
 function preloadOnlyWhatIsMissing(): Plugin {
-  let bundle: OutputBundle = {};
+  let bundle: Rolldown.OutputBundle = {};
   const loaded = new Map<string, Set<string>>();
   /** The chunk and every chunk it imports statically, directly or not: loaded before its code runs. */
   const loadedWith = (fileName: string): Set<string> => {
@@ -300,8 +300,8 @@ export default defineConfig(({ command }) => ({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
-      '/media': { target: 'http://localhost:3000', changeOrigin: false },
+      '/api': { target: apiProxyTarget(), changeOrigin: false },
+      '/media': { target: apiProxyTarget(), changeOrigin: false },
     },
   },
   build: {

@@ -5,14 +5,15 @@ import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoIfEmpty } from './db/seed/demo';
+import { hasAccount, NO_ACCOUNT_WARNING } from './start-up-checks';
 
 /** More restarts than this per process within a minute: the workers cannot start, the supervisor gives up. */
 const RESTARTS_PER_PROCESS_PER_MINUTE = 5;
 const RESTART_DELAY_MS = 500;
 
 /** One JSON line like the workers' own log lines (pino's shape), so one log reader takes both. */
-function logLine(level: 'info' | 'error' | 'fatal', msg: string, config: AppConfig): void {
-  const levels = { info: 30, error: 50, fatal: 60 } as const;
+function logLine(level: 'info' | 'warn' | 'error' | 'fatal', msg: string, config: AppConfig): void {
+  const levels = { info: 30, warn: 40, error: 50, fatal: 60 } as const;
   const wanted = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 };
   if (levels[level] < (wanted[config.logLevel as keyof typeof wanted] ?? 30)) return;
   process.stdout.write(
@@ -20,12 +21,18 @@ function logLine(level: 'info' | 'error' | 'fatal', msg: string, config: AppConf
   );
 }
 
-/** Migrations and the demo seed run here, once, before any worker opens the database. */
-export async function prepareDatabase(config: AppConfig): Promise<string | undefined> {
+/**
+ * Migrations and the demo seed run here, once, before any worker opens the database. Answers what the seed did and
+ * whether the database has an account at all.
+ */
+export async function prepareDatabase(
+  config: AppConfig,
+): Promise<{ seeded: string | undefined; anyAccount: boolean }> {
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db, database.engine, database.schema);
-    return config.seedDemo ? (await seedDemoIfEmpty(database.db))?.summary : undefined;
+    const seeded = config.seedDemo ? (await seedDemoIfEmpty(database.db))?.summary : undefined;
+    return { seeded, anyAccount: await hasAccount(database.db) };
   } finally {
     await database.close();
   }
@@ -33,8 +40,9 @@ export async function prepareDatabase(config: AppConfig): Promise<string | undef
 
 /** Runs in the primary process: prepares the database, then keeps `config.apiProcesses` workers serving. */
 export async function superviseApiProcesses(config: AppConfig): Promise<void> {
-  const seeded = await prepareDatabase(config);
+  const { seeded, anyAccount } = await prepareDatabase(config);
   if (seeded) logLine('info', seeded, config);
+  if (!anyAccount) logLine('warn', NO_ACCOUNT_WARNING, config);
 
   let stopping = false;
   const restarts: number[] = [];

@@ -30,7 +30,7 @@ import {
 } from './plugins/request-log';
 import { trustFunction } from './plugins/trusted-proxies';
 import { accountRoutes } from './modules/account/account.routes';
-import { createPasswordHasher, type PasswordHasher } from './modules/account/passwords';
+import { createPasswordHasher, type PasswordHasher } from './modules/members/passwords';
 import { testErrorsRoutes } from './modules/test-errors/test-errors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
@@ -58,7 +58,11 @@ import { createPushSender } from './modules/push/push-sender';
 import { startPushWorker, type PushWorker } from './modules/push/push-worker';
 import webPush from 'web-push';
 import { redactOwnerTokens } from './modules/owners/owner-token';
-import { scheduleLeadLifecycle, type LifecycleSchedule } from './modules/owners/lead-lifecycle';
+import {
+  ERASED_PHONE,
+  scheduleLeadLifecycle,
+  type LifecycleSchedule,
+} from './modules/owners/lead-lifecycle';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -68,11 +72,15 @@ import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { photoRoutes } from './modules/photos/photos.routes';
 import { mediaRoutes } from './modules/photos/media.routes';
 import { openMediaStore, S3MediaStore } from './modules/photos/media-store';
-import { photoGate, type PhotoContext } from './modules/photos/photos.service';
+import {
+  erasePhotosOfErasedLeads,
+  photoGate,
+  type PhotoContext,
+} from './modules/photos/photos.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The app's bounded argon2 gate (modules/account/passwords.ts). */
+    /** The app's bounded argon2 gate (modules/members/passwords.ts). */
     passwordHasher: PasswordHasher;
   }
 }
@@ -94,6 +102,12 @@ export interface BuiltApp {
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** In development, log lines are printed for people (pino-pretty); elsewhere they stay one JSON object each. */
+export const PRETTY_LOGS = {
+  target: 'pino-pretty',
+  options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+};
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const production = config.env === 'production';
   const trustProxy = trustFunction(config.trustProxy);
@@ -106,7 +120,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.body.password', 'req.body.confirmPassword'],
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(options.logStream
+              ? { stream: options.logStream }
+              : config.env === 'development'
+                ? { transport: PRETTY_LOGS }
+                : {}),
             serializers: {
               req: (request: FastifyRequest) => ({
                 method: request.method,
@@ -301,7 +319,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         clock,
         config.leadSweepMinutes * 60_000,
         (error) => app.log.error(error, 'lead lifecycle: a sweep failed'),
-        mediaStore,
+        () => erasePhotosOfErasedLeads(database, mediaStore, ERASED_PHONE),
       );
     });
     app.addHook('preClose', async () => schedule?.stop());

@@ -8,6 +8,7 @@ import webPush from 'web-push';
 import { z } from 'zod';
 import { ensurePrivateFolder, writePrivateFile } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
+import { OperatorError } from './db/command-line';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -48,7 +49,8 @@ const booleanText = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 where the demo may be seeded (its passwords are published), every interface otherwise. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().optional(),
@@ -323,7 +325,7 @@ function embeddedSecret(dataDir: string): string {
     const kept = readFileSync(file, 'utf8').trim();
     // A hand-edited file must meet the same bar as JWT_SECRET: no 'changeme' through the back door.
     if (!isStrongSecret(kept))
-      throw new Error(`${file} holds a weak secret: delete it to get a new one`);
+      throw new OperatorError(`${file} holds a weak secret: delete it to get a new one`);
     return kept;
   }
   ensurePrivateFolder(dataDir);
@@ -336,7 +338,7 @@ function parseEnv(env: NodeJS.ProcessEnv) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${details}`);
+    throw new OperatorError(`Invalid configuration: ${details}`);
   }
   return parsed.data;
 }
@@ -363,7 +365,7 @@ function databaseSettingsOf(e: z.infer<typeof envSchema>): DatabaseSettings {
   const dataDir = e.DATA_DIR === undefined ? DEFAULT_DATA_DIR : path.resolve(base, e.DATA_DIR);
   const isPostgres = e.DATABASE_URL !== undefined && /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
   if (e.DATABASE_URL !== undefined && !isPostgres && !e.DATABASE_URL.startsWith('file:')) {
-    throw new Error('DATABASE_URL must be a postgres:// URL or file:<path> for SQLite');
+    throw new OperatorError('DATABASE_URL must be a postgres:// URL or file:<path> for SQLite');
   }
   const database: DatabaseConfig = isPostgres
     ? { engine: 'postgres', url: e.DATABASE_URL! }
@@ -381,29 +383,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parseEnv(env);
   const { database, dataDir, seedDemo } = databaseSettingsOf(e);
   if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
-    throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+    throw new OperatorError('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   }
 
   let jwtSecret = e.JWT_SECRET;
   if (jwtSecret !== undefined && !isStrongSecret(jwtSecret)) {
-    throw new Error('JWT_SECRET is too weak: use at least 32 random characters');
+    throw new OperatorError(
+      'JWT_SECRET is too weak: use at least 32 random characters, e.g. the output of `openssl rand -base64 48`',
+    );
   }
   if (jwtSecret === undefined) {
     if (database.engine === 'postgres') {
-      throw new Error('JWT_SECRET is required with PostgreSQL (every API process must share it)');
+      throw new OperatorError(
+        'JWT_SECRET is required with PostgreSQL (every API process must share it): set it to at least 32 random characters, e.g. the output of `openssl rand -base64 48`',
+      );
     }
     jwtSecret = embeddedSecret(dataDir);
   }
 
   const metricsToken = e.METRICS_TOKEN === '' ? undefined : e.METRICS_TOKEN;
   if (metricsToken !== undefined && !isStrongSecret(metricsToken)) {
-    throw new Error('METRICS_TOKEN is too weak: use at least 32 random characters');
+    throw new OperatorError('METRICS_TOKEN is too weak: use at least 32 random characters');
   }
 
   const vpa = e.UPI_VPA || undefined;
   const merchantName = e.MERCHANT_NAME || undefined;
   if ((vpa === undefined) !== (merchantName === undefined)) {
-    throw new Error(
+    throw new OperatorError(
       'UPI_VPA and MERCHANT_NAME go together: set both to take UPI payments, or neither',
     );
   }
@@ -425,7 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
     port: e.PORT,
     database,
     jwtSecret,

@@ -3,20 +3,32 @@
 import cluster from 'node:cluster';
 import { superviseApiProcesses } from './api-processes';
 import { buildApp } from './app';
-import { loadConfig, loadDatabaseSettings } from './config';
+import { loadConfig, loadDatabaseSettings, type AppConfig } from './config';
+import { exitWithError } from './db/command-line';
 import { seedDemoIfEmpty } from './db/seed/demo';
 import { restrictFolders, usePrivateUmask } from './lib/private-files';
 import { seedDemoPhotos } from './modules/photos/demo-photos';
 import { openMediaStore } from './modules/photos/media-store';
+import { assertPortFree, hasAccount, NO_ACCOUNT_WARNING } from './start-up-checks';
 
 // Everything the product writes is owner-only (docs/operations.md, "File modes"); workers inherit the umask.
 usePrivateUmask();
-const config = loadConfig();
-restrictFolders([loadDatabaseSettings().dataDir]);
-if (config.apiProcesses > 1 && cluster.isPrimary) {
-  await superviseApiProcesses(config);
-} else {
-  await serve();
+let config: AppConfig;
+try {
+  config = loadConfig();
+  restrictFolders([loadDatabaseSettings().dataDir]);
+} catch (error) {
+  exitWithError(error);
+}
+try {
+  if (cluster.isPrimary) await assertPortFree(config.host, config.port);
+  if (config.apiProcesses > 1 && cluster.isPrimary) {
+    await superviseApiProcesses(config);
+  } else {
+    await serve();
+  }
+} catch (error) {
+  exitWithError(error, config.database);
 }
 
 async function serve(): Promise<void> {
@@ -31,6 +43,7 @@ async function serve(): Promise<void> {
       app.log.info(`Demo photos drawn for ${withPhotos} leads`);
     }
   }
+  if (cluster.isPrimary && !(await hasAccount(database.db))) app.log.warn(NO_ACCOUNT_WARNING);
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

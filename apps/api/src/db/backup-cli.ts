@@ -1,29 +1,39 @@
 // `npm run backup -- <file>`: an online backup of the configured SQLite database (the product may keep serving), at
 // the lowest CPU priority (background-job.ts).
 import { backgroundPriorityText } from './background-job';
-import { loadConfig } from '../config';
+import { loadDatabaseSettings } from '../config';
 import { backupDatabase } from './backup';
 import { usePrivateUmask } from '../lib/private-files';
+import { exitWithError, helpIfAsked, OperatorError } from './command-line';
 
 // Whatever this tool writes (database, -wal, -shm, backup) is owner-only.
 usePrivateUmask();
 
+const USAGE = `
+Usage: npm run backup -- <backup file>
+
+Copies the configured SQLite database (DATA_DIR, or DATABASE_URL=file:<path>) to a new file while the product
+keeps serving. The file must not exist yet. Restore it with \`npm run restore -- <backup file>\`.
+PostgreSQL is backed up with pg_dump -Fc instead.
+`;
+
+helpIfAsked(USAGE);
 const target = process.argv[2];
-if (!target) {
-  console.error('Usage: npm run backup -- <backup file>');
-  process.exit(2);
-}
-const { database } = loadConfig();
-if (database.engine !== 'sqlite') {
-  console.error('DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (README, Operations)');
+if (!target || target.startsWith('-') || process.argv.length > 3) {
+  console.error(USAGE.trim());
   process.exit(2);
 }
 try {
+  const { database } = loadDatabaseSettings();
+  if (database.engine !== 'sqlite') {
+    throw new OperatorError(
+      'DATABASE_URL is PostgreSQL: back it up with pg_dump -Fc (README, Operations)',
+    );
+  }
   const report = await backupDatabase(database.file, target);
   console.log(
     `Backed up ${database.file} to ${report.file}: ${(report.bytes / 1e6).toFixed(1)} MB in ${report.milliseconds} ms (${backgroundPriorityText()})`,
   );
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  exitWithError(error);
 }

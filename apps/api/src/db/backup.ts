@@ -45,8 +45,22 @@ function useRollbackJournal(file: string): void {
   }
 }
 
+/** Runs `read` on a file opened read-only, then removes the side files that reading created (none that were there). */
+function readingOnly<T>(file: string, read: () => T): T {
+  const before = new Set(sideFiles(file).filter((side) => existsSync(side)));
+  try {
+    return read();
+  } finally {
+    for (const side of sideFiles(file)) if (!before.has(side)) rmSync(side, { force: true });
+  }
+}
+
 /** SQLite's own check of a database file: 'ok', or what is wrong. */
 export function checkDatabaseFile(file: string): string {
+  return readingOnly(file, () => checkOpenedFile(file));
+}
+
+function checkOpenedFile(file: string): string {
   const db = new Sqlite(file, { readonly: true, fileMustExist: true });
   try {
     const rows = db.pragma('integrity_check') as { integrity_check: string }[];
@@ -97,11 +111,17 @@ async function copyIntoPlace(
   // Owner-only from its first byte: a backup holds every phone number and password hash.
   touchPrivateFile(partial);
   const started = Date.now();
+  const before = new Set(sideFiles(source).filter((side) => existsSync(side)));
   const db = new Sqlite(source, { readonly: options.readonly, fileMustExist: true });
   try {
     if (!options.readonly) db.pragma('busy_timeout = 10000');
     // All pages in one step: a step-by-step copy starts over whenever another process writes between two steps.
     const { totalPages } = await db.backup(partial, { progress: () => 0x7fffffff });
+    // The copy is one self-contained file: in WAL mode (copied from the source) every reader would leave -wal and
+    // -shm files beside it. The server puts a restored database back into WAL mode when it opens it.
+    const copy = new Sqlite(partial, { fileMustExist: true });
+    copy.pragma('journal_mode = DELETE');
+    copy.close();
     options.beforeRename(partial);
     restrictFiles([partial]);
     fsyncFile(partial);
@@ -117,6 +137,9 @@ async function copyIntoPlace(
   } finally {
     db.close();
     for (const file of [partial, ...sideFiles(partial)]) rmSync(file, { force: true });
+    // A read-only source (a backup being restored) in WAL mode got side files from this reading alone.
+    if (options.readonly)
+      for (const side of sideFiles(source)) if (!before.has(side)) rmSync(side, { force: true });
   }
 }
 

@@ -1,10 +1,10 @@
 // A PostgreSQL connection the server ends while it sits idle in the pool (a restart, an administrator, a dropped
 // database) must not end the API process: the pool replaces it and the next query works.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-app';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, describePostgres, type TestDatabase } from '../test/test-app';
 
-describe.each(testEngines().filter((engine) => engine === 'postgres'))('the %s pool', (engine) => {
+describePostgres('the pool', (engine) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(engine);

@@ -2,59 +2,55 @@
 // only run; a connection prepares no more than its cap, and runs further texts unnamed with the same answers.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../test/test-app';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describePostgres } from '../test/test-app';
 import { preparingPool } from './postgres-statements';
 
-describe.each(testEngines().filter((engine) => engine === 'postgres'))(
-  'prepared statements on %s',
-  () => {
-    let db: Kysely<unknown>;
-    beforeAll(() => {
-      // One connection, so every statement of the test meets the same server session.
-      const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
-      db = new Kysely({
-        dialect: new PostgresDialect({ pool: preparingPool(pool, { maxNamed: 2 }) }),
-      });
+describePostgres('prepared statements', () => {
+  let db: Kysely<unknown>;
+  beforeAll(() => {
+    // One connection, so every statement of the test meets the same server session.
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    db = new Kysely({
+      dialect: new PostgresDialect({ pool: preparingPool(pool, { maxNamed: 2 }) }),
     });
-    afterAll(async () => db.destroy());
+  });
+  afterAll(async () => db.destroy());
 
-    const prepared = async () =>
-      (
-        await sql<{
-          name: string;
-          statement: string;
-        }>`select name, statement from pg_prepared_statements order by statement`.execute(db)
-      ).rows;
+  const prepared = async () =>
+    (
+      await sql<{
+        name: string;
+        statement: string;
+      }>`select name, statement from pg_prepared_statements order by statement`.execute(db)
+    ).rows;
 
-    it('prepares each parameterised text once, up to the cap, and answers alike past it', async () => {
-      const texts = ['plus', 'times', 'minus'] as const;
-      const run = (text: (typeof texts)[number], n: number) => {
-        if (text === 'plus') return sql<{ v: number }>`select ${n}::int + 1 as v`.execute(db);
-        if (text === 'times') return sql<{ v: number }>`select ${n}::int * 2 as v`.execute(db);
-        return sql<{ v: number }>`select ${n}::int - 1 as v`.execute(db);
-      };
-      const answers: number[] = [];
-      for (const n of [5, 7])
-        for (const text of texts) answers.push((await run(text, n)).rows[0]!.v);
-      expect(answers).toEqual([6, 10, 4, 8, 14, 6]);
-      const named = await prepared();
-      // The first two texts are prepared, each once, under a name of its own; the third ran unnamed.
-      expect(named.map((p) => p.statement)).toEqual([
-        'select $1::int * 2 as v',
-        'select $1::int + 1 as v',
-      ]);
-      expect(new Set(named.map((p) => p.name)).size).toBe(2);
-      expect(named.every((p) => p.name.startsWith('dl_'))).toBe(true);
-    });
+  it('prepares each parameterised text once, up to the cap, and answers alike past it', async () => {
+    const texts = ['plus', 'times', 'minus'] as const;
+    const run = (text: (typeof texts)[number], n: number) => {
+      if (text === 'plus') return sql<{ v: number }>`select ${n}::int + 1 as v`.execute(db);
+      if (text === 'times') return sql<{ v: number }>`select ${n}::int * 2 as v`.execute(db);
+      return sql<{ v: number }>`select ${n}::int - 1 as v`.execute(db);
+    };
+    const answers: number[] = [];
+    for (const n of [5, 7]) for (const text of texts) answers.push((await run(text, n)).rows[0]!.v);
+    expect(answers).toEqual([6, 10, 4, 8, 14, 6]);
+    const named = await prepared();
+    // The first two texts are prepared, each once, under a name of its own; the third ran unnamed.
+    expect(named.map((p) => p.statement)).toEqual([
+      'select $1::int * 2 as v',
+      'select $1::int + 1 as v',
+    ]);
+    expect(new Set(named.map((p) => p.name)).size).toBe(2);
+    expect(named.every((p) => p.name.startsWith('dl_'))).toBe(true);
+  });
 
-    it('runs a text without parameters by the simple protocol (several statements in one)', async () => {
-      // The extended protocol refuses two commands in one statement.
-      await sql`create temporary table simple_protocol (v int); insert into simple_protocol values (2)`.execute(
-        db,
-      );
-      const result = await sql<{ v: number }>`select v from simple_protocol`.execute(db);
-      expect(result.rows).toEqual([{ v: 2 }]);
-    });
-  },
-);
+  it('runs a text without parameters by the simple protocol (several statements in one)', async () => {
+    // The extended protocol refuses two commands in one statement.
+    await sql`create temporary table simple_protocol (v int); insert into simple_protocol values (2)`.execute(
+      db,
+    );
+    const result = await sql<{ v: number }>`select v from simple_protocol`.execute(db);
+    expect(result.rows).toEqual([{ v: 2 }]);
+  });
+});

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
 import { sql, type Kysely } from 'kysely';
 import { loadDatabaseSettings } from '../config';
+import { exitWithError, helpIfAsked } from './command-line';
 import { openDatabase } from './database';
 import type { Database } from './schema';
 import { migrateToLatest } from './migrate';
@@ -43,12 +44,27 @@ const DEFAULT_DUTY = 0.5;
  */
 const PACED_TRANSACTION_LEADS = 5_000;
 
-const { values } = parseArgs({
-  options: {
-    leads: { type: 'string', default: '5000' },
-    duty: { type: 'string', default: String(DEFAULT_DUTY) },
-  },
-});
+const USAGE = `
+Usage: npm run seed -- [--leads N] [--duty D]
+
+Migrates the configured database, adds the demo accounts and packages where demo data is allowed (the embedded
+default database, or SEED_DEMO=true), then generated leads until there are N (default 5000). It runs at the lowest
+CPU priority and works a share D of the time (default ${DEFAULT_DUTY}; 1: full speed), so it may run beside the product.
+`;
+helpIfAsked(USAGE);
+
+let values: { leads: string; duty: string };
+try {
+  ({ values } = parseArgs({
+    options: {
+      leads: { type: 'string', default: '5000' },
+      duty: { type: 'string', default: String(DEFAULT_DUTY) },
+    },
+  }));
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE.trim()}`);
+  process.exit(2);
+}
 const target = Number(values.leads);
 if (!Number.isSafeInteger(target) || target < 0) {
   console.error('--leads takes a whole number, e.g. --leads 1000000');
@@ -62,51 +78,60 @@ if (!(duty > 0 && duty <= 1)) {
   process.exit(2);
 }
 
-const settings = loadDatabaseSettings();
-const handle = openDatabase(settings.database);
+let settings: ReturnType<typeof loadDatabaseSettings> | undefined;
 try {
-  await migrateToLatest(handle.db, handle.engine, handle.schema);
-  if (handle.engine === 'sqlite') await importOnSqlite(handle.db);
-  const started = Date.now();
-  // The demo accounts have published passwords: only where the server would seed them too (SEED_DEMO). A fresh
-  // database gets the demo first, its newest lead far enough back for the leads added after it: createdOn rises with
-  // id, and no lead is dated in the future.
-  const seeded = settings.seedDemo
-    ? await seedDemoIfEmpty(handle.db, {
-        now: started,
-        leadsEndMs: started - Math.max(0, target - DEMO_LEAD_COUNT) * TOP_UP_STEP_MS,
-      })
-    : undefined;
-  if (seeded) console.log(seeded.summary);
-  let bar: SingleBar | undefined;
-  const pace = new DutyCycle(duty);
-  const { before, added } = await addLeadsUpTo(handle.db, target, {
-    now: started,
-    onStart: (missing) => {
-      bar = new SingleBar(
-        { format: 'leads [{bar}] {percentage}% | {value}/{total} | {eta}s left' },
-        Presets.shades_classic,
+  settings = loadDatabaseSettings();
+  await seed(settings);
+} catch (error) {
+  exitWithError(error, settings?.database);
+}
+
+async function seed(settings: ReturnType<typeof loadDatabaseSettings>): Promise<void> {
+  const handle = openDatabase(settings.database);
+  try {
+    await migrateToLatest(handle.db, handle.engine, handle.schema);
+    if (handle.engine === 'sqlite') await importOnSqlite(handle.db);
+    const started = Date.now();
+    // The demo accounts have published passwords: only where the server would seed them too (SEED_DEMO). A fresh
+    // database gets the demo first, its newest lead far enough back for the leads added after it: createdOn rises with
+    // id, and no lead is dated in the future.
+    const seeded = settings.seedDemo
+      ? await seedDemoIfEmpty(handle.db, {
+          now: started,
+          leadsEndMs: started - Math.max(0, target - DEMO_LEAD_COUNT) * TOP_UP_STEP_MS,
+        })
+      : undefined;
+    if (seeded) console.log(seeded.summary);
+    let bar: SingleBar | undefined;
+    const pace = new DutyCycle(duty);
+    const { before, added } = await addLeadsUpTo(handle.db, target, {
+      now: started,
+      onStart: (missing) => {
+        bar = new SingleBar(
+          { format: 'leads [{bar}] {percentage}% | {value}/{total} | {eta}s left' },
+          Presets.shades_classic,
+        );
+        bar.start(missing, 0);
+      },
+      onProgress: (done) => bar?.update(done),
+      // Paced, an import commits every PACED_TRANSACTION_LEADS and rests between its transactions: resting inside one
+      // would hold SQLite's write lock, and an API process's write (an unlock) would wait for it.
+      ...(duty < 1
+        ? { transactionLeads: PACED_TRANSACTION_LEADS, betweenTransactions: () => pace.rest() }
+        : {}),
+    });
+    bar?.stop();
+    if (added === 0) {
+      console.log(`The database already holds ${before} leads`);
+    } else {
+      await optimizeLeadSearchIndex(handle.db, handle.engine);
+      console.log(
+        `Added ${added} leads in ${((Date.now() - started) / 1000).toFixed(1)} s (${backgroundPriorityText()}; ${pace.summary})`,
       );
-      bar.start(missing, 0);
-    },
-    onProgress: (done) => bar?.update(done),
-    // Paced, an import commits every PACED_TRANSACTION_LEADS and rests between its transactions: resting inside one
-    // would hold SQLite's write lock, and an API process's write (an unlock) would wait for it.
-    ...(duty < 1
-      ? { transactionLeads: PACED_TRANSACTION_LEADS, betweenTransactions: () => pace.rest() }
-      : {}),
-  });
-  bar?.stop();
-  if (added === 0) {
-    console.log(`The database already holds ${before} leads`);
-  } else {
-    await optimizeLeadSearchIndex(handle.db, handle.engine);
-    console.log(
-      `Added ${added} leads in ${((Date.now() - started) / 1000).toFixed(1)} s (${backgroundPriorityText()}; ${pace.summary})`,
-    );
+    }
+    // Fresh statistics, so the query planner picks the right index for each filter mix.
+    await sql`analyze`.execute(handle.db);
+  } finally {
+    await handle.close();
   }
-  // Fresh statistics, so the query planner picks the right index for each filter mix.
-  await sql`analyze`.execute(handle.db);
-} finally {
-  await handle.close();
 }

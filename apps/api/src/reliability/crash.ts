@@ -6,7 +6,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { hashPassword } from '../modules/account/passwords';
+import { hashPassword } from '../modules/members/passwords';
 import { login, request } from './http';
 import { ledgerViolations } from './ledger-check';
 import type { Random } from './random';

@@ -38,7 +38,10 @@ export async function bundleServer(): Promise<ServerBundle> {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    external: Object.keys(pkg.dependencies ?? {}),
+    // The shared package is TypeScript source: bundled, not external.
+    external: Object.keys(pkg.dependencies ?? {}).filter(
+      (name) => !name.startsWith('@dealerleads/'),
+    ),
     logLevel: 'warning',
   });
   return {

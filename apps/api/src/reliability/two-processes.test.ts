@@ -7,7 +7,7 @@ import {
   type UnlockResult,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../db/database';
-import { hashPassword } from '../modules/account/passwords';
+import { hashPassword } from '../modules/members/passwords';
 import { DISPLAY_SETTINGS_MS } from '../modules/settings/settings.service';
 import { testEngines } from '../test/test-app';
 import { startServersOnOneDatabase, type ServersOnOneDatabase } from './databases';

@@ -55,7 +55,7 @@ describe('module boundaries', () => {
     const code = [
       "import { a } from '../audit/audit.service';",
       "import { b } from '../leads/leads.repository';",
-      "import { c } from '../account/passwords';",
+      "import { c } from '../credits/credit-ledger';",
       "import { d } from './members.repository';",
       'export const all = [a, b, c, d];',
       '',

@@ -6,21 +6,21 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
+/** The operator's tools: the server itself, and the command-line tools under src/db. */
+export type Tool = 'backup' | 'restore' | 'seed' | 'migrate' | 'create-admin' | 'server';
+
 export function runCli(
-  tool: 'backup' | 'restore' | 'seed',
+  tool: Tool,
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
+  const entry = tool === 'server' ? 'apps/api/src/server.ts' : `apps/api/src/db/${tool}-cli.ts`;
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', `apps/api/src/db/${tool}-cli.ts`, ...args],
-      {
-        cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

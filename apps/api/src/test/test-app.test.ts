@@ -14,6 +14,13 @@ describe('testEngines', () => {
     expect(testEngines({})).toEqual(['sqlite']);
   });
 
+  it('runs on SQLite alone in the fast lane, whatever is configured', () => {
+    expect(testEngines({ TEST_LANE: 'fast', TEST_DATABASE_URL: url })).toEqual(['sqlite']);
+    expect(testEngines({ TEST_LANE: 'fast', REQUIRE_POSTGRES: '1', CI: 'true' })).toEqual([
+      'sqlite',
+    ]);
+  });
+
   it.each([[{ CI: 'true' }], [{ REQUIRE_POSTGRES: '1' }]])(
     'fails when PostgreSQL is expected (%o) and TEST_DATABASE_URL is missing',
     (env) => {

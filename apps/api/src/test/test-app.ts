@@ -5,21 +5,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { userNameKey } from '@dealerleads/shared';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { hashPassword } from '../modules/account/passwords';
+import { hashPassword } from '../modules/members/passwords';
 import { userNameSkeleton } from '../lib/user-name-skeleton';
 
 /**
- * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Where PostgreSQL is expected
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (outside the fast lane). Where PostgreSQL is expected
  * (CI=true, or REQUIRE_POSTGRES=1 as .ci/run sets) a missing TEST_DATABASE_URL fails the test
  * file instead of silently running the SQLite half only.
  */
 export function testEngines(env: NodeJS.ProcessEnv = process.env): Engine[] {
+  // `npm run test:fast` is the SQLite lane, whatever is configured.
+  if (env.TEST_LANE === 'fast') return ['sqlite'];
   if (env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
   if (env.REQUIRE_POSTGRES === '1' || env.CI === 'true') {
     throw new Error(
@@ -27,6 +29,18 @@ export function testEngines(env: NodeJS.ProcessEnv = process.env): Engine[] {
     );
   }
   return ['sqlite'];
+}
+
+/**
+ * A suite only PostgreSQL can run: without TEST_DATABASE_URL it is reported as skipped under a name saying what it
+ * needs (an empty file would fail the run), and where PostgreSQL is required it fails like testEngines.
+ */
+export function describePostgres(name: string, body: (engine: 'postgres') => void): void {
+  const configured = testEngines().includes('postgres');
+  describe.skipIf(!configured)(
+    configured ? `${name} on postgres` : `${name} (needs TEST_DATABASE_URL: skipped)`,
+    () => body('postgres'),
+  );
 }
 
 export const TEST_JWT_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';

@@ -2,7 +2,7 @@
 import type { Db, Queryable } from '../database';
 import { dbBool } from '../database';
 import type { NewPackage } from '../schema';
-import { hashPassword } from '../../modules/account/passwords';
+import { hashPassword } from '../../modules/members/passwords';
 import { userNameSkeleton } from '../../lib/user-name-skeleton';
 import { generateLeads } from './leads';
 import { createRandom } from './random';

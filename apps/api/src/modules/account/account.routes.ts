@@ -16,7 +16,7 @@ import { errorSchemas } from '../../plugins/openapi';
 import type { Db } from '../../db/database';
 import { toMember } from '../members/members.repository';
 import { authenticate, register } from './account.service';
-import type { PasswordHasher } from './passwords';
+import type { PasswordHasher } from '../members/passwords';
 
 export function accountRoutes(
   db: Db,

@@ -11,7 +11,7 @@ import {
   findUserLookingLike,
   insertUser,
 } from '../members/members.repository';
-import type { PasswordHasher } from './passwords';
+import type { PasswordHasher } from '../members/passwords';
 import { queueVerificationMail } from '../alerts/email-verification.service';
 
 export async function register(

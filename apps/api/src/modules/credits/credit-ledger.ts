@@ -18,6 +18,29 @@ export interface SpendablePackage {
   is_active: boolean | number;
 }
 
+/** What the spending rule reads of a package (SpendablePackage, besides its member). */
+export const SPENDABLE_COLUMNS = [
+  'id',
+  'package_type',
+  'package_balance_credits',
+  'unattributed_debits',
+  'start_date',
+  'end_date',
+  'is_active',
+] as const;
+
+/** The member's packages still marked active, soonest ending first, as the spending rule reads them. */
+export function activePackagesOf(tx: Queryable, userId: number) {
+  return tx
+    .selectFrom('user_packages')
+    .select(['user_id', ...SPENDABLE_COLUMNS])
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .orderBy('end_date', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
 export type SpendRefusal = 'inactive' | 'expired' | 'notStarted' | 'noBalance';
 
 /**

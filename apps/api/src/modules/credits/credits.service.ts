@@ -14,8 +14,8 @@ import { addDays, todayInIndia } from '../../lib/calendar';
 import { badRequest } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
-import { activePackagesOf, lockMember } from '../unlocks/unlocks.repository';
-import { applyEntry, expireEnded } from './credit-ledger';
+import { lockMember } from '../members/members.repository';
+import { activePackagesOf, applyEntry, expireEnded } from './credit-ledger';
 
 /** Expires the member's ended packages if any request has not yet: a read that notices an expiry records it. */
 async function expireNoticed(db: Db, engine: Engine, userId: number): Promise<void> {

@@ -25,7 +25,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { appendEntry, applyEntry, expireEnded } from '../credits/credit-ledger';
 import { leadTitle } from '../credits/credits.service';
 import { setLeadStatus } from '../leads/leads.service';
-import { lockMember } from '../unlocks/unlocks.repository';
+import { lockMember } from '../members/members.repository';
 
 const conflict = (message: string) => new HttpError(409, message);
 const iso = (value: string | Date) => new Date(value).toISOString();

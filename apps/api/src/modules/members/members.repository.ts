@@ -2,7 +2,14 @@
 import { sql } from 'kysely';
 import { anyColumnContains } from '../../db/text-search';
 import { userNameKey, type Member, type MemberFilter, type Role } from '@dealerleads/shared';
-import { fromDbBool, runLongRead, type LongReads, type Queryable } from '../../db/database';
+import {
+  fromDbBool,
+  runLongRead,
+  type Engine,
+  type LongReads,
+  type Queryable,
+  type Tx,
+} from '../../db/database';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 import { userNameSkeleton } from '../../lib/user-name-skeleton';
 import { offsetOf } from '../../plugins/pagination';
@@ -132,4 +139,14 @@ export function listUsersForDropdown(db: Queryable) {
     .orderBy('user_name_key')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Serialises one member's unlocks: on PostgreSQL the member's row is locked until the transaction ends;
+ * SQLite transactions already start with BEGIN IMMEDIATE, which holds the single writer lock.
+ */
+export async function lockMember(tx: Tx, engine: Engine, userId: number): Promise<void> {
+  if (engine === 'postgres') {
+    await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
 }

@@ -14,7 +14,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { currentCaller, requireAdmin, requireUser } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
-import type { PasswordHasher } from '../account/passwords';
+import type { PasswordHasher } from './passwords';
 import { auditActorOf } from '../audit/audit.service';
 import { getMember, listMembers, memberDropdown, updateMember } from './members.service';
 

@@ -19,7 +19,7 @@ import { runWrite } from '../../db/write-batcher';
 import type { UserUpdate } from '../../db/schema';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
-import type { PasswordHasher } from '../account/passwords';
+import type { PasswordHasher } from './passwords';
 import { queueVerificationMail } from '../alerts/email-verification.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import {

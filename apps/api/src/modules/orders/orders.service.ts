@@ -23,7 +23,7 @@ import type { Caller } from '../../plugins/auth';
 import { appendEntry } from '../credits/credit-ledger';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { pushOrderDecided } from '../push/push.service';
-import { lockMember } from '../unlocks/unlocks.repository';
+import { lockMember } from '../members/members.repository';
 import { upiPayUri, type UpiPayee } from './upi';
 
 const HOUR_MS = 3_600_000;

@@ -5,7 +5,6 @@
 import { sql } from 'kysely';
 import type { Db, Engine } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
-import { erasePhotosOfErasedLeads, type MediaStore } from '../photos/photos.service';
 
 /** Days after a lead closes (sold, withdrawn, expired) until its phone number is erased. */
 export const PHONE_RETENTION_DAYS = 180;
@@ -35,12 +34,18 @@ async function sweep(batch: () => Promise<bigint | number>): Promise<number> {
   }
 }
 
-/** One run of both sweeps at `now`; with `media`, an erased lead's photos go too. */
+/**
+ * Removes the photos of every lead whose contact was erased, returning how many went (modules/photos): passed in, so
+ * owners need not import photos, which reads owners' links.
+ */
+export type ErasePhotos = () => Promise<number>;
+
+/** One run of both sweeps at `now`; with `erasePhotos`, an erased lead's photos go too. */
 export async function runLeadLifecycle(
   db: Db,
   engine: Engine,
   now: Date,
-  media?: MediaStore,
+  erasePhotos?: ErasePhotos,
 ): Promise<LifecycleResult> {
   const nowIso = now.toISOString();
   // The conditions stand in the UPDATE itself too: a row another process changed meanwhile is skipped.
@@ -86,9 +91,7 @@ export async function runLeadLifecycle(
   );
   await eraseFromFiles(db, engine, erased);
   // Every lead erased so far, not only this run's: a run that failed between the two steps is finished by the next.
-  const photosErased = media
-    ? await erasePhotosOfErasedLeads({ db, engine }, media, ERASED_PHONE)
-    : 0;
+  const photosErased = erasePhotos ? await erasePhotos() : 0;
   return { expired, erased, photosErased };
 }
 
@@ -124,11 +127,11 @@ export function scheduleLeadLifecycle(
   clock: () => Date,
   intervalMs: number,
   onError: (error: unknown) => void,
-  media?: MediaStore,
+  erasePhotos?: ErasePhotos,
 ): LifecycleSchedule {
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
-    running = running.then(() => runLeadLifecycle(db, engine, clock(), media)).catch(onError);
+    running = running.then(() => runLeadLifecycle(db, engine, clock(), erasePhotos)).catch(onError);
   };
   tick();
   const timer = setInterval(tick, intervalMs);

@@ -24,6 +24,7 @@ import { openMediaStore } from './media-store';
 import { MEDIA_CACHE_CONTROL } from './media.routes';
 import { THUMB_MAX_BYTES, contentHash } from './photo-images';
 import { jpegPhoto, jpegWithGps, multipart, pngBomb } from './photos-test-helpers';
+import { erasePhotosOfErasedLeads } from './photos.service';
 
 const s3 = await startTestS3();
 const folder = mkdtempSync(path.join(tmpdir(), 'dealerleads-photos-'));
@@ -363,7 +364,9 @@ describe.each(cases)('photos on %s in %s', (engine, _storage, media) => {
       .set({ listing_status: 'sold', status: 0, closed_on: '2020-01-01T00:00:00.000Z' })
       .where('id', '=', id)
       .execute();
-    const result = await runLeadLifecycle(ctx.database.db, engine, new Date(), store);
+    const result = await runLeadLifecycle(ctx.database.db, engine, new Date(), () =>
+      erasePhotosOfErasedLeads(ctx.database, store, ERASED_PHONE),
+    );
     expect(result.erased).toBeGreaterThanOrEqual(1);
     expect(result.photosErased).toBeGreaterThanOrEqual(1);
     const lead = await ctx.database.db

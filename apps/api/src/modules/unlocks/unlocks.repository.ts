@@ -11,6 +11,7 @@ import {
   debitsCte,
   entriesCte,
   ledgerEntryCtes,
+  SPENDABLE_COLUMNS,
   type SpendablePackage,
 } from '../credits/credit-ledger';
 import { claimDealerPlace, claimPlaceQuery } from '../credits/lead-cap';
@@ -37,16 +38,6 @@ export async function unlockedLeadIdsOf(db: Queryable, userId: number): Promise<
     .orderBy('id')
     .execute();
   return rows.map((r) => r.lead_id);
-}
-
-/**
- * Serialises one member's unlocks: on PostgreSQL the member's row is locked until the transaction ends;
- * SQLite transactions already start with BEGIN IMMEDIATE, which holds the single writer lock.
- */
-export async function lockMember(tx: Tx, engine: Engine, userId: number): Promise<void> {
-  if (engine === 'postgres') {
-    await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  }
 }
 
 /** What a member's unlock decides on. */
@@ -197,29 +188,6 @@ export async function chargeUnlock(
   if (result.unlock_count === null) return 'soldOut';
   if (result.balance === null) return 'noBalance';
   return { unlockCount: result.unlock_count, balance: result.balance };
-}
-
-/** What the spending rule reads of a package (SpendablePackage, besides its member). */
-const SPENDABLE_COLUMNS = [
-  'id',
-  'package_type',
-  'package_balance_credits',
-  'unattributed_debits',
-  'start_date',
-  'end_date',
-  'is_active',
-] as const;
-
-/** The member's packages still marked active, soonest ending first, as the spending rule reads them. */
-export function activePackagesOf(tx: Queryable, userId: number) {
-  return tx
-    .selectFrom('user_packages')
-    .select(['user_id', ...SPENDABLE_COLUMNS])
-    .where('user_id', '=', userId)
-    .where('is_active', '=', 1)
-    .orderBy('end_date', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
 }
 
 /**

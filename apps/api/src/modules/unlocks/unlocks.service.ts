@@ -16,6 +16,7 @@ import { runWriteInSet } from '../../db/write-sets';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import { HttpError, badRequest, forbidden, notFound } from '../../plugins/errors';
 import { findLeadById, toLead } from '../leads/leads.repository';
+import { lockMember } from '../members/members.repository';
 import { findUserPackage, toUserPackage } from '../user-packages/user-packages.repository';
 import {
   activePackagesOfMembers,
@@ -23,7 +24,6 @@ import {
   findUnlock,
   insertUnlock,
   leadsByIds,
-  lockMember,
   lockMembers,
   recordUnlockSet,
   unlockedPairs,

@@ -5,6 +5,7 @@ import { apiMessages, creditFlowMessages, type UnlockResult } from '@dealerleads
 import {
   bearer,
   createMember,
+  describePostgres,
   json,
   testEngines,
   useMembers,
@@ -416,122 +417,119 @@ describe.each(testEngines())('unlock on %s', (engine) => {
   });
 });
 
-describe.each(testEngines().filter((engine) => engine === 'postgres'))(
-  'PostgreSQL unlock statements under concurrency on %s',
-  (engine) => {
-    const ctx = useTestApp(engine);
-    const unlock = (who: TestMember, leadId: number) =>
-      ctx.app.inject({ method: 'POST', url: `/api/leads/${leadId}/unlock`, headers: bearer(who) });
+describePostgres('PostgreSQL unlock statements under concurrency', (engine) => {
+  const ctx = useTestApp(engine);
+  const unlock = (who: TestMember, leadId: number) =>
+    ctx.app.inject({ method: 'POST', url: `/api/leads/${leadId}/unlock`, headers: bearer(who) });
 
-    // A set's one statement must not take more places than a lead has, nor spend more than a balance holds: it answers
-    // false, and the set goes one by one after rolling it back.
-    it('writes a set of decided unlocks only when every lead has the places and every package the credits', async () => {
-      const [first, second] = [await createMember(ctx), await createMember(ctx)];
-      const firstPackage = await givePackage(ctx, first.id, { credits: 2 });
-      const secondPackage = await givePackage(ctx, second.id, { credits: 1 });
-      const [roomy, nearlyFull] = await insertLeads(ctx, [{}, {}]);
-      if (!roomy || !nearlyFull) throw new Error('no leads');
-      await ctx.database.db
-        .updateTable('leads')
-        .set({ unlock_count: 4 })
-        .where('id', '=', nearlyFull.id)
-        .execute();
-      const decided = (who: TestMember, userPackageId: number, leadId: number) => ({
-        userId: who.id,
-        leadId,
-        userPackageId,
-        credits: 1 as const,
+  // A set's one statement must not take more places than a lead has, nor spend more than a balance holds: it answers
+  // false, and the set goes one by one after rolling it back.
+  it('writes a set of decided unlocks only when every lead has the places and every package the credits', async () => {
+    const [first, second] = [await createMember(ctx), await createMember(ctx)];
+    const firstPackage = await givePackage(ctx, first.id, { credits: 2 });
+    const secondPackage = await givePackage(ctx, second.id, { credits: 1 });
+    const [roomy, nearlyFull] = await insertLeads(ctx, [{}, {}]);
+    if (!roomy || !nearlyFull) throw new Error('no leads');
+    await ctx.database.db
+      .updateTable('leads')
+      .set({ unlock_count: 4 })
+      .where('id', '=', nearlyFull.id)
+      .execute();
+    const decided = (who: TestMember, userPackageId: number, leadId: number) => ({
+      userId: who.id,
+      leadId,
+      userPackageId,
+      credits: 1 as const,
+      ipAddress: '127.0.0.1',
+    });
+    const attempt = (unlocks: ReturnType<typeof decided>[]) =>
+      ctx.database.db.transaction().execute(async (tx) => {
+        const written = await recordUnlockSet(tx, unlocks, 5);
+        if (!written) throw new Error('refused');
+        return written;
+      });
+    // Two dealers for a lead with one place left: refused, and nothing of it stays.
+    await expect(
+      attempt([
+        decided(first, firstPackage, nearlyFull.id),
+        decided(second, secondPackage, nearlyFull.id),
+      ]),
+    ).rejects.toThrow('refused');
+    // Two credits from a package holding one: refused.
+    await expect(
+      attempt([
+        decided(second, secondPackage, roomy.id),
+        decided(second, secondPackage, nearlyFull.id),
+      ]),
+    ).rejects.toThrow('refused');
+    expect(await ledgerOf(ctx, first.id)).toEqual([]);
+    expect(await ledgerOf(ctx, second.id)).toEqual([]);
+    // What fits is written whole: places, unlock rows, debits and ledger entries.
+    await expect(
+      attempt([
+        decided(first, firstPackage, roomy.id),
+        decided(first, firstPackage, nearlyFull.id),
+        decided(second, secondPackage, roomy.id),
+      ]),
+    ).resolves.toBe(true);
+    expect(await balanceOf(ctx, firstPackage)).toMatchObject({ balance: 0, credit_debited: 2 });
+    expect(await balanceOf(ctx, secondPackage)).toMatchObject({ balance: 0, credit_debited: 1 });
+    const counts = await ctx.database.db
+      .selectFrom('leads')
+      .select(['id', 'unlock_count'])
+      .where('id', 'in', [roomy.id, nearlyFull.id])
+      .orderBy('id')
+      .execute();
+    expect(counts.map((c) => c.unlock_count)).toEqual([2, 5]);
+    const entries = await ctx.database.db
+      .selectFrom('credit_ledger')
+      .select(['user_id', 'amount', 'lead_id'])
+      .where('kind', '=', 'unlock')
+      .where('user_id', 'in', [first.id, second.id])
+      .execute();
+    expect(entries).toHaveLength(3);
+    expect(entries.every((e) => e.amount === -1)).toBe(true);
+  });
+
+  // PostgreSQL: an unlock that waits for the member's lock reads with the snapshot its statement started with; it must
+  // notice what the lock's holder (another process, here a transaction of the test's own) committed meanwhile.
+  it('reads again after waiting for another process that unlocked the same lead for the member', async () => {
+    const dealer = await createMember(ctx);
+    const up = await givePackage(ctx, dealer.id, { credits: 1 });
+    const [lead] = await insertLeads(ctx, [{}]);
+    if (!lead) throw new Error('no lead');
+    let answer: Promise<Awaited<ReturnType<typeof unlock>>> | undefined;
+    await ctx.database.db.transaction().execute(async (other) => {
+      const state = await unlockStateOf(other, engine, dealer.id, lead.id);
+      const { rows } = await sql<{
+        xid: string;
+      }>`select pg_current_xact_id()::text as xid`.execute(other);
+      answer = unlock(dealer, lead.id);
+      // The request's read now waits for this transaction's lock on the member.
+      for (;;) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks
+            where locktype = 'transactionid' and not granted and transactionid::text = ${rows[0]!.xid}`.execute(
+          ctx.database.db,
+        );
+        if (waiting.rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const charge = await chargeUnlock(other, engine, {
+        userId: dealer.id,
+        leadId: lead.id,
+        pkg: state.packages[0]!,
+        unlimited: false,
         ipAddress: '127.0.0.1',
       });
-      const attempt = (unlocks: ReturnType<typeof decided>[]) =>
-        ctx.database.db.transaction().execute(async (tx) => {
-          const written = await recordUnlockSet(tx, unlocks, 5);
-          if (!written) throw new Error('refused');
-          return written;
-        });
-      // Two dealers for a lead with one place left: refused, and nothing of it stays.
-      await expect(
-        attempt([
-          decided(first, firstPackage, nearlyFull.id),
-          decided(second, secondPackage, nearlyFull.id),
-        ]),
-      ).rejects.toThrow('refused');
-      // Two credits from a package holding one: refused.
-      await expect(
-        attempt([
-          decided(second, secondPackage, roomy.id),
-          decided(second, secondPackage, nearlyFull.id),
-        ]),
-      ).rejects.toThrow('refused');
-      expect(await ledgerOf(ctx, first.id)).toEqual([]);
-      expect(await ledgerOf(ctx, second.id)).toEqual([]);
-      // What fits is written whole: places, unlock rows, debits and ledger entries.
-      await expect(
-        attempt([
-          decided(first, firstPackage, roomy.id),
-          decided(first, firstPackage, nearlyFull.id),
-          decided(second, secondPackage, roomy.id),
-        ]),
-      ).resolves.toBe(true);
-      expect(await balanceOf(ctx, firstPackage)).toMatchObject({ balance: 0, credit_debited: 2 });
-      expect(await balanceOf(ctx, secondPackage)).toMatchObject({ balance: 0, credit_debited: 1 });
-      const counts = await ctx.database.db
-        .selectFrom('leads')
-        .select(['id', 'unlock_count'])
-        .where('id', 'in', [roomy.id, nearlyFull.id])
-        .orderBy('id')
-        .execute();
-      expect(counts.map((c) => c.unlock_count)).toEqual([2, 5]);
-      const entries = await ctx.database.db
-        .selectFrom('credit_ledger')
-        .select(['user_id', 'amount', 'lead_id'])
-        .where('kind', '=', 'unlock')
-        .where('user_id', 'in', [first.id, second.id])
-        .execute();
-      expect(entries).toHaveLength(3);
-      expect(entries.every((e) => e.amount === -1)).toBe(true);
+      expect(charge).toEqual({ unlockCount: 1, balance: 0 });
     });
-
-    // PostgreSQL: an unlock that waits for the member's lock reads with the snapshot its statement started with; it must
-    // notice what the lock's holder (another process, here a transaction of the test's own) committed meanwhile.
-    it('reads again after waiting for another process that unlocked the same lead for the member', async () => {
-      const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 1 });
-      const [lead] = await insertLeads(ctx, [{}]);
-      if (!lead) throw new Error('no lead');
-      let answer: Promise<Awaited<ReturnType<typeof unlock>>> | undefined;
-      await ctx.database.db.transaction().execute(async (other) => {
-        const state = await unlockStateOf(other, engine, dealer.id, lead.id);
-        const { rows } = await sql<{
-          xid: string;
-        }>`select pg_current_xact_id()::text as xid`.execute(other);
-        answer = unlock(dealer, lead.id);
-        // The request's read now waits for this transaction's lock on the member.
-        for (;;) {
-          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_locks
-            where locktype = 'transactionid' and not granted and transactionid::text = ${rows[0]!.xid}`.execute(
-            ctx.database.db,
-          );
-          if (waiting.rows[0]!.n > 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-        const charge = await chargeUnlock(other, engine, {
-          userId: dealer.id,
-          leadId: lead.id,
-          pkg: state.packages[0]!,
-          unlimited: false,
-          ipAddress: '127.0.0.1',
-        });
-        expect(charge).toEqual({ unlockCount: 1, balance: 0 });
-      });
-      const res = await answer!;
-      expect(res.statusCode, res.body).toBe(200);
-      expect(json<UnlockResult>(res)).toMatchObject({
-        charged: false,
-        lead: { id: lead.id, phoneNumber: lead.phone, unlockCount: 1 },
-      });
-      expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0, credit_debited: 1 });
-      expect(await ledgerOf(ctx, dealer.id)).toHaveLength(1);
+    const res = await answer!;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json<UnlockResult>(res)).toMatchObject({
+      charged: false,
+      lead: { id: lead.id, phoneNumber: lead.phone, unlockCount: 1 },
     });
-  },
-);
+    expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0, credit_debited: 1 });
+    expect(await ledgerOf(ctx, dealer.id)).toHaveLength(1);
+  });
+});

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { dbBool, fromDbBool, type Engine, type Queryable, type Tx } from '../../db/database';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { badRequest, notFound } from '../../plugins/errors';
-import { lockMember } from '../unlocks/unlocks.repository';
+import { lockMember } from '../members/members.repository';
 import { appendEntry, applyEntry } from '../credits/credit-ledger';
 import { recordAudit, withoutId, type AuditActor } from '../audit/audit.service';
 import {
