@@ -51,7 +51,7 @@ export interface LeadsTable {
   listing_status: Generated<ListingStatus>;
   /** 'clear' | 'flagged' | 'approved' | 'rejected'; a held flagged lead has status 0 until approved. */
   moderation_status: Generated<ModerationStatus>;
-  /** Why moderation flagged it: comma-separated 'repeated_phone', 'fake_phone'. */
+  /** Why moderation flagged it: comma-separated MODERATION_FLAGS ('repeated_phone', 'fake_phone', 'price_off_market'). */
   moderation_flags: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Admin's reason when deactivating a flagged lead. */
   moderation_note: ColumnType<string | null, string | null | undefined, string | null>;

@@ -23,6 +23,7 @@ import {
   modelYears,
   variantsIn,
 } from '../catalogues/vehicle-specs';
+import { priceBounds, priceRangeMessage } from '../catalogues/price-bounds';
 import { pagingQuery, queryBoolean } from './common';
 
 /** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
@@ -148,7 +149,7 @@ function requiredWizardText(message: string, max: number) {
  * A catalogue choice in any of its spellings, slug or label in any case ('Manual', 'MANUAL', 'manual'), stored as the slug;
  * an unknown value gets a message listing the allowed labels.
  */
-function catalogueChoice<V extends string>(
+export function catalogueChoice<V extends string>(
   options: readonly { value: V; label: string }[],
   required: string,
   field: string,
@@ -167,7 +168,7 @@ function catalogueChoice<V extends string>(
     });
 }
 
-const brandChoice = z
+export const brandChoice = z
   .string({ error: m.brand })
   .trim()
   .min(1, m.brand)
@@ -203,6 +204,7 @@ export interface CarFacts {
   transmission?: unknown;
   seats?: unknown;
   city?: unknown;
+  price?: unknown;
 }
 
 const lowerText = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : undefined);
@@ -216,7 +218,8 @@ const optionOf = <V extends string>(
 
 /**
  * What the catalogue says is wrong with a car: a model the brand never made, a year outside its production, a variant,
- * fuel, gearbox or seat count it never had that year, a city outside the catalogue. Each message names the allowed
+ * fuel, gearbox or seat count it never had that year, a price outside what such a car can fetch (priceBounds), a city
+ * outside the catalogue. Each message names the allowed
  * values. Fields that are missing or unknown on their own are left to their own rules.
  */
 export function carFactIssues(
@@ -243,6 +246,11 @@ export function carFactIssues(
     return issues;
   }
   car = `${year} ${car}`;
+  if (typeof facts.price === 'number') {
+    const bounds = priceBounds(model, year, now);
+    if (facts.price < bounds[0] || facts.price > bounds[1])
+      issues.price = priceRangeMessage(car, bounds);
+  }
   const variantText = typeof facts.varient === 'string' ? facts.varient.trim() : '';
   let variant: string | undefined;
   if (variantText !== '') {

@@ -8,7 +8,10 @@ import {
   carChoices,
   currentYear,
   modelYears,
+  newPriceRange,
+  retainedValue,
   variantsIn,
+  wearFactor,
   type CarChoices,
   type VehicleModel,
 } from '@dealerleads/shared/catalogues';
@@ -19,9 +22,7 @@ import {
   CITY_WEIGHTS,
   OLDEST_SEED_AGE,
   kmRange,
-  newPriceRange,
   plausiblePriceRange,
-  retainedValue,
 } from './market';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import type { Random } from './random';
@@ -174,8 +175,7 @@ function askingPrice(
 ): number {
   const [low, high] = newPriceRange(model, year, now);
   const newPrice = low + (high - low) * random.next();
-  const expectedKm = (age + 0.5) * 11_000;
-  const use = Math.min(1.08, Math.max(0.85, 1.06 - 0.12 * (km / expectedKm)));
+  const use = wearFactor(km, age);
   const noise = 0.92 + random.next() * 0.16;
   const [min, max] = plausiblePriceRange(model, year, km, now);
   const price = newPrice * retainedValue(model.segment, age) * use * noise;

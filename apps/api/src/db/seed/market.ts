@@ -4,10 +4,11 @@
 import {
   NCR_CITIES,
   currentYear,
-  spanBounds,
-  type Segment,
+  newPriceRange,
+  retainedValue,
   type VehicleModel,
 } from '@dealerleads/shared/catalogues';
+
 
 /**
  * Leads per 1,000 by brand, after the shares of India's used-car market: Maruti Suzuki about a third, then Hyundai,
@@ -111,23 +112,6 @@ export const CITY_WEIGHTS: Readonly<Record<string, number>> = Object.fromEntries
 /** Kilometres a car of this age may plausibly show: at least ~2,000 a year, at most ~25,000 a year (+ one year). */
 export function kmRange(age: number): [number, number] {
   return [age * 2_000, (age + 1) * 25_000];
-}
-
-/**
- * Share of the new price a car keeps at an age: ~85% after a year, ~66% at 5, ~49% at 10 (India's used market holds
- * value well); luxury cars lose more, exotics (collectors' cars) less.
- */
-export function retainedValue(segment: Segment, age: number): number {
-  if (segment === 'exotic') return 0.85 * Math.pow(0.93, age);
-  if (segment === 'luxury') return 0.8 * Math.pow(0.88, age);
-  return 0.9 * Math.pow(0.94, age);
-}
-
-/** The model's new price range in rupees for a model year: the catalogue's latest prices, 3% less per year before. */
-export function newPriceRange(model: VehicleModel, year: number, now: Date): [number, number] {
-  const latest = spanBounds(model.years, now)[1];
-  const inflation = Math.pow(0.97, Math.max(0, latest - year));
-  return [model.priceLakh[0] * 100_000 * inflation, model.priceLakh[1] * 100_000 * inflation];
 }
 
 /** The prices a used car of this model, year and kilometres can plausibly ask (new price × what is kept, ±). */

@@ -1061,6 +1061,15 @@ class NameColumn {
   }
 }
 
+/** An active lead of one model as the price guide compares it (LeadBitmaps.modelLeads). */
+export interface ModelLead {
+  year: number;
+  fuelType: string;
+  transmission: string;
+  kmDriven: number | null;
+  price: number;
+}
+
 /** The columns a lead's row gives, as held. */
 export type LeadListRow = Pick<
   LeadRow,
@@ -1588,6 +1597,39 @@ export class LeadBitmaps {
     out.number(maxDealers);
     out.ascii('}');
     return true;
+  }
+
+  /**
+   * The active leads of a model in `years`, as the price guide compares them (modules/price-guide): read from the
+   * columns held, so the guide follows every lead write the list follows.
+   */
+  modelLeads(brand: string, model: string, years: readonly number[]): ModelLead[] {
+    const { brand: brands, model: models, year: yearColumn } = this.shown;
+    const { fuelType, transmission, kmDriven, price } = this.shown;
+    const ofBrand = brands.bitmap(brand);
+    const ofModel = models.bitmap(model);
+    if (ofBrand === undefined || ofModel === undefined) return [];
+    const found: ModelLead[] = [];
+    for (const year of years) {
+      const ofYear = yearColumn.bitmap(year);
+      if (ofYear === undefined) continue;
+      const ids = RoaringBitmap32.and(ofModel, ofYear);
+      ids.andInPlace(ofBrand);
+      ids.andInPlace(this.active);
+      for (const id of ids.toUint32Array()) {
+        const asked = price.valueOf(id);
+        if (asked === null) continue;
+        found.push({
+          year,
+          fuelType: String(fuelType.keyOf(id) ?? ''),
+          transmission: String(transmission.keyOf(id) ?? ''),
+          kmDriven: kmDriven.valueOf(id),
+          price: asked,
+        });
+      }
+      ids.dispose();
+    }
+    return found;
   }
 
   /** How many leads held have an id above `id`. */
