@@ -33,8 +33,20 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const MODERATION_STATUSES = ['clear', 'flagged', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
+/**
+ * The owner's name as a caller who has not unlocked the lead sees it: the first name and the last name's initial
+ * ('Rahul Sharma' → 'Rahul S.'), a one-word name as it is.
+ */
+export function shownOwnerName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter((w) => w !== '');
+  if (words.length <= 1) return words[0] ?? '';
+  const initial = String.fromCodePoint(words[words.length - 1]!.codePointAt(0)!).toUpperCase();
+  return `${words[0]} ${initial}.`;
+}
+
 export const leadSchema = z.object({
   id: z.number().int(),
+  /** In full for Admin and a dealer who unlocked the lead; otherwise shownOwnerName's 'Rahul S.'. */
   fullName: z.string(),
   /** Masked (all but the last 3 characters are X) unless the caller may see it. */
   phoneNumber: z.string(),

@@ -5,7 +5,7 @@ import type { LeadRow } from '../../db/schema';
 import {
   EQUALITY_FILTERS,
   RANGE_FILTERS,
-  SEARCH_COLUMNS,
+  VALUE_SEARCH_COLUMNS,
   brandsLabelled,
   canonicalLeadFilter,
   type CanonicalLeadFilter,
@@ -81,7 +81,7 @@ export function prepareLead(lead: MatchableLead): PreparedLead {
   return {
     lead,
     fullName: lead.full_name.toLowerCase(),
-    texts: SEARCH_COLUMNS.map((column) => String(valueOf(lead, column) ?? '').toLowerCase()),
+    texts: VALUE_SEARCH_COLUMNS.map((column) => String(valueOf(lead, column) ?? '').toLowerCase()),
     createdAt: Date.parse(lead.created_on),
   };
 }
@@ -105,6 +105,7 @@ export function leadMatches(filter: CanonicalLeadFilter, prepared: PreparedLead)
     const found = filter.search.some(
       (term) =>
         prepared.texts.some((text) => text.includes(term)) ||
+        (filter.searchNames === true && prepared.fullName.includes(term)) ||
         brandsLabelled(term).includes(lead.brand),
     );
     if (!found) return false;

@@ -2,6 +2,7 @@
 // of the full names, and the status. A query intersects the bitmaps of its filters (docs/lead-list-engine.md).
 import { LRUCache } from 'lru-cache';
 import roaring from 'roaring';
+import { shownOwnerName } from '@dealerleads/shared';
 import type { LeadRow } from '../../db/schema';
 import type { JsonBytes } from '../../lib/json-bytes';
 import {
@@ -727,39 +728,9 @@ class RangeColumn {
   }
 }
 
-/**
- * The ways a name is commonly written, by code (1–3), each from the lower case the names are held in: as it is, each
- * word capitalized, all capitals. A name written otherwise ("McKenzie", "D'Souza") has code 0, and its lead's row is
- * read from the database when a page shows it.
- */
-const NAME_CASES: readonly (((lowered: string) => string) | undefined)[] = [
-  undefined,
-  (lowered) => lowered,
-  capitalizedWords,
-  (lowered) => lowered.toUpperCase(),
-];
-/** The NAME_CASES codes that capitalize (quotedAsciiName writes them without a string). */
-const WORDS_CAPITALIZED = 2;
-const ALL_CAPITALS = 3;
-
-/** Each word (the text between spaces) with its first character in capitals: a loop, where split and join cost 3×. */
-function capitalizedWords(lowered: string): string {
-  let written = '';
-  let from = 0;
-  for (;;) {
-    const space = lowered.indexOf(' ', from);
-    const end = space === -1 ? lowered.length : space;
-    if (end > from) written += lowered.charAt(from).toUpperCase() + lowered.slice(from + 1, end);
-    if (space === -1) return written;
-    written += ' ';
-    from = space + 1;
-  }
-}
-
 /** The fixed parts of a lead's JSON as writeShown writes them, in UTF-8. */
 const SHOWN_TEXT = {
   id: '{"id":',
-  fullName: ',"fullName":',
   price: ',"price":',
   kmDriven: ',"kmDriven":',
   createdOn: ',"status":true,"createdOn":"',
@@ -769,39 +740,6 @@ const SHOWN_TEXT = {
 const SHOWN = Object.fromEntries(
   Object.entries(SHOWN_TEXT).map(([part, text]) => [part, Buffer.from(text)]),
 ) as Record<keyof typeof SHOWN_TEXT, Buffer>;
-
-let nameScratch = new Uint8Array(256);
-
-/**
- * Writes a lower-case name held as ASCII, quoted, into `nameScratch` in the NAME_CASES code's way (as it is, each word
- * capitalized, all capitals) in one pass; its length, or 0 when a byte is not ASCII or JSON escapes it.
- */
-function quotedAsciiName(text: Uint8Array, start: number, end: number, nameCase: number): number {
-  if (nameScratch.length < end - start + 2) nameScratch = new Uint8Array(2 * (end - start + 2));
-  const quoted = nameScratch;
-  quoted[0] = 0x22;
-  let i = 1;
-  let wordStart = true;
-  for (let at = start; at < end; at++) {
-    const byte = text[at]!;
-    if (byte >= 0x80 || byte < 0x20 || byte === 0x22 || byte === 0x5c) return 0;
-    const capital =
-      (nameCase === ALL_CAPITALS || (nameCase === WORDS_CAPITALIZED && wordStart)) &&
-      byte >= 0x61 &&
-      byte <= 0x7a;
-    quoted[i++] = capital ? byte - 0x20 : byte;
-    wordStart = byte === 0x20;
-  }
-  quoted[i++] = 0x22;
-  return i;
-}
-
-/** The NAME_CASES code that writes `fullName` from `lowered` (its lower case), or 0. */
-function nameCaseOf(fullName: string, lowered: string): number {
-  for (let code = 1; code < NAME_CASES.length; code++)
-    if (NAME_CASES[code]!(lowered) === fullName) return code;
-  return 0;
-}
 
 /**
  * The full names: a bitmap per word (lower case, split at spaces) and each lead's name, so a term of several words can
@@ -818,38 +756,12 @@ class NameColumn {
   /** Bytes of `text` that are names of leads held. */
   private liveBytes = 0;
   /**
-   * Each lead's name: where it starts in `text`, its length in bytes + 1 (0: no name held), and its NAME_CASES code (how
-   * to write its name as given from the lower case held; 0: none of them does), side by side (PagedTable).
+   * Each lead's name (lower case, as searched): where it starts in `text` and its length in bytes + 1 (0: no name
+   * held), side by side (PagedTable).
    */
-  private readonly entries = new PagedTable(u32, 3, 0);
+  private readonly entries = new PagedTable(u32, 2, 0);
   private readonly starts = this.entries.slot(0);
   private readonly lengths = this.entries.slot(1);
-  private readonly cases = this.entries.slot(2);
-
-  /** The lead's name as it was given, when one of NAME_CASES writes it so from the lower case held. */
-  fullName(id: number): string | undefined {
-    const writeAs = NAME_CASES[this.cases.get(id)];
-    const name = writeAs === undefined ? undefined : this.name(id);
-    return name === undefined ? undefined : writeAs!(name);
-  }
-
-  /**
-   * Writes the lead's name as `JSON.stringify(fullName(id))` would, copying its bytes when it is plain ASCII (cased as
-   * it was given); false, writing nothing, when it has no name held as given.
-   */
-  writeJson(id: number, out: JsonBytes): boolean {
-    const writeAs = this.cases.get(id);
-    const stored = this.lengths.get(id);
-    if (writeAs === 0 || stored === 0) return false;
-    const text = this.text;
-    const start = this.starts.get(id);
-    const end = start + stored - 1;
-    const quoted = quotedAsciiName(text, start, end, writeAs);
-    // Not ASCII, or JSON escapes it: the string's way.
-    if (quoted === 0) out.text(JSON.stringify(this.fullName(id)));
-    else out.bytesOf(nameScratch, 0, quoted);
-    return true;
-  }
 
   name(id: number): string | undefined {
     const length = this.lengths.get(id);
@@ -878,14 +790,13 @@ class NameColumn {
   }
 
   get arrayBytes(): number {
-    return this.text.byteLength + this.starts.bytes + this.lengths.bytes + this.cases.bytes;
+    return this.text.byteLength + this.starts.bytes + this.lengths.bytes;
   }
 
-  /** Drops the pages of per-lead starts, lengths and cases `at` (no lead of it is held). */
+  /** Drops the pages of per-lead starts and lengths `at` (no lead of it is held). */
   drop(at: number): void {
     this.starts.drop(at);
     this.lengths.drop(at);
-    this.cases.drop(at);
   }
 
   save(out: SnapshotWriter): void {
@@ -898,7 +809,6 @@ class NameColumn {
     out.array(this.text, this.used);
     this.starts.save(out);
     this.lengths.save(out);
-    this.cases.save(out);
   }
 
   /**
@@ -930,7 +840,6 @@ class NameColumn {
     this.used = text.length;
     this.starts.restore(input);
     this.lengths.restore(input);
-    this.cases.restore(input);
   }
 
   private static wordsOf(name: string): string[] {
@@ -957,7 +866,6 @@ class NameColumn {
       for (const word of NameColumn.wordsOf(name)) push(words, word, ids[i]!);
       for (const gram of NameColumn.gramsOf(name)) push(grams, gram, ids[i]!);
       this.store(ids[i]!, name);
-      this.cases.set(ids[i]!, nameCaseOf(fullNames[i]!, name));
     }
     addGroups(words, (word) => bitmapOf(this.words, word));
     addGroups(grams, (gram) => bitmapOf(this.grams, gram));
@@ -973,8 +881,7 @@ class NameColumn {
       for (const gram of NameColumn.gramsOf(name)) bitmapOf(this.grams, gram).add(id);
       this.store(id, name);
     }
-    // Searches compare lower case: a name that changed only its case is no change to them, but is shown as given.
-    this.cases.set(id, nameCaseOf(fullName, name));
+    // Searches compare lower case: a name that changed only its case is no change to them.
     return changed;
   }
 
@@ -1003,7 +910,6 @@ class NameColumn {
     for (const gram of NameColumn.gramsOf(name)) forget(this.grams, gram, id);
     this.liveBytes -= this.lengths.get(id) - 1;
     this.lengths.set(id, 0);
-    this.cases.set(id, 0);
   }
 
   private wordsWhere(test: (word: string) => boolean): Bitmap[] {
@@ -1147,6 +1053,11 @@ interface TermLeads {
 }
 
 const SEARCHED = new Set<string>(SEARCHED_VALUES);
+
+/** A remembered term's key: an Admin's search (names included) finds more leads than anyone else's. */
+function rememberedKey(term: string, names: boolean): string {
+  return names ? `names:${term}` : `values:${term}`;
+}
 
 /** The latest lead ids noted (at most 2 × `kept`), numbered in order from the first note on. */
 class ChangeLog {
@@ -1296,7 +1207,7 @@ type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 7,
+  format: 8,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -1312,7 +1223,7 @@ export class LeadBitmaps {
    */
   private readonly codeTable = new PagedTable<Uint16Array | Uint32Array>(
     u16,
-    EQUALITY_FILTERS.length + 2,
+    EQUALITY_FILTERS.length + 3,
     0,
   );
   private readonly rangeTable = new PagedTable(f64, RANGE_FILTERS.length, NaN);
@@ -1334,6 +1245,11 @@ export class LeadBitmaps {
   private readonly listingStatuses = new CodedColumn(
     this.codeTable.slot(EQUALITY_FILTERS.length + 1),
     'listingStatus',
+  );
+  /** The owner's name as shown before an unlock ('Rahul S.', shownOwnerName): the full name never leaves a page. */
+  private readonly shownNames = new CodedColumn(
+    this.codeTable.slot(EQUALITY_FILTERS.length + 2),
+    'fullName',
   );
   /** Every column by its filter's name, as writeShown reads them (no lookup by key per lead). */
   private readonly shown = {
@@ -1383,7 +1299,10 @@ export class LeadBitmaps {
   /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
   get arrayBytes(): number {
     let bytes =
-      this.names.arrayBytes + this.maskedPhones.arrayBytes + this.listingStatuses.arrayBytes;
+      this.names.arrayBytes +
+      this.maskedPhones.arrayBytes +
+      this.listingStatuses.arrayBytes +
+      this.shownNames.arrayBytes;
     for (const column of this.equality.values()) bytes += column.arrayBytes;
     for (const column of this.ranges.values()) bytes += column.arrayBytes;
     return bytes;
@@ -1425,6 +1344,10 @@ export class LeadBitmaps {
       ids,
       rows.map((row) => row.listing_status),
     );
+    this.shownNames.appendAll(
+      ids,
+      rows.map((row) => shownOwnerName(row.full_name)),
+    );
     this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
     // New to the remembered terms: noted for them to check, as written leads are.
     for (const id of ids) this.searchedChanges.push(id);
@@ -1456,6 +1379,7 @@ export class LeadBitmaps {
     if (this.names.set(id, row.full_name)) searchedChanged = true;
     this.maskedPhones.set(id, maskPhone(row.phone_number));
     this.listingStatuses.set(id, row.listing_status);
+    this.shownNames.set(id, shownOwnerName(row.full_name));
     if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
     else this.createdOnAsWritten.remove(id);
     if (searchedChanged) this.searchedChanges.push(id);
@@ -1470,6 +1394,7 @@ export class LeadBitmaps {
     this.names.clear(id);
     this.maskedPhones.clear(id);
     this.listingStatuses.clear(id);
+    this.shownNames.clear(id);
     this.createdOnAsWritten.remove(id);
     // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
     const page = entryPageOf(id);
@@ -1485,6 +1410,7 @@ export class LeadBitmaps {
         this.names,
         this.maskedPhones,
         this.listingStatuses,
+        this.shownNames,
       ])
         column.drop(page);
     }
@@ -1506,6 +1432,7 @@ export class LeadBitmaps {
     this.names.save(out);
     this.maskedPhones.save(out);
     this.listingStatuses.save(out);
+    this.shownNames.save(out);
     out.bitmap(this.createdOnAsWritten);
   }
 
@@ -1533,6 +1460,7 @@ export class LeadBitmaps {
     restored.names.restore(input);
     restored.maskedPhones.restore(input);
     restored.listingStatuses.restore(input);
+    restored.shownNames.restore(input);
     restored.createdOnAsWritten.orInPlace(input.bitmap());
     if (!input.done) throw new Error('lead list snapshot: longer than its layout');
     await restored.buildRunningUnions(yieldNow);
@@ -1552,22 +1480,17 @@ export class LeadBitmaps {
   /**
    * Writes the lead as a dealer who has not unlocked it sees it (`leadJson(toLead(row, false, maxDealers))`, byte for
    * byte: held by a test) from the columns, without an object or a string per lead (each value's JSON kept per code),
-   * its phone number masked (the engine never holds it in full). False, writing nothing, when the lead is not held, is
-   * off the list, or is not held exactly as written (a name in none of NAME_CASES, a creation time in another format):
-   * then its row is read from the database.
+   * its owner's name shortened and phone number masked (the engine never holds either in full for a page). False,
+   * writing nothing, when the lead is not held, is off the list, or has a creation time not held as written (another
+   * format): then its row is read from the database.
    */
   writeShown(id: number, maxDealers: number, out: JsonBytes): boolean {
     if (!this.active.has(id) || !this.createdOnAsWritten.has(id)) return false;
     const createdOn = this.shown.createdOn.valueOf(id);
     if (createdOn === null) return false;
-    const start = out.length;
     out.bytes(SHOWN.id);
     out.number(id);
-    out.bytes(SHOWN.fullName);
-    if (!this.names.writeJson(id, out)) {
-      out.truncate(start);
-      return false;
-    }
+    this.shownNames.writeJson(id, out);
     const { city, brand, model, varient, fuelType, ownerName, transmission, rto, year, seats } =
       this.shown;
     const { price, kmDriven, unlockCount } = this.shown;
@@ -1652,18 +1575,22 @@ export class LeadBitmaps {
     return RoaringBitmap32.or(this.active, this.inactive);
   }
 
-  /** The leads of `within` matching one search term (any searched column contains it, or its brand's label). */
-  private searchTerm(within: Bitmap, scope: Bitmap, term: string): Bitmap {
+  /**
+   * The leads of `within` matching one search term (any searched column contains it, or its brand's label), or whose
+   * owner's name contains it when `names` (an Admin's search).
+   */
+  private searchTerm(within: Bitmap, scope: Bitmap, term: string, names: boolean): Bitmap {
     // Within the few leads a query's filters leave, a term not remembered is found among those leads alone, and not
     // remembered: its union over every lead is what a search costs, and most searches with filters are of terms not
     // asked again soon (random ones missed the remembered terms 6 times in 10: docs/lead-list-engine.md, "The
     // mechanism").
-    const narrow = within !== scope && within.size <= NARROW && !this.termLeads.has(term);
-    const remembered = narrow ? undefined : this.rememberedTerm(term);
+    const key = rememberedKey(term, names);
+    const narrow = within !== scope && within.size <= NARROW && !this.termLeads.has(key);
+    const remembered = narrow ? undefined : this.rememberedTerm(term, names);
     const found = remembered
       ? RoaringBitmap32.and(within, remembered.leads)
       : unionWithin(within, this.bitmapsByValue(term).bitmaps);
-    if (!remembered?.byName) {
+    if (names && !remembered?.byName) {
       const byName = this.names.containing(within, term);
       found.orInPlace(byName);
       byName.dispose();
@@ -1672,27 +1599,29 @@ export class LeadBitmaps {
   }
 
   /**
-   * Every lead a term finds by value, and by name when the term has no space, remembered for recent terms (a short
-   * term is in dozens of values and thousands of names' words, each a bitmap over every lead: their union is the
-   * costly part of a search). A write only notes the lead if its searched values or name changed; a remembered term
-   * checks the leads noted since it last looked (or is found afresh once they are too many). Read it, never change it.
+   * Every lead a term finds by value, and by name when `names` and the term has no space, remembered for recent terms
+   * (a short term is in dozens of values and thousands of names' words, each a bitmap over every lead: their union is
+   * the costly part of a search). A write only notes the lead if its searched values or name changed; a remembered
+   * term checks the leads noted since it last looked (or is found afresh once they are too many). Read it, never
+   * change it.
    */
-  private rememberedTerm(term: string): TermLeads {
+  private rememberedTerm(term: string, names: boolean): TermLeads {
     const changes = this.searchedChanges;
-    let found = this.termLeads.get(term);
+    const key = rememberedKey(term, names);
+    let found = this.termLeads.get(key);
     if (found !== undefined && found.seen < changes.first) {
-      this.termLeads.delete(term);
+      this.termLeads.delete(key);
       found = undefined;
     }
     if (found === undefined) {
       const { bitmaps, brands } = this.bitmapsByValue(term);
       // A term of several words is checked name by name, on the few leads a query's other filters leave.
-      const byName = term !== '' && !term.includes(' ');
+      const byName = names && term !== '' && !term.includes(' ');
       if (byName) bitmaps.push(this.names.everyContaining(term));
       const leads = RoaringBitmap32.orMany(bitmaps);
       leads.shrinkToFit();
       found = { leads, brands, byName, seen: changes.next };
-      this.termLeads.set(term, found);
+      this.termLeads.set(key, found);
     }
     const missed = changes.since(found.seen);
     for (const id of missed) {
@@ -1701,7 +1630,7 @@ export class LeadBitmaps {
     }
     found.seen = changes.next;
     // Measured again (an import's leads grow it): the remembered terms stay within their bytes.
-    if (missed.length > 0) this.termLeads.set(term, found);
+    if (missed.length > 0) this.termLeads.set(key, found);
     return found;
   }
 
@@ -1776,7 +1705,8 @@ export class LeadBitmaps {
         within = RoaringBitmap32.and(sets[0]!, scope);
         for (const bitmap of sets.slice(1)) within.andInPlace(bitmap);
       }
-      const found = filter.search.map((term) => this.searchTerm(within, scope, term));
+      const names = filter.searchNames === true;
+      const found = filter.search.map((term) => this.searchTerm(within, scope, term, names));
       result = RoaringBitmap32.orMany(found);
       freed(found);
       if (within !== scope) within.dispose();

@@ -41,10 +41,12 @@ export interface CanonicalLeadFilter {
   createdOn?: NumberRange;
   /** How many dealers unlocked it: "hide sold-out leads" is `{ max: maxDealersPerLead - 1 }`. */
   unlockCount?: NumberRange;
-  /** Lower-case text the full name must contain. */
+  /** Lower-case text the full name must contain (Admin only: owners' names are not searchable by the public). */
   name?: string;
   /** The search: lower-case terms (the one typed, then what it is an alias of); a lead matching any one matches. */
   search?: string[];
+  /** Whether the search looks in owners' full names too: only an Admin's does. */
+  searchNames?: true;
 }
 
 /** The equality filters and the stored column each one matches. */
@@ -69,8 +71,12 @@ export const RANGE_FILTERS = [
   ['unlockCount', 'unlock_count'],
 ] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
 
-/** The columns a search looks in; `brand` also by its catalogue label (see brandsLabelled). */
+/** The columns the search indexes hold; `brand` also by its catalogue label (see brandsLabelled). */
 export const SEARCH_COLUMNS = ['full_name', 'city', 'brand', 'model', 'varient', 'rto'] as const;
+/** The columns anyone's search looks in: the indexed ones but the owner's name (an Admin's search adds it). */
+export const VALUE_SEARCH_COLUMNS = SEARCH_COLUMNS.filter(
+  (c): c is Exclude<(typeof SEARCH_COLUMNS)[number], 'full_name'> => c !== 'full_name',
+);
 
 /** Brands whose catalogue label contains the (lower-case) term: 'suzuki' finds maruti_suzuki. */
 export function brandsLabelled(term: string): string[] {
@@ -149,8 +155,10 @@ export function canonicalLeadFilter(
   if (filter.seats !== undefined) result.seats = filter.seats;
   if (filter.price) result.price = parseBand(filter.price);
   if (filter.KmDriven) result.kmDriven = parseBand(filter.KmDriven);
-  if (filter.name) result.name = filter.name.toLowerCase();
+  // Owners' names are private: only an Admin finds leads by them.
+  if (filter.name && admin) result.name = filter.name.toLowerCase();
   if (filter.searchterm) result.search = searchTermsOf(filter.searchterm);
+  if (filter.searchterm && admin) result.searchNames = true;
   if (filter.startDate || filter.endDate) {
     const range: NumberRange = {};
     if (filter.startDate) range.min = Date.parse(`${filter.startDate}T00:00:00.000Z`);

@@ -149,6 +149,8 @@ export function filterArbitrary(
       })),
     name: fc.constantFrom('amit', 'ar', 'kumar s', 'zz'),
     search: fc.constantFrom(...SEARCH_TERMS).map(searchTermsOf),
+    // An Admin's search, which looks in owners' names too.
+    searchNames: fc.constant(true as const),
     // "Hide sold-out leads" under a cap in force (maxDealersPerLead): below it.
     unlockCount: (options.maxDealers ?? fc.integer({ min: 1, max: 100 })).map((maxDealers) => ({
       max: maxDealers - 1,

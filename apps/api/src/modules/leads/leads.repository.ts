@@ -7,7 +7,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { LIMITS, type Lead } from '@dealerleads/shared';
+import { LIMITS, shownOwnerName, type Lead } from '@dealerleads/shared';
 import {
   fromDbBool,
   isPostgres,
@@ -23,6 +23,7 @@ import { preparedQuery } from '../../db/prepared-query';
 import { anyColumnContains, columnContains, containsPattern } from '../../db/text-search';
 import {
   SEARCH_COLUMNS,
+  VALUE_SEARCH_COLUMNS,
   brandsLabelled,
   type CanonicalLeadFilter,
   type LeadStatusScope,
@@ -61,11 +62,14 @@ export const LEAD_SHOWN_COLUMNS = [
 ] as const satisfies readonly (keyof LeadRow)[];
 export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
 
-/** The API shape; the phone number leaves in full only when `unlocked`; `maxDealers` is the cap in force. */
+/**
+ * The API shape; the owner's full name and phone number leave only when `unlocked` (else 'Rahul S.' and a masked
+ * number); `maxDealers` is the cap in force.
+ */
 export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number): Lead {
   return {
     id: row.id,
-    fullName: row.full_name,
+    fullName: unlocked ? row.full_name : shownOwnerName(row.full_name),
     phoneNumber: unlocked ? row.phone_number : maskPhone(row.phone_number),
     city: row.city,
     brand: row.brand,
@@ -123,9 +127,13 @@ export function totalCapOf(filter: CanonicalLeadFilter): number {
  */
 export const PG_SEARCH_EXPRESSION = `lower(${SEARCH_COLUMNS.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)})`;
 
-/** An FTS5 phrase: the whole term as one quoted string, so it matches as a substring. */
-function ftsPhrase(term: string): string {
-  return `"${term.replaceAll('"', '""')}"`;
+/**
+ * An FTS5 query: the whole term as one quoted string, so it matches as a substring; without `names`, only in the
+ * columns anyone's search looks in (an FTS5 column filter).
+ */
+function ftsPhrase(term: string, names: boolean): string {
+  const phrase = `"${term.replaceAll('"', '""')}"`;
+  return names ? phrase : `{${VALUE_SEARCH_COLUMNS.join(' ')}} : ${phrase}`;
 }
 
 /** A term the trigram index can answer (it needs at least one trigram). */
@@ -135,14 +143,15 @@ function isIndexedTerm(term: string | undefined): term is string {
 
 type LeadCondition = (eb: ExpressionBuilder<Database, 'leads'>) => Expression<SqlBool>;
 
-/** One column of the lead contains the term (case-insensitive), or its brand's catalogue label does. */
-function likeScan(term: string): LeadCondition {
+/** One searched column of the lead contains the term (case-insensitive), or its brand's catalogue label does. */
+function likeScan(term: string, names: boolean): LeadCondition {
   const brands = brandsLabelled(term);
+  const columns = names ? SEARCH_COLUMNS : VALUE_SEARCH_COLUMNS;
   return (eb) =>
     eb.or([
       anyColumnContains(
         eb,
-        SEARCH_COLUMNS.map((c) => `leads.${c}`),
+        columns.map((c) => `leads.${c}`),
         term,
       ),
       ...(brands.length > 0 ? [eb('leads.brand', 'in', brands)] : []),
@@ -154,14 +163,19 @@ function likeScan(term: string): LeadCondition {
  * active leads only (migration 0005), so inactive leads are matched by a LIKE scan of the inactive rows. PostgreSQL's
  * trigram index covers the columns joined by spaces: the LIKE per column rechecks that the term lies within one column.
  */
-function termCondition(engine: Engine, term: string, status: LeadStatusScope): LeadCondition {
-  const scan = likeScan(term);
+function termCondition(
+  engine: Engine,
+  term: string,
+  status: LeadStatusScope,
+  names: boolean,
+): LeadCondition {
+  const scan = likeScan(term, names);
   if (!isIndexedTerm(term)) return scan;
   if (engine === 'sqlite') {
     const brands = brandsLabelled(term);
     const indexed: LeadCondition = (eb) =>
       eb.or([
-        sql<SqlBool>`leads.id in (select rowid from leads_search where leads_search match ${ftsPhrase(term)})`,
+        sql<SqlBool>`leads.id in (select rowid from leads_search where leads_search match ${ftsPhrase(term, names)})`,
         ...(brands.length > 0 ? [eb('leads.brand', 'in', brands)] : []),
       ]);
     if (status === 'active') return indexed;
@@ -178,8 +192,13 @@ function termCondition(engine: Engine, term: string, status: LeadStatusScope): L
     ]);
 }
 
-function searchCondition(engine: Engine, terms: string[], status: LeadStatusScope): LeadCondition {
-  const conditions = terms.map((term) => termCondition(engine, term, status));
+function searchCondition(
+  engine: Engine,
+  terms: string[],
+  status: LeadStatusScope,
+  names: boolean,
+): LeadCondition {
+  const conditions = terms.map((term) => termCondition(engine, term, status, names));
   return (eb) => eb.or(conditions.map((c) => c(eb)));
 }
 
@@ -217,7 +236,8 @@ function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): 
   if (f.createdOn?.max !== undefined)
     q = q.where('leads.created_on', '<=', new Date(f.createdOn.max).toISOString());
   if (f.name !== undefined) q = q.where(columnContains('leads.full_name', f.name));
-  if (f.search !== undefined) q = q.where(searchCondition(engine, f.search, f.status));
+  if (f.search !== undefined)
+    q = q.where(searchCondition(engine, f.search, f.status, f.searchNames === true));
   return q;
 }
 
@@ -251,8 +271,8 @@ function activeSearchQueries(
   term: string,
   page: { pageNumber: number; pageSize: number },
 ): LeadPageQueries {
-  const match = sql<SqlBool>`leads_search match ${ftsPhrase(term)}`;
-  const { search: _, status: __, ...others } = filter;
+  const match = sql<SqlBool>`leads_search match ${ftsPhrase(term, filter.searchNames === true)}`;
+  const { search: _, status: __, searchNames: ___, ...others } = filter;
   const matches =
     Object.keys(others).length === 0
       ? db.selectFrom('leads_search').select('leads_search.rowid as id').where(match)
