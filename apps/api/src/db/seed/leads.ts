@@ -20,8 +20,10 @@ import {
   AGE_WEIGHTS,
   BRAND_SHARES,
   CITY_WEIGHTS,
+  MODEL_SHARES,
   OLDEST_SEED_AGE,
   kmRange,
+  ncrAgeLimit,
   plausiblePriceRange,
 } from './market';
 import { FIRST_NAMES, LAST_NAMES } from './names';
@@ -99,7 +101,7 @@ function marketOf(now: Date): Market {
         if (age > OLDEST_SEED_AGE) continue;
         years.add(
           { brand: brand.value, model, year: y, shapes: shapesOf(model, y) },
-          AGE_WEIGHTS[age] ?? 0,
+          (AGE_WEIGHTS[age] ?? 0) * (MODEL_SHARES[brand.value]?.[model.name] ?? 1),
         );
       }
     }
@@ -186,6 +188,17 @@ function askingPrice(
   );
 }
 
+/** A model year and shape with the fuels the NCR's age bans still allow at its age (drawn again when none). */
+function drawCar(market: Market, random: Random) {
+  for (;;) {
+    const car = market.brands.draw(random).draw(random);
+    const shape = random.pick(car.shapes);
+    const age = market.year - car.year;
+    const fuels = shape.choices.fuels.filter((fuel) => age <= ncrAgeLimit(fuel));
+    if (fuels.length > 0) return { car, shape, age, fuels };
+  }
+}
+
 /**
  * `count` leads whose created_on runs forward from `firstCreatedOn` by `stepMs`, so id order is newest-first order.
  * `now` fixes the current year (ages, the newest model year).
@@ -200,10 +213,8 @@ export function generateLeads(
   const market = marketOf(now);
   const leads: NewLead[] = [];
   for (let i = 0; i < count; i++) {
-    const car = market.brands.draw(random).draw(random);
-    const shape = random.pick(car.shapes);
-    const age = market.year - car.year;
-    const fuel = pickWeighted(random, shape.choices.fuels, FUEL_WEIGHTS);
+    const { car, shape, age, fuels } = drawCar(market, random);
+    const fuel = pickWeighted(random, fuels, FUEL_WEIGHTS);
     const km = kilometres(age, fuel, random);
     const city = market.cities.draw(random);
     leads.push({
