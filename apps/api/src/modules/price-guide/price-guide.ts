@@ -41,12 +41,12 @@ const STEPS: readonly Step[] = [
 
 /** Years either side the widest step looks: what a source must give (see comparablesNeeded). */
 export const WIDEST_YEARS = 3;
-/** Comparables at which a step is enough. */
-export const ENOUGH_COMPARABLES = 8;
+/** Comparables at which a step is enough: fewer leave the median to chance (one trim's price range is ±25%). */
+export const ENOUGH_COMPARABLES = 20;
+/** From this many the guide judges prices ('medium'). */
+const SOME_COMPARABLES = 8;
 /** Fewer than this: no figures at all. */
 export const FEWEST_COMPARABLES = 3;
-/** From this many, in one of the first two steps, the guide is sure enough to judge a price by ('high'). */
-const MANY_COMPARABLES = 20;
 
 /** The kilometre band of the first step: within half of the car's kilometres either side, at least 15,000 km. */
 function inKmBand(km: number, target: number): boolean {
@@ -85,12 +85,15 @@ function quantile(sorted: readonly number[], q: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (at - below);
 }
 
+/** The guide's low is this quantile of the comparables' prices, its high the one as far from the top. */
+const LOW_QUANTILE = 0.05;
+
 const roundToThousand = (n: number) => Math.round(n / 1_000) * 1_000;
 
 function confidenceOf(count: number, step: number): PriceGuideConfidence {
   if (count < FEWEST_COMPARABLES) return 'none';
-  if (count >= MANY_COMPARABLES && step <= 1) return 'high';
-  return count >= ENOUGH_COMPARABLES ? 'medium' : 'low';
+  if (count >= ENOUGH_COMPARABLES && step <= 1) return 'high';
+  return count >= SOME_COMPARABLES ? 'medium' : 'low';
 }
 
 /** Years either side a source must cover for the guide to reach step `fromStep` and beyond. */
@@ -126,9 +129,9 @@ export function guideOf(
     return { low: null, median: null, high: null, comparables: found.length, confidence };
   const prices = found.map((c) => adjusted(c, car)).sort((a, b) => a - b);
   return {
-    low: roundToThousand(quantile(prices, 0.1)),
+    low: roundToThousand(quantile(prices, LOW_QUANTILE)),
     median: roundToThousand(quantile(prices, 0.5)),
-    high: roundToThousand(quantile(prices, 0.9)),
+    high: roundToThousand(quantile(prices, 1 - LOW_QUANTILE)),
     comparables: found.length,
     confidence,
   };
