@@ -38,7 +38,10 @@ export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
  * ('Rahul Sharma' → 'Rahul S.'), a one-word name as it is.
  */
 export function shownOwnerName(fullName: string): string {
-  const words = fullName.trim().split(/\s+/).filter((w) => w !== '');
+  const words = fullName
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   if (words.length <= 1) return words[0] ?? '';
   const initial = String.fromCodePoint(words[words.length - 1]!.codePointAt(0)!).toUpperCase();
   return `${words[0]} ${initial}.`;
