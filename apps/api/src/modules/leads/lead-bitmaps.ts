@@ -967,6 +967,14 @@ class NameColumn {
   }
 }
 
+/**
+ * Every how many leads of a year the price guide takes one (ascending ids), so a year gives at most `cap`: percentiles of
+ * a few hundred are as good as of thousands, and a popular model's million-lead year costs no more than a rare one's.
+ */
+export function sampleStep(count: number, cap: number): number {
+  return Math.max(1, Math.ceil(count / cap));
+}
+
 /** An active lead of one model as the price guide compares it (LeadBitmaps.modelLeads). */
 export interface ModelLead {
   year: number;
@@ -1523,10 +1531,10 @@ export class LeadBitmaps {
   }
 
   /**
-   * The active leads of a model in `years`, as the price guide compares them (modules/price-guide): read from the
-   * columns held, so the guide follows every lead write the list follows.
+   * The active leads of a model in `years`, as the price guide compares them (modules/price-guide), at most `perYear` of
+   * each year (sampleStep): read from the columns held, so the guide follows every lead write the list follows.
    */
-  modelLeads(brand: string, model: string, years: readonly number[]): ModelLead[] {
+  modelLeads(brand: string, model: string, years: readonly number[], perYear: number): ModelLead[] {
     const { brand: brands, model: models, year: yearColumn } = this.shown;
     const { fuelType, transmission, kmDriven, price } = this.shown;
     const ofBrand = brands.bitmap(brand);
@@ -1539,7 +1547,10 @@ export class LeadBitmaps {
       const ids = RoaringBitmap32.and(ofModel, ofYear);
       ids.andInPlace(ofBrand);
       ids.andInPlace(this.active);
-      for (const id of ids.toUint32Array()) {
+      const held = ids.toUint32Array();
+      const step = sampleStep(held.length, perYear);
+      for (let at = 0; at < held.length; at += step) {
+        const id = held[at]!;
         const asked = price.valueOf(id);
         if (asked === null) continue;
         found.push({

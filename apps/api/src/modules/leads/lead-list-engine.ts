@@ -14,10 +14,11 @@ import {
   LEAD_LIST_COLUMNS,
   LeadBitmaps,
   type LeadListRow,
+  sampleStep,
   type ModelLead,
 } from './lead-bitmaps';
 
-export type { ModelLead };
+export { sampleStep, type ModelLead };
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite (~10 ms), then requests get a turn. */
@@ -332,10 +333,10 @@ export class LeadListEngine {
     return this.bitmaps?.writeShown(id, maxDealers, out) ?? false;
   }
 
-  /** The active leads of a model in `years` (the engine must be ready: see readyAt). */
-  modelLeads(brand: string, model: string, years: readonly number[]): ModelLead[] {
+  /** The active leads of a model in `years`, at most `perYear` a year (the engine must be ready: see readyAt). */
+  modelLeads(brand: string, model: string, years: readonly number[], perYear: number): ModelLead[] {
     if (this.bitmaps === undefined) throw new Error('lead list engine: not loaded');
-    return this.bitmaps.modelLeads(brand, model, years);
+    return this.bitmaps.modelLeads(brand, model, years, perYear);
   }
 
   /** One newest-first page and the exact total (the engine must be ready: see readyAt). */

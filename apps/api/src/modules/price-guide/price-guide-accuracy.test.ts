@@ -1,7 +1,7 @@
 // The price guide measured on the seeded demo (docs/price-guide.md "Accuracy"), on each engine: most leads' prices lie
 // within their own guide's low–high, and for every popular model the median falls with age and with kilometres.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectedKm, findModel, modelYears } from '@dealerleads/shared/catalogues';
+import { currentYear, expectedKm, findModel, modelYears } from '@dealerleads/shared/catalogues';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 import { MODEL_SHARES } from '../../db/seed/market';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
@@ -14,7 +14,8 @@ const POPULAR = Object.entries(MODEL_SHARES).flatMap(([brand, models]) =>
   Object.entries(models)
     .filter(
       ([name, share]) =>
-        share >= 4 && modelYears(findModel(brand, name)!, new Date(NOW))[0] === 2026,
+        share >= 4 &&
+        modelYears(findModel(brand, name)!, new Date(NOW))[0] === currentYear(new Date(NOW)),
     )
     .map(([model]) => ({ brand, model })),
 );

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/database';
 import type { ComparableLead } from './price-guide';
 
-/** Served by the (brand, model) index of the list; only active leads compare. */
+/** Served by the (brand, model) index of the list; only active leads compare; by year, then id (see sampleStep). */
 export async function modelLeadsInYears(
   db: Queryable,
   brand: string,
@@ -17,6 +17,8 @@ export async function modelLeadsInYears(
     .where('status', '=', 1)
     .where('year', '>=', years.min)
     .where('year', '<=', years.max)
+    .orderBy('year')
+    .orderBy('id')
     .execute();
   return rows.map((r) => ({
     year: r.year,

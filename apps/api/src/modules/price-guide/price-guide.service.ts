@@ -4,8 +4,15 @@ import { carFactIssues, type PriceGuide, type PriceGuideQuery } from '@dealerlea
 import { currentYear, findModel } from '@dealerleads/shared/catalogues';
 import type { Queryable } from '../../db/database';
 import { ValidationError } from '../../plugins/errors';
-import { currentLeadsVersion, type LeadListEngine } from '../leads/lead-list-engine';
-import { guideOf, WIDEST_YEARS, yearsFrom, type GuideCar } from './price-guide';
+import { currentLeadsVersion, sampleStep, type LeadListEngine } from '../leads/lead-list-engine';
+import {
+  guideOf,
+  PER_YEAR_SAMPLE,
+  WIDEST_YEARS,
+  yearsFrom,
+  type ComparableLead,
+  type GuideCar,
+} from './price-guide';
 import { modelLeadsInYears } from './price-guide.repository';
 
 export interface PriceGuideSources {
@@ -49,17 +56,30 @@ export async function guideForCar(
   };
   if (await engineAnswers(sources)) {
     const { listEngine } = sources;
-    return guideOf(
-      guideCar,
-      listEngine.modelLeads(car.brand, model.name, yearsAround(car.year, yearsFrom(0))),
-      () => listEngine.modelLeads(car.brand, model.name, yearsAround(car.year, WIDEST_YEARS)),
-    );
+    const ofYears = (span: number) =>
+      listEngine.modelLeads(car.brand, model.name, yearsAround(car.year, span), PER_YEAR_SAMPLE);
+    return guideOf(guideCar, ofYears(yearsFrom(0)), () => ofYears(WIDEST_YEARS));
   }
-  const all = await modelLeadsInYears(sources.db, car.brand, model.name, {
-    min: car.year - WIDEST_YEARS,
-    max: car.year + WIDEST_YEARS,
-  });
+  const all = sampled(
+    await modelLeadsInYears(sources.db, car.brand, model.name, {
+      min: car.year - WIDEST_YEARS,
+      max: car.year + WIDEST_YEARS,
+    }),
+  );
   return guideOf(guideCar, all, () => all);
+}
+
+/** The engine's sample of each year (sampleStep) from rows by year then id, so SQL answers as the engine does. */
+function sampled(rows: readonly ComparableLead[]): ComparableLead[] {
+  const kept: ComparableLead[] = [];
+  for (let start = 0; start < rows.length;) {
+    let end = start;
+    while (end < rows.length && rows[end]!.year === rows[start]!.year) end++;
+    const step = sampleStep(end - start, PER_YEAR_SAMPLE);
+    for (let at = start; at < end; at += step) kept.push(rows[at]!);
+    start = end;
+  }
+  return kept;
 }
 
 /** `GET /api/price-guide`: a model or year the catalogue does not know for the brand is refused by name. */

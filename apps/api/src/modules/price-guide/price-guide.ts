@@ -39,8 +39,10 @@ const STEPS: readonly Step[] = [
   { years: 3, fuel: false, gearbox: false, km: false },
 ];
 
-/** Years either side the widest step looks: what a source must give (see comparablesNeeded). */
+/** Years either side the widest step looks. */
 export const WIDEST_YEARS = 3;
+/** Leads of one year a source gives at most (sampleStep): enough for percentiles, few enough for 5 ms at 1M leads. */
+export const PER_YEAR_SAMPLE = 300;
 /** Comparables at which a step is enough: fewer leave the median to chance (one trim's price range is ±25%). */
 export const ENOUGH_COMPARABLES = 20;
 /** From this many the guide judges prices ('medium'). */
