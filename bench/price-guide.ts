@@ -4,9 +4,15 @@
 //
 //   node --import tsx bench/price-guide.ts [--leads 1000000] [--queries 5000] [--sql-queries 500]
 import path from 'node:path';
-import { currentLeadsVersion, LeadListEngine } from '../apps/api/src/modules/leads/lead-list-engine';
+import {
+  currentLeadsVersion,
+  LeadListEngine,
+} from '../apps/api/src/modules/leads/lead-list-engine';
 import { snapshotFileFor } from '../apps/api/src/modules/leads/lead-list-snapshot';
-import { guideForCar, type StoredCar } from '../apps/api/src/modules/price-guide/price-guide.service';
+import {
+  guideForCar,
+  type StoredCar,
+} from '../apps/api/src/modules/price-guide/price-guide.service';
 import { databaseIdentity } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import {
