@@ -26,6 +26,7 @@ import { leadRollupsPerStatementMigration } from './migrations/2026-11-26-0101-l
 import { leadsFillfactorMigration } from './migrations/2026-11-26-0202-leads-fillfactor';
 import { disputesMigration } from './migrations/2026-11-25-0401-disputes';
 import { unlocksRevisionNotifyMigration } from './migrations/2026-11-27-0101-unlocks-revision-notify';
+import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -54,6 +55,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-26-0101-lead-rollups-per-statement': leadRollupsPerStatementMigration(engine),
     '2026-11-26-0202-leads-fillfactor': leadsFillfactorMigration(engine),
     '2026-11-27-0101-unlocks-revision-notify': unlocksRevisionNotifyMigration(engine),
+    '2026-11-28-0302-price-guide': priceGuideMigration(),
   };
 }
 

@@ -61,6 +61,10 @@ export interface LeadsTable {
   expires_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** Dealers who unlocked it (the cap per lead, modules/credits). */
   unlock_count: Generated<number>;
+  /** The market price guide's low, median and high for its car at submission; null without a guide (migration 0302). */
+  market_low: ColumnType<number | null, number | null | undefined, number | null>;
+  market_median: ColumnType<number | null, number | null | undefined, number | null>;
+  market_high: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** An owner's private link to their lead: only the sha-256 of the token is kept. */

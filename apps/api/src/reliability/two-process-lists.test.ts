@@ -127,6 +127,7 @@ function queryOf({ caller, sent, pageNumber, pageSize }: ListRequest): URLSearch
   if (sent.createdOn?.max !== undefined) query.set('endDate', isoDay(sent.createdOn.max));
   // The typed term comes first; the rest are what it is another name of (the API adds them again).
   if (sent.search) query.set('searchterm', sent.search[0]!);
+  if (sent.belowMarket) query.set('belowMarket', 'true');
   if (sent.unlockCount) query.set('hideSoldOut', 'true');
   else if (caller === 'dealer') query.set('hideSoldOut', 'false');
   return query;

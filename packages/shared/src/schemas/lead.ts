@@ -74,8 +74,19 @@ export const leadSchema = z.object({
   /** How many dealers unlocked it (never who), and the cap in force: sold out when unlockCount >= maxDealers. */
   unlockCount: z.number().int(),
   maxDealers: z.number().int(),
+  /** The market price guide for its car when it was submitted (docs/price-guide.md), or null. */
+  marketPrice: z
+    .object({ low: z.number().int(), median: z.number().int(), high: z.number().int() })
+    .nullable(),
+  /** How far its price lies from the guide's median, in whole percent (negative below), or null. */
+  priceVsMarket: z.number().int().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
+
+/** `priceVsMarket`: the price against the guide's median, in whole percent (negative below), or null without one. */
+export function priceVsMarket(price: number, median: number | null): number | null {
+  return median === null || median <= 0 ? null : Math.round(((price - median) * 100) / median);
+}
 
 const values = <T extends { value: string }>(list: readonly T[]) => list.map((o) => o.value);
 
@@ -147,6 +158,8 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
     .optional(),
   /** Leave out leads at the cap (sold out). Default: true for dealers, false for everyone else. */
   hideSoldOut: queryBoolean.optional(),
+  /** Only leads priced below their market guide's median. */
+  belowMarket: queryBoolean.optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 /** The filter keys a screen can set (everything but paging). */

@@ -25,7 +25,7 @@ import { assessSubmission } from '../moderation/moderation.service';
 import { createOwnerLink } from '../owners/owners.service';
 import { guideForCar, type PriceGuideSources } from '../price-guide/price-guide.service';
 import { readSettings } from '../settings/settings.service';
-import { judgePrice, type PriceJudgement } from './price-judgement';
+import { NO_GUIDE, judgePrice, type PriceJudgement } from './price-judgement';
 
 export interface SubmitOptions {
   /** Days until an open lead leaves the list (LEAD_TTL_DAYS). */
@@ -45,7 +45,9 @@ export async function submitLead(
   { leadTtlDays, now = new Date(), priceGuide }: SubmitOptions,
 ): Promise<LeadSubmissionResult> {
   // Judged before the write transaction: the guide reads the engine's columns (or SQL) and never holds the writer.
-  const market = priceGuide ? await marketJudgement(priceGuide, input, now) : { offMarket: false };
+  const market = priceGuide
+    ? await marketJudgement(priceGuide, input, now)
+    : { offMarket: false, columns: NO_GUIDE };
   if (market.refusal) throw badRequest(market.refusal);
   return runWrite(db, engine, async (tx) => {
     const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays, market);
@@ -62,7 +64,7 @@ async function marketJudgement(
   now: Date,
 ): Promise<PriceJudgement> {
   const model = findModel(input.brand, input.model);
-  if (!model) return { offMarket: false };
+  if (!model) return { offMarket: false, columns: NO_GUIDE };
   const guide = await guideForCar(
     sources,
     {
@@ -124,6 +126,7 @@ async function insertSubmission(
     status: dbBool(!held),
     created_on: now.toISOString(),
     ...verdict.columns,
+    ...market.columns,
     expires_on: new Date(now.getTime() + leadTtlDays * 86_400_000).toISOString(),
   });
   const manageUrl = await createOwnerLink(db, row.id, now);

@@ -22,6 +22,17 @@ const DAY = 86_400_000;
 const FIRST_DAY = Date.parse('2024-01-01T00:00:00.000Z');
 const FUELS = ['petrol', 'diesel', 'cng', 'electric'] as const;
 
+/** A market guide for most leads (its median anywhere in the price range), none for some. */
+function marketOf(random: () => number) {
+  if (random() < 0.2) return { market_low: null, market_median: null, market_high: null };
+  const median = Math.round(50_000 * 2 ** (random() * 9));
+  return {
+    market_low: Math.round(median * 0.9),
+    market_median: median,
+    market_high: Math.round(median * 1.1),
+  };
+}
+
 /** A seeded row: prices and kilometres spread over several powers of two, dates over two years. */
 function rowOf(id: number, random: () => number): LeadListRow {
   return {
@@ -43,6 +54,7 @@ function rowOf(id: number, random: () => number): LeadListRow {
     created_on: new Date(FIRST_DAY + Math.floor(random() * 730 * DAY)).toISOString(),
     unlock_count: Math.floor(random() * 6),
     phone_number: `98${String(id).padStart(8, '0')}`,
+    ...marketOf(random),
     listing_status: 'open',
   };
 }

@@ -2,7 +2,7 @@
 // of the full names, and the status. A query intersects the bitmaps of its filters (docs/lead-list-engine.md).
 import { LRUCache } from 'lru-cache';
 import roaring from 'roaring';
-import { shownOwnerName } from '@dealerleads/shared';
+import { priceVsMarket, shownOwnerName } from '@dealerleads/shared';
 import type { LeadRow } from '../../db/schema';
 import type { JsonBytes } from '../../lib/json-bytes';
 import {
@@ -736,6 +736,11 @@ const SHOWN_TEXT = {
   createdOn: ',"status":true,"createdOn":"',
   unlockCount: ',"unlocked":false,"unlockCount":',
   maxDealers: ',"maxDealers":',
+  marketLow: ',"marketPrice":{"low":',
+  marketMedian: ',"median":',
+  marketHigh: ',"high":',
+  noMarket: ',"marketPrice":null,"priceVsMarket":null}',
+  priceVsMarket: '},"priceVsMarket":',
 };
 const SHOWN = Object.fromEntries(
   Object.entries(SHOWN_TEXT).map(([part, text]) => [part, Buffer.from(text)]),
@@ -1006,6 +1011,9 @@ export type LeadListRow = Pick<
   | 'unlock_count'
   | 'phone_number'
   | 'listing_status'
+  | 'market_low'
+  | 'market_median'
+  | 'market_high'
 >;
 
 /** The columns read per lead (LeadListRow). */
@@ -1029,7 +1037,15 @@ export const LEAD_LIST_COLUMNS = [
   'unlock_count',
   'phone_number',
   'listing_status',
+  'market_low',
+  'market_median',
+  'market_high',
 ] as const satisfies readonly (keyof LeadListRow)[];
+
+/** Whether the lead is priced below its market guide's median (the `belowMarket` filter). */
+function isBelowMarket(row: LeadListRow): boolean {
+  return row.market_median !== null && row.price < row.market_median;
+}
 
 /** How each range filter buckets its values and reads them from a row. */
 const RANGE_VALUES: Record<(typeof RANGE_FILTERS)[number][0], (row: LeadListRow) => number | null> =
@@ -1215,7 +1231,7 @@ type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 8,
+  format: 9,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -1254,6 +1270,11 @@ export class LeadBitmaps {
     this.codeTable.slot(EQUALITY_FILTERS.length + 1),
     'listingStatus',
   );
+  /** Each lead's market guide low, median and high + 1 (0: none), side by side (PagedTable). */
+  private readonly market = new PagedTable(u32, 3, 0);
+  private readonly marketSlots = [0, 1, 2].map((i) => this.market.slot(i));
+  /** Leads priced below their guide's median. */
+  private readonly belowMarket = new RoaringBitmap32();
   /** The owner's name as shown before an unlock ('Rahul S.', shownOwnerName): the full name never leaves a page. */
   private readonly shownNames = new CodedColumn(
     this.codeTable.slot(EQUALITY_FILTERS.length + 2),
@@ -1310,7 +1331,8 @@ export class LeadBitmaps {
       this.names.arrayBytes +
       this.maskedPhones.arrayBytes +
       this.listingStatuses.arrayBytes +
-      this.shownNames.arrayBytes;
+      this.shownNames.arrayBytes +
+      this.marketSlots.reduce((sum, slot) => sum + slot.bytes, 0);
     for (const column of this.equality.values()) bytes += column.arrayBytes;
     for (const column of this.ranges.values()) bytes += column.arrayBytes;
     return bytes;
@@ -1356,6 +1378,7 @@ export class LeadBitmaps {
       ids,
       rows.map((row) => shownOwnerName(row.full_name)),
     );
+    for (const row of rows) this.setMarket(row);
     this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
     // New to the remembered terms: noted for them to check, as written leads are.
     for (const id of ids) this.searchedChanges.push(id);
@@ -1388,6 +1411,7 @@ export class LeadBitmaps {
     this.maskedPhones.set(id, maskPhone(row.phone_number));
     this.listingStatuses.set(id, row.listing_status);
     this.shownNames.set(id, shownOwnerName(row.full_name));
+    this.setMarket(row);
     if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
     else this.createdOnAsWritten.remove(id);
     if (searchedChanged) this.searchedChanges.push(id);
@@ -1403,6 +1427,8 @@ export class LeadBitmaps {
     this.maskedPhones.clear(id);
     this.listingStatuses.clear(id);
     this.shownNames.clear(id);
+    for (const slot of this.marketSlots) slot.set(id, 0);
+    this.belowMarket.remove(id);
     this.createdOnAsWritten.remove(id);
     // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
     const page = entryPageOf(id);
@@ -1419,6 +1445,7 @@ export class LeadBitmaps {
         this.maskedPhones,
         this.listingStatuses,
         this.shownNames,
+        ...this.marketSlots,
       ])
         column.drop(page);
     }
@@ -1441,6 +1468,8 @@ export class LeadBitmaps {
     this.maskedPhones.save(out);
     this.listingStatuses.save(out);
     this.shownNames.save(out);
+    for (const slot of this.marketSlots) slot.save(out);
+    out.bitmap(this.belowMarket);
     out.bitmap(this.createdOnAsWritten);
   }
 
@@ -1469,6 +1498,8 @@ export class LeadBitmaps {
     restored.maskedPhones.restore(input);
     restored.listingStatuses.restore(input);
     restored.shownNames.restore(input);
+    for (const slot of restored.marketSlots) slot.restore(input);
+    restored.belowMarket.orInPlace(input.bitmap());
     restored.createdOnAsWritten.orInPlace(input.bitmap());
     if (!input.done) throw new Error('lead list snapshot: longer than its layout');
     await restored.buildRunningUnions(yieldNow);
@@ -1526,8 +1557,34 @@ export class LeadBitmaps {
     out.number(unlockCount.valueOf(id));
     out.bytes(SHOWN.maxDealers);
     out.number(maxDealers);
+    const [low, median, high] = this.marketSlots.map((slot) => slot.get(id) - 1);
+    if (median! < 0) {
+      out.bytes(SHOWN.noMarket);
+      return true;
+    }
+    out.bytes(SHOWN.marketLow);
+    out.number(low!);
+    out.bytes(SHOWN.marketMedian);
+    out.number(median!);
+    out.bytes(SHOWN.marketHigh);
+    out.number(high!);
+    out.bytes(SHOWN.priceVsMarket);
+    const versus = priceVsMarket(price.valueOf(id) ?? 0, median!);
+    if (versus === null) out.ascii('null');
+    else out.number(versus);
     out.ascii('}');
     return true;
+  }
+
+  /** The lead's market guide figures (stored + 1, 0 for none) and whether it is below the median. */
+  private setMarket(row: LeadListRow): void {
+    const held = row.market_low !== null && row.market_median !== null && row.market_high !== null;
+    const [low, median, high] = this.marketSlots;
+    low!.set(row.id, held ? row.market_low! + 1 : 0);
+    median!.set(row.id, held ? row.market_median! + 1 : 0);
+    high!.set(row.id, held ? row.market_high! + 1 : 0);
+    if (held && isBelowMarket(row)) this.belowMarket.add(row.id);
+    else this.belowMarket.remove(row.id);
   }
 
   /**
@@ -1704,7 +1761,13 @@ export class LeadBitmaps {
     sets.sort((a, b) => a.size - b.size);
     const scope = this.scope(filter.status);
     const ranges = RANGE_FILTERS.filter(([key]) => filter[key] !== undefined);
-    if (sets.length === 0 && ranges.length === 0 && filter.name === undefined && !filter.search)
+    if (
+      sets.length === 0 &&
+      ranges.length === 0 &&
+      filter.name === undefined &&
+      !filter.search &&
+      !filter.belowMarket
+    )
       return scope;
     // One bitmap of the query's own, narrowed in place by every further condition; a search before the ranges, since
     // its terms' leads are usually far fewer than a range keeps (every dealer's list has "hide sold-out leads", a
@@ -1731,6 +1794,8 @@ export class LeadBitmaps {
       result = replacing(result, this.ranges.get(key)!.narrow(result, filter[key]!));
     if (filter.name !== undefined)
       result = replacing(result, this.names.containing(result, filter.name));
+    if (filter.belowMarket)
+      result = replacing(result, RoaringBitmap32.and(result, this.belowMarket));
     return result;
   }
 

@@ -47,6 +47,8 @@ export interface CanonicalLeadFilter {
   search?: string[];
   /** Whether the search looks in owners' full names too: only an Admin's does. */
   searchNames?: true;
+  /** Only leads priced below their market guide's median (market_median). */
+  belowMarket?: true;
 }
 
 /** The equality filters and the stored column each one matches. */
@@ -159,6 +161,7 @@ export function canonicalLeadFilter(
   if (filter.name && admin) result.name = filter.name.toLowerCase();
   if (filter.searchterm) result.search = searchTermsOf(filter.searchterm);
   if (filter.searchterm && admin) result.searchNames = true;
+  if (filter.belowMarket) result.belowMarket = true;
   if (filter.startDate || filter.endDate) {
     const range: NumberRange = {};
     if (filter.startDate) range.min = Date.parse(`${filter.startDate}T00:00:00.000Z`);

@@ -67,8 +67,17 @@ export const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
       .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
     // Dealers who unlocked it: none, some, at or past a cap (a cap lowered after they unlocked).
     unlock_count: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
+    // The market guide at submission: none, or a median anywhere around the prices.
+    marketMedian: fc.option(fc.integer({ min: 1_000, max: 3_000_000 }), { freq: 3 }),
   })
-  .map(({ brandModel, ...lead }) => ({ ...lead, brand: brandModel[0], model: brandModel[1] }));
+  .map(({ brandModel, marketMedian, ...lead }) => ({
+    ...lead,
+    brand: brandModel[0],
+    model: brandModel[1],
+    market_low: marketMedian === null ? null : Math.round(marketMedian * 0.9),
+    market_median: marketMedian,
+    market_high: marketMedian === null ? null : Math.round(marketMedian * 1.1),
+  }));
 
 /** Any bounds: from catalogue-like round numbers to odd ones, open at either end, empty (min > max) too. */
 export const rangeArbitrary = (max: number): fc.Arbitrary<NumberRange> =>
@@ -151,6 +160,7 @@ export function filterArbitrary(
     search: fc.constantFrom(...SEARCH_TERMS).map(searchTermsOf),
     // An Admin's search, which looks in owners' names too.
     searchNames: fc.constant(true as const),
+    belowMarket: fc.constant(true as const),
     // "Hide sold-out leads" under a cap in force (maxDealersPerLead): below it.
     unlockCount: (options.maxDealers ?? fc.integer({ min: 1, max: 100 })).map((maxDealers) => ({
       max: maxDealers - 1,

@@ -7,7 +7,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { LIMITS, shownOwnerName, type Lead } from '@dealerleads/shared';
+import { LIMITS, priceVsMarket, shownOwnerName, type Lead } from '@dealerleads/shared';
 import {
   fromDbBool,
   isPostgres,
@@ -59,6 +59,9 @@ export const LEAD_SHOWN_COLUMNS = [
   'created_on',
   'listing_status',
   'unlock_count',
+  'market_low',
+  'market_median',
+  'market_high',
 ] as const satisfies readonly (keyof LeadRow)[];
 export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
 
@@ -89,6 +92,11 @@ export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number)
     unlocked,
     unlockCount: row.unlock_count,
     maxDealers,
+    marketPrice:
+      row.market_low === null || row.market_median === null || row.market_high === null
+        ? null
+        : { low: row.market_low, median: row.market_median, high: row.market_high },
+    priceVsMarket: row.market_low === null ? null : priceVsMarket(row.price, row.market_median),
   };
 }
 
@@ -230,6 +238,10 @@ function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): 
   if (f.price) q = inRange(q, 'leads.price', f.price);
   if (f.kmDriven) q = inRange(q, 'leads.km_driven', f.kmDriven);
   if (f.unlockCount) q = inRange(q, 'leads.unlock_count', f.unlockCount);
+  if (f.belowMarket)
+    q = q
+      .where('leads.market_median', 'is not', null)
+      .whereRef('leads.price', '<', 'leads.market_median');
   // ISO text on SQLite, timestamptz on PostgreSQL: an ISO bound compares right on both.
   if (f.createdOn?.min !== undefined)
     q = q.where('leads.created_on', '>=', new Date(f.createdOn.min).toISOString());

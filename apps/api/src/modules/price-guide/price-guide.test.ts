@@ -2,7 +2,7 @@
 // agreeing, writes followed, bad queries refused; and what it means for a submission (refusal, moderation flag) and for
 // an owner's price change (the catalogue's bounds).
 import { describe, expect, it } from 'vitest';
-import type { LeadSubmissionResult, PriceGuide } from '@dealerleads/shared';
+import type { Lead, LeadSubmissionResult, PriceGuide } from '@dealerleads/shared';
 import type { NewLead } from '../../db/schema';
 import { insertLeads } from '../../test/fixtures';
 import { json, testEngines, useTestApp } from '../../test/test-app';
@@ -197,6 +197,31 @@ describe.each(testEngines())('prices judged at submission on %s', (engine) => {
       moderation_status: 'clear',
       moderation_flags: null,
     });
+  });
+
+  it('keeps the guide on the lead: marketPrice and priceVsMarket in its JSON, and the belowMarket filter', async () => {
+    const cheap = json<LeadSubmissionResult>(await submit({ price: 400_000 }));
+    expect(cheap.marketPrice).not.toBeNull();
+    const { low, median, high } = cheap.marketPrice!;
+    expect(low).toBeLessThanOrEqual(median);
+    expect(high).toBeGreaterThanOrEqual(median);
+    expect(cheap.priceVsMarket).toBe(Math.round(((400_000 - median) * 100) / median));
+    expect(cheap.priceVsMarket).toBeLessThan(0);
+    // A model without comparables: no guide, nothing to compare with.
+    const alone = json<LeadSubmissionResult>(
+      await submit({ brand: 'tata', model: 'Nexon', fuelType: 'petrol', price: 700_000 }),
+    );
+    expect([alone.marketPrice, alone.priceVsMarket]).toEqual([null, null]);
+    // The list (engine or SQL) and the detail carry it; belowMarket=true keeps only leads under their median.
+    const detail = json<Lead>(await ctx.app.inject({ url: `/api/leads/${cheap.id}` }));
+    expect(detail.marketPrice).toEqual(cheap.marketPrice);
+    const listed = async (query: string) =>
+      json<Lead[]>(await ctx.app.inject({ url: `/api/leads?pageSize=100${query}` }));
+    const below = await listed('&belowMarket=true');
+    expect(below.map((l) => l.id)).toContain(cheap.id);
+    expect(below.map((l) => l.id)).not.toContain(alone.id);
+    for (const lead of below) expect(lead.priceVsMarket).toBeLessThan(0);
+    expect((await listed('')).find((l) => l.id === cheap.id)).toEqual(detail);
   });
 
   it("holds the owner's price change to the catalogue's bounds, changing nothing when refused", async () => {

@@ -34,6 +34,8 @@ const lead: Lead = {
   unlocked: true,
   unlockCount: 0,
   maxDealers: 5,
+  marketPrice: null,
+  priceVsMarket: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

@@ -54,6 +54,8 @@ const storedLead: Lead = {
   unlocked: false,
   unlockCount: 0,
   maxDealers: 5,
+  marketPrice: null,
+  priceVsMarket: null,
 };
 
 async function completeWizard() {

@@ -29,6 +29,8 @@ const creta: Lead = {
   unlocked: false,
   unlockCount: 0,
   maxDealers: 5,
+  marketPrice: null,
+  priceVsMarket: null,
 };
 
 const guide = { low: 820_000, median: 880_000, high: 960_000, comparables: 31, confidence: 'high' };

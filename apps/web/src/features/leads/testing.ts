@@ -26,6 +26,8 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     unlocked: false,
     unlockCount: 0,
     maxDealers: 5,
+    marketPrice: null,
+    priceVsMarket: null,
     ...overrides,
   };
 }
