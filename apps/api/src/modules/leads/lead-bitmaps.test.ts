@@ -686,8 +686,8 @@ describe('lead bitmaps: memory', () => {
     expect(bitmaps.arrayBytes).toBe(loaded);
     // An import far past every id (ids are never reused: deleted imports leave gaps): one page per table of per-lead
     // entries, 13 value codes of 16 bits (10 filters, the masked phone, the listing status, the shown name), 4 ranges
-    // of 64, a name's start and length of 32, not 5 million entries each.
-    const page = PAGE_SIZE * (13 * 2 + 4 * 8 + 2 * 4);
+    // of 64, a name's start and length of 32, the market guide's low, median and high of 32, not 5 million entries each.
+    const page = PAGE_SIZE * (13 * 2 + 4 * 8 + 2 * 4 + 3 * 4);
     const far = 5_000_000;
     for (let id = far; id < far + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded + page);

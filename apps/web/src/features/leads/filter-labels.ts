@@ -20,6 +20,7 @@ export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
   seats: 'Seats',
   status: 'Status',
   hideSoldOut: 'Sold-out leads',
+  belowMarket: 'Price',
 };
 
 /** A `min-max` / `min-` band as the catalogue labels it (PRICE_BANDS, KM_BANDS): '₹1,00,000 - ₹1,50,000', '1,00,000+ km'. */
@@ -54,6 +55,8 @@ export function filterValueLabel(key: string, value: string): string {
       return value.charAt(0).toUpperCase() + value.slice(1);
     case 'hideSoldOut':
       return value === 'true' ? 'Hidden' : 'Shown';
+    case 'belowMarket':
+      return 'Below market';
     default:
       return value;
   }

@@ -78,6 +78,7 @@ export function filterOptions(
     case 'status':
       return STATUS_OPTIONS;
     case 'hideSoldOut':
+    case 'belowMarket':
       return [];
   }
 }
@@ -97,6 +98,7 @@ const ANY: Readonly<Record<LeadFilterName, string>> = {
   seats: 'Any seats',
   status: 'Active and inactive',
   hideSoldOut: '',
+  belowMarket: '',
 };
 
 function FilterSelect({
@@ -177,6 +179,32 @@ function HideSoldOutSwitch({
   );
 }
 
+/** "Below market": only leads priced under their market guide's median (`belowMarket=true`). */
+function BelowMarketSwitch({
+  query,
+  onChange,
+}: {
+  query: LeadListQuery;
+  onChange: (key: LeadFilterName, value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="form-check form-switch mt-2">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="form-check-input"
+        checked={query.filters.belowMarket === 'true'}
+        onChange={(event) => onChange('belowMarket', event.target.checked ? 'true' : '')}
+      />
+      <label htmlFor={id} className="form-check-label small">
+        Below market
+      </label>
+    </div>
+  );
+}
+
 export interface FiltersPanelProps {
   /** Admins also filter by status. */
   admin?: boolean;
@@ -210,11 +238,13 @@ export function FiltersPanel({
     >
       <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
         {LEAD_FILTER_KEYS.filter(
-          (name) => (admin || name !== 'status') && name !== 'hideSoldOut',
+          (name) =>
+            (admin || name !== 'status') && name !== 'hideSoldOut' && name !== 'belowMarket',
         ).map((name) => (
           <FilterSelect key={name} name={name} query={query} onChange={onChange} />
         ))}
         <HideSoldOutSwitch query={query} dealer={dealer} onChange={onChange} />
+        <BelowMarketSwitch query={query} onChange={onChange} />
       </form>
       <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
         {RESET_FILTER_TEXT}

@@ -20,6 +20,8 @@ export const LEAD_FILTER_KEYS = [
   'status',
   // 'true' or 'false'; left out, the API's default (hidden for dealers). A switch in the panel.
   'hideSoldOut',
+  // 'true': only leads priced below their market guide. A switch in the panel.
+  'belowMarket',
 ] as const;
 export type LeadFilterName = (typeof LEAD_FILTER_KEYS)[number];
 export type LeadFilters = Partial<Record<LeadFilterName, string>>;
@@ -74,6 +76,7 @@ function cleanValue(key: LeadFilterName, raw: string): string | undefined {
   if (key === 'price' || key === 'KmDriven') return isBand(value) ? value : undefined;
   if (key === 'status') return /^(active|inactive|all)$/.test(value) ? value : undefined;
   if (key === 'hideSoldOut') return /^(true|false)$/.test(value) ? value : undefined;
+  if (key === 'belowMarket') return value === 'true' ? value : undefined;
   return value;
 }
 
