@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { leadRoutes } from './modules/leads/leads.routes';
 import { leadSubmissionRoutes } from './modules/lead-submission/lead-submission.routes';
 import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
+import { priceGuideRoutes } from './modules/price-guide/price-guide.routes';
 import { snapshotFileFor } from './modules/leads/lead-list-snapshot';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
@@ -266,6 +267,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {}),
     },
   );
+  const priceGuide = { db: database.db, listEngine: leadListEngine };
   await app.register(
     async (api) => {
       // Every browser asks for gzip, so compression costs every lead page: one call per response up to 64 KB (a page
@@ -284,8 +286,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         leadSubmissionRoutes(database, config.rateLimits.leadSubmit, {
           leadTtlDays: config.leadTtlDays,
           clock,
+          priceGuide,
         }),
       );
+      await api.register(priceGuideRoutes(priceGuide, clock));
       await api.register(userPackageRoutes(database));
       await api.register(unlockRoutes(database));
       await api.register(membersRoutes(database, passwordHasher));

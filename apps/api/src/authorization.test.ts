@@ -142,6 +142,12 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [200, 200, 200, 200, 200],
       },
       {
+        name: 'read the market price guide',
+        doc: '/api/price-guide',
+        request: () => ({ url: '/api/price-guide?brand=kia&model=Seltos&year=2020' }),
+        expected: [200, 200, 200, 200, 200],
+      },
+      {
         name: 'read a lead',
         doc: '/api/leads/{id}',
         request: () => ({ url: `/api/leads/${lead}` }),

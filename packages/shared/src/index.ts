@@ -5,6 +5,7 @@ export * from './schemas/common';
 export * from './schemas/account';
 export * from './schemas/member';
 export * from './schemas/lead';
+export * from './schemas/price-guide';
 export * from './schemas/package';
 export * from './schemas/user-package';
 export type { Role, PackageType, PackageUnit } from './catalogues/options';

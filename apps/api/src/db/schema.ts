@@ -72,7 +72,7 @@ export interface LeadsTable {
   listing_status: Generated<ListingStatus>;
   /** 'clear' | 'flagged' | 'approved' | 'rejected'; a held flagged lead has status 0 until approved. */
   moderation_status: Generated<ModerationStatus>;
-  /** Why moderation flagged it: comma-separated 'repeated_phone', 'fake_phone'. */
+  /** Why moderation flagged it: comma-separated MODERATION_FLAGS ('repeated_phone', 'fake_phone', 'price_off_market'). */
   moderation_flags: ColumnType<string | null, string | null | undefined, string | null>;
   /** The Admin's reason when deactivating a flagged lead. */
   moderation_note: ColumnType<string | null, string | null | undefined, string | null>;
@@ -86,6 +86,10 @@ export interface LeadsTable {
   has_photos: Generated<0 | 1>;
   /** Its first photo as `<photo id>:<content hash>` (toLead makes the URLs), kept by modules/photos; null: none. */
   cover_photo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The market price guide's low, median and high for its car at submission; null without a guide (migration 0302). */
+  market_low: ColumnType<number | null, number | null | undefined, number | null>;
+  market_median: ColumnType<number | null, number | null | undefined, number | null>;
+  market_high: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A photo of a lead's car: its files (every size) are named by `hash` (docs/photos.md); position 0 is the cover. */

@@ -45,6 +45,8 @@ describe('serializerCompiler', () => {
       unlockCount: 0,
       maxDealers: 5,
       photos: [],
+      marketPrice: null,
+      priceVsMarket: null,
       phone_number: '9876543210',
     };
     expect(JSON.parse(compile(z.array(leadSchema))([lead]))).toEqual(

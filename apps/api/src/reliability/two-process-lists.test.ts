@@ -15,6 +15,7 @@ import {
   carChoices,
   findModel,
   modelYears,
+  priceBounds,
   searchWordsOf,
   variantsIn,
 } from '@dealerleads/shared/catalogues';
@@ -84,7 +85,10 @@ const listRequestArbitrary: fc.Arbitrary<ListRequest> = fc.record({
 
 /** What the list should apply: Admin picks the status, anyone else gets active leads whatever they send. */
 function meaningOf({ caller, sent }: ListRequest): CanonicalLeadFilter {
-  return caller === 'admin' ? sent : { ...sent, status: 'active' };
+  const { name, ...others } = sent;
+  // Owners' names are an Admin's to filter by: anyone else's name filter is dropped.
+  if (caller !== 'admin') return { ...others, status: 'active' };
+  return { ...others, ...(name !== undefined ? { name } : {}) };
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -122,6 +126,7 @@ function queryOf({ caller, sent, pageNumber, pageSize }: ListRequest): URLSearch
   if (sent.search) query.set('searchterm', sent.search.map((word) => word[0]).join(' '));
   if (sent.sort) query.set('sort', sent.sort);
   if (sent.hasPhotos) query.set('hasPhotos', 'true');
+  if (sent.belowMarket) query.set('belowMarket', 'true');
   if (sent.unlockCount) query.set('hideSoldOut', 'true');
   else if (caller === 'dealer') query.set('hideSoldOut', 'false');
   return query;
@@ -187,6 +192,7 @@ function randomSubmission(random: Random): Record<string, unknown> {
   const year = random.pick(LEAD_YEARS.filter((y) => modelYears(model).includes(y)));
   const variant = random.pick([...variantsIn(model, year).map((v) => v.name), null]);
   const choices = carChoices(model, year, variant ?? undefined);
+  const [lowest, highest] = priceBounds(model, year);
   return {
     year,
     brand,
@@ -201,7 +207,8 @@ function randomSubmission(random: Random): Record<string, unknown> {
     city: random.pick(LEAD_CITIES),
     rto: random.pick(['DL', 'UP', 'HR', 'RJ', null]),
     phoneNumber: nextPhone(),
-    price: 1 + random.int(3_000_000),
+    // Within what the catalogue allows for the model and age.
+    price: lowest + random.int(highest - lowest),
     consent: true,
   };
 }

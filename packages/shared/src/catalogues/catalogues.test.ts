@@ -314,3 +314,25 @@ describe('bands', () => {
     expect(parseBand('2500000-')).toEqual({ min: 2_500_000 });
   });
 });
+
+describe('trims in the years they were sold', () => {
+  it.each([
+    ['hyundai', 'Creta', 2019, ['E', 'S', 'SX', 'SX(O)']],
+    ['hyundai', 'Creta', 2022, ['E', 'EX', 'S', 'SX', 'SX(O)']],
+    ['hyundai', 'Creta', 2025, ['E', 'EX', 'S', 'S(O)', 'SX', 'SX Tech', 'SX(O)']],
+    ['hyundai', 'Venue', 2019, ['E', 'S', 'SX', 'SX(O)']],
+    ['hyundai', 'Tucson', 2008, ['GL', 'GLS']],
+    ['hyundai', 'Tucson', 2019, ['GL', 'GLS']],
+    ['hyundai', 'Tucson', 2023, ['Platinum', 'Signature']],
+  ] as const)('%s %s %i: %j', (brand, name, year, trims) => {
+    expect(variantsIn(findModel(brand, name)!, year).map((v) => v.name)).toEqual(trims);
+  });
+
+  it('has the Alto 800 of 2012–2023, petrol or CNG, manual', () => {
+    const alto = findModel('maruti_suzuki', 'Alto 800')!;
+    expect(modelYears(alto, new Date('2026-06-01T00:00:00Z')).sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => 2012 + i),
+    );
+    expect([alto.fuels, alto.transmissions]).toEqual([['petrol', 'cng'], ['manual']]);
+  });
+});

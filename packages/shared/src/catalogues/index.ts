@@ -6,3 +6,4 @@ export * from './vehicle-specs';
 export * from './locations';
 export * from './search-aliases';
 export * from './labels';
+export * from './price-bounds';

@@ -1120,6 +1120,12 @@ export const VEHICLE_BRANDS: readonly VehicleBrand[] = [
         segment: 'mid',
         priceLakh: [11, 20],
         variants: ['E', 'EX', 'S', 'S(O)', 'SX', 'SX Tech', 'SX(O)'],
+        // The second generation (2020) brought EX; the 2024 facelift S(O) and SX Tech.
+        variantSpecs: {
+          EX: { years: '2020-' },
+          'S(O)': { years: '2024-' },
+          'SX Tech': { years: '2024-' },
+        },
       },
       {
         name: 'Exter',
@@ -1188,7 +1194,14 @@ export const VEHICLE_BRANDS: readonly VehicleBrand[] = [
         body: 'suv',
         segment: 'premium',
         priceLakh: [29, 36],
-        variants: ['Platinum', 'Signature'],
+        variants: ['GL', 'GLS', 'Platinum', 'Signature'],
+        // The fourth generation (2022) is sold as Platinum and Signature; earlier ones as GL and GLS.
+        variantSpecs: {
+          GL: { years: '2005-2010, 2016-2021' },
+          GLS: { years: '2005-2010, 2016-2021' },
+          Platinum: { years: '2022-' },
+          Signature: { years: '2022-' },
+        },
       },
       {
         name: 'Venue',
@@ -1201,6 +1214,7 @@ export const VEHICLE_BRANDS: readonly VehicleBrand[] = [
         priceLakh: [7.9, 13.5],
         limits: { imt: '2020-2023' },
         variants: ['E', 'S', 'S(O)', 'SX', 'SX(O)'],
+        variantSpecs: { 'S(O)': { years: '2021-' } },
       },
       {
         name: 'Verna',
@@ -1878,6 +1892,17 @@ export const VEHICLE_BRANDS: readonly VehicleBrand[] = [
     value: 'maruti_suzuki',
     label: 'Maruti Suzuki',
     models: [
+      {
+        name: 'Alto 800',
+        years: '2012-2023',
+        fuels: ['petrol', 'cng'],
+        transmissions: ['manual'],
+        seats: [5],
+        body: 'hatchback',
+        segment: 'entry',
+        priceLakh: [3.5, 5.1],
+        variants: ['LXi', 'LXi CNG', 'STD', 'VXi'],
+      },
       {
         name: 'Alto K10',
         years: '2010-',

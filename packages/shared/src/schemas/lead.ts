@@ -23,6 +23,7 @@ import {
   modelYears,
   variantsIn,
 } from '../catalogues/vehicle-specs';
+import { priceBounds, priceRangeMessage } from '../catalogues/price-bounds';
 import { pagingQuery, queryBoolean } from './common';
 import { leadPhotoSchema } from './photo';
 
@@ -33,8 +34,23 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export const MODERATION_STATUSES = ['clear', 'flagged', 'approved', 'rejected'] as const;
 export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
+/**
+ * The owner's name as a caller who has not unlocked the lead sees it: the first name and the last name's initial
+ * ('Rahul Sharma' → 'Rahul S.'), a one-word name as it is.
+ */
+export function shownOwnerName(fullName: string): string {
+  const words = fullName
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  if (words.length <= 1) return words[0] ?? '';
+  const initial = String.fromCodePoint(words[words.length - 1]!.codePointAt(0)!).toUpperCase();
+  return `${words[0]} ${initial}.`;
+}
+
 export const leadSchema = z.object({
   id: z.number().int(),
+  /** In full for Admin and a dealer who unlocked the lead; otherwise shownOwnerName's 'Rahul S.'. */
   fullName: z.string(),
   /** Masked (all but the last 3 characters are X) unless the caller may see it. */
   phoneNumber: z.string(),
@@ -61,8 +77,19 @@ export const leadSchema = z.object({
   maxDealers: z.number().int(),
   /** Visible before unlock. A list carries the cover alone (or none); one lead's detail every photo, cover first. */
   photos: z.array(leadPhotoSchema),
+  /** The market price guide for its car when it was submitted (docs/price-guide.md), or null. */
+  marketPrice: z
+    .object({ low: z.number().int(), median: z.number().int(), high: z.number().int() })
+    .nullable(),
+  /** How far its price lies from the guide's median, in whole percent (negative below), or null. */
+  priceVsMarket: z.number().int().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
+
+/** `priceVsMarket`: the price against the guide's median, in whole percent (negative below), or null without one. */
+export function priceVsMarket(price: number, median: number | null): number | null {
+  return median === null || median <= 0 ? null : Math.round(((price - median) * 100) / median);
+}
 
 const values = <T extends { value: string }>(list: readonly T[]) => list.map((o) => o.value);
 
@@ -158,6 +185,8 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   /** Only leads with at least one photo (true); false or absent: every lead. */
   hasPhotos: queryBoolean.optional(),
   sort: z.enum(LEAD_SORTS, { error: `sort must be one of ${LEAD_SORTS.join(', ')}` }).optional(),
+  /** Only leads priced below their market guide's median. */
+  belowMarket: queryBoolean.optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 /** The filter keys a screen can set (everything but paging). */
@@ -175,7 +204,7 @@ function requiredWizardText(message: string, max: number) {
  * A catalogue choice in any of its spellings, slug or label in any case ('Manual', 'MANUAL', 'manual'), stored as the slug;
  * an unknown value gets a message listing the allowed labels.
  */
-function catalogueChoice<V extends string>(
+export function catalogueChoice<V extends string>(
   options: readonly { value: V; label: string }[],
   required: string,
   field: string,
@@ -194,7 +223,7 @@ function catalogueChoice<V extends string>(
     });
 }
 
-const brandChoice = z
+export const brandChoice = z
   .string({ error: m.brand })
   .trim()
   .min(1, m.brand)
@@ -230,6 +259,7 @@ export interface CarFacts {
   transmission?: unknown;
   seats?: unknown;
   city?: unknown;
+  price?: unknown;
 }
 
 const lowerText = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : undefined);
@@ -243,7 +273,8 @@ const optionOf = <V extends string>(
 
 /**
  * What the catalogue says is wrong with a car: a model the brand never made, a year outside its production, a variant,
- * fuel, gearbox or seat count it never had that year, a city outside the catalogue. Each message names the allowed
+ * fuel, gearbox or seat count it never had that year, a price outside what such a car can fetch (priceBounds), a city
+ * outside the catalogue. Each message names the allowed
  * values. Fields that are missing or unknown on their own are left to their own rules.
  */
 export function carFactIssues(
@@ -270,6 +301,11 @@ export function carFactIssues(
     return issues;
   }
   car = `${year} ${car}`;
+  if (typeof facts.price === 'number') {
+    const bounds = priceBounds(model, year, now);
+    if (facts.price < bounds[0] || facts.price > bounds[1])
+      issues.price = priceRangeMessage(car, bounds);
+  }
   const variantText = typeof facts.varient === 'string' ? facts.varient.trim() : '';
   let variant: string | undefined;
   if (variantText !== '') {

@@ -58,7 +58,7 @@ export const ownerLeadUpdateSchema = z
 export type OwnerLeadUpdate = z.infer<typeof ownerLeadUpdateSchema>;
 
 /** Why moderation flagged a lead. */
-export const MODERATION_FLAGS = ['repeated_phone', 'fake_phone'] as const;
+export const MODERATION_FLAGS = ['repeated_phone', 'fake_phone', 'price_off_market'] as const;
 export type ModerationFlag = (typeof MODERATION_FLAGS)[number];
 
 /** A flagged lead as the Admin's queue shows it: the lead's own fields (phone in full: only Admins read the queue). */

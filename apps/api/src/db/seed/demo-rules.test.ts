@@ -17,8 +17,10 @@ import { generateLeads } from './leads';
 import {
   BRAND_SHARES,
   LUXURY_BRANDS,
+  MODEL_SHARES,
   OLDEST_SEED_AGE,
   kmRange,
+  ncrAgeLimit,
   plausiblePriceRange,
 } from './market';
 import { createRandom } from './random';
@@ -59,6 +61,8 @@ function brokenRule(lead: GeneratedLead, now: Date): string | undefined {
   }
   const choices = carChoices(model, lead.year, lead.varient ?? undefined);
   if (!choices.fuels.includes(lead.fuel_type as never)) return `fuel ${lead.fuel_type}`;
+  if (age > ncrAgeLimit(lead.fuel_type))
+    return `a ${lead.fuel_type} car of ${age} years in the NCR`;
   if (!choices.transmissions.includes(lead.transmission as never)) {
     return `transmission ${lead.transmission}`;
   }
@@ -101,9 +105,19 @@ function expectBelievable(leads: readonly GeneratedLead[], now: Date) {
   expect(share(LUXURY_BRANDS)).toBeLessThan(0.06);
   expect(share(EXOTIC_BRANDS)).toBeLessThan(0.003);
 
-  // Kilometres grow with age: the average of each age up to 12 years is above the one before.
+  // What a Delhi dealer sees on the road: the best sellers ahead of a Tucson, an Alto 800, EVs about 2% of cars.
+  const count = (model: string) => leads.filter((l) => l.model === model).length;
+  for (const model of ['Creta', 'i20', 'Venue'])
+    expect(count(model), model).toBeGreaterThan(2 * count('Tucson'));
+  expect(count('Alto 800')).toBeGreaterThan(leads.length * 0.01);
+  const electric = leads.filter((l) => l.fuel_type === 'electric').length / leads.length;
+  expect(electric).toBeGreaterThan(0.01);
+  expect(electric).toBeLessThan(0.03);
+
+  // Kilometres grow with age: the average of each age up to 12 years is above the one before (petrol cars: diesels,
+  // which run more, leave the NCR at 10 years).
   const kmByAge: number[][] = [];
-  for (const lead of leads) {
+  for (const lead of leads.filter((l) => l.fuel_type === 'petrol')) {
     const age = currentYear(now) - lead.year;
     (kmByAge[age] ??= []).push(lead.km_driven ?? 0);
   }
@@ -112,6 +126,21 @@ function expectBelievable(leads: readonly GeneratedLead[], now: Date) {
     expect(averages[age], `age ${age}`).toBeGreaterThan(averages[age - 1]!);
   }
 }
+
+describe('the market', () => {
+  it('names only models of the catalogue in its model shares', () => {
+    for (const [brand, models] of Object.entries(MODEL_SHARES))
+      for (const model of Object.keys(models))
+        expect(findModel(brand, model)?.name, `${brand} ${model}`).toBe(model);
+  });
+
+  it("keeps the NCR's age bans: diesel 10 years, petrol and CNG 15, electric none", () => {
+    expect([ncrAgeLimit('diesel'), ncrAgeLimit('petrol'), ncrAgeLimit('cng')]).toEqual([
+      10, 15, 15,
+    ]);
+    expect(ncrAgeLimit('electric')).toBe(Number.POSITIVE_INFINITY);
+  });
+});
 
 describe('a large seed', () => {
   it('makes its first 100,000 leads believable', () => {

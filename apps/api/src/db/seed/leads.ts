@@ -8,7 +8,10 @@ import {
   carChoices,
   currentYear,
   modelYears,
+  newPriceRange,
+  retainedValue,
   variantsIn,
+  wearFactor,
   type CarChoices,
   type VehicleModel,
 } from '@dealerleads/shared/catalogues';
@@ -17,11 +20,11 @@ import {
   AGE_WEIGHTS,
   BRAND_SHARES,
   CITY_WEIGHTS,
+  MODEL_SHARES,
   OLDEST_SEED_AGE,
   kmRange,
-  newPriceRange,
+  ncrAgeLimit,
   plausiblePriceRange,
-  retainedValue,
 } from './market';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import type { Random } from './random';
@@ -98,7 +101,7 @@ function marketOf(now: Date): Market {
         if (age > OLDEST_SEED_AGE) continue;
         years.add(
           { brand: brand.value, model, year: y, shapes: shapesOf(model, y) },
-          AGE_WEIGHTS[age] ?? 0,
+          (AGE_WEIGHTS[age] ?? 0) * (MODEL_SHARES[brand.value]?.[model.name] ?? 1),
         );
       }
     }
@@ -174,8 +177,7 @@ function askingPrice(
 ): number {
   const [low, high] = newPriceRange(model, year, now);
   const newPrice = low + (high - low) * random.next();
-  const expectedKm = (age + 0.5) * 11_000;
-  const use = Math.min(1.08, Math.max(0.85, 1.06 - 0.12 * (km / expectedKm)));
+  const use = wearFactor(km, age);
   const noise = 0.92 + random.next() * 0.16;
   const [min, max] = plausiblePriceRange(model, year, km, now);
   const price = newPrice * retainedValue(model.segment, age) * use * noise;
@@ -184,6 +186,17 @@ function askingPrice(
     Math.floor(max / step) * step,
     Math.max(Math.ceil(min / step) * step, roundTo(price, step)),
   );
+}
+
+/** A model year and shape with the fuels the NCR's age bans still allow at its age (drawn again when none). */
+function drawCar(market: Market, random: Random) {
+  for (;;) {
+    const car = market.brands.draw(random).draw(random);
+    const shape = random.pick(car.shapes);
+    const age = market.year - car.year;
+    const fuels = shape.choices.fuels.filter((fuel) => age <= ncrAgeLimit(fuel));
+    if (fuels.length > 0) return { car, shape, age, fuels };
+  }
 }
 
 /**
@@ -200,10 +213,8 @@ export function generateLeads(
   const market = marketOf(now);
   const leads: NewLead[] = [];
   for (let i = 0; i < count; i++) {
-    const car = market.brands.draw(random).draw(random);
-    const shape = random.pick(car.shapes);
-    const age = market.year - car.year;
-    const fuel = pickWeighted(random, shape.choices.fuels, FUEL_WEIGHTS);
+    const { car, shape, age, fuels } = drawCar(market, random);
+    const fuel = pickWeighted(random, fuels, FUEL_WEIGHTS);
     const km = kilometres(age, fuel, random);
     const city = market.cities.draw(random);
     leads.push({

@@ -4,8 +4,8 @@
 import {
   NCR_CITIES,
   currentYear,
-  spanBounds,
-  type Segment,
+  newPriceRange,
+  retainedValue,
   type VehicleModel,
 } from '@dealerleads/shared/catalogues';
 
@@ -77,13 +77,55 @@ export const LUXURY_BRANDS: ReadonlySet<string> = new Set([
   'lotus',
 ]);
 
-/** Cars older than this are rare on the NCR market (diesel cars are banned at 10 years, petrol at 15). */
-export const OLDEST_SEED_AGE = 17;
+/**
+ * The NCR's age bans, which every city of the catalogue falls under: a diesel car may not be on its roads after 10
+ * years, a petrol or CNG one after 15; electric cars have no limit.
+ */
+export function ncrAgeLimit(fuel: string): number {
+  if (fuel === 'diesel') return 10;
+  return fuel === 'electric' ? Number.POSITIVE_INFINITY : 15;
+}
+
+/** No car on sale is older than the petrol ban (ncrAgeLimit). */
+export const OLDEST_SEED_AGE = 15;
 
 /** How common each age is among cars offered (0 = this year's model): most are 3 to 8 years old. */
 export const AGE_WEIGHTS: readonly number[] = [
   0.25, 0.6, 0.9, 1.1, 1.15, 1.15, 1.1, 1, 0.9, 0.8, 0.65, 0.5, 0.4, 0.3, 0.22, 0.15, 0.1, 0.06,
 ];
+
+/**
+ * How common a model is among its brand's cars on sale (1 where not listed): the best sellers (Swift, Creta, i20,
+ * Venue, Nexon…) several times a rarity such as a Tucson; electric cars about 2% of the market, as in India.
+ */
+export const MODEL_SHARES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  maruti_suzuki: {
+    Swift: 8,
+    WagonR: 7,
+    'Alto 800': 6,
+    Baleno: 6,
+    Dzire: 6,
+    'Alto K10': 4,
+    Brezza: 4,
+    Ertiga: 4,
+  },
+  hyundai: {
+    Creta: 8,
+    i20: 7,
+    Venue: 6,
+    'Grand i10 Nios': 5,
+    i10: 4,
+    Verna: 3,
+    Santro: 3,
+    Tucson: 0.5,
+  },
+  tata: { Nexon: 6, Tiago: 5, Punch: 5, Altroz: 4, 'Nexon EV': 4 },
+  mahindra: { Scorpio: 5, Bolero: 4, XUV700: 4, Thar: 3, XUV300: 3 },
+  kia: { Seltos: 5, Sonet: 5, Carens: 3, EV6: 0.1 },
+  honda: { City: 6, Amaze: 5, Jazz: 2 },
+  toyota: { 'Innova Crysta': 5, Innova: 4, Fortuner: 3, Glanza: 2 },
+  mg: { Hector: 4, Astor: 2, 'Comet EV': 2, 'Windsor EV': 2, 'ZS EV': 2 },
+};
 
 /** Leads per city: the big NCR cities carry most of the market. */
 export const CITY_WEIGHTS: Readonly<Record<string, number>> = Object.fromEntries(
@@ -111,23 +153,6 @@ export const CITY_WEIGHTS: Readonly<Record<string, number>> = Object.fromEntries
 /** Kilometres a car of this age may plausibly show: at least ~2,000 a year, at most ~25,000 a year (+ one year). */
 export function kmRange(age: number): [number, number] {
   return [age * 2_000, (age + 1) * 25_000];
-}
-
-/**
- * Share of the new price a car keeps at an age: ~85% after a year, ~66% at 5, ~49% at 10 (India's used market holds
- * value well); luxury cars lose more, exotics (collectors' cars) less.
- */
-export function retainedValue(segment: Segment, age: number): number {
-  if (segment === 'exotic') return 0.85 * Math.pow(0.93, age);
-  if (segment === 'luxury') return 0.8 * Math.pow(0.88, age);
-  return 0.9 * Math.pow(0.94, age);
-}
-
-/** The model's new price range in rupees for a model year: the catalogue's latest prices, 3% less per year before. */
-export function newPriceRange(model: VehicleModel, year: number, now: Date): [number, number] {
-  const latest = spanBounds(model.years, now)[1];
-  const inflation = Math.pow(0.97, Math.max(0, latest - year));
-  return [model.priceLakh[0] * 100_000 * inflation, model.priceLakh[1] * 100_000 * inflation];
 }
 
 /** The prices a used car of this model, year and kilometres can plausibly ask (new price × what is kept, ±). */

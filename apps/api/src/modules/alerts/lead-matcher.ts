@@ -29,6 +29,7 @@ export type MatchableLead = Pick<
   | 'price'
   | 'km_driven'
   | 'created_on'
+  | 'market_median'
 >;
 
 export function canonicalSavedFilter(filters: SavedSearchFilters): CanonicalLeadFilter {
@@ -106,6 +107,8 @@ export function leadMatches(filter: CanonicalLeadFilter, prepared: PreparedLead)
     if (!inRange(value, range)) return false;
   }
   if (filter.name !== undefined && !prepared.fullName.includes(filter.name)) return false;
+  if (filter.belowMarket && !(lead.market_median !== null && lead.price < lead.market_median))
+    return false;
   if (filter.search !== undefined) {
     const found = filter.search.every((word) =>
       word.some(

@@ -4,12 +4,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { leadSubmissionResultSchema, leadSubmissionSchema } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
 import { errorSchemas } from '../../plugins/openapi';
+import type { PriceGuideSources } from '../price-guide/price-guide.service';
 import { submitLead } from './lead-submission.service';
 
 export function leadSubmissionRoutes(
   database: DatabaseHandle,
   leadSubmitLimit: number,
-  { leadTtlDays, clock }: { leadTtlDays: number; clock: () => Date },
+  {
+    leadTtlDays,
+    clock,
+    priceGuide,
+  }: { leadTtlDays: number; clock: () => Date; priceGuide: PriceGuideSources },
 ) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().post('/leads', {
@@ -24,7 +29,9 @@ export function leadSubmissionRoutes(
       handler: async (request, reply) =>
         reply
           .code(201)
-          .send(await submitLead(database, request.body, { leadTtlDays, now: clock() })),
+          .send(
+            await submitLead(database, request.body, { leadTtlDays, now: clock(), priceGuide }),
+          ),
     });
   };
 }

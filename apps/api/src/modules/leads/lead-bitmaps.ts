@@ -2,7 +2,7 @@
 // of the full names, and the status. A query intersects the bitmaps of its filters (docs/lead-list-engine.md).
 import { LRUCache } from 'lru-cache';
 import roaring from 'roaring';
-import { coverPhotos } from '@dealerleads/shared';
+import { coverPhotos, priceVsMarket, shownOwnerName } from '@dealerleads/shared';
 import type { LeadRow } from '../../db/schema';
 import type { JsonBytes } from '../../lib/json-bytes';
 import {
@@ -771,81 +771,23 @@ class RangeColumn {
   }
 }
 
-/**
- * The ways a name is commonly written, by code (1–3), each from the lower case the names are held in: as it is, each
- * word capitalized, all capitals. A name written otherwise ("McKenzie", "D'Souza") has code 0, and its lead's row is
- * read from the database when a page shows it.
- */
-const NAME_CASES: readonly (((lowered: string) => string) | undefined)[] = [
-  undefined,
-  (lowered) => lowered,
-  capitalizedWords,
-  (lowered) => lowered.toUpperCase(),
-];
-/** The NAME_CASES codes that capitalize (quotedAsciiName writes them without a string). */
-const WORDS_CAPITALIZED = 2;
-const ALL_CAPITALS = 3;
-
-/** Each word (the text between spaces) with its first character in capitals: a loop, where split and join cost 3×. */
-function capitalizedWords(lowered: string): string {
-  let written = '';
-  let from = 0;
-  for (;;) {
-    const space = lowered.indexOf(' ', from);
-    const end = space === -1 ? lowered.length : space;
-    if (end > from) written += lowered.charAt(from).toUpperCase() + lowered.slice(from + 1, end);
-    if (space === -1) return written;
-    written += ' ';
-    from = space + 1;
-  }
-}
-
 /** The fixed parts of a lead's JSON as writeShown writes them, in UTF-8. */
 const SHOWN_TEXT = {
   id: '{"id":',
-  fullName: ',"fullName":',
   price: ',"price":',
   kmDriven: ',"kmDriven":',
   createdOn: ',"status":true,"createdOn":"',
   unlockCount: ',"unlocked":false,"unlockCount":',
   maxDealers: ',"maxDealers":',
+  marketLow: ',"marketPrice":{"low":',
+  marketMedian: ',"median":',
+  marketHigh: ',"high":',
+  noMarket: ',"marketPrice":null,"priceVsMarket":null}',
+  priceVsMarket: '},"priceVsMarket":',
 };
 const SHOWN = Object.fromEntries(
   Object.entries(SHOWN_TEXT).map(([part, text]) => [part, Buffer.from(text)]),
 ) as Record<keyof typeof SHOWN_TEXT, Buffer>;
-
-let nameScratch = new Uint8Array(256);
-
-/**
- * Writes a lower-case name held as ASCII, quoted, into `nameScratch` in the NAME_CASES code's way (as it is, each word
- * capitalized, all capitals) in one pass; its length, or 0 when a byte is not ASCII or JSON escapes it.
- */
-function quotedAsciiName(text: Uint8Array, start: number, end: number, nameCase: number): number {
-  if (nameScratch.length < end - start + 2) nameScratch = new Uint8Array(2 * (end - start + 2));
-  const quoted = nameScratch;
-  quoted[0] = 0x22;
-  let i = 1;
-  let wordStart = true;
-  for (let at = start; at < end; at++) {
-    const byte = text[at]!;
-    if (byte >= 0x80 || byte < 0x20 || byte === 0x22 || byte === 0x5c) return 0;
-    const capital =
-      (nameCase === ALL_CAPITALS || (nameCase === WORDS_CAPITALIZED && wordStart)) &&
-      byte >= 0x61 &&
-      byte <= 0x7a;
-    quoted[i++] = capital ? byte - 0x20 : byte;
-    wordStart = byte === 0x20;
-  }
-  quoted[i++] = 0x22;
-  return i;
-}
-
-/** The NAME_CASES code that writes `fullName` from `lowered` (its lower case), or 0. */
-function nameCaseOf(fullName: string, lowered: string): number {
-  for (let code = 1; code < NAME_CASES.length; code++)
-    if (NAME_CASES[code]!(lowered) === fullName) return code;
-  return 0;
-}
 
 /**
  * The full names: a bitmap per word (lower case, split at spaces) and each lead's name, so a term of several words can
@@ -862,38 +804,12 @@ class NameColumn {
   /** Bytes of `text` that are names of leads held. */
   private liveBytes = 0;
   /**
-   * Each lead's name: where it starts in `text`, its length in bytes + 1 (0: no name held), and its NAME_CASES code (how
-   * to write its name as given from the lower case held; 0: none of them does), side by side (PagedTable).
+   * Each lead's name (lower case, as searched): where it starts in `text` and its length in bytes + 1 (0: no name
+   * held), side by side (PagedTable).
    */
-  private readonly entries = new PagedTable(u32, 3, 0);
+  private readonly entries = new PagedTable(u32, 2, 0);
   private readonly starts = this.entries.slot(0);
   private readonly lengths = this.entries.slot(1);
-  private readonly cases = this.entries.slot(2);
-
-  /** The lead's name as it was given, when one of NAME_CASES writes it so from the lower case held. */
-  fullName(id: number): string | undefined {
-    const writeAs = NAME_CASES[this.cases.get(id)];
-    const name = writeAs === undefined ? undefined : this.name(id);
-    return name === undefined ? undefined : writeAs!(name);
-  }
-
-  /**
-   * Writes the lead's name as `JSON.stringify(fullName(id))` would, copying its bytes when it is plain ASCII (cased as
-   * it was given); false, writing nothing, when it has no name held as given.
-   */
-  writeJson(id: number, out: JsonBytes): boolean {
-    const writeAs = this.cases.get(id);
-    const stored = this.lengths.get(id);
-    if (writeAs === 0 || stored === 0) return false;
-    const text = this.text;
-    const start = this.starts.get(id);
-    const end = start + stored - 1;
-    const quoted = quotedAsciiName(text, start, end, writeAs);
-    // Not ASCII, or JSON escapes it: the string's way.
-    if (quoted === 0) out.text(JSON.stringify(this.fullName(id)));
-    else out.bytesOf(nameScratch, 0, quoted);
-    return true;
-  }
 
   name(id: number): string | undefined {
     const length = this.lengths.get(id);
@@ -922,14 +838,13 @@ class NameColumn {
   }
 
   get arrayBytes(): number {
-    return this.text.byteLength + this.starts.bytes + this.lengths.bytes + this.cases.bytes;
+    return this.text.byteLength + this.starts.bytes + this.lengths.bytes;
   }
 
-  /** Drops the pages of per-lead starts, lengths and cases `at` (no lead of it is held). */
+  /** Drops the pages of per-lead starts and lengths `at` (no lead of it is held). */
   drop(at: number): void {
     this.starts.drop(at);
     this.lengths.drop(at);
-    this.cases.drop(at);
   }
 
   save(out: SnapshotWriter): void {
@@ -942,7 +857,6 @@ class NameColumn {
     out.array(this.text, this.used);
     this.starts.save(out);
     this.lengths.save(out);
-    this.cases.save(out);
   }
 
   /**
@@ -974,7 +888,6 @@ class NameColumn {
     this.used = text.length;
     this.starts.restore(input);
     this.lengths.restore(input);
-    this.cases.restore(input);
   }
 
   private static wordsOf(name: string): string[] {
@@ -1001,7 +914,6 @@ class NameColumn {
       for (const word of NameColumn.wordsOf(name)) push(words, word, ids[i]!);
       for (const gram of NameColumn.gramsOf(name)) push(grams, gram, ids[i]!);
       this.store(ids[i]!, name);
-      this.cases.set(ids[i]!, nameCaseOf(fullNames[i]!, name));
     }
     addGroups(words, (word) => bitmapOf(this.words, word));
     addGroups(grams, (gram) => bitmapOf(this.grams, gram));
@@ -1017,8 +929,7 @@ class NameColumn {
       for (const gram of NameColumn.gramsOf(name)) bitmapOf(this.grams, gram).add(id);
       this.store(id, name);
     }
-    // Searches compare lower case: a name that changed only its case is no change to them, but is shown as given.
-    this.cases.set(id, nameCaseOf(fullName, name));
+    // Searches compare lower case: a name that changed only its case is no change to them.
     return changed;
   }
 
@@ -1047,7 +958,6 @@ class NameColumn {
     for (const gram of NameColumn.gramsOf(name)) forget(this.grams, gram, id);
     this.liveBytes -= this.lengths.get(id) - 1;
     this.lengths.set(id, 0);
-    this.cases.set(id, 0);
   }
 
   private wordsWhere(test: (word: string) => boolean): Bitmap[] {
@@ -1141,6 +1051,23 @@ class CoverColumn {
   }
 }
 
+/**
+ * Every how many leads of a year the price guide takes one (ascending ids), so a year gives at most `cap`: percentiles of
+ * a few hundred are as good as of thousands, and a popular model's million-lead year costs no more than a rare one's.
+ */
+export function sampleStep(count: number, cap: number): number {
+  return Math.max(1, Math.ceil(count / cap));
+}
+
+/** An active lead of one model as the price guide compares it (LeadBitmaps.modelLeads). */
+export interface ModelLead {
+  year: number;
+  fuelType: string;
+  transmission: string;
+  kmDriven: number | null;
+  price: number;
+}
+
 /** The columns a lead's row gives, as held. */
 export type LeadListRow = Pick<
   LeadRow,
@@ -1165,6 +1092,9 @@ export type LeadListRow = Pick<
   | 'listing_status'
   | 'has_photos'
   | 'cover_photo'
+  | 'market_low'
+  | 'market_median'
+  | 'market_high'
 >;
 
 /** The columns read per lead (LeadListRow). */
@@ -1190,7 +1120,15 @@ export const LEAD_LIST_COLUMNS = [
   'listing_status',
   'has_photos',
   'cover_photo',
+  'market_low',
+  'market_median',
+  'market_high',
 ] as const satisfies readonly (keyof LeadListRow)[];
+
+/** Whether the lead is priced below its market guide's median (the `belowMarket` filter). */
+function isBelowMarket(row: LeadListRow): boolean {
+  return row.market_median !== null && row.price < row.market_median;
+}
 
 /** How each range filter buckets its values and reads them from a row. */
 const RANGE_VALUES: Record<(typeof RANGE_FILTERS)[number][0], (row: LeadListRow) => number | null> =
@@ -1401,7 +1339,7 @@ type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 8,
+  format: 10,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_LIST_COLUMNS,
@@ -1417,7 +1355,7 @@ export class LeadBitmaps {
    */
   private readonly codeTable = new PagedTable<Uint16Array | Uint32Array>(
     u16,
-    EQUALITY_FILTERS.length + 2,
+    EQUALITY_FILTERS.length + 3,
     0,
   );
   private readonly rangeTable = new PagedTable(f64, RANGE_FILTERS.length, NaN);
@@ -1441,6 +1379,16 @@ export class LeadBitmaps {
     'listingStatus',
   );
   private readonly covers = new CoverColumn();
+  /** Each lead's market guide low, median and high + 1 (0: none), side by side (PagedTable). */
+  private readonly market = new PagedTable(u32, 3, 0);
+  private readonly marketSlots = [0, 1, 2].map((i) => this.market.slot(i));
+  /** Leads priced below their guide's median. */
+  private readonly belowMarket = new RoaringBitmap32();
+  /** The owner's name as shown before an unlock ('Rahul S.', shownOwnerName): the full name never leaves a page. */
+  private readonly shownNames = new CodedColumn(
+    this.codeTable.slot(EQUALITY_FILTERS.length + 2),
+    'fullName',
+  );
   /** Every column by its filter's name, as writeShown reads them (no lookup by key per lead). */
   private readonly shown = {
     ...(Object.fromEntries(this.equality) as Record<EqualityFilter, ValueColumn>),
@@ -1494,7 +1442,11 @@ export class LeadBitmaps {
   /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
   get arrayBytes(): number {
     let bytes =
-      this.names.arrayBytes + this.maskedPhones.arrayBytes + this.listingStatuses.arrayBytes;
+      this.names.arrayBytes +
+      this.maskedPhones.arrayBytes +
+      this.listingStatuses.arrayBytes +
+      this.shownNames.arrayBytes +
+      this.marketSlots.reduce((sum, slot) => sum + slot.bytes, 0);
     for (const column of this.equality.values()) bytes += column.arrayBytes;
     for (const column of this.ranges.values()) bytes += column.arrayBytes;
     return bytes;
@@ -1537,6 +1489,11 @@ export class LeadBitmaps {
       rows.map((row) => row.listing_status),
     );
     for (const row of rows) if (row.cover_photo !== null) this.covers.set(row.id, row.cover_photo);
+    this.shownNames.appendAll(
+      ids,
+      rows.map((row) => shownOwnerName(row.full_name)),
+    );
+    for (const row of rows) this.setMarket(row);
     this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
     // New to the remembered terms: noted for them to check, as written leads are.
     for (const id of ids) this.searchedChanges.push(id);
@@ -1569,6 +1526,8 @@ export class LeadBitmaps {
     this.maskedPhones.set(id, maskPhone(row.phone_number));
     this.listingStatuses.set(id, row.listing_status);
     this.covers.set(id, row.cover_photo);
+    this.shownNames.set(id, shownOwnerName(row.full_name));
+    this.setMarket(row);
     if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
     else this.createdOnAsWritten.remove(id);
     if (searchedChanged) this.searchedChanges.push(id);
@@ -1584,6 +1543,9 @@ export class LeadBitmaps {
     this.maskedPhones.clear(id);
     this.listingStatuses.clear(id);
     this.covers.clear(id);
+    this.shownNames.clear(id);
+    for (const slot of this.marketSlots) slot.set(id, 0);
+    this.belowMarket.remove(id);
     this.createdOnAsWritten.remove(id);
     // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
     const page = entryPageOf(id);
@@ -1599,6 +1561,8 @@ export class LeadBitmaps {
         this.names,
         this.maskedPhones,
         this.listingStatuses,
+        this.shownNames,
+        ...this.marketSlots,
       ])
         column.drop(page);
     }
@@ -1621,6 +1585,9 @@ export class LeadBitmaps {
     this.maskedPhones.save(out);
     this.listingStatuses.save(out);
     this.covers.save(out);
+    this.shownNames.save(out);
+    for (const slot of this.marketSlots) slot.save(out);
+    out.bitmap(this.belowMarket);
     out.bitmap(this.createdOnAsWritten);
   }
 
@@ -1649,6 +1616,9 @@ export class LeadBitmaps {
     restored.maskedPhones.restore(input);
     restored.listingStatuses.restore(input);
     restored.covers.restore(input);
+    restored.shownNames.restore(input);
+    for (const slot of restored.marketSlots) slot.restore(input);
+    restored.belowMarket.orInPlace(input.bitmap());
     restored.createdOnAsWritten.orInPlace(input.bitmap());
     if (!input.done) throw new Error('lead list snapshot: longer than its layout');
     await restored.buildRunningUnions(yieldNow);
@@ -1668,22 +1638,17 @@ export class LeadBitmaps {
   /**
    * Writes the lead as a dealer who has not unlocked it sees it (`leadJson(toLead(row, false, maxDealers))`, byte for
    * byte: held by a test) from the columns, without an object or a string per lead (each value's JSON kept per code),
-   * its phone number masked (the engine never holds it in full). False, writing nothing, when the lead is not held, is
-   * off the list, or is not held exactly as written (a name in none of NAME_CASES, a creation time in another format):
-   * then its row is read from the database.
+   * its owner's name shortened and phone number masked (the engine never holds either in full for a page). False,
+   * writing nothing, when the lead is not held, is off the list, or has a creation time not held as written (another
+   * format): then its row is read from the database.
    */
   writeShown(id: number, maxDealers: number, out: JsonBytes): boolean {
     if (!this.active.has(id) || !this.createdOnAsWritten.has(id)) return false;
     const createdOn = this.shown.createdOn.valueOf(id);
     if (createdOn === null) return false;
-    const start = out.length;
     out.bytes(SHOWN.id);
     out.number(id);
-    out.bytes(SHOWN.fullName);
-    if (!this.names.writeJson(id, out)) {
-      out.truncate(start);
-      return false;
-    }
+    this.shownNames.writeJson(id, out);
     const { city, brand, model, varient, fuelType, ownerName, transmission, rto, year, seats } =
       this.shown;
     const { price, kmDriven, unlockCount } = this.shown;
@@ -1712,8 +1677,70 @@ export class LeadBitmaps {
     out.bytes(SHOWN.maxDealers);
     out.number(maxDealers);
     this.covers.writeJson(id, out);
+    const [low, median, high] = this.marketSlots.map((slot) => slot.get(id) - 1);
+    if (median! < 0) {
+      out.bytes(SHOWN.noMarket);
+      return true;
+    }
+    out.bytes(SHOWN.marketLow);
+    out.number(low!);
+    out.bytes(SHOWN.marketMedian);
+    out.number(median!);
+    out.bytes(SHOWN.marketHigh);
+    out.number(high!);
+    out.bytes(SHOWN.priceVsMarket);
+    const versus = priceVsMarket(price.valueOf(id) ?? 0, median!);
+    if (versus === null) out.ascii('null');
+    else out.number(versus);
     out.ascii('}');
     return true;
+  }
+
+  /** The lead's market guide figures (stored + 1, 0 for none) and whether it is below the median. */
+  private setMarket(row: LeadListRow): void {
+    const held = row.market_low !== null && row.market_median !== null && row.market_high !== null;
+    const [low, median, high] = this.marketSlots;
+    low!.set(row.id, held ? row.market_low! + 1 : 0);
+    median!.set(row.id, held ? row.market_median! + 1 : 0);
+    high!.set(row.id, held ? row.market_high! + 1 : 0);
+    if (held && isBelowMarket(row)) this.belowMarket.add(row.id);
+    else this.belowMarket.remove(row.id);
+  }
+
+  /**
+   * The active leads of a model in `years`, as the price guide compares them (modules/price-guide), at most `perYear` of
+   * each year (sampleStep): read from the columns held, so the guide follows every lead write the list follows.
+   */
+  modelLeads(brand: string, model: string, years: readonly number[], perYear: number): ModelLead[] {
+    const { brand: brands, model: models, year: yearColumn } = this.shown;
+    const { fuelType, transmission, kmDriven, price } = this.shown;
+    const ofBrand = brands.bitmap(brand);
+    const ofModel = models.bitmap(model);
+    if (ofBrand === undefined || ofModel === undefined) return [];
+    const found: ModelLead[] = [];
+    for (const year of years) {
+      const ofYear = yearColumn.bitmap(year);
+      if (ofYear === undefined) continue;
+      const ids = RoaringBitmap32.and(ofModel, ofYear);
+      ids.andInPlace(ofBrand);
+      ids.andInPlace(this.active);
+      const held = ids.toUint32Array();
+      const step = sampleStep(held.length, perYear);
+      for (let at = 0; at < held.length; at += step) {
+        const id = held[at]!;
+        const asked = price.valueOf(id);
+        if (asked === null) continue;
+        found.push({
+          year,
+          fuelType: String(fuelType.keyOf(id) ?? ''),
+          transmission: String(transmission.keyOf(id) ?? ''),
+          kmDriven: kmDriven.valueOf(id),
+          price: asked,
+        });
+      }
+      ids.dispose();
+    }
+    return found;
   }
 
   /** How many leads held have an id above `id`. */
@@ -1860,7 +1887,13 @@ export class LeadBitmaps {
     sets.sort((a, b) => a.size - b.size);
     const scope = this.scope(filter.status);
     const ranges = RANGE_FILTERS.filter(([key]) => filter[key] !== undefined);
-    if (sets.length === 0 && ranges.length === 0 && filter.name === undefined && !filter.search)
+    if (
+      sets.length === 0 &&
+      ranges.length === 0 &&
+      filter.name === undefined &&
+      !filter.search &&
+      !filter.belowMarket
+    )
       return scope;
     // One bitmap of the query's own, narrowed in place by every further condition; a search before the ranges, since
     // its words' leads are usually far fewer than a range keeps (every dealer's list has "hide sold-out leads", a
@@ -1893,6 +1926,8 @@ export class LeadBitmaps {
       result = replacing(result, this.ranges.get(key)!.narrow(result, filter[key]!));
     if (filter.name !== undefined)
       result = replacing(result, this.names.containing(result, filter.name));
+    if (filter.belowMarket)
+      result = replacing(result, RoaringBitmap32.and(result, this.belowMarket));
     return result;
   }
 

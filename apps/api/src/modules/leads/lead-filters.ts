@@ -45,7 +45,7 @@ export interface CanonicalLeadFilter {
   createdOn?: NumberRange;
   /** How many dealers unlocked it: "hide sold-out leads" is `{ max: maxDealersPerLead - 1 }`. */
   unlockCount?: NumberRange;
-  /** Lower-case text the full name must contain. */
+  /** Lower-case text the full name must contain (Admin only: owners' names are not searchable by the public). */
   name?: string;
   /**
    * The search's words, each as lower-case terms (the word typed, then what it is an alias of): a lead matches when
@@ -54,6 +54,8 @@ export interface CanonicalLeadFilter {
   search?: readonly (readonly string[])[];
   /** The order, when not newest first. */
   sort?: Exclude<LeadSort, 'newest'>;
+  /** Only leads priced below their market guide's median (market_median). */
+  belowMarket?: true;
 }
 
 /** The equality filters and the stored column each one matches. */
@@ -172,9 +174,11 @@ export function canonicalLeadFilter(
   if (filter.hasPhotos) result.hasPhotos = [1];
   if (filter.price) result.price = parseBand(filter.price);
   if (filter.KmDriven) result.kmDriven = parseBand(filter.KmDriven);
-  if (filter.name) result.name = filter.name.toLowerCase();
+  // Owners' names are private: only an Admin finds leads by them.
+  if (filter.name && admin) result.name = filter.name.toLowerCase();
   if (filter.searchterm) applySearch(result, filter.searchterm);
   if (filter.sort && filter.sort !== 'newest') result.sort = filter.sort;
+  if (filter.belowMarket) result.belowMarket = true;
   if (filter.startDate || filter.endDate) {
     const range: NumberRange = {};
     if (filter.startDate) range.min = Date.parse(`${filter.startDate}T00:00:00.000Z`);

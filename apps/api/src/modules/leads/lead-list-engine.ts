@@ -9,7 +9,16 @@ import { preparedQuery } from '../../db/prepared-query';
 import type { JsonBytes } from '../../lib/json-bytes';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { CatchUpLag } from './catch-up-lag';
-import { bitmapBytes, LEAD_LIST_COLUMNS, LeadBitmaps, type LeadListRow } from './lead-bitmaps';
+import {
+  bitmapBytes,
+  LEAD_LIST_COLUMNS,
+  LeadBitmaps,
+  type LeadListRow,
+  sampleStep,
+  type ModelLead,
+} from './lead-bitmaps';
+
+export { sampleStep, type ModelLead };
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
 
 /** Rows per read while loading: each read is one short synchronous step on SQLite, then requests get a turn. */
@@ -326,6 +335,12 @@ export class LeadListEngine {
   /** Writes the lead's JSON as a dealer's page shows it, contact masked, when the engine holds it exactly (LeadBitmaps.writeShown). */
   writeShown(id: number, maxDealers: number, out: JsonBytes): boolean {
     return this.bitmaps?.writeShown(id, maxDealers, out) ?? false;
+  }
+
+  /** The active leads of a model in `years`, at most `perYear` a year (the engine must be ready: see readyAt). */
+  modelLeads(brand: string, model: string, years: readonly number[], perYear: number): ModelLead[] {
+    if (this.bitmaps === undefined) throw new Error('lead list engine: not loaded');
+    return this.bitmaps.modelLeads(brand, model, years, perYear);
   }
 
   /** One newest-first page and the exact total (the engine must be ready: see readyAt). */

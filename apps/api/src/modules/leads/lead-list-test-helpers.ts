@@ -70,13 +70,18 @@ export const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
     unlock_count: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 12 })),
     // A cover (photo id and hash as modules/photos writes it) on some leads.
     cover: fc.option(fc.integer({ min: 1, max: 1000 }), { freq: 3 }),
+    // The market guide at submission: none, or a median anywhere around the prices.
+    marketMedian: fc.option(fc.integer({ min: 1_000, max: 3_000_000 }), { freq: 3 }),
   })
-  .map(({ brandModel, cover, ...lead }) => ({
+  .map(({ brandModel, cover, marketMedian, ...lead }) => ({
     ...lead,
     brand: brandModel[0],
     model: brandModel[1],
     has_photos: cover === null ? 0 : 1,
     cover_photo: cover === null ? null : `${cover}:${cover.toString(16).padStart(32, '0')}`,
+    market_low: marketMedian === null ? null : Math.round(marketMedian * 0.9),
+    market_median: marketMedian,
+    market_high: marketMedian === null ? null : Math.round(marketMedian * 1.1),
   }));
 
 /** Any bounds: from catalogue-like round numbers to odd ones, open at either end, empty (min > max) too. */
@@ -167,6 +172,7 @@ export function filterArbitrary(
     search: fc
       .array(fc.constantFrom(...SEARCH_TERMS), { minLength: 1, maxLength: 3 })
       .map((terms) => searchWordsOf(terms.join(' '))),
+    belowMarket: fc.constant(true as const),
     // "Hide sold-out leads" under a cap in force (maxDealersPerLead): below it.
     unlockCount: (options.maxDealers ?? fc.integer({ min: 1, max: 100 })).map((maxDealers) => ({
       max: maxDealers - 1,

@@ -1,7 +1,7 @@
 // A page's rows as the list reads them (one statement with the versions; on SQLite through one JSON text) are the rows
 // as stored: every shown column, any text, NULLs and numbers, newest first, on each database engine.
 import { describe, expect, it } from 'vitest';
-import { leadSchema, type Lead } from '@dealerleads/shared';
+import { leadSchema, shownOwnerName, type Lead } from '@dealerleads/shared';
 import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
 import { givePackage, insertLeads, recordUnlockOutsideApi } from '../../test/fixtures';
 import { currentLeadsVersion } from './lead-list-engine';
@@ -80,7 +80,8 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
       expect(Object.keys(lead).sort()).toEqual(Object.keys(leadSchema.shape).sort());
       expect(leadSchema.strict().parse(lead)).toEqual(lead);
     }
-    expect(leads.map((lead) => lead.fullName)).toEqual([...names].reverse());
+    // Before an unlock, the owner's first name and initial only: the full name never leaves the server.
+    expect(leads.map((lead) => lead.fullName)).toEqual([...names].reverse().map(shownOwnerName));
     expect(leads.map((lead) => lead.phoneNumber)).toEqual(
       [...stored].reverse().map((lead) => maskPhone(lead.phone)),
     );

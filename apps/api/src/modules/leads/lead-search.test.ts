@@ -110,11 +110,30 @@ describe.each(testEngines())('text search on %s', (engine) => {
       ])
     ).map((r) => r.id);
     const ids = async (query: string) => (await search(query, dealer)).ids;
-    expect(await ids('searchterm=Gurgaon&name=old name')).toEqual([gurugram]);
+    expect(
+      (await search('searchterm=Gurgaon&name=old name', admin)).ids.filter((id) => id === gurugram),
+    ).toEqual([gurugram]);
+    expect(await ids('searchterm=Gurgaon&city=Gurugram&model=Swift')).toContain(gurugram);
     expect(await ids('searchterm=A4&city=Rohtak')).toEqual([a4]);
     expect(await ids('searchterm=a4&city=Rohtak')).toEqual([a4]);
     expect(await ids('searchterm=Merc&city=Rohtak')).toEqual([merc]);
     expect(await ids('searchterm=Mercedes-Benz&city=Rohtak')).toEqual([merc]);
+  });
+
+  it("never finds a lead by its owner's name in a search; an Admin filters by name", async () => {
+    const { id } = (
+      await insertLeads(ctx, [{ full_name: 'Quennell Farooqui', city: 'Noida' }])
+    )[0]!;
+    for (const term of ['farooqui', 'quennell farooqui', 'fa']) {
+      expect((await search(`searchterm=${term}`, dealer)).ids, term).not.toContain(id);
+      const anonymous = await ctx.app.inject({ url: `/api/leads?searchterm=${term}` });
+      expect(json<Lead[]>(anonymous).map((l) => l.id)).not.toContain(id);
+      expect((await search(`searchterm=${term}`, admin)).ids, term).not.toContain(id);
+    }
+    // The name filter is an Admin's: anyone else's list is the one without it.
+    const everyone = await search('city=noida', dealer);
+    expect(await search('city=noida&name=farooqui', dealer)).toEqual(everyone);
+    expect(await search('city=noida&name=farooqui', admin)).toEqual({ ids: [id], total: 1 });
   });
 
   it('lets Admin choose active, inactive or all leads; everyone else gets active ones', async () => {

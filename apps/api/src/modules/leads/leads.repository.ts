@@ -8,7 +8,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { LIMITS, coverPhotos, type Lead } from '@dealerleads/shared';
+import { LIMITS, coverPhotos, priceVsMarket, shownOwnerName, type Lead } from '@dealerleads/shared';
 import {
   fromDbBool,
   isPostgres,
@@ -61,14 +61,20 @@ export const LEAD_SHOWN_COLUMNS = [
   'listing_status',
   'unlock_count',
   'cover_photo',
+  'market_low',
+  'market_median',
+  'market_high',
 ] as const satisfies readonly (keyof LeadRow)[];
 export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
 
-/** The API shape; the phone number leaves in full only when `unlocked`; `maxDealers` is the cap in force. */
+/**
+ * The API shape; the owner's full name and phone number leave only when `unlocked` (else 'Rahul S.' and a masked
+ * number); `maxDealers` is the cap in force.
+ */
 export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number): Lead {
   return {
     id: row.id,
-    fullName: row.full_name,
+    fullName: unlocked ? row.full_name : shownOwnerName(row.full_name),
     phoneNumber: unlocked ? row.phone_number : maskPhone(row.phone_number),
     city: row.city,
     brand: row.brand,
@@ -89,6 +95,11 @@ export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number)
     unlockCount: row.unlock_count,
     maxDealers,
     photos: coverPhotos(row.cover_photo),
+    marketPrice:
+      row.market_low === null || row.market_median === null || row.market_high === null
+        ? null
+        : { low: row.market_low, median: row.market_median, high: row.market_high },
+    priceVsMarket: row.market_low === null ? null : priceVsMarket(row.price, row.market_median),
   };
 }
 
@@ -226,13 +237,18 @@ function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): 
   if (f.price) q = inRange(q, 'leads.price', f.price);
   if (f.kmDriven) q = inRange(q, 'leads.km_driven', f.kmDriven);
   if (f.unlockCount) q = inRange(q, 'leads.unlock_count', f.unlockCount);
+  if (f.belowMarket)
+    q = q
+      .where('leads.market_median', 'is not', null)
+      .whereRef('leads.price', '<', 'leads.market_median');
   // ISO text on SQLite, timestamptz on PostgreSQL: an ISO bound compares right on both.
   if (f.createdOn?.min !== undefined)
     q = q.where('leads.created_on', '>=', new Date(f.createdOn.min).toISOString());
   if (f.createdOn?.max !== undefined)
     q = q.where('leads.created_on', '<=', new Date(f.createdOn.max).toISOString());
   if (f.name !== undefined) q = q.where(columnContains('leads.full_name', f.name));
-  if (f.search !== undefined) q = q.where(searchCondition(engine, f.search, f.status));
+  if (f.search !== undefined)
+    q = q.where(searchCondition(engine, f.search, f.status));
   return q;
 }
 

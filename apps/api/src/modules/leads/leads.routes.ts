@@ -18,10 +18,7 @@ import { leadIdParams, parseLeadId as leadId } from './lead-id';
 import type { LeadListEngine } from './lead-list-engine';
 import { getLead, leadListSources, listLeads, setLeadStatus } from './leads.service';
 
-export function leadRoutes(
-  database: DatabaseHandle,
-  listEngine: LeadListEngine,
-) {
+export function leadRoutes(database: DatabaseHandle, listEngine: LeadListEngine) {
   const { db, engine } = database;
   const sources = leadListSources(database, listEngine);
   return async (app: FastifyInstance) => {

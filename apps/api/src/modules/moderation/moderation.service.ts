@@ -1,5 +1,6 @@
-// Moderation of new leads (docs/owners-insights-moderation.md): a phone submitted more than twice in 30 days, or one that
-// looks made up, flags the lead; Admins approve it or deactivate it with a reason, each decision audited.
+// Moderation of new leads (docs/owners-insights-moderation.md): a phone submitted more than twice in 30 days, one that
+// looks made up, or a price outside the market guide flags the lead; Admins approve it or deactivate it with a reason,
+// each decision audited.
 import {
   MODERATION_FLAGS,
   type ModerationFlag,
@@ -56,9 +57,18 @@ export interface Verdict {
   columns: { moderation_status: ModerationStatus; moderation_flags: string | null };
 }
 
-/** Moderation's verdict on a lead about to be stored with this phone (inside the insert's transaction). */
-export async function assessSubmission(db: Queryable, phone: string, now: Date): Promise<Verdict> {
+/**
+ * Moderation's verdict on a lead about to be stored with this phone (inside the insert's transaction);
+ * `offMarket`: its price lies outside the market guide's low–high (lead-submission judges it).
+ */
+export async function assessSubmission(
+  db: Queryable,
+  phone: string,
+  now: Date,
+  { offMarket = false }: { offMarket?: boolean } = {},
+): Promise<Verdict> {
   const flags: ModerationFlag[] = [];
+  if (offMarket) flags.push('price_off_market');
   if ((await recentSubmissions(db, phone, now)) >= REPEATED_PHONE_LIMIT)
     flags.push('repeated_phone');
   if (looksFake(phone)) flags.push('fake_phone');

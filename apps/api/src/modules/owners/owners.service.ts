@@ -1,6 +1,7 @@
 // Owners in control: the private link made at submission, the owner's view of their lead, price and closing changes.
 import { pushLeadChanged } from '../push/push.service';
 import {
+  carFactIssues,
   type ListingStatus,
   type OwnerLead,
   type OwnerLeadUpdate,
@@ -89,6 +90,15 @@ export async function updateOwnerLead(
   return runWrite(db, engine, async (tx) => {
     const row = await leadOfToken(tx, token);
     if (row.listing_status !== 'open') throw badRequest(ownerMessages.closed);
+    // The same bounds as a submission: the car's model and age set what it can fetch.
+    const priceIssue =
+      update.price === undefined
+        ? undefined
+        : carFactIssues(
+            { brand: row.brand, model: row.model, year: row.year, price: update.price },
+            now,
+          ).price;
+    if (priceIssue) throw badRequest(priceIssue);
     const closing: ListingStatus | undefined = update.listingStatus;
     const updated = await tx
       .updateTable('leads')

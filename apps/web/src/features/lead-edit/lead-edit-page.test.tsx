@@ -35,6 +35,8 @@ const lead: Lead = {
   unlockCount: 0,
   maxDealers: 5,
   photos: [],
+  marketPrice: null,
+  priceVsMarket: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

@@ -9,7 +9,7 @@ import { setCurrentUser } from '../../lib/session';
 import { jsonResponse, renderRoute } from '../../test/render-route';
 import { leadFormTexts } from './submission-problem';
 
-/** Answers the lead submission; the settings (the consent's dealer cap) are answered apart. */
+/** Answers the lead submission; the settings (the consent's dealer cap) and the price guide are answered apart. */
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
@@ -17,7 +17,17 @@ beforeEach(() => {
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
     String(input) === '/api/settings'
       ? Promise.resolve(jsonResponse({ maxDealersPerLead: 4, holdFlaggedLeads: true }))
-      : fetchMock(input, init),
+      : String(input).startsWith('/api/price-guide?')
+        ? Promise.resolve(
+            jsonResponse({
+              low: null,
+              median: null,
+              high: null,
+              comparables: 0,
+              confidence: 'none',
+            }),
+          )
+        : fetchMock(input, init),
   );
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
@@ -45,6 +55,8 @@ const storedLead: Lead = {
   unlockCount: 0,
   maxDealers: 5,
   photos: [],
+  marketPrice: null,
+  priceVsMarket: null,
 };
 
 async function completeWizard() {

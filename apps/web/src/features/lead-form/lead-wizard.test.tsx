@@ -1,18 +1,33 @@
 // The wizard's steps: each step's rule and exact message (docs/rules.md), Next and Submit states, brand clearing the model, server problems.
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { leadWizardMessages as m, type LeadSubmission } from '@dealerleads/shared';
+import { createQueryClient } from '../../lib/query-client';
 import { LeadWizard, type LeadWizardProps } from './lead-wizard';
 import type { SubmissionProblem } from './submission-problem';
 
 type User = ReturnType<typeof userEvent.setup>;
 
+/** The market guide the fake API gives for any car. */
+const GUIDE = { low: 420_000, median: 450_000, high: 480_000, comparables: 24, confidence: 'high' };
+
 function setup(result: SubmissionProblem | null = null) {
   const onSubmit = vi.fn<LeadWizardProps['onSubmit']>().mockResolvedValue(result);
   const user = userEvent.setup({ delay: null });
-  render(<LeadWizard onSubmit={onSubmit} />);
-  return { user, onSubmit };
+  const guide = vi.fn<typeof fetch>(() =>
+    Promise.resolve(
+      new Response(JSON.stringify(GUIDE), { headers: { 'content-type': 'application/json' } }),
+    ),
+  );
+  vi.stubGlobal('fetch', guide);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <LeadWizard onSubmit={onSubmit} />
+    </QueryClientProvider>,
+  );
+  return { user, onSubmit, guide };
 }
 
 const next = () => screen.getByRole('button', { name: 'Next' });
@@ -278,6 +293,10 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     await user.type(field('City'), 'Noida');
     await user.type(field('Phone Number'), '+91 98100 12345');
     expect(submit()).toBeDisabled();
+    // The market guide for the car.
+    expect(await screen.findByTestId('market-guide')).toHaveTextContent(
+      'Cars like yours: ₹4.2–4.8 lakh',
+    );
     await user.type(field('Expected Price'), '4,50,000');
     expect(await screen.findByText('₹4,50,000')).toBeInTheDocument();
     // Consent is required, and names the dealer cap.
@@ -291,6 +310,20 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: /share my number/ }));
     await vi.waitFor(() => expect(submit()).toBeDisabled());
     await user.click(screen.getByRole('checkbox', { name: /share my number/ }));
+    await vi.waitFor(() => expect(submit()).toBeEnabled());
+
+    // A price the car cannot fetch: the catalogue's bounds for its model and age.
+    await user.clear(field('Expected Price'));
+    await user.type(field('Expected Price'), '50');
+    await user.tab();
+    expect(
+      await screen.findByText(
+        /^For a 2023 Kia Carens the price must be between ₹[\d,]+ and ₹[\d,]+\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    await user.clear(field('Expected Price'));
+    await user.type(field('Expected Price'), '4,50,000');
     await vi.waitFor(() => expect(submit()).toBeEnabled());
 
     await user.clear(field('City'));

@@ -37,6 +37,7 @@ import {
   groupIndian,
 } from '@dealerleads/shared/catalogues';
 import { ErrorList } from '../../components/error-list';
+import { MarketGuideLine, type GuideCar } from '../../components/market-guide';
 import { formatInr } from '../../lib/format';
 import { ChoiceTiles } from './choice-tiles';
 import { ConsentCheck } from './consent-check';
@@ -269,6 +270,20 @@ export function LeadWizard({
   };
 
   const price = parseAmount(values.price);
+  // The guide for the car chosen so far (brand, model and year at least), shown under the price.
+  const guideCar: GuideCar | undefined =
+    typeof values.brand === 'string' &&
+    typeof values.model === 'string' &&
+    typeof values.year === 'number'
+      ? {
+          brand: values.brand,
+          model: values.model,
+          year: values.year,
+          fuelType: typeof values.fuelType === 'string' ? values.fuelType : undefined,
+          transmission: typeof values.transmission === 'string' ? values.transmission : undefined,
+          kmDriven: typeof values.kmDriven === 'number' ? values.kmDriven : undefined,
+        }
+      : undefined;
 
   return (
     <form noValidate onSubmit={submitForm} aria-label="Lead submission">
@@ -546,6 +561,7 @@ export function LeadWizard({
             registration={register('price', { setValueAs: parseAmount })}
             {...show('price')}
           />
+          <MarketGuideLine car={guideCar} />
           <Controller
             control={control}
             name="rto"

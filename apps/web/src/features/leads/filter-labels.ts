@@ -21,6 +21,7 @@ export const FILTER_LABELS: Readonly<Record<LeadFilterName, string>> = {
   status: 'Status',
   hideSoldOut: 'Sold-out leads',
   sort: 'Sort by',
+  belowMarket: 'Price',
 };
 
 /** A `min-max` / `min-` band as the catalogue labels it (PRICE_BANDS, KM_BANDS): '₹1,00,000 - ₹1,50,000', '1,00,000+ km'. */
@@ -60,6 +61,8 @@ export function filterValueLabel(key: string, value: string): string {
       return value.charAt(0).toUpperCase() + value.slice(1);
     case 'hideSoldOut':
       return value === 'true' ? 'Hidden' : 'Shown';
+    case 'belowMarket':
+      return 'Below market';
     default:
       return value;
   }

@@ -97,6 +97,7 @@ export function filterOptions(
     case 'sort':
       return SORT_OPTIONS;
     case 'hideSoldOut':
+    case 'belowMarket':
       return [];
   }
 }
@@ -117,6 +118,7 @@ const ANY: Readonly<Record<LeadFilterName, string>> = {
   status: 'Active and inactive',
   hideSoldOut: '',
   sort: 'Newest first',
+  belowMarket: '',
 };
 
 function FilterSelect({
@@ -235,6 +237,32 @@ function HideSoldOutSwitch({
   );
 }
 
+/** "Below market": only leads priced under their market guide's median (`belowMarket=true`). */
+function BelowMarketSwitch({
+  query,
+  onChange,
+}: {
+  query: LeadListQuery;
+  onChange: (key: LeadFilterName, value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="form-check form-switch mt-2">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="form-check-input"
+        checked={query.filters.belowMarket === 'true'}
+        onChange={(event) => onChange('belowMarket', event.target.checked ? 'true' : '')}
+      />
+      <label htmlFor={id} className="form-check-label small">
+        Below market
+      </label>
+    </div>
+  );
+}
+
 export interface FiltersPanelProps {
   /** Admins also filter by status. */
   admin?: boolean;
@@ -269,7 +297,11 @@ export function FiltersPanel({
       <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
         <FilterSelect name="sort" query={query} onChange={onChange} />
         {LEAD_FILTER_KEYS.filter(
-          (name) => (admin || name !== 'status') && name !== 'hideSoldOut' && name !== 'sort',
+          (name) =>
+            (admin || name !== 'status') &&
+            name !== 'hideSoldOut' &&
+            name !== 'sort' &&
+            name !== 'belowMarket',
         ).map((name) =>
           name === 'city' ? (
             <CityChecks key={name} query={query} onChange={onChange} />
@@ -278,6 +310,7 @@ export function FiltersPanel({
           ),
         )}
         <HideSoldOutSwitch query={query} dealer={dealer} onChange={onChange} />
+        <BelowMarketSwitch query={query} onChange={onChange} />
       </form>
       <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
         {RESET_FILTER_TEXT}

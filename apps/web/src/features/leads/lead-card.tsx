@@ -15,6 +15,7 @@ import {
   leadTitle,
   ownerLabel,
   transmissionLabel,
+  belowMarketText,
 } from './lead-format';
 
 /** What the detail screen's 'Back to Leads' returns to: the list as it was (filters, page). */
@@ -204,6 +205,14 @@ export function LeadCard({
         </p>
         <p className="fs-5 fw-semibold text-primary mb-2" data-testid="lead-price">
           {formatInr(lead.price)}
+          {belowMarketText(lead) ? (
+            <span
+              className="badge text-bg-success ms-2 fs-6 align-middle"
+              data-testid="below-market"
+            >
+              {belowMarketText(lead)}
+            </span>
+          ) : null}
         </p>
         <dl className="lead-facts small mb-2">
           <Fact label="Year" value={String(lead.year)} />

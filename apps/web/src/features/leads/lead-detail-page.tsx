@@ -1,4 +1,4 @@
-// Lead detail (leads/{id}, docs/screens.md): Lead Information, Car Specifications and the demo Manufacturer Specifications.
+// Lead detail (leads/{id}, docs/screens.md): Lead Information, Car Specifications and what the catalogue knows of the car.
 import { useEffect, type ReactNode } from 'react';
 import {
   Link,
@@ -36,7 +36,7 @@ import {
   listingStatusLabel,
   transmissionLabel,
 } from './lead-format';
-import { ManufacturerSpecs } from './manufacturer-specs';
+import { CatalogueFacts } from './catalogue-facts';
 import { PhotoGallery } from './photo-gallery';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
@@ -247,7 +247,7 @@ export function LeadDetailPage() {
             <CarSpecifications lead={data} />
           </div>
           <div className="col-12">
-            <ManufacturerSpecs lead={data} />
+            <CatalogueFacts lead={data} />
           </div>
         </div>
       ) : lead.isPending ? (

@@ -22,6 +22,8 @@ export const LEAD_FILTER_KEYS = [
   'hideSoldOut',
   // The order (LEAD_SORTS); left out, newest first.
   'sort',
+  // 'true': only leads priced below their market guide. A switch in the panel.
+  'belowMarket',
 ] as const;
 export type LeadFilterName = (typeof LEAD_FILTER_KEYS)[number];
 export type LeadFilters = Partial<Record<LeadFilterName, string>>;
@@ -94,6 +96,7 @@ function cleanValue(key: LeadFilterName, raw: string): string | undefined {
   }
   if (key === 'status') return /^(active|inactive|all)$/.test(value) ? value : undefined;
   if (key === 'hideSoldOut') return /^(true|false)$/.test(value) ? value : undefined;
+  if (key === 'belowMarket') return value === 'true' ? value : undefined;
   return value;
 }
 

@@ -5,6 +5,7 @@ import {
   brandLabel,
   contactLinks,
   formatInr,
+  belowMarketText,
   formatKm,
   formatLeadDate,
   fuelLabel,
@@ -57,5 +58,15 @@ describe('lead formatting', () => {
       tel: 'tel:+919876543210',
       whatsapp: 'https://wa.me/919876543210',
     });
+  });
+});
+
+describe('the market chip', () => {
+  it("says how far below its market guide's median a lead is priced, and nothing at or above it or without one", () => {
+    const median = { low: 400_000, median: 450_000, high: 480_000 };
+    expect(belowMarketText({ price: 405_000, marketPrice: median })).toBe('₹45,000 below market');
+    expect(belowMarketText({ price: 450_000, marketPrice: median })).toBeUndefined();
+    expect(belowMarketText({ price: 500_000, marketPrice: median })).toBeUndefined();
+    expect(belowMarketText({ price: 1, marketPrice: null })).toBeUndefined();
   });
 });

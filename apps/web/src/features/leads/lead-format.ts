@@ -4,6 +4,8 @@ import { FUELS, labelOf, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catal
 import { groupIndian } from '../../lib/group-indian';
 
 export { groupIndian };
+import { formatInr } from '../../lib/format';
+
 export { formatInr, formatLeadDate } from '../../lib/format';
 
 /** Shown for a field the lead does not have (the wizard leaves variant, RTO and km empty). */
@@ -95,4 +97,12 @@ export const leadCapTexts = {
 /** At the cap: no more dealers may unlock the lead (those who have it keep it). */
 export function isSoldOut(lead: Pick<Lead, 'unlockCount' | 'maxDealers'>): boolean {
   return lead.unlockCount >= lead.maxDealers;
+}
+
+/** '₹45,000 below market' when the price is under its market guide's median, else undefined. */
+export function belowMarketText(lead: Pick<Lead, 'price' | 'marketPrice'>): string | undefined {
+  const median = lead.marketPrice?.median;
+  return median !== undefined && lead.price < median
+    ? `${formatInr(median - lead.price)} below market`
+    : undefined;
 }

@@ -27,6 +27,8 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     unlockCount: 0,
     maxDealers: 5,
     photos: [],
+    marketPrice: null,
+    priceVsMarket: null,
     ...overrides,
   };
 }

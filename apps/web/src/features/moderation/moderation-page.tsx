@@ -33,9 +33,8 @@ const STATUS_TABS: StatusTab<ModerationStatus>[] = [
 const brandName = (slug: string) => findBrand(slug)?.label ?? slug;
 
 function flagText(flag: ModerationFlag, item: ModerationItem): string {
-  return flag === 'repeated_phone'
-    ? `Phone submitted ${item.phoneSubmissions} times in 30 days`
-    : 'Phone looks made up';
+  if (flag === 'repeated_phone') return `Phone submitted ${item.phoneSubmissions} times in 30 days`;
+  return flag === 'fake_phone' ? 'Phone looks made up' : 'Price outside the market guide';
 }
 
 function DeactivateModal({

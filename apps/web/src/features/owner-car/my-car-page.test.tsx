@@ -62,6 +62,14 @@ function route(url: string, init?: RequestInit): Response {
     }
     return jsonResponse(stored);
   }
+  if (url.startsWith('/api/price-guide?'))
+    return jsonResponse({
+      low: 420_000,
+      median: 450_000,
+      high: 480_000,
+      comparables: 25,
+      confidence: 'high',
+    });
   return jsonResponse({ status: 404, message: `No fake for ${url}` }, { status: 404 });
 }
 
@@ -148,6 +156,28 @@ describe("the owner's page", () => {
     await savePrice(user, '2000000000');
     expect(await screen.findByText(ownerMessages.priceTooLarge)).toBeVisible();
     expect(puts()).toEqual([]);
+  });
+
+  it('refuses a price outside what the car can fetch, naming the range, without asking the API', async () => {
+    const { user } = renderMyCar();
+    await savePrice(user, '50');
+    expect(
+      await screen.findByText(
+        /^For a 2019 Hyundai Creta the price must be between ₹[\d,]+ and ₹25,00,000\.$/,
+      ),
+    ).toBeVisible();
+    expect(puts()).toEqual([]);
+  });
+
+  it('shows the market guide for the car under the price', async () => {
+    renderMyCar();
+    expect(await screen.findByTestId('market-guide')).toHaveTextContent(
+      'Cars like yours: ₹4.2–4.8 lakh',
+    );
+    const asked = calls().find((c) => c.url.startsWith('/api/price-guide'));
+    expect(asked?.url).toBe(
+      '/api/price-guide?brand=hyundai&model=Creta&year=2019&fuelType=petrol&transmission=manual',
+    );
   });
 
   it('sends a new price in rupees and shows it at once, with a toast', async () => {

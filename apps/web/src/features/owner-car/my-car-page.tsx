@@ -2,10 +2,16 @@
 // unlocked the number, a new price, and closing the listing (sold or withdrawn) after a confirmation.
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { ownerLeadUpdateSchema, ownerMessages, type OwnerLead } from '@dealerleads/shared';
+import {
+  carFactIssues,
+  ownerLeadUpdateSchema,
+  ownerMessages,
+  type OwnerLead,
+} from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PhotoManager } from '../../components/photo-manager';
+import { MarketGuideLine } from '../../components/market-guide';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-error';
 import { formatInr } from '../../lib/format';
@@ -61,13 +67,17 @@ function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
   const [price, setPrice] = useState(String(lead.price));
   const [problem, setProblem] = useState<string | null>(null);
   const parsed = Number(price.replace(/[\s,₹]/g, ''));
-  // The API's own rules (a whole number of rupees, at least 1, at most its largest), checked before sending.
+  // The API's own rules (a whole number of rupees, at least 1, at most its largest, within what the car can fetch),
+  // checked before sending.
   const check = ownerLeadUpdateSchema.safeParse({ price: parsed });
-  const valid = check.success;
+  const outOfBounds = check.success
+    ? carFactIssues({ brand: lead.brand, model: lead.model, year: lead.year, price: parsed }).price
+    : undefined;
+  const valid = check.success && outOfBounds === undefined;
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (!check.success) {
-      setProblem(check.error.issues[0]?.message ?? ownerMessages.price);
+    if (!check.success || outOfBounds) {
+      setProblem(outOfBounds ?? check.error?.issues[0]?.message ?? ownerMessages.price);
       return;
     }
     setProblem(null);
@@ -108,6 +118,15 @@ function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
         ) : null}
       </div>
       {valid ? <div className="form-text">{formatInr(parsed)}</div> : null}
+      <MarketGuideLine
+        car={{
+          brand: lead.brand,
+          model: lead.model,
+          year: lead.year,
+          fuelType: lead.fuelType,
+          transmission: lead.transmission,
+        }}
+      />
     </form>
   );
 }
