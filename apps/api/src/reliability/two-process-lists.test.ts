@@ -378,7 +378,10 @@ describe.each(testEngines())('lists of two API processes writing to one %s datab
           const answer = await request(server, 'POST', '/api/leads', {
             body: randomSubmission(random),
           });
-          expectStatus('submission', answer, [201]);
+          // The market guide may refuse a price far off the seeded leads' (a 400 naming the plausible range).
+          const refusedPrice =
+            answer?.status === 400 && /must be between/.test(JSON.stringify(answer.body));
+          expectStatus('submission', answer, refusedPrice ? [400] : [201]);
           if (answer?.status !== 201) return;
           const lead = answer.body as Lead & { manageUrl: string };
           writes.push({ leads: [lead.id], sent, answered: performance.now() });
