@@ -12,7 +12,10 @@ import {
   verificationMessages,
 } from './email-verification.service';
 
-const tokenQuery = z.object({ token: z.string().max(200) });
+/** A verification token's shape (member id, expiry, MAC): anything else is refused before a page echoes it. */
+const tokenQuery = z.object({
+  token: z.string().regex(/^\d{1,10}\.\d{1,12}\.[\w-]{43}$/, 'The verification link is not valid'),
+});
 const messageSchema = z.object({ message: z.string() });
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
