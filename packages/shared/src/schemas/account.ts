@@ -1,5 +1,5 @@
 // Sign-up, login and the current user (docs/rules.md, docs/api.md).
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS } from '../constants';
 import { textMessages } from '../messages';
 import { ROLES, SIGNUP_ROLES } from '../catalogues/options';

@@ -1,5 +1,5 @@
 // Saved searches and new-lead notifications (docs/workspace-and-alerts.md): filters use the lead list's own schema.
-import { z } from 'zod';
+import { z } from './zod';
 import { leadFilterSchema } from './lead';
 
 import { EMAIL_MODES, SAVED_SEARCH_NAME_MAX } from '../workspace-constants';

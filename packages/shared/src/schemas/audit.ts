@@ -1,5 +1,5 @@
 // The audit trail of Admin actions: every action an Admin can take is one of these names.
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS } from '../constants';
 import { isoDate, pagingQuery } from './common';
 

@@ -1,11 +1,7 @@
 // Building blocks of the payload schemas: text fields with the docs/rules.md messages, ids, paging, dates.
-import { z } from 'zod';
+import { z } from './zod';
 import { FIRST_PAGE, LIMITS, PAGE_SIZE } from '../constants';
 import { textMessages } from '../messages';
-
-// In browsers zod must not probe `new Function` (its JIT): the Content-Security-Policy forbids eval, and the
-// probe alone files a violation report. The API keeps the faster JIT.
-z.config({ jitless: 'window' in globalThis });
 
 /** A required text field: trimmed, not empty, at most `max` characters, with docs/rules.md's wording. */
 export function requiredText(label: string, max: number = LIMITS.textMax) {

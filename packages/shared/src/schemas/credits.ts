@@ -1,5 +1,5 @@
 // Credits a dealer can trust (docs/credits.md): the balance, the packages behind it and the ledger of every change.
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_ID, idParam, pagingQuery } from './common';
 
 export const LEDGER_KINDS = ['grant', 'unlock', 'refund', 'expiry', 'adjustment'] as const;

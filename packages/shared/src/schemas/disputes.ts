@@ -1,6 +1,6 @@
 // Disputes and refunds (docs/credits.md "Disputes and refunds"): a dealer reports a problem with a lead they
 // unlocked, the Admin approves (a refund) or rejects it.
-import { z } from 'zod';
+import { z } from './zod';
 import { pagingQuery } from './common';
 
 export const DISPUTE_REASONS = [

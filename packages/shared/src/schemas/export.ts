@@ -1,6 +1,6 @@
 // `GET /api/me/export`: everything the product holds about the caller, as one JSON document (a member's right of
 // access under India's DPDP Act).
-import { z } from 'zod';
+import { z } from './zod';
 import { savedSearchSchema } from './alerts';
 import { ledgerEntrySchema } from './credits';
 import { memberSchema } from './member';

@@ -1,5 +1,5 @@
 // Admin insights (`GET /api/admin/insights?from&to`, docs/owners-insights-moderation.md): KPIs and chart series of a period.
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * A calendar day of this millennium: the period's days are walked one by one, and past year 9999 the next day's

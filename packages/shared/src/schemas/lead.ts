@@ -1,5 +1,5 @@
 // Leads: the stored listing, the list filters (docs/api.md query names) and the wizard submission checked against the catalogue.
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS, PAGE_SIZE } from '../constants';
 import { leadWizardMessages as m, textMessages } from '../messages';
 import {

@@ -1,6 +1,6 @@
 // Members (users) as listed and edited by admins and by themselves (docs/screens.md).
 import { LANGUAGES } from './push';
-import { z } from 'zod';
+import { z } from './zod';
 import { PAGE_SIZE, LIMITS } from '../constants';
 import { password, pagingQuery, queryBoolean, requiredText } from './common';
 import { emailField, phoneField, pincodeField, roleSchema } from './account';

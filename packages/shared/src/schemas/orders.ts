@@ -1,6 +1,6 @@
 // Buying a package by UPI (docs/credits.md, "Buying a package"): orders, their payment reference (UTR) and the
 // Admin's decision. Amounts are whole rupees.
-import { z } from 'zod';
+import { z } from './zod';
 import { MAX_ID, pagingQuery } from './common';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'rejected', 'expired'] as const;

@@ -1,5 +1,5 @@
 // Owners in control (`/my-car/{token}`), the moderation queue and Admin insights (docs/owners-insights-moderation.md).
-import { z } from 'zod';
+import { z } from './zod';
 import { LISTING_STATUSES, MODERATION_STATUSES, leadSchema } from './lead';
 
 /** The owner's token: 32 random bytes, base64url (256 bits). */

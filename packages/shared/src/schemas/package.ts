@@ -1,5 +1,5 @@
 // Credit packages: the price list and its admin form (docs/screens.md).
-import { z } from 'zod';
+import { z } from './zod';
 import { LIMITS, PAGE_SIZE } from '../constants';
 import { packageMessages as m, textMessages } from '../messages';
 import { PACKAGE_TYPES, PACKAGE_UNITS } from '../catalogues/options';

@@ -1,5 +1,5 @@
 // Photos of a lead's car (docs/photos.md): the limits, the sizes stored, their URLs and the API's shapes and texts.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Photos one lead may have; the first is the cover. */
 export const MAX_PHOTOS_PER_LEAD = 10;

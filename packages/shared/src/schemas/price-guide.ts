@@ -1,5 +1,5 @@
 // The market price guide (design.md §11.2): what cars like one fetch on the marketplace, from its own active leads.
-import { z } from 'zod';
+import { z } from './zod';
 import { FUELS, TRANSMISSIONS } from '../catalogues/options';
 import { KM_DRIVEN_MAX, brandChoice, catalogueChoice } from './lead';
 

@@ -1,5 +1,5 @@
 // Web Push subscriptions (docs/offline-and-push.md) and a member's preferences: the bodies both sides check.
-import { z } from 'zod';
+import { z } from './zod';
 
 const base64url = (min: number, max: number) =>
   z

@@ -1,5 +1,5 @@
 // Marketplace settings an Admin can change at run time (stored in the `settings` table, defaults here).
-import { z } from 'zod';
+import { z } from './zod';
 
 export const marketplaceSettingsSchema = z.object({
   /** How many dealers may unlock one lead (docs/credits.md). */

@@ -1,5 +1,5 @@
 // A package assigned to a user (spec "user package map"), its admin form, and the lead unlock ledger.
-import { z } from 'zod';
+import { z } from './zod';
 import { PAGE_SIZE } from '../constants';
 import { userPackageMessages as m } from '../messages';
 import { PACKAGE_UNITS } from '../catalogues/options';

@@ -1,5 +1,5 @@
 // The dealer's workspace (My Leads): stages, notes and follow-ups on the leads a dealer unlocked (docs/workspace-and-alerts.md).
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDate, pagingQuery } from './common';
 import { disputeOutcomeSchema } from './disputes';
 
