@@ -12,7 +12,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { leadFilterSchema } from '@dealerleads/shared';
 import { openDatabase } from '../apps/api/src/db/database';
-import { canonicalLeadFilter } from '../apps/api/src/modules/leads/lead-filters';
+import { canonicalLeadFilter } from '../apps/api/src/modules/leads/list-engine';
 import { findLeadIdPage, type LeadIdPage } from '../apps/api/src/modules/leads/leads.repository';
 import {
   ROOT,

@@ -9,9 +9,7 @@ import path from 'node:path';
 import { leadFilterSchema } from '@dealerleads/shared';
 import { databaseIdentity } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
-import { canonicalLeadFilter } from '../apps/api/src/modules/leads/lead-filters';
-import { LeadListEngine } from '../apps/api/src/modules/leads/lead-list-engine';
-import { snapshotFileFor } from '../apps/api/src/modules/leads/lead-list-snapshot';
+import { canonicalLeadFilter, LeadListEngine, snapshotFileFor } from '../apps/api/src/modules/leads/list-engine';
 import { offsetOf } from '../apps/api/src/plugins/pagination';
 import {
   DATA_DIR,

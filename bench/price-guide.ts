@@ -4,11 +4,7 @@
 //
 //   node --import tsx bench/price-guide.ts [--leads 1000000] [--queries 5000] [--sql-queries 500]
 import path from 'node:path';
-import {
-  currentLeadsVersion,
-  LeadListEngine,
-} from '../apps/api/src/modules/leads/lead-list-engine';
-import { snapshotFileFor } from '../apps/api/src/modules/leads/lead-list-snapshot';
+import { currentLeadsVersion, LeadListEngine, snapshotFileFor } from '../apps/api/src/modules/leads/list-engine';
 import {
   guideForCar,
   type StoredCar,

@@ -3,6 +3,7 @@
 //   components/, lib/ or packages/shared;
 // - api: a module (apps/api/src/modules/<m>/) imports another module only through its public files: its
 //   `*.service.ts` and `*.repository.ts`, and the few files listed in PUBLIC_MODULE_FILES below.
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Files of an API module other modules may import besides its services and repositories. */
@@ -11,8 +12,7 @@ export const PUBLIC_MODULE_FILES = [
   'credits/credit-ledger.ts', // the one spending rule and ledger entry
   'credits/lead-cap.ts', // the cap of dealers per lead, checked by the unlock
   'leads/lead-id.ts', // lead id parsing shared by the lead routes
-  'leads/lead-filters.ts', // the lead list's filters, which saved searches and alerts match against
-  'leads/lead-list-engine.ts', // the engine /api/health reports on
+  'leads/list-engine/index.ts', // the lead list engine (/api/health reports on it) and its filters, which saved searches and alerts match against
   'owners/lead-lifecycle.ts', // the expiry and erasure sweeps, whose effects on photos the photos tests check
 ];
 
@@ -34,7 +34,11 @@ function locate(file) {
   return undefined;
 }
 
-const withTs = (rest) => (/\.(ts|tsx|js|mjs)$/.test(rest) ? rest : `${rest}.ts`);
+/** The file an import names: `x` is `x.ts`, or `x/index.ts` when `x` is a folder (`fullPath` is where it points). */
+const withTs = (rest, fullPath) => {
+  if (/\.(ts|tsx|js|mjs)$/.test(rest)) return rest;
+  return fs.existsSync(fullPath) && fs.statSync(fullPath).isDirectory() ? `${rest}/index.ts` : `${rest}.ts`;
+};
 
 export default {
   rules: {
@@ -55,13 +59,14 @@ export default {
         if (!from) return {};
         const check = (node, specifier) => {
           if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-          const to = locate(path.resolve(path.dirname(path.resolve(context.filename)), specifier));
+          const target = path.resolve(path.dirname(path.resolve(context.filename)), specifier);
+          const to = locate(target);
           if (!to || to.kind !== from.kind || to.unit === from.unit) return;
           if (from.kind === 'feature') {
             context.report({ node, messageId: 'feature', data: { from: from.unit, to: to.unit } });
             return;
           }
-          const file = withTs(to.rest);
+          const file = withTs(to.rest, target);
           const isPublic =
             /\.(service|repository)\.ts$/.test(file) ||
             PUBLIC_MODULE_FILES.includes(`${to.unit}/${file}`);

@@ -22,7 +22,7 @@ import {
 import type { DatabaseHandle } from '../db/database';
 import { MAX_WRITE_CONFLICTS, isWriteConflict } from '../db/write-batcher';
 import { nextPhone } from '../modules/alerts/alerts-test-helpers';
-import { canonicalLeadFilter, type CanonicalLeadFilter } from '../modules/leads/lead-filters';
+import { canonicalLeadFilter, type CanonicalLeadFilter } from '../modules/leads/list-engine';
 import {
   LEAD_BRANDS_MODELS,
   LEAD_CITIES,

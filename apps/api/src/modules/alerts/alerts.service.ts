@@ -16,7 +16,7 @@ import type { Database, LeadRow } from '../../db/schema';
 import { runWrite } from '../../db/write-batcher';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
-import type { CanonicalLeadFilter } from '../leads/lead-filters';
+import type { CanonicalLeadFilter } from '../leads/list-engine';
 import { instantMailRows } from './email-outbox';
 import type { UnsubscribeTarget } from './unsubscribe-token';
 import {

@@ -10,7 +10,7 @@ import {
   canonicalLeadFilter,
   type CanonicalLeadFilter,
   type NumberRange,
-} from '../leads/lead-filters';
+} from '../leads/list-engine';
 
 /** What a new lead is matched on (a lead row or the columns of one). */
 export type MatchableLead = Pick<

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database';
 import { holdsToken } from '../../plugins/metrics';
-import { currentLeadsVersion, type LeadListEngine } from '../leads/lead-list-engine';
+import { currentLeadsVersion, type LeadListEngine } from '../leads/list-engine';
 
 const engineStates = z.enum(['loading', 'ready', 'behind', 'failed']);
 

@@ -8,7 +8,7 @@ import { LEAD_SORTS } from '@dealerleads/shared';
 import { searchWordsOf } from '@dealerleads/shared/catalogues';
 import type { NewLead } from '../../db/schema';
 import type { TestAppFixture } from '../../test/test-app';
-import type { CanonicalLeadFilter, NumberRange } from './lead-filters';
+import type { CanonicalLeadFilter, NumberRange } from './list-engine';
 import type { LeadListPage } from './leads.service';
 
 export async function waitForLeadList(ctx: TestAppFixture): Promise<void> {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { leadSchema, shownOwnerName, type Lead } from '@dealerleads/shared';
 import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
 import { givePackage, insertLeads, recordUnlockOutsideApi } from '../../test/fixtures';
-import { currentLeadsVersion } from './lead-list-engine';
+import { currentLeadsVersion } from './list-engine';
 import { waitForLeadList } from './lead-list-test-helpers';
 import {
   LEAD_SHOWN_COLUMNS,

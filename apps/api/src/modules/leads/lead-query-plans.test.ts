@@ -5,7 +5,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import Sqlite from 'better-sqlite3';
 import { leadFilterSchema } from '@dealerleads/shared';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
-import { canonicalLeadFilter } from './lead-filters';
+import { canonicalLeadFilter } from './list-engine';
 import type { Database } from '../../db/schema';
 import { leadPageQueries, leadRowsAndVersions } from './leads.repository';
 

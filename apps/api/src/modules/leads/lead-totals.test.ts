@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '@dealerleads/shared';
 import { testEngines, useTestApp } from '../../test/test-app';
 import { leadValues } from '../../test/fixtures';
-import { canonicalLeadFilter } from './lead-filters';
+import { canonicalLeadFilter } from './list-engine';
 import { findLeadIdPage, SEARCH_TOTAL_CAP, TOTAL_CAP } from './leads.repository';
 import { waitForLeadList } from './lead-list-test-helpers';
 

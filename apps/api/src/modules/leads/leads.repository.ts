@@ -29,7 +29,7 @@ import {
   type CanonicalLeadFilter,
   type LeadStatusScope,
   type NumberRange,
-} from './lead-filters';
+} from './list-engine';
 
 /** Every character but the last 3 becomes X: what a caller who has not unlocked the lead sees. */
 export function maskPhone(phone: string): string {

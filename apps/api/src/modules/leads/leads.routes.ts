@@ -15,7 +15,7 @@ import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
 import { auditActorOf } from '../audit/audit.service';
 import { leadIdParams, parseLeadId as leadId } from './lead-id';
-import type { LeadListEngine } from './lead-list-engine';
+import type { LeadListEngine } from './list-engine';
 import { getLead, leadListSources, listLeads, setLeadStatus } from './leads.service';
 
 export function leadRoutes(database: DatabaseHandle, listEngine: LeadListEngine) {

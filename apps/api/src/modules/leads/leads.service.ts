@@ -7,8 +7,7 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
-import { canonicalLeadFilter } from './lead-filters';
-import type { LeadListEngine } from './lead-list-engine';
+import { canonicalLeadFilter, type LeadListEngine } from './list-engine';
 import { UnlockedLeads } from './unlocked-leads';
 import {
   findLeadById,

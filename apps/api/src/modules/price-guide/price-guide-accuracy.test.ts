@@ -5,7 +5,7 @@ import { currentYear, expectedKm, findModel, modelYears } from '@dealerleads/sha
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 import { MODEL_SHARES } from '../../db/seed/market';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
-import { currentLeadsVersion, LeadListEngine } from '../leads/lead-list-engine';
+import { currentLeadsVersion, LeadListEngine } from '../leads/list-engine';
 import { guideForCar, type PriceGuideSources } from './price-guide.service';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');

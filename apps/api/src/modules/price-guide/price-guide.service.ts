@@ -4,7 +4,7 @@ import { carFactIssues, type PriceGuide, type PriceGuideQuery } from '@dealerlea
 import { currentYear, findModel } from '@dealerleads/shared/catalogues';
 import type { Queryable } from '../../db/database';
 import { ValidationError } from '../../plugins/errors';
-import { currentLeadsVersion, sampleStep, type LeadListEngine } from '../leads/lead-list-engine';
+import { currentLeadsVersion, sampleStep, type LeadListEngine } from '../leads/list-engine';
 import {
   guideOf,
   PER_YEAR_SAMPLE,

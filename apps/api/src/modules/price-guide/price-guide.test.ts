@@ -6,7 +6,7 @@ import type { Lead, LeadSubmissionResult, PriceGuide } from '@dealerleads/shared
 import type { NewLead } from '../../db/schema';
 import { insertLeads } from '../../test/fixtures';
 import { json, testEngines, useTestApp } from '../../test/test-app';
-import { currentLeadsVersion, LeadListEngine } from '../leads/lead-list-engine';
+import { currentLeadsVersion, LeadListEngine } from '../leads/list-engine';
 import { guideForCar, type StoredCar } from './price-guide.service';
 
 const YEAR = new Date().getUTCFullYear() - 6;

@@ -4,12 +4,12 @@
 import { renameSync } from 'node:fs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { NewLead } from '../../db/schema';
-import { testEngines, useTestApp } from '../../test/test-app';
-import { leadValues } from '../../test/fixtures';
+import type { NewLead } from '../../../db/schema';
+import { testEngines, useTestApp } from '../../../test/test-app';
+import { leadValues } from '../../../test/fixtures';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
-import { leadListSources, listLeads } from './leads.service';
-import { leadsOf, waitForLeadList } from './lead-list-test-helpers';
+import { leadListSources, listLeads } from '../leads.service';
+import { leadsOf, waitForLeadList } from '../lead-list-test-helpers';
 
 describe.each(testEngines())('lead list while the engine loads on %s', (engine) => {
   const ctx = useTestApp(engine, {

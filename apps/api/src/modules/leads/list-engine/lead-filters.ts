@@ -12,7 +12,7 @@ import {
   searchWordsOf,
 } from '@dealerleads/shared/catalogues';
 import type { LeadFilter, LeadSort, LeadStatusFilter } from '@dealerleads/shared';
-import type { LeadRow } from '../../db/schema';
+import type { LeadRow } from '../../../db/schema';
 
 /** An inclusive range of a numeric column; a missing bound is open. */
 export interface NumberRange {

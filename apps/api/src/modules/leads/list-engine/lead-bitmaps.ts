@@ -3,8 +3,8 @@
 import { LRUCache } from 'lru-cache';
 import roaring from 'roaring';
 import { coverPhotos, priceVsMarket, shownOwnerName } from '@dealerleads/shared';
-import type { LeadRow } from '../../db/schema';
-import type { JsonBytes } from '../../lib/json-bytes';
+import type { LeadRow } from '../../../db/schema';
+import type { JsonBytes } from '../../../lib/json-bytes';
 import {
   EQUALITY_FILTERS,
   RANGE_FILTERS,
@@ -14,7 +14,7 @@ import {
   type NumberRange,
 } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import { maskPhone } from './leads.repository';
+import { maskPhone } from '../leads.repository';
 import { PAGE_SIZE, PagedTable, TableSlot, entryPageOf } from './paged-array';
 
 const { RoaringBitmap32 } = roaring;

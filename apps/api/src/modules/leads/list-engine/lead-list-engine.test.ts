@@ -2,16 +2,16 @@
 // status scope, random pages), on each database engine, and follows the writes of other connections, two at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
-import type { NewLead } from '../../db/schema';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
-import { leadValues } from '../../test/fixtures';
+import { openDatabase, type DatabaseHandle } from '../../../db/database';
+import type { NewLead } from '../../../db/schema';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/test-app';
+import { leadValues } from '../../../test/fixtures';
 import { searchWordsOf } from '@dealerleads/shared/catalogues';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
-import { filterArbitrary, leadArbitrary, leadsOf } from './lead-list-test-helpers';
-import { findLeadIdPage } from './leads.repository';
-import { leadListSources, listLeads } from './leads.service';
+import { filterArbitrary, leadArbitrary, leadsOf } from '../lead-list-test-helpers';
+import { findLeadIdPage } from '../leads.repository';
+import { leadListSources, listLeads } from '../leads.service';
 
 /**
  * What SQL answers: the page's ids and the total (the tests stay below the count caps but for searches' 200). On SQLite

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import roaring from 'roaring';
-import { ensurePrivateFolderAsync, PRIVATE_FILE_MODE } from '../../lib/private-files';
+import { ensurePrivateFolderAsync, PRIVATE_FILE_MODE } from '../../../lib/private-files';
 
 const { RoaringBitmap32 } = roaring;
 type Bitmap = InstanceType<typeof RoaringBitmap32>;

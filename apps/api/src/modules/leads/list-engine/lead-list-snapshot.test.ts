@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import { buildApp } from '../../../app';
 import {
   createTestDatabase,
   testConfig,
   testEngines,
   type TestAppFixture,
   type TestDatabase,
-} from '../../test/test-app';
-import { insertLeads } from '../../test/fixtures';
+} from '../../../test/test-app';
+import { insertLeads } from '../../../test/fixtures';
 import { LeadListEngine } from './lead-list-engine';
 
 const CITIES = ['Gurugram', 'Noida', 'Delhi', 'Faridabad'];

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mulberry32, type Lead } from '@dealerleads/shared';
 import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
-import { JsonBytes } from '../../lib/json-bytes';
+import { JsonBytes } from '../../../lib/json-bytes';
 import { bitmapBytes, LeadBitmaps, writeIsoTime, type LeadListRow } from './lead-bitmaps';
 import {
   brandsLabelled,
@@ -14,7 +14,7 @@ import {
   type NumberRange,
 } from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import { leadJson, maskPhone, toLead, type LeadShownRow } from './leads.repository';
+import { leadJson, maskPhone, toLead, type LeadShownRow } from '../leads.repository';
 import { PAGE_SIZE } from './paged-array';
 
 const LEADS = 40_000;

@@ -2,11 +2,11 @@
 // every lead in the background after a start, follows the lead_changes log, prunes it, and fails over to SQL while it
 // loads, lags or has failed. The design and its numbers: docs/lead-list-engine.md.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { isPostgres, type DatabaseHandle, type Queryable } from '../../db/database';
-import { followChannel } from '../../db/notifications';
-import { completedWrites } from '../../db/postgres-statements';
-import { preparedQuery } from '../../db/prepared-query';
-import type { JsonBytes } from '../../lib/json-bytes';
+import { isPostgres, type DatabaseHandle, type Queryable } from '../../../db/database';
+import { followChannel } from '../../../db/notifications';
+import { completedWrites } from '../../../db/postgres-statements';
+import { preparedQuery } from '../../../db/prepared-query';
+import type { JsonBytes } from '../../../lib/json-bytes';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { CatchUpLag } from './catch-up-lag';
 import {

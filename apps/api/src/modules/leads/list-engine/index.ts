@@ -1,0 +1,15 @@
+// The lead list engine's public surface: what the rest of leads/, other modules, the app and the benches use of it
+// (docs/lead-list-engine.md has its parts).
+export * from './lead-filters';
+export {
+  BULK_ANSWER_MS,
+  KEPT_CHANGES,
+  RELOAD_THRESHOLD,
+  LeadListEngine,
+  currentLeadsVersion,
+  sampleStep,
+  type LeadListEngineState,
+  type LeadListEngineStatus,
+  type ModelLead,
+} from './lead-list-engine';
+export { snapshotFileFor } from './lead-list-snapshot';
