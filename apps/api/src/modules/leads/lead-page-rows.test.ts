@@ -4,15 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { leadSchema, shownOwnerName, type Lead } from '@dealerleads/shared';
 import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
 import { givePackage, insertLeads, recordUnlockOutsideApi } from '../../test/fixtures';
-import { currentLeadsVersion } from './list-engine';
+import { currentLeadsVersion, LEAD_COLUMNS } from './list-engine';
 import { waitForLeadList } from './lead-list-test-helpers';
-import {
-  LEAD_SHOWN_COLUMNS,
-  leadJson,
-  leadRowsAndVersions,
-  maskPhone,
-  toLead,
-} from './leads.repository';
+import { leadJson, leadRowsAndVersions, maskPhone, toLead } from './leads.repository';
 
 describe.each(testEngines())('a page of lead rows on %s', (engine) => {
   const ctx = useTestApp(engine);
@@ -34,7 +28,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
       .execute();
     const stored = await db
       .selectFrom('leads')
-      .select(LEAD_SHOWN_COLUMNS)
+      .select(LEAD_COLUMNS)
       .where('id', 'in', ids)
       .orderBy('id', 'desc')
       .execute();
@@ -42,7 +36,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     const read = await leadRowsAndVersions(db, [ids[1]!, 99_999_999, ids[0]!, ids[2]!], dealer.id);
     // Only the shown columns count (PostgreSQL's rows carry the versions along).
     const shown = (row: object) =>
-      Object.fromEntries(LEAD_SHOWN_COLUMNS.map((c) => [c, (row as Record<string, unknown>)[c]]));
+      Object.fromEntries(LEAD_COLUMNS.map((c) => [c, (row as Record<string, unknown>)[c]]));
     expect(read.rows.map(shown)).toEqual(stored);
     expect(read.rows.map((row) => row.id)).toEqual([...ids].reverse());
     expect(read.version).toBe(await currentLeadsVersion(db));
@@ -120,7 +114,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     const storedRows = () =>
       db
         .selectFrom('leads')
-        .select(LEAD_SHOWN_COLUMNS)
+        .select(LEAD_COLUMNS)
         .where('city', '=', city)
         .orderBy('id', 'desc')
         .execute();

@@ -8,9 +8,7 @@ import {
   type SelectQueryBuilder,
   type SqlBool,
 } from 'kysely';
-import { LIMITS, coverPhotos, priceVsMarket, shownOwnerName, type Lead } from '@dealerleads/shared';
 import {
-  fromDbBool,
   isPostgres,
   runLongRead,
   type Engine,
@@ -29,89 +27,14 @@ import {
   type CanonicalLeadFilter,
   type LeadStatusScope,
   type NumberRange,
+  LEAD_COLUMNS,
+  maskPhone,
+  toLead,
+  leadJson,
+  type LeadListRow,
 } from './list-engine';
 
-/** Every character but the last 3 becomes X: what a caller who has not unlocked the lead sees. */
-export function maskPhone(phone: string): string {
-  const visible = LIMITS.phoneMaskVisible;
-  return phone.length <= visible
-    ? 'X'.repeat(phone.length)
-    : 'X'.repeat(phone.length - visible) + phone.slice(-visible);
-}
-
-/** The columns the API shape of a lead shows: what a page reads of each of its rows. */
-export const LEAD_SHOWN_COLUMNS = [
-  'id',
-  'full_name',
-  'phone_number',
-  'city',
-  'brand',
-  'model',
-  'varient',
-  'rto',
-  'year',
-  'fuel_type',
-  'owner_name',
-  'transmission',
-  'seats',
-  'price',
-  'km_driven',
-  'status',
-  'created_on',
-  'listing_status',
-  'unlock_count',
-  'cover_photo',
-  'market_low',
-  'market_median',
-  'market_high',
-] as const satisfies readonly (keyof LeadRow)[];
-export type LeadShownRow = Pick<LeadRow, (typeof LEAD_SHOWN_COLUMNS)[number]>;
-
-/**
- * The API shape; the owner's full name and phone number leave only when `unlocked` (else 'Rahul S.' and a masked
- * number); `maxDealers` is the cap in force.
- */
-export function toLead(row: LeadShownRow, unlocked: boolean, maxDealers: number): Lead {
-  return {
-    id: row.id,
-    fullName: unlocked ? row.full_name : shownOwnerName(row.full_name),
-    phoneNumber: unlocked ? row.phone_number : maskPhone(row.phone_number),
-    city: row.city,
-    brand: row.brand,
-    model: row.model,
-    varient: row.varient,
-    rto: row.rto,
-    year: row.year,
-    fuelType: row.fuel_type,
-    ownerName: row.owner_name,
-    transmission: row.transmission,
-    seats: row.seats,
-    price: row.price,
-    kmDriven: row.km_driven,
-    status: fromDbBool(row.status),
-    createdOn: row.created_on,
-    listingStatus: row.listing_status,
-    unlocked,
-    unlockCount: row.unlock_count,
-    maxDealers,
-    photos: coverPhotos(row.cover_photo),
-    marketPrice:
-      row.market_low === null || row.market_median === null || row.market_high === null
-        ? null
-        : { low: row.market_low, median: row.market_median, high: row.market_high },
-    priceVsMarket: row.market_low === null ? null : priceVsMarket(row.price, row.market_median),
-  };
-}
-
-/**
- * A lead as JSON: a page is these joined in an array. `lead` comes from toLead, an object of exactly leadSchema's
- * fields (the route's response schema, which `lead-page-rows.test.ts` holds the list to), so V8's own JSON.stringify
- * writes it: a flat string, cheaper than the schema's compiled serializer, whose many-piece strings every page then
- * had to flatten (decision 0004).
- */
-export function leadJson(lead: Lead): string {
-  return JSON.stringify(lead);
-}
+export { leadJson, maskPhone, toLead };
 
 type LeadQuery = SelectQueryBuilder<Database, 'leads', object>;
 
@@ -247,8 +170,7 @@ function applyFilter(query: LeadQuery, engine: Engine, f: CanonicalLeadFilter): 
   if (f.createdOn?.max !== undefined)
     q = q.where('leads.created_on', '<=', new Date(f.createdOn.max).toISOString());
   if (f.name !== undefined) q = q.where(columnContains('leads.full_name', f.name));
-  if (f.search !== undefined)
-    q = q.where(searchCondition(engine, f.search, f.status));
+  if (f.search !== undefined) q = q.where(searchCondition(engine, f.search, f.status));
   return q;
 }
 
@@ -388,7 +310,7 @@ export async function leadRowsAndVersions(
   db: Queryable,
   ids: number[],
   userId: number,
-): Promise<{ version: number; unlocksRevision: number; rows: LeadShownRow[] }> {
+): Promise<{ version: number; unlocksRevision: number; rows: LeadListRow[] }> {
   const versions = (first: { leads_version?: unknown; unlocks_revision_of_caller?: unknown }) => ({
     version: Number(first.leads_version ?? 0),
     unlocksRevision: Number(first.unlocks_revision_of_caller ?? 0),
@@ -405,15 +327,15 @@ export async function leadRowsAndVersions(
   const found = await rowsAndVersionsOf(ids.length)(db, userId, ...ids);
   return {
     ...versions(found[0] ?? (await versionsOf(db, userId))[0] ?? {}),
-    rows: found.filter((r) => r.id !== null) as unknown as LeadShownRow[],
+    rows: found.filter((r) => r.id !== null) as unknown as LeadListRow[],
   };
 }
 
-/** A row from its values in the order of LEAD_SHOWN_COLUMNS (SQLite's JSON of a page). */
-function shownRowOf(values: unknown[]): LeadShownRow {
+/** A row from its values in the order of LEAD_COLUMNS (SQLite's JSON of a page). */
+function shownRowOf(values: unknown[]): LeadListRow {
   const row: Record<string, unknown> = {};
-  for (let i = 0; i < LEAD_SHOWN_COLUMNS.length; i++) row[LEAD_SHOWN_COLUMNS[i]!] = values[i];
-  return row as LeadShownRow;
+  for (let i = 0; i < LEAD_COLUMNS.length; i++) row[LEAD_COLUMNS[i]!] = values[i];
+  return row as LeadListRow;
 }
 
 function versionsQuery(db: Queryable, userId: number) {
@@ -429,13 +351,13 @@ const versionsOf = preparedQuery(versionsQuery);
 const rowsAndVersionsQuery = (db: Queryable, userId: number, ...ids: number[]) =>
   versionsQuery(db, userId)
     .leftJoin('leads', (join) => join.on('leads.id', 'in', ids))
-    .select(LEAD_SHOWN_COLUMNS.map((c) => `leads.${c}` as const))
+    .select(LEAD_COLUMNS.map((c) => `leads.${c}` as const))
     .orderBy('leads.id', 'desc');
 
 const sqliteRowsAndVersionsQuery = (db: Queryable, userId: number, ...ids: number[]) =>
   versionsQuery(db, userId).select(
     sql<string>`(select json_group_array(json_array(${sql.join(
-      LEAD_SHOWN_COLUMNS.map((c) => sql.ref(c)),
+      LEAD_COLUMNS.map((c) => sql.ref(c)),
     )}) order by id desc) from leads where id in (${sql.join(ids)}))`.as('rows_json'),
   );
 

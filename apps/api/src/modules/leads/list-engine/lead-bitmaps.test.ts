@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32, type Lead } from '@dealerleads/shared';
 import { VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
 import { JsonBytes } from '../../../lib/json-bytes';
-import { bitmapBytes, LeadBitmaps, writeIsoTime, type LeadListRow } from './lead-bitmaps';
+import { bitmapBytes } from './bitmaps';
+import { LeadBitmaps } from './lead-bitmaps';
+import { writeIsoTime } from './page-writer';
 import {
   brandsLabelled,
   EQUALITY_FILTERS,
@@ -14,7 +16,7 @@ import {
   type NumberRange,
 } from './lead-filters';
 import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import { leadJson, maskPhone, toLead, type LeadShownRow } from '../leads.repository';
+import { leadJson, maskPhone, toLead, type LeadListRow } from './lead-columns';
 import { PAGE_SIZE } from './paged-array';
 
 const LEADS = 40_000;
@@ -492,7 +494,7 @@ describe('lead bitmaps: search terms', () => {
 describe('lead bitmaps: shown leads', () => {
   const MAX_DEALERS = 3;
   /** The lead as a dealer who has not unlocked it sees it, from the row as stored. */
-  const asShown = (row: LeadShownRow) => leadJson(toLead(row, false, MAX_DEALERS));
+  const asShown = (row: LeadListRow) => leadJson(toLead(row, false, MAX_DEALERS));
   /** The lead as the engine writes it, written after other bytes (as on a page); undefined when it writes none. */
   const shownBy = (bitmaps: LeadBitmaps, id: number): string | undefined => {
     const out = new JsonBytes(8);

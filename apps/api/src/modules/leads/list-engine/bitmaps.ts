@@ -1,0 +1,185 @@
+// Roaring bitmaps as the engine uses them: the shared helpers of its columns and query (docs/lead-list-engine.md).
+import roaring from 'roaring';
+import type { LeadListRow } from './lead-columns';
+
+export const { RoaringBitmap32 } = roaring;
+export type Bitmap = InstanceType<typeof RoaringBitmap32>;
+export type Key = string | number;
+
+/** Memory of every roaring bitmap of this process (the engine's are the only ones). */
+export const bitmapBytes = () => RoaringBitmap32.getRoaringUsedMemory();
+
+export const u16 = (size: number) => new Uint16Array(size);
+export const u32 = (size: number) => new Uint32Array(size);
+export const f64 = (size: number) => new Float64Array(size);
+
+/** Lead ids from this one on are not held (bitmaps hold 32-bit ids): the engine fails over to SQL. */
+export const MAX_LEAD_ID = 2 ** 32 - 1;
+
+/** Bytes of a name the engine holds (lengths are 16-bit). */
+export const MAX_NAME_BYTES = 0xfffe;
+
+/**
+ * Throws, before anything changes, for a lead the engine cannot hold (the engine then fails over to SQL): an id past 32
+ * bits, or a name past MAX_NAME_BYTES (only a write straight into SQLite, which does not check varchar(100)).
+ */
+export function checkHoldable({ id, full_name: name }: LeadListRow): void {
+  if (!(Number.isSafeInteger(id) && id > 0 && id < MAX_LEAD_ID))
+    throw new RangeError(`lead list engine: lead id ${id} is out of range`);
+  // A UTF-16 unit is at most 3 bytes of UTF-8, lower case too: only a long name is measured.
+  if (name.length > MAX_NAME_BYTES / 4 && Buffer.byteLength(name.toLowerCase()) > MAX_NAME_BYTES)
+    throw new RangeError(`lead list engine: the name of lead ${id} is too long`);
+}
+
+/**
+ * The size to grow the names' text to so that it holds `needed` bytes: an eighth more than now, not twice as much
+ * (doubling would keep room for as many names again for good); each byte is copied about eight times over the text's
+ * life instead of twice, which a write never notices.
+ */
+export function grownSize(current: number, needed: number): number {
+  return Math.max(needed, current + Math.ceil(current / 8), 1024);
+}
+
+/** Grown text is copied this many bytes per step, so growing megabytes of names never holds the loop long. */
+export const COPY_SLICE = 1 << 17;
+
+/**
+ * The names' text, able to hold `needed` bytes: `text` itself if it does, else a grown copy, made one slice per step (a
+ * bare `yield` between slices). reserve() gives requests a turn at each step; grownText() runs every step at once.
+ */
+export function* growingText(text: Buffer, needed: number): Generator<void, Buffer> {
+  if (needed <= text.length) return text;
+  const next = Buffer.alloc(grownSize(text.length, needed));
+  for (let from = 0; from < text.length; from += COPY_SLICE) {
+    next.set(text.subarray(from, Math.min(text.length, from + COPY_SLICE)), from);
+    yield;
+  }
+  return next;
+}
+
+/** The names' text grown to hold `needed` bytes, all at once (a write that finds no room; see reserve). */
+export function grownText(text: Buffer, needed: number): Buffer {
+  return finish(growingText(text, needed));
+}
+
+/** Runs every step of `steps` at once; what it returns. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Adds each group of ids to its bitmap in one call (a load appends thousands of leads at a time). */
+export function addGroups<K>(groups: Map<K, number[]>, bitmapOf: (key: K) => Bitmap): void {
+  // A typed array goes to roaring as it is; a plain array would be converted through its iterator.
+  for (const [key, ids] of groups)
+    if (ids.length === 1) bitmapOf(key).add(ids[0]!);
+    else bitmapOf(key).addMany(new Uint32Array(ids));
+}
+
+export function push<K>(groups: Map<K, number[]>, key: K, id: number): void {
+  const ids = groups.get(key);
+  if (ids === undefined) groups.set(key, [id]);
+  else ids.push(id);
+}
+
+/** Up to this many leads, a narrowed set is intersected with each bitmap before their union (see unionWithin). */
+export const NARROW = 1 << 16;
+
+/**
+ * The leads of `within` that are in any of `bitmaps`. A search unions many values' or words' bitmaps, each spanning
+ * every lead: when other filters have already narrowed `within`, intersecting first touches only its few containers.
+ */
+export function unionWithin(within: Bitmap, bitmaps: Bitmap[]): Bitmap {
+  if (within.size > NARROW)
+    return withUnion(bitmaps, (union) => RoaringBitmap32.and(within, union));
+  const parts = bitmaps.map((bitmap) => RoaringBitmap32.and(within, bitmap));
+  const union = RoaringBitmap32.orMany(parts);
+  freed(parts);
+  return union;
+}
+
+/**
+ * Frees a query's temporary bitmaps now. roaring returns a bitmap's native memory only when the garbage collector
+ * finalizes it, and V8 collects for native memory late: under a stream of random filter mixes tens of megabytes of dead
+ * intermediate and result bitmaps were counted as the engine's (its 250 MB budget) until a major collection.
+ */
+export function freed(bitmaps: Iterable<Bitmap>): void {
+  for (const bitmap of bitmaps) bitmap.dispose();
+}
+
+/** `next`, with `previous` (the query's own bitmap that `next` replaces, unless it is the same) freed. */
+export function replacing(previous: Bitmap, next: Bitmap): Bitmap {
+  if (next !== previous) previous.dispose();
+  return next;
+}
+
+/** What `use` makes of the union of `bitmaps`, the union freed right after (see freed). */
+export function withUnion<T>(bitmaps: Bitmap[], use: (union: Bitmap) => T): T {
+  const union = RoaringBitmap32.orMany(bitmaps);
+  try {
+    return use(union);
+  } finally {
+    union.dispose();
+  }
+}
+
+/** How many leads the bitmaps hold together. */
+export function sizeOf(bitmaps: Bitmap[]): number {
+  let size = 0;
+  for (const bitmap of bitmaps) size += bitmap.size;
+  return size;
+}
+
+/** The bitmap of `key`, made empty if there is none yet. */
+export function bitmapOf<K>(bitmaps: Map<K, Bitmap>, key: K): Bitmap {
+  let bitmap = bitmaps.get(key);
+  if (bitmap === undefined) {
+    bitmap = new RoaringBitmap32();
+    bitmaps.set(key, bitmap);
+  }
+  return bitmap;
+}
+
+/** Takes `id` out of the bitmap of `key`, dropping the bitmap once it is empty. */
+export function forget<K>(bitmaps: Map<K, Bitmap>, key: K, id: number): void {
+  const bitmap = bitmaps.get(key);
+  if (bitmap === undefined) return;
+  bitmap.remove(id);
+  if (bitmap.isEmpty) bitmaps.delete(key);
+}
+
+/**
+ * Ranks [offset, offset + limit) of `found` taken group by group in the order given: each group's leads (its bitmap and
+ * `found`) are counted, and read and put in order (`inOrder`) only where the page falls.
+ */
+export function rankedPage(
+  found: Bitmap,
+  groups: Iterable<Bitmap>,
+  offset: number,
+  limit: number,
+  inOrder: (ids: number[]) => number[],
+): number[] {
+  const end = offset + limit;
+  const page: number[] = [];
+  let position = 0;
+  for (const group of groups) {
+    if (position >= end) break;
+    const count = found.andCardinality(group);
+    if (position + count <= offset) {
+      position += count;
+      continue;
+    }
+    const both = RoaringBitmap32.and(found, group);
+    const ids = inOrder(both.toArray());
+    both.dispose();
+    for (let i = Math.max(0, offset - position); i < ids.length && position + i < end; i++)
+      page.push(ids[i]!);
+    position += count;
+  }
+  return page;
+}
+
+/** Ids newest (highest) first. */
+export const newestFirst = (ids: number[]) => ids.reverse();

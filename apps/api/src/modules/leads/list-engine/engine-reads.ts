@@ -1,0 +1,64 @@
+// What the lead list engine reads of the database, and how much at a time: the leads version, the change log's
+// revisions, leads by id (docs/lead-list-engine.md, "How a write travels").
+import type { Queryable } from '../../../db/database';
+import { preparedQuery } from '../../../db/prepared-query';
+import { LEAD_COLUMNS, type LeadListRow } from './lead-columns';
+
+/** Rows per read while loading: each read is one short synchronous step on SQLite, then requests get a turn. */
+export const LOAD_CHUNK = 5_000;
+/** Changes per read while catching up. */
+export const CHANGE_CHUNK = 2_000;
+/**
+ * Leads read at a time by a catch-up. SQLite's read is synchronous, so it reads few at a time to keep each step short;
+ * PostgreSQL's holds no event loop but costs a round trip to a server busy with the import, so it reads more (fewer
+ * made its catch-up of an import fall more than BULK_ANSWER_MS behind: decision 0007).
+ */
+export const SQLITE_READ_CHUNK = 100;
+export const POSTGRES_READ_CHUNK = 500;
+/** New leads (an import's) added to the bitmaps at a time: a few milliseconds of work, then the step may end. */
+export const APPEND_CHUNK = 100;
+/**
+ * A catch-up gives requests a turn after this much work: short enough that a request waits for at most one step, long
+ * enough that an import is applied while lists are read (decision 0007 has the measurements behind the value).
+ */
+export const BULK_STEP_MS = 4;
+/** A process further behind than this reloads everything (in the background) instead of applying the changes. */
+export const RELOAD_THRESHOLD = 100_000;
+/** lead_changes keeps this many of its newest revisions; older ones are deleted (a process behind them reloads). */
+export const KEPT_CHANGES = RELOAD_THRESHOLD;
+export const PRUNE_EVERY_MS = 60_000;
+/** Revisions per delete while pruning: a short SQLite write even under an import. */
+export const PRUNE_CHUNK = 1_000;
+/** A request waits this long for a catch-up to finish before SQL answers it instead. */
+export const CATCH_UP_WAIT_MS = 50;
+/**
+ * A bulk catch-up (more changes than one read takes: an import, a mass update) is applied while the bitmaps go on
+ * answering, as long as they are at most this far behind the log in time (CatchUpLag); further behind, SQL answers
+ * until the engine has caught up to within it again.
+ */
+export const BULK_ANSWER_MS = 10_000;
+export const RETRY_AFTER_MS = 10_000;
+/** After restoring a snapshot, the newest this many ids are counted in the database and in the bitmaps. */
+export const VERIFIED_IDS = 100_000;
+
+const leadsVersion = preparedQuery((db) =>
+  db.selectFrom('leads_version').select('version').where('id', '=', 1),
+);
+
+/** The database's current leads version (bumped by every lead write, by any process). */
+export async function currentLeadsVersion(db: Queryable): Promise<number> {
+  const [row] = await leadsVersion(db);
+  return Number(row?.version ?? 0);
+}
+
+export async function newestRevision(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('lead_changes')
+    .select((eb) => eb.fn.max('revision').as('revision'))
+    .executeTakeFirst();
+  return Number(row?.revision ?? 0);
+}
+
+export function readLeads(db: Queryable, ids: number[]): Promise<LeadListRow[]> {
+  return db.selectFrom('leads').select(LEAD_COLUMNS).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,342 @@
+// Every lead the engine holds, by column: the bitmaps and per-lead arrays, how a write changes them, and how a
+// snapshot saves and restores them. The query (lead-bitmaps.ts) reads them; nothing outside list-engine/ does.
+import { shownOwnerName } from '@dealerleads/shared';
+import { EQUALITY_FILTERS, RANGE_FILTERS } from './lead-filters';
+import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
+import { PAGE_SIZE, PagedTable, entryPageOf } from './paged-array';
+import { MAX_LEAD_ID, RoaringBitmap32, checkHoldable, f64, u16, u32, type Bitmap } from './bitmaps';
+import { CodedColumn, ValueColumn } from './coded-columns';
+import { CoverColumn } from './cover-column';
+import { maskPhone, LEAD_COLUMNS, type LeadListRow } from './lead-columns';
+import { NameColumn } from './name-column';
+import { isoTimeAsWritten } from './page-writer';
+import { ChangeLog, SEARCHED, SEARCHED_CHANGES_KEPT } from './query-caches';
+import { dayBucket, logBucket } from './range-buckets';
+import { RangeColumn } from './range-column';
+import { type CanonicalLeadFilter } from './lead-filters';
+
+/** Whether the lead is priced below its market guide's median (the `belowMarket` filter). */
+function isBelowMarket(row: LeadListRow): boolean {
+  return row.market_median !== null && row.price < row.market_median;
+}
+
+/** How each range filter buckets its values and reads them from a row. */
+const RANGE_VALUES: Record<(typeof RANGE_FILTERS)[number][0], (row: LeadListRow) => number | null> =
+  {
+    price: (row) => row.price,
+    kmDriven: (row) => row.km_driven,
+    createdOn: (row) => Date.parse(row.created_on),
+    unlockCount: (row) => row.unlock_count,
+  };
+const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) => number> = {
+  price: logBucket,
+  kmDriven: logBucket,
+  createdOn: dayBucket,
+  unlockCount: logBucket,
+};
+
+export type EqualityFilter = (typeof EQUALITY_FILTERS)[number][0];
+export type RangeFilter = (typeof RANGE_FILTERS)[number][0];
+
+/** What a snapshot must have been written with (LeadBitmaps.save). */
+const SNAPSHOT_LAYOUT = {
+  format: 10,
+  equality: EQUALITY_FILTERS,
+  ranges: RANGE_FILTERS,
+  columns: LEAD_COLUMNS,
+};
+
+/** Every lead the engine holds, as columns; a subclass (LeadBitmaps) is told of every change first (`changing`). */
+export abstract class LeadStore {
+  readonly active = new RoaringBitmap32();
+  readonly inactive = new RoaringBitmap32();
+  /**
+   * Each lead's codes of every coded column side by side, and its values of every range column: a page reads a lead's
+   * from two places in memory, not one per column (PagedTable).
+   */
+  readonly codeTable = new PagedTable<Uint16Array | Uint32Array>(
+    u16,
+    EQUALITY_FILTERS.length + 3,
+    0,
+  );
+  readonly rangeTable = new PagedTable(f64, RANGE_FILTERS.length, NaN);
+  readonly equality = new Map(
+    EQUALITY_FILTERS.map(([key], i) => [key, new ValueColumn(this.codeTable.slot(i), key)]),
+  );
+  readonly ranges = new Map(
+    RANGE_FILTERS.map(([key], i) => [
+      key,
+      new RangeColumn(RANGE_BUCKETS[key], this.rangeTable.slot(i)),
+    ]),
+  );
+  readonly names = new NameColumn();
+  /** What a page shows of a lead besides its filters' values: the phone number masked (never in full), the listing. */
+  readonly maskedPhones = new CodedColumn(
+    this.codeTable.slot(EQUALITY_FILTERS.length),
+    'phoneNumber',
+  );
+  readonly listingStatuses = new CodedColumn(
+    this.codeTable.slot(EQUALITY_FILTERS.length + 1),
+    'listingStatus',
+  );
+  readonly covers = new CoverColumn();
+  /** Each lead's market guide low, median and high + 1 (0: none), side by side (PagedTable). */
+  readonly market = new PagedTable(u32, 3, 0);
+  readonly marketSlots = [0, 1, 2].map((i) => this.market.slot(i));
+  /** Leads priced below their guide's median. */
+  readonly belowMarket = new RoaringBitmap32();
+  /** The owner's name as shown before an unlock ('Rahul S.', shownOwnerName): the full name never leaves a page. */
+  readonly shownNames = new CodedColumn(
+    this.codeTable.slot(EQUALITY_FILTERS.length + 2),
+    'fullName',
+  );
+  /** Every column by its filter's name, as writeShown reads them (no lookup by key per lead). */
+  readonly shown = {
+    ...(Object.fromEntries(this.equality) as Record<EqualityFilter, ValueColumn>),
+    ...(Object.fromEntries(this.ranges) as Record<RangeFilter, RangeColumn>),
+  };
+  /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): writeShown writes none. */
+  readonly createdOnAsWritten = new RoaringBitmap32();
+  /** Leads whose searched values or name changed, or that are new, for the remembered terms to catch up on. */
+  readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
+
+  /** Every change to the leads held comes through here first. */
+  protected abstract changing(): void;
+
+  get size(): number {
+    return this.active.size + this.inactive.size;
+  }
+
+  /** Bytes of the covers' JSON (leads with photos only; not in arrayBytes, which grows a page at a time). */
+  get coverBytes(): number {
+    return this.covers.bytes;
+  }
+
+  /** Bytes held in per-lead arrays; the bitmaps' own memory is RoaringBitmap32.getRoaringUsedMemory(). */
+  get arrayBytes(): number {
+    let bytes =
+      this.names.arrayBytes +
+      this.maskedPhones.arrayBytes +
+      this.listingStatuses.arrayBytes +
+      this.shownNames.arrayBytes +
+      this.marketSlots.reduce((sum, slot) => sum + slot.bytes, 0);
+    for (const column of this.equality.values()) bytes += column.arrayBytes;
+    for (const column of this.ranges.values()) bytes += column.arrayBytes;
+    return bytes;
+  }
+
+  /**
+   * Adds leads not held yet whose ids are above every id held, ascending (a load reads them so, a catch-up sorts an
+   * import's): each bitmap takes its chunk's ids in one call.
+   */
+  appendAll(rows: readonly LeadListRow[]): void {
+    this.changing();
+    for (const row of rows) checkHoldable(row);
+    const ids = rows.map((row) => row.id);
+    const active: number[] = [];
+    const inactive: number[] = [];
+    for (const row of rows)
+      (row.status === true || row.status === 1 ? active : inactive).push(row.id);
+    this.active.addMany(active);
+    this.inactive.addMany(inactive);
+    for (const [key, column] of EQUALITY_FILTERS) {
+      this.equality.get(key)!.appendAll(
+        ids,
+        rows.map((row) => row[column]),
+      );
+    }
+    for (const [key] of RANGE_FILTERS) {
+      const valueOf = RANGE_VALUES[key];
+      this.ranges.get(key)!.appendAll(ids, rows.map(valueOf));
+    }
+    this.names.appendAll(
+      ids,
+      rows.map((row) => row.full_name),
+    );
+    this.maskedPhones.appendAll(
+      ids,
+      rows.map((row) => maskPhone(row.phone_number)),
+    );
+    this.listingStatuses.appendAll(
+      ids,
+      rows.map((row) => row.listing_status),
+    );
+    for (const row of rows) if (row.cover_photo !== null) this.covers.set(row.id, row.cover_photo);
+    this.shownNames.appendAll(
+      ids,
+      rows.map((row) => shownOwnerName(row.full_name)),
+    );
+    for (const row of rows) this.setMarket(row);
+    this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
+    // New to the remembered terms: noted for them to check, as written leads are.
+    for (const id of ids) this.searchedChanges.push(id);
+  }
+
+  /**
+   * Makes room in the names' text for a catch-up's names, giving requests a turn (`yieldNow`) after every slice of a
+   * copy: a write past its end would grow it within one write, copying megabytes at once. (The per-lead arrays need no
+   * room made: a page of 65,536 entries is made as its first lead arrives, a fraction of a millisecond.)
+   */
+  async reserve(yieldNow: () => Promise<unknown>): Promise<void> {
+    for (const _step of this.names.reserve()) await yieldNow();
+  }
+
+  /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
+  upsert(row: LeadListRow): void {
+    this.changing();
+    checkHoldable(row);
+    const id = row.id;
+    const active = row.status === true || row.status === 1;
+    (active ? this.active : this.inactive).add(id);
+    (active ? this.inactive : this.active).remove(id);
+    let searchedChanged = false;
+    for (const [key, column] of EQUALITY_FILTERS) {
+      const changed = this.equality.get(key)!.set(id, row[column]);
+      if (changed && SEARCHED.has(key)) searchedChanged = true;
+    }
+    for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
+    this.names.set(id, row.full_name);
+    this.maskedPhones.set(id, maskPhone(row.phone_number));
+    this.listingStatuses.set(id, row.listing_status);
+    this.covers.set(id, row.cover_photo);
+    this.shownNames.set(id, shownOwnerName(row.full_name));
+    this.setMarket(row);
+    if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
+    else this.createdOnAsWritten.remove(id);
+    if (searchedChanged) this.searchedChanges.push(id);
+  }
+
+  remove(id: number): void {
+    this.changing();
+    this.active.remove(id);
+    this.inactive.remove(id);
+    for (const column of this.equality.values()) column.clear(id);
+    for (const column of this.ranges.values()) column.clear(id);
+    this.names.clear(id);
+    this.maskedPhones.clear(id);
+    this.listingStatuses.clear(id);
+    this.covers.clear(id);
+    this.shownNames.clear(id);
+    for (const slot of this.marketSlots) slot.set(id, 0);
+    this.belowMarket.remove(id);
+    this.createdOnAsWritten.remove(id);
+    // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
+    const page = entryPageOf(id);
+    const first = page * PAGE_SIZE;
+    if (
+      this.active.rangeCardinality(first, first + PAGE_SIZE) +
+        this.inactive.rangeCardinality(first, first + PAGE_SIZE) ===
+      0
+    ) {
+      for (const column of [
+        ...this.equality.values(),
+        ...this.ranges.values(),
+        this.names,
+        this.maskedPhones,
+        this.listingStatuses,
+        this.shownNames,
+        ...this.marketSlots,
+      ])
+        column.drop(page);
+    }
+    // Remembered terms may keep a removed lead: every search intersects them with the leads held.
+  }
+
+  /**
+   * Writes every bitmap and per-lead array (views of the arrays: nothing may change the bitmaps until the parts are
+   * written). A snapshot of another layout is refused on restore: bump SNAPSHOT_LAYOUT.format when a column's meaning
+   * changes without its name changing (a new bucket function, say).
+   */
+  save(out: SnapshotWriter): void {
+    out.json(SNAPSHOT_LAYOUT);
+    out.json({ wideCodes: this.codeTable.makes(u32) });
+    out.bitmap(this.active);
+    out.bitmap(this.inactive);
+    for (const [key] of EQUALITY_FILTERS) this.equality.get(key)!.save(out);
+    for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.save(out);
+    this.names.save(out);
+    this.maskedPhones.save(out);
+    this.listingStatuses.save(out);
+    this.covers.save(out);
+    this.shownNames.save(out);
+    for (const slot of this.marketSlots) slot.save(out);
+    out.bitmap(this.belowMarket);
+    out.bitmap(this.createdOnAsWritten);
+  }
+
+  /**
+   * Fills these new, empty columns as a snapshot holds them, a column at a time (requests get a turn in between):
+   * LeadBitmaps.restore.
+   */
+  protected async restoreFrom(
+    input: SnapshotReader,
+    yieldNow: () => Promise<unknown>,
+  ): Promise<void> {
+    if (JSON.stringify(input.json<unknown>()) !== JSON.stringify(SNAPSHOT_LAYOUT)) {
+      throw new Error('lead list snapshot: written for another layout');
+    }
+    // Codes are saved as wide as the table was: one column's 65,536th value widened every column's.
+    if (input.json<{ wideCodes: boolean }>().wideCodes) this.codeTable.remake(u32);
+    this.active.orInPlace(input.bitmap());
+    this.inactive.orInPlace(input.bitmap());
+    for (const [key] of EQUALITY_FILTERS) {
+      this.equality.get(key)!.restore(input);
+      await yieldNow();
+    }
+    for (const [key] of RANGE_FILTERS) {
+      this.ranges.get(key)!.restore(input);
+      await yieldNow();
+    }
+    this.names.restore(input);
+    this.maskedPhones.restore(input);
+    this.listingStatuses.restore(input);
+    this.covers.restore(input);
+    this.shownNames.restore(input);
+    for (const slot of this.marketSlots) slot.restore(input);
+    this.belowMarket.orInPlace(input.bitmap());
+    this.createdOnAsWritten.orInPlace(input.bitmap());
+    if (!input.done) throw new Error('lead list snapshot: longer than its layout');
+    await this.buildRunningUnions(yieldNow);
+  }
+
+  /**
+   * Builds every range column's running unions (not in the snapshot, not kept through a load), one union per step with
+   * a turn for requests (`yieldNow`) between them, before these bitmaps answer: else the first query of each range
+   * column built them at once, holding the event loop.
+   */
+  async buildRunningUnions(yieldNow: () => Promise<unknown>): Promise<void> {
+    for (const column of this.ranges.values())
+      for (const _step of column.buildRunningUnions()) await yieldNow();
+  }
+
+  /** The lead's market guide figures (stored + 1, 0 for none) and whether it is below the median. */
+  private setMarket(row: LeadListRow): void {
+    const held = row.market_low !== null && row.market_median !== null && row.market_high !== null;
+    const [low, median, high] = this.marketSlots;
+    low!.set(row.id, held ? row.market_low! + 1 : 0);
+    median!.set(row.id, held ? row.market_median! + 1 : 0);
+    high!.set(row.id, held ? row.market_high! + 1 : 0);
+    if (held && isBelowMarket(row)) this.belowMarket.add(row.id);
+    else this.belowMarket.remove(row.id);
+  }
+
+  /** How many leads held have an id above `id`. */
+  countAbove(id: number): number {
+    return (
+      this.active.rangeCardinality(id + 1, MAX_LEAD_ID) +
+      this.inactive.rangeCardinality(id + 1, MAX_LEAD_ID)
+    );
+  }
+
+  /** The highest lead id held, or 0. */
+  get maxId(): number {
+    const top = (bitmap: Bitmap) => (bitmap.isEmpty ? 0 : bitmap.maximum());
+    return Math.max(top(this.active), top(this.inactive));
+  }
+
+  protected scope(status: CanonicalLeadFilter['status']): Bitmap {
+    if (status === 'active') return this.active;
+    if (status === 'inactive') return this.inactive;
+    return RoaringBitmap32.or(this.active, this.inactive);
+  }
+}
