@@ -6,7 +6,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
 
 /** The lead columns the guide reads: a change of any other column leaves every guide as it was. */
-const GUIDE_COLUMNS = ['brand', 'model', 'year', 'fuel_type', 'transmission', 'km_driven', 'price', 'status'];
+const GUIDE_COLUMNS = [
+  'brand',
+  'model',
+  'year',
+  'fuel_type',
+  'transmission',
+  'km_driven',
+  'price',
+  'status',
+];
 
 const changed = GUIDE_COLUMNS.map((c) => `old.${c} is not new.${c}`).join(' or ');
 const changedPg = GUIDE_COLUMNS.map((c) => `old.${c} is distinct from new.${c}`).join(' or ');
@@ -30,7 +39,9 @@ export function marketRefreshMigration(engine: Engine) {
         .execute();
       if (engine === 'sqlite') {
         await sql
-          .raw(`create trigger market_refresh_insert after insert on leads begin ${mark('new')}; end`)
+          .raw(
+            `create trigger market_refresh_insert after insert on leads begin ${mark('new')}; end`,
+          )
           .execute(db);
         await sql
           .raw(
@@ -39,7 +50,9 @@ export function marketRefreshMigration(engine: Engine) {
           )
           .execute(db);
         await sql
-          .raw(`create trigger market_refresh_delete after delete on leads begin ${mark('old')}; end`)
+          .raw(
+            `create trigger market_refresh_delete after delete on leads begin ${mark('old')}; end`,
+          )
           .execute(db);
         return;
       }

@@ -11,7 +11,7 @@ import {
   testEngines,
   type TestContext,
 } from '../../test/test-app';
-import { currentLeadsVersion, LeadListEngine } from '../leads/lead-list-engine';
+import { LeadListEngine } from '../leads/lead-list-engine';
 import { runMarketRefresh, MARKET_REFRESH_DEFAULTS } from './market-refresh';
 import { guideForCar } from './price-guide.service';
 
@@ -109,9 +109,7 @@ describe.each(testEngines())('market figures kept current on %s', (engine) => {
       .set({ year: lead.year - 1 })
       .where('id', '=', lead.id)
       .execute();
-    expect(
-      (await marks()).sort((a, b) => a.year - b.year),
-    ).toEqual([
+    expect((await marks()).sort((a, b) => a.year - b.year)).toEqual([
       { brand: lead.brand, model: lead.model, year: lead.year - 1 },
       { brand: lead.brand, model: lead.model, year: lead.year },
     ]);
@@ -143,7 +141,10 @@ describe.each(testEngines())('market figures kept current on %s', (engine) => {
     expect((await figuresOf(target!.id)).market_median).toBe(before);
     let total = 0;
     for (;;) {
-      const run = await runMarketRefresh(ctx.database, NOW, { ...MARKET_REFRESH_DEFAULTS, batch: 50 });
+      const run = await runMarketRefresh(ctx.database, NOW, {
+        ...MARKET_REFRESH_DEFAULTS,
+        batch: 50,
+      });
       total += run.changed;
       if (run.marks === 0) break;
     }

@@ -111,7 +111,12 @@ export async function figureChanges(
 /** Writes new figures; only an active lead takes them (one sold meanwhile keeps what it had). */
 export async function writeFigures(db: Queryable, changes: readonly FigureChange[]): Promise<void> {
   for (const { id, ...figures } of changes)
-    await db.updateTable('leads').set(figures).where('id', '=', id).where('status', '=', 1).execute();
+    await db
+      .updateTable('leads')
+      .set(figures)
+      .where('id', '=', id)
+      .where('status', '=', 1)
+      .execute();
 }
 
 /**
