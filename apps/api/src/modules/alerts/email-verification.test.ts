@@ -265,34 +265,23 @@ describe.each(testEngines())('verified alert addresses on %s', (engine) => {
     });
   });
 
-  it(`keeps a member from moving onto an address that already has ${MAX_ACCOUNTS_PER_EMAIL} accounts`, async () => {
-    const full = `Full-${engine}@example.in`;
+  it(`refuses an e-mail change to an address ${MAX_ACCOUNTS_PER_EMAIL} accounts already give`, async () => {
+    const crowded = `crowded-${engine}@example.in`;
     for (let i = 0; i < MAX_ACCOUNTS_PER_EMAIL; i++)
-      expect((await register(full)).res.statusCode).toBe(201);
-    const { member } = await register(`mover-${engine}@example.in`);
-    const change = (who: { token: string }, email: string) =>
+      expect((await register(crowded)).res.statusCode).toBe(201);
+    const own = `own-${engine}@example.in`;
+    const { member } = await register(own);
+    const change = (email: string) =>
       ctx.app.inject({
         method: 'PUT',
         url: `/api/users/update/${member!.id}`,
-        headers: bearer(who),
+        headers: bearer(member!),
         payload: { name: 'Verify Test', city: 'Noida', email },
       });
-    for (const who of [member!, admin]) {
-      const refused = await change(who, full.toUpperCase());
-      expect(refused.json()).toEqual({
-        status: 400,
-        message: apiMessages.tooManyAccountsForEmail,
-      });
-    }
-    // Nothing stored: the address and its verification stay as they were.
-    const kept = await ctx.database.db
-      .selectFrom('users')
-      .select(['email'])
-      .where('id', '=', member!.id)
-      .executeTakeFirstOrThrow();
-    expect(kept.email).toBe(`mover-${engine}@example.in`);
-    // Another address, or the member's own in other letters, still goes through.
-    expect((await change(member!, `MOVER-${engine}@example.in`)).statusCode).toBe(200);
-    expect((await change(member!, `moved-${engine}@example.in`)).statusCode).toBe(200);
+    const refused = await change(crowded.toUpperCase());
+    expect(refused.json()).toEqual({ status: 400, message: apiMessages.tooManyAccountsForEmail });
+    expect((await profile(member!)).email).toBe(own);
+    // Keeping one's own address (in another case) is no new account on it.
+    expect((await change(own.toUpperCase())).statusCode).toBe(200);
   });
 });

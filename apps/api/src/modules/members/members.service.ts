@@ -103,10 +103,10 @@ export async function updateMember(
     if (passwordHash) changes.password_hash = passwordHash;
     // A new address is unverified until its owner clicks the link mailed to it.
     const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
-    if (emailChanged) changes.email_verified = 0;
-    // The register limit of accounts per address would mean nothing if an account could move onto a full address.
+    // The same few-accounts-per-address limit as sign-up, or a change would get round it.
     if (emailChanged && (await accountsWithEmail(db, input.email)) >= MAX_ACCOUNTS_PER_EMAIL)
       throw badRequest(apiMessages.tooManyAccountsForEmail);
+    if (emailChanged) changes.email_verified = 0;
 
     // A new password, a status change (deactivation or reactivation) or a role change ends every session of the
     // member issued before, the caller's own included (docs/hardening.md, "Sessions").
