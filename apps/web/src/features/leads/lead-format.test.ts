@@ -58,6 +58,18 @@ describe('lead formatting', () => {
       tel: 'tel:+919876543210',
       whatsapp: 'https://wa.me/919876543210',
     });
+    // With the car, the chat opens with a greeting naming it, encoded (spaces, the comma, the question mark).
+    const { whatsapp } = contactLinks('98765 43210', {
+      year: 2019,
+      brand: 'maruti_suzuki',
+      model: 'Swift & Dzire',
+    });
+    expect(whatsapp).toBe(
+      'https://wa.me/919876543210?text=Hello%2C%20I%20saw%20your%202019%20Maruti%20Suzuki%20Swift%20%26%20Dzire%20on%20DealerLeads.%20Is%20it%20still%20available%3F',
+    );
+    expect(new URL(whatsapp).searchParams.get('text')).toBe(
+      'Hello, I saw your 2019 Maruti Suzuki Swift & Dzire on DealerLeads. Is it still available?',
+    );
   });
 });
 
