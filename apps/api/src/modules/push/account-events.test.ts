@@ -1,11 +1,21 @@
 // A dealer hears of what concerns them in the bell and by mail, not only by push: a payment confirmed or rejected, a
 // refund decided, a lead they unlocked sold or repriced — once per event, only their own, mail only to a verified address.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AccountEvents } from '@dealerleads/shared';
-import { bearer, createMember, json, testEngines, useMembers, useTestApp, type TestMember } from '../../test/test-app';
+import type { AccountEvents, MyLead } from '@dealerleads/shared';
+import {
+  bearer,
+  createMember,
+  json,
+  testEngines,
+  useMembers,
+  useTestApp,
+  type TestMember,
+} from '../../test/test-app';
 import { createPackage, givePackage, insertLeads } from '../../test/fixtures';
 import type { MailSettings } from '../alerts/alert-mail';
 import { startEmailWorker, type EmailWorker, type OutgoingMail } from '../alerts/email-worker';
+import { createOwnerLink } from '../owners/owners.service';
+import { OWNER_PATH_PREFIX } from '../owners/owner-token';
 import { pushLeadChanged } from './push.service';
 
 const settings: MailSettings = {
@@ -230,6 +240,35 @@ describe.each(testEngines())('account events on %s', (engine) => {
     ]);
     const unverifiedMail = await emailOf(unverified);
     expect(sent.filter((m) => m.to === unverifiedMail)).toEqual([]);
+  });
+
+  it('shows a lead its owner marked sold as sold on My Leads, and tells the dealer who unlocked it', async () => {
+    const buyer = await createMember(ctx);
+    await givePackage(ctx, buyer.id, { credits: 2 });
+    const [lead] = await insertLeads(ctx, [{ brand: 'tata', model: 'Nexon', year: 2021 }]);
+    const ownerPath = await createOwnerLink(ctx.database.db, lead!.id, new Date());
+    const token = ownerPath.slice(OWNER_PATH_PREFIX.length);
+    const unlocked = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/leads/${lead!.id}/unlock`,
+      headers: bearer(buyer),
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    const statusOnMyLeads = async () =>
+      json<MyLead[]>(await ctx.app.inject({ url: '/api/me/leads', headers: bearer(buyer) })).map(
+        (l) => [l.leadId, l.listingStatus],
+      );
+    expect(await statusOnMyLeads()).toEqual([[lead!.id, 'open']]);
+    const sold = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/owner/leads/${token}`,
+      payload: { listingStatus: 'sold' },
+    });
+    expect(sold.statusCode, sold.body).toBe(200);
+    expect(await statusOnMyLeads()).toEqual([[lead!.id, 'sold']]);
+    expect((await eventsOf(buyer)).items.map((e) => [e.title, e.url])).toEqual([
+      ['Car sold', `/leads/${lead!.id}`],
+    ]);
   });
 
   it('refuses a visitor', async () => {

@@ -10,11 +10,20 @@ export const accountEventsKey = ['me', 'events'] as const;
 /** How often an open tab looks for new events (a push shows them at once on a subscribed device). */
 export const ACCOUNT_EVENTS_POLL_MS = 60_000;
 
+/** The answer's shape, checked by hand (zod stays out of the nav's chunk): anything else reads as no events. */
+function accountEventsOf(data: unknown): AccountEvents {
+  const value = (typeof data === 'object' && data !== null ? data : {}) as Partial<AccountEvents>;
+  return {
+    items: Array.isArray(value.items) ? value.items : [],
+    unread: Number.isInteger(value.unread) ? Number(value.unread) : 0,
+  };
+}
+
 export function useAccountEvents() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: accountEventsKey,
-    queryFn: () => api.get<AccountEvents>('/me/events', { handleErrors: true }),
+    queryFn: () => api.get<unknown>('/me/events', { handleErrors: true }).then(accountEventsOf),
     refetchInterval: ACCOUNT_EVENTS_POLL_MS,
     refetchOnWindowFocus: true,
   });
