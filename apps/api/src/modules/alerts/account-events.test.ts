@@ -12,11 +12,10 @@ import {
   type TestMember,
 } from '../../test/test-app';
 import { createPackage, givePackage, insertLeads } from '../../test/fixtures';
-import type { MailSettings } from '../alerts/alert-mail';
-import { startEmailWorker, type EmailWorker, type OutgoingMail } from '../alerts/email-worker';
+import type { MailSettings } from './alert-mail';
+import { startEmailWorker, type EmailWorker, type OutgoingMail } from './email-worker';
 import { createOwnerLink } from '../owners/owners.service';
-import { OWNER_PATH_PREFIX } from '../owners/owner-token';
-import { pushLeadChanged } from './push.service';
+import { pushLeadChanged } from '../push/push.service';
 
 const settings: MailSettings = {
   from: 'DealerLeads <alerts@dealerleads.test>',
@@ -247,7 +246,7 @@ describe.each(testEngines())('account events on %s', (engine) => {
     await givePackage(ctx, buyer.id, { credits: 2 });
     const [lead] = await insertLeads(ctx, [{ brand: 'tata', model: 'Nexon', year: 2021 }]);
     const ownerPath = await createOwnerLink(ctx.database.db, lead!.id, new Date());
-    const token = ownerPath.slice(OWNER_PATH_PREFIX.length);
+    const token = ownerPath.slice(ownerPath.lastIndexOf('/') + 1);
     const unlocked = await ctx.app.inject({
       method: 'POST',
       url: `/api/leads/${lead!.id}/unlock`,
