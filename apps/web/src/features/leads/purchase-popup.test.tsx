@@ -96,9 +96,12 @@ describe('the purchase popup', () => {
     await user.clear(utr);
     await user.type(utr, '123456789012');
     await user.click(within(popup).getByRole('button', { name: 'I have paid' }));
-    expect(await within(popup).findByTestId('payment-submitted')).toHaveTextContent(
-      'Payment submitted',
+    // Said once: the heading, then what happens next (not 'Payment submitted' twice).
+    const submitted = await within(popup).findByTestId('payment-submitted');
+    expect(submitted).toHaveTextContent(
+      /^Payment submittedWe will add the credits once we see your payment\.Reference/,
     );
+    expect(submitted.textContent?.match(/Payment submitted/g)).toHaveLength(1);
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/orders/31/utr')).toHaveLength(1));
     const body = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/31/utr'))![1]!
       .body as string;
