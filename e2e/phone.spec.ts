@@ -168,7 +168,7 @@ test("a toast's × does not cover its text at 360 px", async ({ page }) => {
   const shown = page.locator('.Toastify__toast').first();
   await expect(shown).toBeVisible();
   const close = await shown.locator('.Toastify__close-button').boundingBox();
-  const text = await shown.locator('.Toastify__toast-body').boundingBox();
+  const text = await shown.locator('.toast-text').boundingBox();
   inside(await shown.boundingBox(), 'the toast');
   expect(close).not.toBeNull();
   expect(text).not.toBeNull();
@@ -177,7 +177,7 @@ test("a toast's × does not cover its text at 360 px", async ({ page }) => {
 
 test('the bottom pager shows the next page from its first card', async ({ page }) => {
   await page.goto('/dealers/leads');
-  const list = page.getByRole('list', { name: 'Leads' });
+  const list = page.getByRole('region', { name: 'Lead results' });
   await expect(list.getByRole('article')).toHaveCount(60);
   const bottom = page.getByRole('navigation', { name: 'Pages below the leads' });
   await bottom.scrollIntoViewIfNeeded();

@@ -112,6 +112,18 @@ describe('My Leads', () => {
     ).toHaveAttribute('href', `${paths.myLeads}?due=today`);
   });
 
+  it.each([
+    ['?due=overdue', 'No follow-ups are overdue.'],
+    ['?due=today', 'No follow-ups are due today.'],
+    ['?stage=inspection', 'No leads at the stage "Inspection".'],
+    ['?q=zz', 'No leads match your search.'],
+    ['', 'No leads here yet: leads you unlock appear in My Leads.'],
+  ])('says why the view %s is empty', async (search, text) => {
+    listed = [];
+    renderRoute(`${paths.myLeads}${search}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
   it('marks a car its owner sold or withdrew, and nothing on one still on offer', async () => {
     listed = [
       { ...creta, listingStatus: 'sold' },
