@@ -94,7 +94,7 @@ export const creditFlowMessages = {
   inactive: 'Your package is inactive. Please purchase a new package.',
   failed: 'Failed to process your request. Please try again later.',
   checkFailed: 'Could not verify your subscription status.',
-  noActivePackage: 'You need an active package with available credits to view this lead details.',
+  noActivePackage: "You need an active package with available credits to view this lead's details.",
   allCreditsUsed:
     'You have used all available credits. Please purchase more credits to view new leads.',
   success: (remaining: number) =>

@@ -4,6 +4,7 @@ import { KM_BANDS, PRICE_BANDS, VEHICLE_BRANDS } from '@dealerleads/shared/catal
 import {
   brandLabel,
   contactLinks,
+  leadCapTexts,
   formatInr,
   belowMarketText,
   formatKm,
@@ -50,6 +51,11 @@ describe('lead formatting', () => {
     expect(filterValueLabel('status', 'inactive')).toBe('Inactive');
     expect(formatKm(45_000)).toBe('45,000 km');
     expect(formatKm(null)).toBe('—');
+  });
+
+  it("counts dealers in the singular for a cap of one ('1 of 1 dealer')", () => {
+    expect(leadCapTexts.dealersUnlocked(1, 1)).toBe('1 of 1 dealer unlocked');
+    expect(leadCapTexts.dealersUnlocked(1, 5)).toBe('1 of 5 dealers unlocked');
   });
 
   it('builds call and WhatsApp links with +91', () => {
