@@ -167,6 +167,16 @@ test("a toast's × does not cover its text at 360 px", async ({ page }) => {
   await page.getByRole('button', { name: 'Login' }).click();
   const shown = page.locator('.Toastify__toast').first();
   await expect(shown).toBeVisible();
+  // It bounces in: measured once it stands still.
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = JSON.stringify(await shown.boundingBox());
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
   const close = await shown.locator('.Toastify__close-button').boundingBox();
   const text = await shown.locator('.toast-text').boundingBox();
   inside(await shown.boundingBox(), 'the toast');

@@ -45,7 +45,11 @@ const order: CreatedOrder = {
   upiUri: 'upi://pay?pa=dealerleads@okaxis&pn=DealerLeads&am=999.00&cu=INR&tn=DL-20261123-K7Q2MX',
 };
 
+/** The price list the stubbed API answers (a test may add a free trial). */
+let packagesAnswer = pricePackages;
+
 beforeEach(() => {
+  packagesAnswer = pricePackages;
   vi.spyOn(notify, 'warning').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
   setCurrentUser(dealer);
@@ -56,7 +60,8 @@ function api(config: OrdersConfig) {
     'GET /leads/7': () => jsonResponse(lead),
     'POST /leads/7/unlock': () =>
       jsonResponse({ status: 400, message: creditFlowMessages.noActivePackage }, { status: 400 }),
-    'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
+    'GET /packages': () =>
+      jsonResponse(packagesAnswer, { headers: pageHeader(packagesAnswer.length) }),
     'GET /orders/config': () => jsonResponse(config),
     'POST /orders': () => jsonResponse(order),
     'PUT /orders/31/utr': () => jsonResponse({ ...order, utr: '123456789012' }),
@@ -72,6 +77,25 @@ async function openPopup() {
 }
 
 describe('the purchase popup', () => {
+  it("offers the free trial as 'Ask for it' on WhatsApp, keeping Buy for what places an order", async () => {
+    const trial = {
+      ...pricePackages[0]!,
+      id: 9,
+      packageName: 'Free Trial',
+      packagePrice: 0,
+    };
+    packagesAnswer = [trial, ...pricePackages];
+    api(upiOn);
+    const { popup } = await openPopup();
+    const ask = await within(popup).findByRole('link', { name: 'Ask for Free Trial on WhatsApp' });
+    expect(ask).toHaveTextContent(/^Ask for it$/);
+    expect(ask.getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    expect(within(popup).queryByRole('link', { name: /^Buy Free Trial/ })).toBeNull();
+    expect(
+      within(popup).getByRole('button', { name: 'Buy Starter 10 Leads by UPI' }),
+    ).toHaveTextContent('Buy');
+  });
+
   it('buys a package by UPI: the order, its QR code with the UPI id, amount and reference, then the UTR', async () => {
     const fetchMock = api(upiOn);
     const { user, popup } = await openPopup();
