@@ -222,10 +222,10 @@ test('an expired session says so once and the login returns the dealer to where 
   const session = await apiLogin(request, demo.dealer);
   await page.goto('/dealers');
   // The stored session's token no longer works (as after it expired).
-  await page.evaluate(
-    (user) => localStorage.setItem('user', JSON.stringify(user)),
-    { ...session, token: `${session.token.slice(0, -4)}AAAA` },
-  );
+  await page.evaluate((user) => localStorage.setItem('user', JSON.stringify(user)), {
+    ...session,
+    token: `${session.token.slice(0, -4)}AAAA`,
+  });
   await page.goto('/dealers/my-leads?stage=contacted');
   await expect(page).toHaveURL(/\/dealers\/login\?returnTo=/);
   await expect(toast(page, 'Your session has ended. Please log in again.')).toBeVisible();
@@ -265,6 +265,7 @@ async function axeFindings(page: Page): Promise<string[]> {
 
 test('axe at 360 px: the register form with its errors, and a dealer’s nav with its badges', async ({
   page,
+  request,
 }) => {
   test.setTimeout(180_000);
   await page.goto('/dealers/register');
@@ -281,9 +282,50 @@ test('axe at 360 px: the register form with its errors, and a dealer’s nav wit
   await expect(form.locator('.invalid-feedback').filter({ visible: true })).not.toHaveCount(0);
   expect(await axeFindings(page), 'register form with errors').toEqual([]);
 
+  // The nav's badges show: a follow-up due today on My Leads, and an unread new-lead alert on the bell.
+  const session = await apiLogin(request, demo.dealer);
+  const auth = { Authorization: `Bearer ${session.token}` };
+  const mine = (await (await request.get('/api/me/leads', { headers: auth })).json()) as {
+    leadId: number;
+  }[];
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  if (mine[0])
+    expect(
+      (
+        await request.put(`/api/me/leads/${mine[0].leadId}`, {
+          headers: auth,
+          data: { followUpOn: today },
+        })
+      ).ok(),
+    ).toBe(true);
+  const saved = await request.post('/api/saved-searches', {
+    headers: auth,
+    data: { name: 'Badge check', filters: { city: 'Noida', model: 'Nexon' }, emailMode: 'off' },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const lead = await request.post('/api/leads', {
+    data: {
+      year: 2021,
+      brand: 'tata',
+      model: 'Nexon',
+      ownerType: 'first',
+      transmission: 'manual',
+      fuelType: 'petrol',
+      seats: 5,
+      kmDriven: 20_000,
+      fullName: 'Badge Owner',
+      city: 'Noida',
+      phoneNumber: `95${String(Date.now()).slice(-8)}`,
+      price: 800_000,
+      consent: true,
+    },
+  });
+  expect(lead.ok(), await lead.text()).toBe(true);
+
   await loginAs(page, demo.dealer);
   await page.goto('/dealers/my-leads');
   await expect(page.getByRole('heading', { name: /^My Leads/ })).toBeVisible();
+  await expect(page.getByTestId('notification-count')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await axeFindings(page), 'My Leads with the nav badges').toEqual([]);
 });
