@@ -328,4 +328,10 @@ test('axe at 360 px: the register form with its errors, and a dealer’s nav wit
   await expect(page.getByTestId('notification-count')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await axeFindings(page), 'My Leads with the nav badges').toEqual([]);
+
+  // The credits screen's tables scroll in their own regions at this width: the keyboard reaches them.
+  await page.goto('/dealers/credits');
+  await expect(page.getByTestId('ledger')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await axeFindings(page), 'credits with its tables').toEqual([]);
 });
