@@ -21,7 +21,7 @@ async function overflowOf(page: Page): Promise<string[]> {
     const found: string[] = [];
     if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
       found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
-    for (const element of document.body.querySelectorAll<HTMLElement>('body *')) {
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('body *'))) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       // Inside a scrolling region (a table's own scroller, a photo strip) overflow is by design.
@@ -37,7 +37,7 @@ async function overflowOf(page: Page): Promise<string[]> {
       }
       if (scrolled) continue;
       if (box.left < -0.5 || box.right > width + 0.5) {
-        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].join('.')}`;
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${Array.from(element.classList).join('.')}`;
         found.push(`${name} spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
       }
     }
@@ -184,7 +184,7 @@ test("a toast's × does not cover its text at 360 px", async ({ page }) => {
   const lines = await shown.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element.querySelector('.toast-text') ?? element);
-    return [...range.getClientRects()].map((r) => ({
+    return Array.from(range.getClientRects()).map((r) => ({
       x: r.x,
       y: r.y,
       width: r.width,
