@@ -63,7 +63,8 @@ export function accountEventsRoutes(database: DatabaseHandle, clock: () => Date)
       preHandler: requireUser,
       schema: {
         tags,
-        summary: "Mark these of the caller's events (or all of them) read; answers the unread count left",
+        summary:
+          "Mark these of the caller's events (or all of them) read; answers the unread count left",
         body: markReadSchema,
         response: { 200: unreadCountSchema, ...errorSchemas(400, 401) },
       },

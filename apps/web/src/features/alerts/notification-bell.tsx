@@ -53,7 +53,10 @@ export function NotificationBell() {
               </div>
               <ul className="list-unstyled mb-3 small" aria-label="Your account">
                 {eventItems.slice(0, 5).map((event) => (
-                  <li key={event.id} className={`py-1 border-top ${event.read ? '' : 'fw-semibold'}`}>
+                  <li
+                    key={event.id}
+                    className={`py-1 border-top ${event.read ? '' : 'fw-semibold'}`}
+                  >
                     <Link to={event.url} onClick={close} className="text-reset">
                       {event.title}
                     </Link>

@@ -24,7 +24,8 @@ export function LoginPage() {
     login.mutate(
       { userName, password },
       {
-        onSuccess: () => void navigate(returnTo ?? paths.leads, { replace: returnTo !== undefined }),
+        onSuccess: () =>
+          void navigate(returnTo ?? paths.leads, { replace: returnTo !== undefined }),
         onError: (error) => notify.error(errorMessage(error, LOGIN_FAILED_TEXT)),
       },
     );

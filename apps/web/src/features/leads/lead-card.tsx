@@ -236,11 +236,7 @@ export function LeadCard({
       </div>
       <div className="card-footer lead-card-footer">
         {lead.unlocked ? (
-          <ContactLinks
-            phoneNumber={lead.phoneNumber}
-            car={lead}
-            whatsAppRef={focus.whatsAppRef}
-          />
+          <ContactLinks phoneNumber={lead.phoneNumber} car={lead} whatsAppRef={focus.whatsAppRef} />
         ) : (
           <div className="lead-lock">
             {/* The masked number the server sent, blurred behind the lock (docs/deviations.md). */}

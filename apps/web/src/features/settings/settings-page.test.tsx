@@ -61,7 +61,9 @@ describe('the settings screen', () => {
     await user.clear(cap);
     await user.type(cap, '101');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('Most dealers per lead must be at most 100')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Most dealers per lead must be at most 100'),
+    ).toBeInTheDocument();
     await user.clear(cap);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(
