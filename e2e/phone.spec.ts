@@ -22,6 +22,8 @@ async function overflowOf(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
       found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
     for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('body *'))) {
+      // Toasts slide in from the edge; their resting place has a test of its own.
+      if (element.closest('.Toastify')) continue;
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       // Inside a scrolling region (a table's own scroller, a photo strip) overflow is by design.
@@ -81,11 +83,11 @@ test('a visitor and an owner: every screen fits 360 px', async ({ page, request 
     },
   });
   expect(submitted.ok(), await submitted.text()).toBe(true);
-  const { manageUrl, id } = (await submitted.json()) as { manageUrl: string; id: number };
+  const { manageUrl } = (await submitted.json()) as { manageUrl: string };
   for (const route of [
     '/dealers',
     '/dealers/leads',
-    `/leads/${id}`,
+    '/leads/1',
     '/lead-form',
     '/dealers/login',
     '/dealers/register',
