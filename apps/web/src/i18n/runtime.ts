@@ -148,3 +148,14 @@ export function useT<T extends Texts>(namespace: Namespace<T>): TFunction<T> {
   useLanguage();
   return textsOf(namespace);
 }
+
+/** The API's text for an error code in the current language: Hindi when the catalogue has it, else the server's. */
+export function serverText(code: unknown, message: string): string {
+  if (language !== 'hi' || typeof code !== 'string') return message;
+  return hindi?.errors?.[code] ?? message;
+}
+
+/** Whether a key built at run time (a catalogue value's label) has a text in the namespace. */
+export function hasText<T extends Texts>(namespace: Namespace<T>, key: string): key is KeyOf<T> {
+  return key in namespace.en;
+}
