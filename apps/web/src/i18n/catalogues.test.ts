@@ -40,7 +40,7 @@ describe('the English and Hindi catalogues', () => {
     expect(extra).toEqual([]);
   });
 
-  it("says every API error code in Hindi, and no code the API does not have", () => {
+  it('says every API error code in Hindi, and no code the API does not have', () => {
     const codes = Object.keys(API_ERROR_CODES);
     expect(codes.filter((code) => !(code in hindi.errors))).toEqual([]);
     expect(Object.keys(hindi.errors).filter((code) => !codes.includes(code))).toEqual([]);

@@ -3,13 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatInr, formatLeadDate } from '../lib/format';
 import { leadsTexts } from './en/leads';
 import { errorMessage, ApiError } from '../lib/api-error';
-import {
-  getLanguage,
-  LANGUAGE_STORAGE_KEY,
-  serverText,
-  setLanguage,
-  translate,
-} from './runtime';
+import { getLanguage, LANGUAGE_STORAGE_KEY, serverText, setLanguage, translate } from './runtime';
 
 afterEach(async () => {
   await setLanguage('en');

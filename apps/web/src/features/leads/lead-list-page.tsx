@@ -282,7 +282,10 @@ export function LeadListPage() {
           <i className="bi bi-funnel me-1" aria-hidden="true" />
           {t('filters')}
           {filterCount > 0 ? (
-            <span className="badge text-bg-light ms-1" aria-label={t('activeFilterCount', { count: filterCount })}>
+            <span
+              className="badge text-bg-light ms-1"
+              aria-label={t('activeFilterCount', { count: filterCount })}
+            >
               {filterCount}
             </span>
           ) : null}

@@ -2,8 +2,11 @@
 // keys for a keyboard. Shown before unlock: the photos are why a dealer unlocks.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { LeadPhoto } from '@dealerleads/shared';
+import { leadDetailTexts } from '../../i18n/en/lead-detail';
+import { useT } from '../../i18n';
 
 export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string }) {
+  const t = useT(leadDetailTexts);
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   if (photos.length === 0) return null;
@@ -57,19 +60,19 @@ export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string
           <button
             type="button"
             className="btn btn-outline-secondary btn-sm"
-            aria-label="Previous photo"
+            aria-label={t('previousPhoto')}
             disabled={index === 0}
             onClick={() => show(index - 1)}
           >
             <i className="bi bi-chevron-left" aria-hidden="true" />
           </button>
           <span className="small text-body-secondary" aria-live="polite">
-            Photo {index + 1} of {photos.length}
+            {t('photoOf', { index: index + 1, count: photos.length })}
           </span>
           <button
             type="button"
             className="btn btn-outline-secondary btn-sm"
-            aria-label="Next photo"
+            aria-label={t('nextPhoto')}
             disabled={index === photos.length - 1}
             onClick={() => show(index + 1)}
           >

@@ -76,8 +76,7 @@ export function feedbackForResult(
       kind: 'success',
       message: translate(leadsTexts, 'unlockSuccess', { count: remaining }),
     });
-    if (remaining === 0)
-      feedback.toasts.push({ kind: 'info', message: flowText('lastCredit') });
+    if (remaining === 0) feedback.toasts.push({ kind: 'info', message: flowText('lastCredit') });
   } else if (!result.charged && result.creditsRemaining !== null) {
     feedback.toasts.push({ kind: 'success', message: flowText('unlimitedUnlock') });
   }
