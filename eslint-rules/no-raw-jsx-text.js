@@ -1,11 +1,20 @@
 // A lint rule for the web app (docs/accessibility-and-ux.md, "Languages"): screens say nothing in a raw string, so every
 // text has its Hindi beside its English in apps/web/src/i18n. Flagged: JSX text, a string literal as a JSX child, and a
-// string literal as a text attribute (aria-label, title, placeholder, alt, label). Words only: punctuation, digits and
+// string or template literal as a text attribute (aria-label, title, placeholder, alt, label, and the components'
+// ariaLabel and closeLabel). Words only: punctuation, digits and
 // symbols pass. The escape hatch for a text that is the same in every language (a brand, a code): `translate="no"` on
 // the element whose text it is, as HTML means it.
 
 /** Attributes whose value a person reads or hears. */
-export const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label']);
+export const TEXT_ATTRIBUTES = new Set([
+  'aria-label',
+  'title',
+  'placeholder',
+  'alt',
+  'label',
+  'ariaLabel',
+  'closeLabel',
+]);
 
 const LETTER = /\p{L}/u;
 
@@ -70,8 +79,16 @@ export default {
             if (typeof name !== 'string' || !TEXT_ATTRIBUTES.has(name)) return;
             let value = node.value;
             if (value?.type === 'JSXExpressionContainer') value = value.expression;
-            if (value?.type === 'Literal' && typeof value.value === 'string' && LETTER.test(value.value))
+            if (
+              value?.type === 'Literal' &&
+              typeof value.value === 'string' &&
+              LETTER.test(value.value)
+            )
               report(value, value.value, 'attribute', name);
+            if (value?.type === 'TemplateLiteral') {
+              const raw = value.quasis.map((quasi) => quasi.value.cooked ?? '').join('');
+              if (LETTER.test(raw)) report(value, raw, 'attribute', name);
+            }
           },
         };
       },

@@ -20,6 +20,7 @@ tester.run('no-raw-jsx-text', plugin.rules['no-raw-jsx-text'], {
     'const a = <button aria-label={t("close")} title={t("close")} />;',
     'const a = <input type="text" name="userName" />;',
     'const a = <p>{`${count} / 10`}</p>;',
+    'const a = <input id={`photo-${id}`} aria-label={`${label}: ${value}`} />;',
   ],
   invalid: [
     { code: 'const a = <p>Loading...</p>;', errors: [{ messageId: 'text' }] },
@@ -29,5 +30,7 @@ tester.run('no-raw-jsx-text', plugin.rules['no-raw-jsx-text'], {
     { code: 'const a = <button aria-label="Open menu" />;', errors: [{ messageId: 'attribute' }] },
     { code: 'const a = <input placeholder={"Search"} />;', errors: [{ messageId: 'attribute' }] },
     { code: 'const a = <img alt="Car photo" />;', errors: [{ messageId: 'attribute' }] },
+    { code: 'const a = <img alt={`Photo ${n}`} />;', errors: [{ messageId: 'attribute' }] },
+    { code: 'const a = <Pager ariaLabel="First page" />;', errors: [{ messageId: 'attribute' }] },
   ],
 });

@@ -3,11 +3,18 @@ import { ApiError, hasValidationErrors, statusTextOf } from './api-error';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
 import { paths } from '../config/paths';
+import { layoutTexts } from '../i18n/en/layout';
+import { translate } from '../i18n/runtime';
 
+/** The 401 toast, in the reader's language (read when shown). */
 export const httpErrorTexts = {
-  unauthorized: 'Unauthorized - Please log in again',
-  unauthorizedTitle: 'Authentication Error',
-} as const;
+  get unauthorized() {
+    return translate(layoutTexts, 'unauthorized');
+  },
+  get unauthorizedTitle() {
+    return translate(layoutTexts, 'unauthorizedTitle');
+  },
+};
 
 /** Applies the catalogue to an error and returns it for the caller to throw. */
 export function applyErrorCatalogue(error: ApiError): ApiError {

@@ -28,8 +28,8 @@ export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string
   return (
     <section
       className="photo-gallery card mb-3"
-      aria-roledescription="carousel"
-      aria-label={`Photos of the ${car}`}
+      aria-roledescription={t('carousel')}
+      aria-label={t('galleryLabel', { car })}
     >
       <div
         ref={strip}
@@ -47,7 +47,7 @@ export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string
           <img
             key={photo.id}
             src={photo.url}
-            alt={`${car}, photo ${i + 1} of ${photos.length}`}
+            alt={t('photoAlt', { car, index: i + 1, count: photos.length })}
             width={1024}
             height={768}
             loading={i === 0 ? 'eager' : 'lazy'}

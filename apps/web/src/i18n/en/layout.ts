@@ -68,4 +68,12 @@ export const layoutTexts = defineTexts('layout', {
   'title.disputes': 'Disputes',
   'title.settings': 'Settings',
   'title.audit': 'Audit',
+  pages: 'Pages',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  lastPage: 'Last page',
+  pageNumber: 'Page {{page}}',
+  unauthorized: 'Unauthorized - Please log in again',
+  unauthorizedTitle: 'Authentication Error',
 });

@@ -1,10 +1,12 @@
 // Every Hindi text, one lazy chunk (runtime.ts loadHindi): loaded only when a device or member chooses Hindi.
+import { common } from './common';
 import { errors } from './errors';
 import { layout } from './layout';
 import { leadDetail } from './lead-detail';
 import { leads } from './leads';
 
 export const hindi = {
+  common,
   errors,
   layout,
   leadDetail,

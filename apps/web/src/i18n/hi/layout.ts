@@ -69,4 +69,12 @@ export const layout = {
   'title.disputes': 'शिकायतें',
   'title.settings': 'सेटिंग्स',
   'title.audit': 'ऑडिट',
+  pages: 'पेज',
+  firstPage: 'पहला पेज',
+  previousPage: 'पिछला पेज',
+  nextPage: 'अगला पेज',
+  lastPage: 'आख़िरी पेज',
+  pageNumber: 'पेज {{page}}',
+  unauthorized: 'आप लॉग इन नहीं हैं - कृपया फिर से लॉग इन करें',
+  unauthorizedTitle: 'लॉग इन की गड़बड़ी',
 } satisfies HindiOf<typeof layoutTexts>;
