@@ -3,6 +3,7 @@ export {
   defineTexts,
   getLanguage,
   getLocale,
+  liveTexts,
   hasText,
   setLanguage,
   startLanguage,

@@ -145,9 +145,18 @@ export function useLanguage(): Language {
 
 /** The texts of a namespace for a component: re-renders when the language changes. */
 export function useT<T extends Texts>(namespace: Namespace<T>): TFunction<T> {
-  useLanguage();
-  return textsOf(namespace);
+  const current = useLanguage();
+  // One function per namespace and language: stable across renders, new when the language changes (effect deps).
+  const key = `${current}:${namespace.ns}`;
+  let t = bound.get(key);
+  if (!t) {
+    t = textsOf(namespace) as TFunction<Texts>;
+    bound.set(key, t);
+  }
+  return t as TFunction<T>;
 }
+
+const bound = new Map<string, TFunction<Texts>>();
 
 /** The API's text for an error code in the current language: Hindi when the catalogue has it, else the server's. */
 export function serverText(code: unknown, message: string): string {
@@ -158,4 +167,23 @@ export function serverText(code: unknown, message: string): string {
 /** Whether a key built at run time (a catalogue value's label) has a text in the namespace. */
 export function hasText<T extends Texts>(namespace: Namespace<T>, key: string): key is KeyOf<T> {
   return key in namespace.en;
+}
+
+type Stripped<K, P extends string> = K extends `${P}${infer Rest}` ? Rest : never;
+
+/**
+ * An object whose properties read a namespace's texts (those whose key starts with `prefix`, without it) in the
+ * current language, for the modules that export a texts object screens and tests name.
+ */
+export function liveTexts<T extends Texts, P extends string = ''>(
+  namespace: Namespace<T>,
+  prefix = '' as P,
+): { readonly [K in Stripped<keyof T, P>]: string } {
+  const texts = {};
+  for (const key of Object.keys(namespace.en).filter((k) => k.startsWith(prefix)))
+    Object.defineProperty(texts, key.slice(prefix.length), {
+      enumerable: true,
+      get: () => translate(namespace, key as KeyOf<T>),
+    });
+  return texts as { readonly [K in Stripped<keyof T, P>]: string };
 }

@@ -4,6 +4,7 @@ import { errors } from './errors';
 import { layout } from './layout';
 import { leadDetail } from './lead-detail';
 import { leads } from './leads';
+import { myLeads } from './my-leads';
 
 export const hindi = {
   common,
@@ -11,4 +12,5 @@ export const hindi = {
   layout,
   leadDetail,
   leads,
+  myLeads,
 };
