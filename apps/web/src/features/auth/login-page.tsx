@@ -5,10 +5,13 @@ import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useLogin } from './api/login';
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n';
 
-export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';
+export const LOGIN_FAILED_TEXT = pagesTexts.en.loginFailed;
 
 export function LoginPage() {
+  const t = useT(pagesTexts);
   const navigate = useNavigate();
   const login = useLogin();
   const [userName, setUserName] = useState('');
@@ -20,19 +23,19 @@ export function LoginPage() {
       { userName, password },
       {
         onSuccess: () => void navigate(paths.leads),
-        onError: (error) => notify.error(errorMessage(error, LOGIN_FAILED_TEXT)),
+        onError: (error) => notify.error(errorMessage(error, t('loginFailed'))),
       },
     );
   };
 
   return (
     <section className="container py-4 auth-card">
-      <h1 className="h3 mb-3 text-center">Welcome Back</h1>
+      <h1 className="h3 mb-3 text-center">{t('welcomeBack')}</h1>
       {/* Both fields are required by the browser (docs/rules.md "Login"). */}
-      <form onSubmit={submit} aria-label="Login">
+      <form onSubmit={submit} aria-label={t('login')}>
         <div className="mb-3">
           <label htmlFor="login-user-name" className="form-label">
-            User name
+            {t('userName')}
           </label>
           <input
             id="login-user-name"
@@ -46,7 +49,7 @@ export function LoginPage() {
         </div>
         <div className="mb-3">
           <label htmlFor="login-password" className="form-label">
-            Password
+            {t('password')}
           </label>
           <input
             id="login-password"
@@ -60,11 +63,11 @@ export function LoginPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary w-100" disabled={login.isPending}>
-          Login
+          {t('login')}
         </button>
       </form>
       <p className="text-center mt-3 mb-0">
-        <Link to={paths.register}>Register here?</Link>
+        <Link to={paths.register}>{t('registerHere')}</Link>
       </p>
     </section>
   );

@@ -2,11 +2,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import {
-  LEAD_STAGES,
-  type LeadStage,
-  type MyLead,
-} from '@dealerleads/shared';
+import { LEAD_STAGES, type LeadStage, type MyLead } from '@dealerleads/shared';
 import { formatInr } from '../../lib/format';
 import { reportChangeError } from './report-change-error';
 import { useUpdateMyLead } from './api/my-leads';

@@ -5,6 +5,7 @@ import { layout } from './layout';
 import { leadDetail } from './lead-detail';
 import { leads } from './leads';
 import { myLeads } from './my-leads';
+import { pages } from './pages';
 
 export const hindi = {
   common,
@@ -13,4 +14,5 @@ export const hindi = {
   leadDetail,
   leads,
   myLeads,
+  pages,
 };
