@@ -1,4 +1,5 @@
 // Every Hindi text, one lazy chunk (runtime.ts loadHindi): loaded only when a device or member chooses Hindi.
+import { alerts } from './alerts';
 import { common } from './common';
 import { errors } from './errors';
 import { layout } from './layout';
@@ -8,6 +9,7 @@ import { myLeads } from './my-leads';
 import { pages } from './pages';
 
 export const hindi = {
+  alerts,
   common,
   errors,
   layout,
