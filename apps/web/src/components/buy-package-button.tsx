@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { isAdmin, useCurrentUser } from '../lib/session';
 import { commonTexts } from '../i18n/en/common';
-import { useT } from '../i18n';
+import { useT } from '../i18n/runtime';
 
 const PurchasePopup = lazy(() =>
   import('./purchase-popup').then((module) => ({ default: module.PurchasePopup })),

@@ -1,7 +1,7 @@
 // The striped, responsive table of the admin lists: a header row, a one-cell row when empty, then the rows.
 import type { ReactNode } from 'react';
 import { commonTexts } from '../i18n/en/common';
-import { useT } from '../i18n';
+import { useT } from '../i18n/runtime';
 
 export interface DataTableProps {
   /** The header cells (`<th scope="col">`). */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { useMyCredits } from '../lib/my-credits';
 import { commonTexts } from '../i18n/en/common';
-import { translate, useT } from '../i18n';
+import { translate, useT } from '../i18n/runtime';
 
 export function endingSoonText(p: {
   packageName: string | null;

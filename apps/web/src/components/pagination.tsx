@@ -1,6 +1,6 @@
 // Page links for every paged list: first/previous/next/last, boundary links and at most `maxButtons` page buttons.
 import { layoutTexts } from '../i18n/en/layout';
-import { useT } from '../i18n';
+import { useT } from '../i18n/runtime';
 
 export interface PaginationLabels {
   first: string;

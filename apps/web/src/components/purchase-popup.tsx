@@ -8,7 +8,7 @@ import { formatInr } from '../lib/format';
 import { usePriceList } from '../lib/price-list';
 import { UpiPayment, useCreateOrder, useOrdersConfig } from './upi-payment';
 import { commonTexts } from '../i18n/en/common';
-import { textsOf, useT } from '../i18n';
+import { textsOf, useT } from '../i18n/runtime';
 
 export const PURCHASE_POPUP_TITLE = commonTexts.en['purchase.title'];
 

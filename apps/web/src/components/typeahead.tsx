@@ -2,7 +2,7 @@
 // the arrow keys and Enter. For lists too long for a plain select, such as every member.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { commonTexts } from '../i18n/en/common';
-import { useT } from '../i18n';
+import { useT } from '../i18n/runtime';
 
 export interface TypeaheadOption {
   value: string;

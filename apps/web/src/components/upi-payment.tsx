@@ -10,7 +10,7 @@ import { api } from '../lib/api-client';
 import { errorMessage } from '../lib/api-error';
 import { formatInr } from '../lib/format';
 import { commonTexts } from '../i18n/en/common';
-import { serverText, useT } from '../i18n';
+import { serverText, useT } from '../i18n/runtime';
 
 /** The UPI texts in English (the spec's), as tests and other screens name them; screens show them translated. */
 export const upiTexts = {

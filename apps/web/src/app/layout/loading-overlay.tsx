@@ -2,7 +2,7 @@
 // on a slow line the screen's own skeletons and the last answer stay readable and usable.
 import { useIsBusy } from '../../lib/busy';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function LoadingOverlay() {
   const t = useT(layoutTexts);

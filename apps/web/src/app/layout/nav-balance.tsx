@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useMyCredits } from '../../lib/my-credits';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function NavBalance() {
   const t = useT(layoutTexts);

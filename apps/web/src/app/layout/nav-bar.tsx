@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { useWhenIdle } from '../../hooks/use-when-idle';
 import { UserMenu } from './user-menu';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 // The side menu (react-bootstrap Offcanvas) loads when first wanted, outside the first download.
 const loadSideMenu = () => import('./side-menu');

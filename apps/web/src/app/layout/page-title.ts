@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { layoutTexts } from '../../i18n/en/layout';
-import { textsOf, useLanguage, type KeyOf } from '../../i18n';
+import { textsOf, useLanguage, type KeyOf } from '../../i18n/runtime';
 
 export const APP_NAME = 'DealerLeads';
 

@@ -2,7 +2,7 @@
 import { useRouteError } from 'react-router';
 import { paths } from '../../config/paths';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function RouteError() {
   const t = useT(layoutTexts);

@@ -4,7 +4,7 @@ import { UI, WHATSAPP_CHAT_URL } from '@dealerleads/shared';
 import { SidePanel } from '../../components/side-panel';
 import { paths } from '../../config/paths';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT, type KeyOf } from '../../i18n';
+import { useT, type KeyOf } from '../../i18n/runtime';
 import { LanguageSwitch } from '../../i18n/language-switch';
 
 export interface SideMenuProps {

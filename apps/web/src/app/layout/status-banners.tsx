@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { useWaitingUpdate } from '../../lib/app-update';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 import { onReachableChange, reportReachable, serverReachable } from '../../lib/connection';
 
 export const OFFLINE_TEXT = layoutTexts.en.offline;

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 import { LanguageSwitch } from '../../i18n/language-switch';
 
 function capitalise(name: string): string {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { layoutTexts } from '../../i18n/en/layout';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 // The open list loads when first wanted (or the icon takes the focus), outside the first download.
 const loadList = () => import('./user-menu-list');

@@ -1,7 +1,7 @@
 // A nav icon with a count badge that opens a plain Bootstrap dropdown (closes on a click outside or Escape).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { alertsTexts } from '../../i18n/en/alerts';
-import { translate } from '../../i18n';
+import { translate } from '../../i18n/runtime';
 
 export function NavDropdown({
   icon,

@@ -9,7 +9,7 @@ import { NavDropdown } from './nav-dropdown';
 import { PushToggle } from './push-toggle';
 import { useNotificationStream } from './use-notification-stream';
 import { alertsTexts } from '../../i18n/en/alerts';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function NotificationBell() {
   const t = useT(alertsTexts);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { currentPushState, turnOffPush, turnOnPush, type PushState } from './api/push-subscription';
 import { alertsTexts } from '../../i18n/en/alerts';
-import { liveTexts, useT } from '../../i18n';
+import { liveTexts, useT } from '../../i18n/runtime';
 
 export const pushTexts = liveTexts(alertsTexts, 'push.');
 

@@ -21,7 +21,7 @@ import {
 } from './api/alerts';
 import { NavDropdown } from './nav-dropdown';
 import { alertsTexts } from '../../i18n/en/alerts';
-import { translate, useT } from '../../i18n';
+import { translate, useT } from '../../i18n/runtime';
 
 export const SAVE_SEARCH_TEXT = alertsTexts.en.saveSearch;
 

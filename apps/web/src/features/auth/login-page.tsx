@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useLogin } from './api/login';
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export const LOGIN_FAILED_TEXT = pagesTexts.en.loginFailed;
 

@@ -13,7 +13,7 @@ import {
 } from '../../components/form-fields';
 import { registrationFormSchema } from './register-form-schema';
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export const PASSWORD_RULE = `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`;
 

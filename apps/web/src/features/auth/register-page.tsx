@@ -7,7 +7,7 @@ import { formSubmitErrors } from '../../lib/report-error';
 import { useRegister } from './api/register';
 import { RegisterForm } from './register-form';
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export const REGISTRATION_FAILED_TEXT = 'Registration failed. Please try again.';
 

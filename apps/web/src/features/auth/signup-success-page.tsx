@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { WHATSAPP_CHAT_URL } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function SignupSuccessPage() {
   const t = useT(pagesTexts);

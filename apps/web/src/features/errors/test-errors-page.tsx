@@ -5,7 +5,7 @@ import { formErrorMessages } from '../../lib/api-error';
 import { useTestError, type TestErrorKind } from './api/get-test-error';
 import { usePostInvalidRegistration } from './api/post-invalid-registration';
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 const buttons: { kind: TestErrorKind; label: string }[] = [
   { kind: 'bad-request', label: 'Test 400 Error' },

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function HomePage() {
   const t = useT(pagesTexts);

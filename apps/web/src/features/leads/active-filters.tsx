@@ -2,7 +2,7 @@
 import { filterLabel, filterValueLabel } from './filter-labels';
 import { LEAD_FILTER_KEYS, type LeadFilterName, type LeadListQuery } from './lead-filters';
 import { leadDetailTexts } from '../../i18n/en/lead-detail';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function ActiveFilters({
   query,

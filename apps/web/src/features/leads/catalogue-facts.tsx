@@ -11,7 +11,7 @@ import {
 import { MarketGuideLine } from '../../components/market-guide';
 import { fuelLabel, formatSeats, leadTitle, transmissionLabel } from './lead-format';
 import { leadDetailTexts } from '../../i18n/en/lead-detail';
-import { getLocale, textsOf, translate, useT } from '../../i18n';
+import { getLocale, textsOf, translate, useT } from '../../i18n/runtime';
 
 /** Body types are words a dealer says in English (SUV, sedan): the same in both languages. */
 const BODY_LABELS: Record<string, string> = {

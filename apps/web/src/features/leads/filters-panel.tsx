@@ -28,7 +28,7 @@ import { filterLabel, filterValueLabel, kmChoiceLabel, lakhBandLabel } from './f
 import { leadCapTexts } from './lead-format';
 import { leadDetailTexts } from '../../i18n/en/lead-detail';
 import { leadsTexts } from '../../i18n/en/leads';
-import { translate, useT } from '../../i18n';
+import { translate, useT } from '../../i18n/runtime';
 
 type Choice = Option<string | number> | string | number;
 

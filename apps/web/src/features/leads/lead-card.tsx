@@ -18,7 +18,7 @@ import {
   belowMarketText,
 } from './lead-format';
 import { leadsTexts } from '../../i18n/en/leads';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 /** What the detail screen's 'Back to Leads' returns to: the list as it was (filters, page). */
 export interface LeadDetailState {

@@ -41,7 +41,7 @@ import { PhotoGallery } from './photo-gallery';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
 import { leadDetailTexts } from '../../i18n/en/lead-detail';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again later.';
 

@@ -38,7 +38,7 @@ import { formatNumber } from './lead-format';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
 import { leadsTexts } from '../../i18n/en/leads';
-import { textsOf, useT } from '../../i18n';
+import { textsOf, useT } from '../../i18n/runtime';
 // Only a logged-in dealer can have a package ending soon: the notice is a small chunk of its own.
 const EndingSoonNotice = lazy(() =>
   import('../../components/ending-soon-notice').then((m) => ({ default: m.EndingSoonNotice })),

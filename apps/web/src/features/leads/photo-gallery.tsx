@@ -3,7 +3,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { LeadPhoto } from '@dealerleads/shared';
 import { leadDetailTexts } from '../../i18n/en/lead-detail';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string }) {
   const t = useT(leadDetailTexts);

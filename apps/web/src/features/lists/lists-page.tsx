@@ -1,6 +1,6 @@
 // Lists (dealers/lists, docs/screens.md): a placeholder screen in the product too.
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 export function ListsPage() {
   const t = useT(pagesTexts);
   return (

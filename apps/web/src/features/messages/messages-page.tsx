@@ -1,6 +1,6 @@
 // Messages (dealers/messages, docs/screens.md): a placeholder screen in the product too.
 import { pagesTexts } from '../../i18n/en/pages';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 export function MessagesPage() {
   const t = useT(pagesTexts);
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useFollowUpCounts } from './api/follow-ups';
 import { myLeadsTexts } from '../../i18n/en/my-leads';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function FollowUpBadge() {
   const t = useT(myLeadsTexts);

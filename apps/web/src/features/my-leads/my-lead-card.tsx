@@ -9,7 +9,7 @@ import { useUpdateMyLead } from './api/my-leads';
 import { NotesPanel } from './notes-panel';
 import { carTitle, contactLinksOf, formatIndiaDateTime } from './my-lead-format';
 import { myLeadsTexts } from '../../i18n/en/my-leads';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 const ReportProblemForm = lazy(() =>
   import('./report-problem-form').then((module) => ({ default: module.ReportProblemForm })),

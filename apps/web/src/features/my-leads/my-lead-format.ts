@@ -2,7 +2,7 @@
 import { COUNTRY_CALLING_CODE, type MyLead } from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { myLeadsTexts } from '../../i18n/en/my-leads';
-import { getLocale, translate } from '../../i18n';
+import { getLocale, translate } from '../../i18n/runtime';
 
 export function carTitle(lead: Pick<MyLead, 'year' | 'brand' | 'model'>): string {
   return `${lead.year} ${findBrand(lead.brand)?.label ?? lead.brand} ${lead.model}`;

@@ -15,7 +15,7 @@ import { reportChangeError } from './report-change-error';
 import { downloadMyLeadsCsv, useMyLeads, type MyLeadsView } from './api/my-leads';
 import { MyLeadCard } from './my-lead-card';
 import { myLeadsTexts } from '../../i18n/en/my-leads';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export const MY_LEADS_TITLE = myLeadsTexts.en.title;
 export const NO_MY_LEADS_TEXT = myLeadsTexts.en.empty;

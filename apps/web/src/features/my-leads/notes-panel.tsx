@@ -5,7 +5,7 @@ import { reportChangeError } from './report-change-error';
 import { useAddNote, useNotes } from './api/my-leads';
 import { formatIndiaDateTime } from './my-lead-format';
 import { myLeadsTexts } from '../../i18n/en/my-leads';
-import { useT } from '../../i18n';
+import { useT } from '../../i18n/runtime';
 
 export function NotesPanel({ leadId }: { leadId: number }) {
   const t = useT(myLeadsTexts);

@@ -12,7 +12,7 @@ import { formSubmitErrors } from '../../lib/report-error';
 import { notify } from '../../lib/notify';
 import { useReportProblem } from './api/my-leads';
 import { myLeadsTexts } from '../../i18n/en/my-leads';
-import { liveTexts, serverText, translate } from '../../i18n';
+import { liveTexts, serverText, translate } from '../../i18n/runtime';
 
 export const reportProblemTexts = liveTexts(myLeadsTexts, 'report.');
 
