@@ -5,6 +5,7 @@ import { errors } from './errors';
 import { layout } from './layout';
 import { leadDetail } from './lead-detail';
 import { leads } from './leads';
+import { money } from './money';
 import { myLeads } from './my-leads';
 import { pages } from './pages';
 
@@ -15,6 +16,7 @@ export const hindi = {
   layout,
   leadDetail,
   leads,
+  money,
   myLeads,
   pages,
 };
