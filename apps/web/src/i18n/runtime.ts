@@ -1,4 +1,4 @@
-// The screens' texts in English or Hindi (docs/decisions/0031-i18n-runtime.md): English bundled with each screen, Hindi
+// The screens' texts in English or Hindi (docs/decisions/0015-i18n-runtime.md): English bundled with each screen, Hindi
 // in one lazy chunk, the language kept per device (localStorage) and per member (PUT /api/me/preferences).
 import { useSyncExternalStore } from 'react';
 
