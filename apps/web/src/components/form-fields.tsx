@@ -91,9 +91,12 @@ export function FieldShell({
 
 /** Says what the asterisks of `required` fields mean; put it above the form's fields. */
 export function RequiredFieldsNote() {
+  const t = useT(commonTexts);
   return (
     <p className="small text-body-secondary mb-3">
-      Fields marked with an asterisk (<span className="required-star">*</span>) are required.
+      {t('requiredBefore')}
+      <span className="required-star">*</span>
+      {t('requiredAfter')}
     </p>
   );
 }

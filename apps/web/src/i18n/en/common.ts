@@ -9,6 +9,8 @@ export const commonTexts = defineTexts('common', {
   loading: 'Loading...',
   active: 'Active',
   inactive: 'Inactive',
+  requiredBefore: 'Fields marked with an asterisk (',
+  requiredAfter: ') are required.',
   information: 'Information:',
   unsavedChanges: 'You have made changes. Any unsaved changes will be lost.',
   choices: '{{label}} choices',

@@ -10,6 +10,8 @@ export const common = {
   loading: 'लोड हो रहा है...',
   active: 'चालू',
   inactive: 'बंद',
+  requiredBefore: 'तारांकन (',
+  requiredAfter: ') वाले फ़ील्ड भरना ज़रूरी है।',
   information: 'जानकारी:',
   unsavedChanges: 'आपने बदलाव किए हैं। जो बदलाव सेव नहीं हुए, वे मिट जाएँगे।',
   choices: '{{label}} के विकल्प',

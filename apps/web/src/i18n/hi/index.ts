@@ -7,6 +7,7 @@ import { leadDetail } from './lead-detail';
 import { leads } from './leads';
 import { money } from './money';
 import { myLeads } from './my-leads';
+import { owner } from './owner';
 import { pages } from './pages';
 
 export const hindi = {
@@ -18,5 +19,6 @@ export const hindi = {
   leads,
   money,
   myLeads,
+  owner,
   pages,
 };
