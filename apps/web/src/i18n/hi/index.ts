@@ -4,6 +4,7 @@ import { common } from './common';
 import { errors } from './errors';
 import { layout } from './layout';
 import { leadDetail } from './lead-detail';
+import { leadForm } from './lead-form';
 import { leads } from './leads';
 import { money } from './money';
 import { myLeads } from './my-leads';
@@ -16,6 +17,7 @@ export const hindi = {
   errors,
   layout,
   leadDetail,
+  leadForm,
   leads,
   money,
   myLeads,
