@@ -6,6 +6,7 @@ import { layout } from './layout';
 import { leadDetail } from './lead-detail';
 import { leadForm } from './lead-form';
 import { leads } from './leads';
+import { members } from './members';
 import { money } from './money';
 import { myLeads } from './my-leads';
 import { owner } from './owner';
@@ -19,6 +20,7 @@ export const hindi = {
   leadDetail,
   leadForm,
   leads,
+  members,
   money,
   myLeads,
   owner,
