@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { commonTexts } from '../i18n/en/common';
-import { textsOf, translate, useT } from '../i18n/runtime';
+import { useT } from '../i18n/runtime';
 
 export interface ConfirmDialogProps {
   show: boolean;

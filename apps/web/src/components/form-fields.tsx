@@ -4,7 +4,7 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { FieldPath, FieldValues, FormState, UseFormRegisterReturn } from 'react-hook-form';
 import type { Option } from '@dealerleads/shared/catalogues';
 import { commonTexts } from '../i18n/en/common';
-import { textsOf, translate, useT } from '../i18n/runtime';
+import { translate, useT } from '../i18n/runtime';
 
 interface FieldProps {
   label: string;

@@ -1,6 +1,8 @@
 // Plain SVG charts of the insights screen: no chart library (nothing to download for anyone but this Admin chunk, and
 // nothing to make accessible after the fact). Each chart is an image with a text summary, and a table of its numbers.
 import type { ReactNode } from 'react';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export interface ChartFigureProps {
   title: string;
@@ -14,6 +16,7 @@ export interface ChartFigureProps {
 
 /** A titled chart with its table alternative (collapsed under 'Show as table'). */
 export function ChartFigure({ title, summary, chart, head, rows }: ChartFigureProps) {
+  const t = useT(adminTexts);
   return (
     <figure className="card h-100 mb-0">
       <div className="card-body">
@@ -22,7 +25,7 @@ export function ChartFigure({ title, summary, chart, head, rows }: ChartFigurePr
           {chart}
         </div>
         <details className="mt-2">
-          <summary className="small">Show as table</summary>
+          <summary className="small">{t('showAsTable')}</summary>
           <table className="table table-sm mt-2 mb-0">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -52,11 +55,12 @@ export function ChartFigure({ title, summary, chart, head, rows }: ChartFigurePr
 
 /** Horizontal bars, one per labelled value, longest first as given. */
 export function BarList({ items }: { items: { label: string; value: number }[] }) {
+  const t = useT(adminTexts);
   const max = Math.max(1, ...items.map((i) => i.value));
   const rowHeight = 22;
   const labelWidth = 130;
   const width = 420;
-  if (items.length === 0) return <p className="text-body-secondary small mb-0">No leads</p>;
+  if (items.length === 0) return <p className="text-body-secondary small mb-0">{t('noLeads')}</p>;
   return (
     <svg
       viewBox={`0 0 ${width} ${items.length * rowHeight}`}
@@ -85,6 +89,7 @@ export function BarList({ items }: { items: { label: string; value: number }[] }
 
 /** Two series per day (leads and unlocks) as paired columns. */
 export function DayColumns({ days }: { days: { day: string; leads: number; unlocks: number }[] }) {
+  const t = useT(adminTexts);
   const height = 160;
   const width = 600;
   const max = Math.max(1, ...days.flatMap((d) => [d.leads, d.unlocks]));
@@ -134,14 +139,14 @@ export function DayColumns({ days }: { days: { day: string; leads: number; unloc
             className="d-inline-block me-1"
             style={{ width: 10, height: 10, background: '#0d6efd' }}
           />
-          Leads
+          {t('leads')}
         </span>
         <span>
           <span
             className="d-inline-block me-1"
             style={{ width: 10, height: 10, background: '#fd7e14' }}
           />
-          Unlocks
+          {t('unlocks')}
         </span>
       </div>
     </>

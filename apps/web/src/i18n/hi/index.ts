@@ -1,4 +1,5 @@
 // Every Hindi text, one lazy chunk (runtime.ts loadHindi): loaded only when a device or member chooses Hindi.
+import { admin } from './admin';
 import { alerts } from './alerts';
 import { common } from './common';
 import { errors } from './errors';
@@ -13,6 +14,7 @@ import { owner } from './owner';
 import { pages } from './pages';
 
 export const hindi = {
+  admin,
   alerts,
   common,
   errors,
