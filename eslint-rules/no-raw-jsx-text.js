@@ -59,13 +59,26 @@ export default {
             if (LETTER.test(node.value) && !isUntranslated(enclosingElement(node)))
               report(node, node.value, 'text');
           },
-          'JSXExpressionContainer > Literal'(node) {
-            if (
-              node.parent.parent.type !== 'JSXAttribute' &&
-              typeof node.value === 'string' &&
-              LETTER.test(node.value) &&
-              !isUntranslated(enclosingElement(node))
-            )
+          Literal(node) {
+            if (typeof node.value !== 'string' || !LETTER.test(node.value)) return;
+            // A literal a JSX child shows: directly, or as a branch of `?:`, `&&` or `||` there.
+            let at = node.parent;
+            while (
+              at.type === 'ConditionalExpression' ||
+              (at.type === 'LogicalExpression' && at.operator !== '??')
+            ) {
+              if (at.type === 'ConditionalExpression' && at.test === node) return;
+              at = at.parent;
+            }
+            if (at.type !== 'JSXExpressionContainer') return;
+            const owner = at.parent;
+            if (owner.type === 'JSXAttribute') {
+              const name = owner.name?.name;
+              if (at !== node.parent && typeof name === 'string' && TEXT_ATTRIBUTES.has(name))
+                report(node, node.value, 'attribute', name);
+              return;
+            }
+            if (!isUntranslated(owner.type === 'JSXElement' ? owner : undefined))
               report(node, node.value, 'text');
           },
           'JSXExpressionContainer > TemplateLiteral'(node) {

@@ -20,11 +20,22 @@ tester.run('no-raw-jsx-text', plugin.rules['no-raw-jsx-text'], {
     'const a = <button aria-label={t("close")} title={t("close")} />;',
     'const a = <input type="text" name="userName" />;',
     'const a = <p>{`${count} / 10`}</p>;',
+    'const a = <p className={active ? "text-bg-success" : "text-bg-secondary"}>{x}</p>;',
+    'const a = <p>{status === "rejected" ? t("reason") : t("status")}</p>;',
     'const a = <input id={`photo-${id}`} aria-label={`${label}: ${value}`} />;',
   ],
   invalid: [
     { code: 'const a = <p>Loading...</p>;', errors: [{ messageId: 'text' }] },
     { code: 'const a = <p>{"No leads to show."}</p>;', errors: [{ messageId: 'text' }] },
+    {
+      code: 'const a = <p>{ok ? "Active" : "Inactive"}</p>;',
+      errors: [{ messageId: 'text' }, { messageId: 'text' }],
+    },
+    { code: 'const a = <p>{busy && "Saving..."}</p>;', errors: [{ messageId: 'text' }] },
+    {
+      code: 'const a = <b title={x ? "Edit" : t("add")} />;',
+      errors: [{ messageId: 'attribute' }],
+    },
     { code: 'const a = <p>{`${n} credits`}</p>;', errors: [{ messageId: 'text' }] },
     { code: 'const a = <p>लीड</p>;', errors: [{ messageId: 'text' }] },
     { code: 'const a = <button aria-label="Open menu" />;', errors: [{ messageId: 'attribute' }] },

@@ -139,7 +139,7 @@ export function AuditPage() {
               {items.length === 0 ? (
                 <tr>
                   <td colSpan={5} className="text-center text-body-secondary py-4">
-                    {log.isPending ? 'Loading...' : auditTexts.empty}
+                    {log.isPending ? t('loading') : auditTexts.empty}
                   </td>
                 </tr>
               ) : (

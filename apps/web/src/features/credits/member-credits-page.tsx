@@ -99,7 +99,7 @@ function AdjustForm({
       </div>
       <div className="mt-2">
         <button type="submit" className="btn btn-primary" disabled={adjust.isPending}>
-          {adjust.isPending ? 'Saving...' : 'Adjust'}
+          {adjust.isPending ? t('saving') : t('adjust')}
         </button>
       </div>
     </form>

@@ -102,7 +102,7 @@ function DecisionModal({
             className={`btn ${approve ? 'btn-success' : 'btn-danger'}`}
             disabled={busy}
           >
-            {approve ? 'Approve' : 'Reject'}
+            {approve ? t('approve') : t('reject')}
           </button>
         </Modal.Footer>
       </form>
@@ -165,7 +165,7 @@ export function DisputesPage() {
               <Link to={paths.leadDetail(d.leadId)}>#{d.leadId}</Link> {d.leadTitle}
               <div className="small text-body-secondary">
                 {d.leadCity}
-                {d.leadActive ? '' : ' · off the list'}
+                {d.leadActive ? '' : t('offTheList')}
               </div>
             </td>
             <td>
@@ -194,7 +194,7 @@ export function DisputesPage() {
             <td>
               <span className={`badge ${BADGES[d.status]}`}>{disputeStatusLabels[d.status]}</span>
               {d.status === 'approved' ? (
-                <div className="small">{d.refunded ? 'Credit refunded' : 'No refund'}</div>
+                <div className="small">{d.refunded ? t('creditRefunded') : t('noRefund')}</div>
               ) : null}
               {d.adminNote ? <div className="small text-break">{d.adminNote}</div> : null}
             </td>

@@ -254,7 +254,7 @@ export function InsightsPage() {
         <>
           <p className="text-body-secondary small">
             {data.from} {t('to2')} {data.to} {t('indiaDays')}
-            {data.creditFigures ? '' : '. Credits sold and revenue start with the payments ledger.'}
+            {data.creditFigures ? '' : t('creditsSoldAndRevenue')}
           </p>
           <Kpis data={data} />
           <Charts data={data} />

@@ -29,9 +29,10 @@ function InvalidLeadId() {
 }
 
 function StatusBadge({ active }: { active: boolean }) {
+  const t = useT(adminTexts);
   return (
     <span className={`badge fs-6 align-middle ${active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-      {active ? 'Active' : 'Inactive'}
+      {active ? t('active') : t('inactive')}
     </span>
   );
 }

@@ -135,7 +135,7 @@ export function ModerationPage() {
             <th scope="col">{t('car')}</th>
             <th scope="col">{t('submitted')}</th>
             <th scope="col">{t('why')}</th>
-            <th scope="col">{status === 'rejected' ? 'Reason' : 'Status'}</th>
+            <th scope="col">{status === 'rejected' ? t('reason') : t('status')}</th>
             <th scope="col">{t('actions')}</th>
           </>
         }
@@ -163,7 +163,7 @@ export function ModerationPage() {
                 </span>
               ))}
             </td>
-            <td>{status === 'rejected' ? item.note : item.status ? 'On the list' : 'Held'}</td>
+            <td>{status === 'rejected' ? item.note : item.status ? t('onTheList') : t('held')}</td>
             <td className="text-nowrap">
               {item.moderationStatus === 'flagged' ? (
                 <>

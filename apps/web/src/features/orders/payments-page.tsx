@@ -97,7 +97,7 @@ export function PaymentsPage() {
             <td>
               {order.packageName}
               <div className="small text-body-secondary">
-                {order.packageType === 'Unlimited' ? 'Unlimited' : `${order.credits} credits`} ·{' '}
+                {order.packageType === 'Unlimited' ? t('unlimited') : `${order.credits} credits`} ·{' '}
                 {order.validityDays} {t('days')}
               </div>
             </td>
@@ -147,12 +147,12 @@ export function PaymentsPage() {
         }
         message={
           deciding?.decision === 'reject'
-            ? 'The member gets no credits and sees your reason.'
+            ? t('theMemberGetsNo')
             : `Confirm that ${formatInr(deciding?.order.amount ?? 0)} arrived${
                 deciding?.order.utr ? ` with UTR ${deciding.order.utr}` : ''
               }: ${deciding?.order.userName ?? ''} gets the package ${deciding?.order.packageName ?? ''}.`
         }
-        confirmLabel={deciding?.decision === 'reject' ? 'Reject' : 'Confirm payment'}
+        confirmLabel={deciding?.decision === 'reject' ? t('reject') : t('confirmPayment')}
         confirmVariant={deciding?.decision === 'reject' ? 'danger' : 'primary'}
         busy={decide.isPending || reasonMissing}
         onConfirm={() => void submit()}

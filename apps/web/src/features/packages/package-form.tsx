@@ -60,7 +60,7 @@ export function PackageForm({
     <form
       id="package-form"
       noValidate
-      aria-label={editing ? 'Edit Package' : 'Add Package'}
+      aria-label={editing ? t('editPackage') : t('addPackage')}
       onSubmit={(event) => void handleSubmit((values) => onSubmit(packageInputOf(values)))(event)}
     >
       <ErrorList errors={serverErrors} />

@@ -86,6 +86,7 @@ function ModalBody({
 }
 
 export function UserPackageFormModal({ show, row, opening, onClose }: UserPackageFormModalProps) {
+  const t = useT(adminTexts);
   const add = useAddUserPackage();
   const update = useUpdateUserPackage();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -121,7 +122,7 @@ export function UserPackageFormModal({ show, row, opening, onClose }: UserPackag
     <Modal show={show} onHide={close} centered size="lg" aria-labelledby="user-package-modal-title">
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5" id="user-package-modal-title">
-          {row ? 'Edit User Package' : 'Add User Package'}
+          {row ? t('editUserPackage') : t('addUserPackage')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>

@@ -147,7 +147,7 @@ export function UserPackageForm({
   return (
     <form
       noValidate
-      aria-label={editing ? 'Edit User Package' : 'Add User Package'}
+      aria-label={editing ? t('editUserPackage') : t('addUserPackage')}
       onSubmit={(event) => void submit(event)}
     >
       <ErrorList errors={serverErrors} />
