@@ -279,7 +279,11 @@ describe.each(testEngines())('verified alert addresses on %s', (engine) => {
         payload: { name: 'Verify Test', city: 'Noida', email },
       });
     const refused = await change(crowded.toUpperCase());
-    expect(refused.json()).toEqual({ status: 400, message: apiMessages.tooManyAccountsForEmail });
+    expect(refused.json()).toEqual({
+      status: 400,
+      code: 'api.tooManyAccountsForEmail',
+      message: apiMessages.tooManyAccountsForEmail,
+    });
     expect((await profile(member!)).email).toBe(own);
     // Keeping one's own address (in another case) is no new account on it.
     expect((await change(own.toUpperCase())).statusCode).toBe(200);
