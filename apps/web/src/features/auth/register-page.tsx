@@ -9,7 +9,7 @@ import { RegisterForm } from './register-form';
 import { pagesTexts } from '../../i18n/en/pages';
 import { useT } from '../../i18n/runtime';
 
-export const REGISTRATION_FAILED_TEXT = 'Registration failed. Please try again.';
+export const REGISTRATION_FAILED_TEXT = pagesTexts.en.registrationFailed;
 
 export function RegisterPage() {
   const t = useT(pagesTexts);
@@ -21,7 +21,7 @@ export function RegisterPage() {
     setServerErrors([]);
     registration.mutate(values, {
       onSuccess: () => void navigate(paths.signupSuccess),
-      onError: (error) => setServerErrors(formSubmitErrors(error, REGISTRATION_FAILED_TEXT)),
+      onError: (error) => setServerErrors(formSubmitErrors(error, t('registrationFailed'))),
     });
   };
 

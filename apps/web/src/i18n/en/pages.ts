@@ -3,6 +3,7 @@ import { defineTexts } from '../runtime';
 
 export const pagesTexts = defineTexts('pages', {
   loginFailed: 'Login failed. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
   welcomeBack: 'Welcome Back',
   login: 'Login',
   userName: 'User name',

@@ -4,6 +4,7 @@ import type { pagesTexts } from '../en/pages';
 
 export const pages = {
   loginFailed: 'लॉग इन नहीं हो सका। कृपया दोबारा कोशिश करें।',
+  registrationFailed: 'रजिस्ट्रेशन नहीं हो सका। कृपया दोबारा कोशिश करें।',
   welcomeBack: 'फिर से स्वागत है',
   login: 'लॉग इन',
   userName: 'यूज़र नेम',
