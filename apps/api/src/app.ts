@@ -16,7 +16,7 @@ import { databaseIdentity, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { errorBody, registerErrorHandling } from './plugins/errors';
 import { registerSingleHost } from './plugins/host-header';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
@@ -162,13 +162,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The router refuses some URLs before any route or error handler runs; those answers keep the JSON shape too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
-      void reply.code(status).send({
-        status,
-        message:
-          error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-            ? 'The request URL is too long'
-            : 'The request URL is not valid',
-      });
+      void reply
+        .code(status)
+        .send(
+          errorBody(
+            status,
+            error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+              ? 'The request URL is too long'
+              : 'The request URL is not valid',
+          ),
+        );
     },
   });
   const clock = options.clock ?? (() => new Date());

@@ -90,7 +90,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 function errorShapeProblem(status: number, body: unknown): string | undefined {
   if (!isRecord(body)) return 'the body is not a JSON object';
   const keys = Object.keys(body).sort().join(',');
-  if (keys === 'errors,status,title') {
+  if (keys === 'code,errors,status,title') {
+    if (body.code !== 'validation') return 'a validation body without its code';
     if (status !== 400 || body.status !== 400) return 'a validation body on a non-400';
     if (body.title !== apiMessages.validationTitle) return 'wrong validation title';
     const errors = body.errors;
@@ -105,7 +106,8 @@ function errorShapeProblem(status: number, body: unknown): string | undefined {
     }
     return undefined;
   }
-  if (keys === 'message,status') {
+  if (keys === 'code,message,status') {
+    if (typeof body.code !== 'string' || body.code === '') return 'no code';
     if (body.status !== status) return `status ${String(body.status)} in a ${status} body`;
     if (typeof body.message !== 'string' || body.message.length === 0) return 'empty message';
     return undefined;

@@ -579,7 +579,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
       });
     const stale = await save(form.creditDebited);
     expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toEqual({ status: 400, message: creditDebitedBelowUsed(1) });
+    expect(stale.json()).toMatchObject({ status: 400, message: creditDebitedBelowUsed(1) });
     const row = await ctx.database.db
       .selectFrom('user_packages')
       .select(['package_balance_credits', 'credit_debited', 'is_active'])

@@ -1,5 +1,7 @@
 // The striped, responsive table of the admin lists: a header row, a one-cell row when empty, then the rows.
 import type { ReactNode } from 'react';
+import { commonTexts } from '../i18n/en/common';
+import { useT } from '../i18n/runtime';
 
 export interface DataTableProps {
   /** The header cells (`<th scope="col">`). */
@@ -36,9 +38,10 @@ export function DataTable({ head, columns, empty, emptyText, children }: DataTab
 
 /** The Active / Inactive badge of a row. */
 export function ActiveBadge({ active }: { active: boolean }) {
+  const t = useT(commonTexts);
   return (
     <span className={`badge ${active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-      {active ? 'Active' : 'Inactive'}
+      {active ? t('active') : t('inactive')}
     </span>
   );
 }

@@ -4,12 +4,21 @@ import { navigateTo } from './navigation';
 import { notify } from './notify';
 import { paths } from '../config/paths';
 import { claimExpiryMessage } from './session';
+import { layoutTexts } from '../i18n/en/layout';
+import { translate } from '../i18n/runtime';
 
+/** The 401 toast, in the reader's language (read when shown). */
 export const httpErrorTexts = {
-  unauthorized: 'Unauthorized - Please log in again',
-  unauthorizedTitle: 'Authentication Error',
-  sessionExpired: 'Your session has ended. Please log in again.',
-} as const;
+  get unauthorized() {
+    return translate(layoutTexts, 'unauthorized');
+  },
+  get unauthorizedTitle() {
+    return translate(layoutTexts, 'unauthorizedTitle');
+  },
+  get sessionExpired() {
+    return translate(layoutTexts, 'sessionExpired');
+  },
+};
 
 /** Applies the catalogue to an error and returns it for the caller to throw. */
 export function applyErrorCatalogue(error: ApiError): ApiError {

@@ -47,7 +47,7 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
     expect((await unlock(b)).statusCode).toBe(200);
     const refused = await unlock(c);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ status: 400, message: creditFlowMessages.soldOut });
+    expect(refused.json()).toMatchObject({ status: 400, message: creditFlowMessages.soldOut });
     expect(refused.body).not.toContain(lead!.phone);
     expect((await balanceOf(ctx, packages[2]!)).balance).toBe(3);
     // A dealer who has it opens it again for free; an Admin is not counted.
@@ -67,7 +67,7 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
       payload: { userPackageMapId: packages[2], leadId: lead!.id, creditDebited: 1 },
     });
     // The credit subtract-credit took comes back in the ledger, so the message is true.
-    expect(view.json()).toEqual({ status: 400, message: creditFlowMessages.soldOutCreditReturned });
+    expect(view.json()).toMatchObject({ status: 400, message: creditFlowMessages.soldOutCreditReturned });
     expect(await unlockCount(lead!.id)).toBe(2);
     expect(await balanceOf(ctx, packages[2]!)).toMatchObject({ balance: 3, credit_debited: 0 });
     const refund = await ctx.database.db
@@ -88,7 +88,7 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
       headers: bearer(c),
       payload: { userPackageMapId: packages[2], leadId: lead!.id, creditDebited: 1 },
     });
-    expect(again.json()).toEqual({ status: 400, message: apiMessages.spendCreditFirst });
+    expect(again.json()).toMatchObject({ status: 400, message: apiMessages.spendCreditFirst });
     expect(await ledgerViolations(ctx.database.db, { userIds: [a.id, b.id, c.id] })).toEqual([]);
   });
 

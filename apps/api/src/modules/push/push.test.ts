@@ -269,6 +269,6 @@ describe.each(testEngines())('web push on %s', (engine) => {
     expect((await subscriptions()).map((s) => s.endpoint)).not.toContain(device.endpoint);
     const again = await stop();
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ status: 404, message: 'This device is not subscribed.' });
+    expect(again.json()).toMatchObject({ status: 404, message: 'This device is not subscribed.' });
   });
 });

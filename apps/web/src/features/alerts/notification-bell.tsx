@@ -10,8 +10,11 @@ import { useMarkAllRead, useNotifications, useUnreadCount } from './api/alerts';
 import { NavDropdown } from './nav-dropdown';
 import { PushToggle } from './push-toggle';
 import { useNotificationStream } from './use-notification-stream';
+import { alertsTexts } from '../../i18n/en/alerts';
+import { useT } from '../../i18n/runtime';
 
 export function NotificationBell() {
+  const t = useT(alertsTexts);
   const notifications = useNotifications();
   const unread = useUnreadCount();
   const markAllRead = useMarkAllRead();
@@ -31,7 +34,7 @@ export function NotificationBell() {
   return (
     <NavDropdown
       icon="bi-bell"
-      label="Notifications"
+      label={t('notifications')}
       count={unreadLeads + unreadEvents}
       countTestId="notification-count"
     >
@@ -41,17 +44,17 @@ export function NotificationBell() {
           {eventItems.length > 0 ? (
             <>
               <div className="d-flex justify-content-between align-items-center mb-2">
-                <strong>Your account</strong>
+                <strong>{t('yourAccount')}</strong>
                 <button
                   type="button"
                   className="btn btn-link btn-sm"
                   disabled={unreadEvents === 0}
                   onClick={() => markEventsRead.mutate()}
                 >
-                  Mark read
+                  {t('markRead')}
                 </button>
               </div>
-              <ul className="list-unstyled mb-3 small" aria-label="Your account">
+              <ul className="list-unstyled mb-3 small" aria-label={t('yourAccount')}>
                 {eventItems.slice(0, 5).map((event) => (
                   <li
                     key={event.id}
@@ -67,24 +70,27 @@ export function NotificationBell() {
             </>
           ) : null}
           <div className="d-flex justify-content-between align-items-center mb-2">
-            <strong>New leads for your saved searches</strong>
+            <strong>{t('newLeadsForSearches')}</strong>
             <button
               type="button"
               className="btn btn-link btn-sm"
               disabled={unreadLeads === 0}
               onClick={() => markAllRead.mutate()}
             >
-              Mark all read
+              {t('markAllRead')}
             </button>
           </div>
           {items.length === 0 ? (
-            <p className="text-body-secondary small mb-0">No notifications yet</p>
+            <p className="text-body-secondary small mb-0">{t('noNotifications')}</p>
           ) : (
-            <ul className="list-unstyled mb-0 small" aria-label="Notifications">
+            <ul className="list-unstyled mb-0 small" aria-label={t('notifications')}>
               {items.slice(0, 10).map((n) => (
                 <li key={n.id} className={`py-1 border-top ${n.read ? '' : 'fw-semibold'}`}>
                   <Link to={paths.leadDetail(n.leadId)} onClick={close} className="text-reset">
-                    {n.year} {findBrand(n.brand)?.label ?? n.brand} {n.model} in {n.city},{' '}
+                    {t('notificationLine', {
+                      car: `${n.year} ${findBrand(n.brand)?.label ?? n.brand} ${n.model}`,
+                      city: n.city,
+                    })}{' '}
                     {formatInr(n.price)}
                   </Link>
                   <div className="text-body-secondary">{n.savedSearchName}</div>

@@ -1,6 +1,8 @@
 // Plain SVG charts of the insights screen: no chart library (nothing to download for anyone but this Admin chunk, and
 // nothing to make accessible after the fact). Each chart is an image with a text summary, and a table of its numbers.
 import type { ReactNode } from 'react';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export interface ChartFigureProps {
   title: string;
@@ -14,6 +16,7 @@ export interface ChartFigureProps {
 
 /** A titled chart with its table alternative (collapsed under 'Show as table'). */
 export function ChartFigure({ title, summary, chart, head, rows }: ChartFigureProps) {
+  const t = useT(adminTexts);
   return (
     <figure className="card h-100 mb-0">
       <div className="card-body">
@@ -22,7 +25,7 @@ export function ChartFigure({ title, summary, chart, head, rows }: ChartFigurePr
           {chart}
         </div>
         <details className="mt-2">
-          <summary className="small">Show as table</summary>
+          <summary className="small">{t('showAsTable')}</summary>
           <table className="table table-sm mt-2 mb-0">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -52,11 +55,12 @@ export function ChartFigure({ title, summary, chart, head, rows }: ChartFigurePr
 
 /** Horizontal bars, one per labelled value, longest first as given; drawn narrow so its text stays readable on a phone. */
 export function BarList({ items }: { items: { label: string; value: number }[] }) {
+  const t = useT(adminTexts);
   const max = Math.max(1, ...items.map((i) => i.value));
   const rowHeight = 22;
   const labelWidth = 110;
   const width = 320;
-  if (items.length === 0) return <p className="text-body-secondary small mb-0">No leads</p>;
+  if (items.length === 0) return <p className="text-body-secondary small mb-0">{t('noLeads')}</p>;
   return (
     <svg
       viewBox={`0 0 ${width} ${items.length * rowHeight}`}
@@ -93,11 +97,13 @@ export function axisTicks(max: number): number[] {
  * scale they vanished. Drawn narrow (300 units) so its text stays about 11 px on a 360 px phone.
  */
 function DaySeries({
+  series,
   label,
   colour,
   days,
   value,
 }: {
+  series: string;
   label: string;
   colour: string;
   days: { day: string }[];
@@ -116,7 +122,7 @@ function DaySeries({
       width="100%"
       aria-hidden="true"
       className="d-block mb-2"
-      data-testid={`day-series-${label.toLowerCase()}`}
+      data-testid={`day-series-${series}`}
     >
       <text x={axis} y={0} dy="0.8em" fontSize="11" fill="currentColor" dx="4">
         {label}
@@ -158,10 +164,23 @@ function DaySeries({
 
 /** Leads and unlocks per day: one chart each, each on its own scale with a y-axis. */
 export function DayColumns({ days }: { days: { day: string; leads: number; unlocks: number }[] }) {
+  const t = useT(adminTexts);
   return (
     <>
-      <DaySeries label="Leads" colour="#0d6efd" days={days} value={(i) => days[i]!.leads} />
-      <DaySeries label="Unlocks" colour="#c35a00" days={days} value={(i) => days[i]!.unlocks} />
+      <DaySeries
+        series="leads"
+        label={t('leads')}
+        colour="#0d6efd"
+        days={days}
+        value={(i) => days[i]!.leads}
+      />
+      <DaySeries
+        series="unlocks"
+        label={t('unlocks')}
+        colour="#c35a00"
+        days={days}
+        value={(i) => days[i]!.unlocks}
+      />
     </>
   );
 }
