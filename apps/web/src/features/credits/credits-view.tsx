@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CreditsSummary, LedgerEntry, LedgerKind } from '@dealerleads/shared';
+import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
@@ -46,37 +47,35 @@ export function PackagesTable({ summary }: { summary: CreditsSummary }) {
   if (summary.packages.length === 0)
     return <p className="text-body-secondary">No active packages.</p>;
   return (
-    <div className="table-responsive mb-3">
-      <table className="table table-sm align-middle">
-        <caption className="caption-top">Active packages</caption>
-        <thead>
-          <tr>
-            <th scope="col">Package</th>
-            <th scope="col">Balance</th>
-            <th scope="col">Start Date</th>
-            <th scope="col">End Date</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.packages.map((p) => (
-            <tr key={p.id}>
-              <td>{p.packageName ?? 'Unknown'}</td>
-              <td>
-                {p.packageType === 'Unlimited' ? 'Unlimited' : `${p.balance} of ${p.credits}`}
-              </td>
-              <td>{formatMediumDate(p.startDate)}</td>
-              <td>
-                {formatMediumDate(p.endDate)}
-                {p.endingSoon ? (
-                  <span className="badge text-bg-warning ms-2">Ends soon</span>
-                ) : null}
-                {p.live ? null : <span className="badge text-bg-secondary ms-2">Not started</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="mb-3"
+      variant="small"
+      caption="Active packages"
+      columns={4}
+      empty={false}
+      emptyText=""
+      head={
+        <>
+          <th scope="col">Package</th>
+          <th scope="col">Balance</th>
+          <th scope="col">Start Date</th>
+          <th scope="col">End Date</th>
+        </>
+      }
+    >
+      {summary.packages.map((p) => (
+        <tr key={p.id}>
+          <td>{p.packageName ?? 'Unknown'}</td>
+          <td>{p.packageType === 'Unlimited' ? 'Unlimited' : `${p.balance} of ${p.credits}`}</td>
+          <td>{formatMediumDate(p.startDate)}</td>
+          <td>
+            {formatMediumDate(p.endDate)}
+            {p.endingSoon ? <span className="badge text-bg-warning ms-2">Ends soon</span> : null}
+            {p.live ? null : <span className="badge text-bg-secondary ms-2">Not started</span>}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -114,33 +113,31 @@ export function LedgerTable({ userId }: { userId: number | null }) {
   const { items, pagination } = ledger.data;
   return (
     <>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle" data-testid="ledger">
-          <caption className="caption-top">History</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">What</th>
-              <th scope="col">Package</th>
-              <th scope="col" className="text-end">
-                Credits
-              </th>
-              <th scope="col" className="text-end">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No entries yet.</td>
-              </tr>
-            ) : (
-              items.map((entry) => <EntryRow key={entry.id} entry={entry} />)
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        variant="small"
+        caption="History"
+        testId="ledger"
+        columns={5}
+        empty={items.length === 0}
+        emptyText="No entries yet."
+        head={
+          <>
+            <th scope="col">Date</th>
+            <th scope="col">What</th>
+            <th scope="col">Package</th>
+            <th scope="col" className="text-end">
+              Credits
+            </th>
+            <th scope="col" className="text-end">
+              Balance
+            </th>
+          </>
+        }
+      >
+        {items.map((entry) => (
+          <EntryRow key={entry.id} entry={entry} />
+        ))}
+      </DataTable>
       {pagination && pagination.totalPages > 1 ? (
         <Pagination
           currentPage={page}
