@@ -3,7 +3,7 @@
 // scrolling region a keyboard cannot reach.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, assignStarterPackage, demo, loginAs, registerDealer } from './support';
+import { apiLogin, createStarterUserPackage, demo, loginAs, createDealer } from './support';
 
 const WIDTH = 360;
 test.use({ viewport: { width: WIDTH, height: 740 } });
@@ -11,8 +11,8 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Data that puts a row with actions in each queue: an open order, an open dispute and a flagged lead. */
 async function fillQueues(request: APIRequestContext) {
-  const dealer = await registerDealer(request, 'cards');
-  await assignStarterPackage(request, dealer.id, 0);
+  const dealer = await createDealer(request, 'cards');
+  await createStarterUserPackage(request, dealer.id, 0);
   const session = await apiLogin(request, dealer);
   const auth = { Authorization: `Bearer ${session.token}` };
 

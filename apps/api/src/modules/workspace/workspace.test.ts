@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpCounts, LeadNote, MyLead } from '@dealerleads/shared';
 import { addDays, todayInIndia } from '../../lib/calendar';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { createUserPackage, createLeads } from '../../test/fixtures';
 import {
   bearer,
   createMember,
@@ -64,9 +64,9 @@ describe.each(testEngines())('my leads on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    await givePackage(ctx, dealer.id, { credits: 20 });
-    await givePackage(ctx, other.id, { credits: 20 });
-    leads = await insertLeads(ctx, [
+    await createUserPackage(ctx, dealer.id, { credits: 20 });
+    await createUserPackage(ctx, other.id, { credits: 20 });
+    leads = await createLeads(ctx, [
       {
         full_name: 'Ravi Kumar',
         brand: 'hyundai',
@@ -237,10 +237,10 @@ describe.each(testEngines())('my leads on %s', (engine) => {
 
   it('streams 10,000 rows', async () => {
     const big = await createMember(ctx);
-    const userPackage = await givePackage(ctx, big.id, { credits: 1 });
+    const userPackage = await createUserPackage(ctx, big.id, { credits: 1 });
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const batch = await insertLeads(
+      const batch = await createLeads(
         ctx,
         Array.from({ length: 1000 }, () => ({ full_name: 'Bulk Owner' })),
       );
