@@ -13,6 +13,7 @@ export interface ApiCall {
   path: string;
   /** The JSON body, when the request had one. */
   body: unknown;
+  headers: Headers;
 }
 
 const server = setupServer();
@@ -24,6 +25,7 @@ server.events.on('request:start', ({ request }) => {
     method: request.method,
     path: url.pathname + url.search,
     body: undefined,
+    headers: request.headers,
   };
   calls.push(record);
   // The body is read from a clone so the handler still gets it.

@@ -110,7 +110,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
 
     const theirs = json<MyLead[]>(await get('/api/me/leads', other));
     expect(theirs.map((l) => l.leadId)).toEqual([leads[1]!.id]);
-    // Admin unlocks nothing: their workspace is empty and holds nothing of the dealers' notes.
+    // Admin unlocks nothing: their My Leads is empty and holds nothing of the dealers' notes.
     expect(json<MyLead[]>(await get('/api/me/leads', admin))).toEqual([]);
     expect((await anonymous('/api/me/leads')).statusCode).toBe(401);
   });
@@ -172,7 +172,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
     expect(json<MyLead[]>(await get('/api/me/leads', other))[0]?.lastNote).toBeNull();
   });
 
-  it("refuses leads outside the caller's workspace (403), unknown leads (404) and bad input (400), changing nothing", async () => {
+  it("refuses leads outside the caller's My Leads (403), unknown leads (404) and bad input (400), changing nothing", async () => {
     const notUnlocked = leads[3]!.id;
     expect((await put(notUnlocked, { stage: 'contacted' })).statusCode).toBe(403);
     expect((await note(notUnlocked, 'hello')).statusCode).toBe(403);
@@ -231,7 +231,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
     expect(filtered.rawPayload.toString('utf8').trimEnd().split('\r\n')).toHaveLength(2);
     expect((await anonymous('/api/me/leads.csv')).statusCode).toBe(401);
     expect((await get('/api/me/leads.csv?stage=sold')).statusCode).toBe(400);
-    // Nothing of a dealer's workspace is in another dealer's CSV.
+    // Nothing of a dealer's My Leads is in another dealer's CSV.
     expect((await get('/api/me/leads.csv', other)).body).not.toContain('Ravi Kumar');
   });
 
