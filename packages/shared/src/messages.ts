@@ -6,6 +6,8 @@ export const textMessages = {
   minLength: (label: string, n: number) => `${label} must be at least ${n} characters`,
   maxLength: (label: string, n: number) => `${label} must be at most ${n} characters`,
   passwordsMustMatch: 'Password and Confirm Password must match',
+  /** Ten digits that are no Indian mobile (design.md §9.10). */
+  notIndianMobile: (label: string) => `${label} must be an Indian mobile number starting with 6, 7, 8 or 9.`,
 } as const;
 
 export const leadWizardMessages = {

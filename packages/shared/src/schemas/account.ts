@@ -3,7 +3,7 @@ import { z } from './zod';
 import { LIMITS } from '../constants';
 import { textMessages } from '../messages';
 import { ROLES, SIGNUP_ROLES } from '../catalogues/options';
-import { optionalDigits, password, requiredText } from './common';
+import { INDIAN_MOBILE, optionalDigits, password, requiredText } from './common';
 import { hasDisguisingCharacters, userNameCharactersMessage, userNameKey } from '../user-name';
 
 /** Names that are path segments of the members API (`/api/users/dropdown`), so no member may take them. */
@@ -18,7 +18,10 @@ export const emailField = requiredText('Email', LIMITS.emailMax).pipe(
   z.email({ error: 'Please enter a valid Email' }),
 );
 
-export const phoneField = optionalDigits('Phone', LIMITS.phoneLength);
+export const phoneField = optionalDigits('Phone', LIMITS.phoneLength).refine(
+  (v) => v === undefined || v === '' || !/^\d{10}$/.test(v) || INDIAN_MOBILE.test(v),
+  textMessages.notIndianMobile('Phone'),
+);
 export const pincodeField = optionalDigits('Pincode', LIMITS.pincodeLength);
 
 /** The sign-up form's fields, without the cross-field password check (forms extend it). */

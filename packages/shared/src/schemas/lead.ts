@@ -24,7 +24,7 @@ import {
   variantsIn,
 } from '../catalogues/vehicle-specs';
 import { priceBounds, priceRangeMessage } from '../catalogues/price-bounds';
-import { pagingQuery, queryBoolean } from './common';
+import { INDIAN_MOBILE, pagingQuery, queryBoolean } from './common';
 import { leadPhotoSchema } from './photo';
 
 /** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
@@ -375,7 +375,8 @@ export const leadSubmissionSchema = z
     phoneNumber: z
       .string({ error: m.phoneNumber })
       .trim()
-      .regex(/^\d{10}$/, m.phoneNumber),
+      .regex(/^\d{10}$/, m.phoneNumber)
+      .regex(INDIAN_MOBILE, textMessages.notIndianMobile('Phone Number')),
     price: z
       .number({ error: m.price })
       .int(m.price)
