@@ -72,7 +72,7 @@ export interface FakeApi {
  * Starts the fake API for a test file with its handlers (reset to these before each test); a request that none
  * answers is an error, so a screen asking for something the test did not expect is a failure, not a hang.
  */
-export function useFakeApi(...handlers: RequestHandler[]): FakeApi {
+export function setupFakeApi(...handlers: RequestHandler[]): FakeApi {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   beforeEach(() => {
     calls.length = 0;

@@ -8,7 +8,7 @@ import type { ModerationDecision, ModerationItem } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { apiError, http, HttpResponse, useFakeApi } from '../../test/fake-api';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
 import { renderRoute } from '../../test/render-route';
 import { moderationTexts } from './moderation-page';
 
@@ -85,7 +85,7 @@ async function decide(id: number, request: Request, approve: boolean): Promise<R
   return HttpResponse.json(decided);
 }
 
-const api = useFakeApi(
+const api = setupFakeApi(
   http.get('/api/moderation', ({ request }) => list(new URL(request.url))),
   http.put('/api/moderation/:id/:decision', ({ request, params }) =>
     decide(Number(params.id), request, params.decision === 'approve'),

@@ -7,7 +7,7 @@ import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
 import { pricePackages } from '../../test/price-list';
-import { apiError, http, HttpResponse, pagedJson, useFakeApi } from '../../test/fake-api';
+import { apiError, http, HttpResponse, pagedJson, setupFakeApi } from '../../test/fake-api';
 import { renderRoute } from '../../test/render-route';
 
 const base: Order = {
@@ -38,7 +38,7 @@ const rejected: Order = {
   utr: null,
   adminNote: 'No payment with this reference',
 };
-const api = useFakeApi(
+const api = setupFakeApi(
   http.get('/api/me/orders/31', () =>
     HttpResponse.json({ ...base, upiUri: null } satisfies CreatedOrder),
   ),
