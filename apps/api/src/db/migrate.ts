@@ -30,6 +30,7 @@ import { securityBMigration } from './migrations/2026-11-28-0201-security-b';
 import { leadPhotosMigration } from './migrations/2026-11-28-0401-lead-photos';
 import { pushAndPreferencesMigration } from './migrations/2026-11-28-0501-push-and-preferences';
 import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
+import { marketRefreshMigration } from './migrations/2026-11-28-1101-market-refresh';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -62,6 +63,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0401-lead-photos': leadPhotosMigration(engine),
     '2026-11-28-0501-push-and-preferences': pushAndPreferencesMigration(engine),
     '2026-11-28-0302-price-guide': priceGuideMigration(),
+    '2026-11-28-1101-market-refresh': marketRefreshMigration(engine),
   };
 }
 
