@@ -21,9 +21,11 @@ const SLOW_API_SUITES = [
   'src/reliability/two-processes.test.ts',
   'src/reliability/two-process-lists.test.ts',
   'src/reliability/run-together.test.ts',
+  'src/reliability/two-process-security.test.ts',
   // Minutes-long property and snapshot runs of the list engine and the command-line tools; `npm test` runs them.
   'src/modules/leads/**/lead-bitmaps*.test.ts',
   'src/modules/leads/**/lead-list-snapshot*.test.ts',
+  'src/modules/leads/**/lead-findability*.test.ts',
   'src/db/command-line.test.ts',
   'src/db/seed-cli.test.ts',
 ];

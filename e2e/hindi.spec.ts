@@ -1,7 +1,7 @@
 // The whole dealer journey in Hindi (design.md §11.5): the switch in the nav, the list, a filter, the unlock, My Leads;
 // the choice kept on the device (a reload) and on the member (a login in another browser).
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, assignStarterPackage, registerDealer, toast } from './support';
+import { apiLogin, createStarterUserPackage, createDealer, toast } from './support';
 
 async function logIn(page: Page, account: { userName: string; password: string }) {
   await page.goto('/dealers/login');
@@ -18,8 +18,8 @@ test('a dealer works in Hindi: list, filter, unlock, My Leads; the choice surviv
   request,
   browser,
 }) => {
-  const member = await registerDealer(request, 'hindi');
-  await assignStarterPackage(request, member.id, 0);
+  const member = await createDealer(request, 'hindi');
+  await createStarterUserPackage(request, member.id, 0);
 
   await logIn(page, member);
   await expect(page.getByRole('heading', { level: 1, name: 'Leads' })).toBeVisible();

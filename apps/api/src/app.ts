@@ -44,7 +44,7 @@ import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
-import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { myLeadsRoutes } from './modules/my-leads/my-leads.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { emailVerificationRoutes } from './modules/alerts/email-verification.routes';
 import {
@@ -304,7 +304,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
       await api.register(creditsRoutes(database));
-      await api.register(workspaceRoutes(database));
+      await api.register(myLeadsRoutes(database));
       await api.register(alertsRoutes(database, config.jwtSecret));
       await api.register(emailVerificationRoutes(database, config.jwtSecret));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));

@@ -10,7 +10,7 @@ import {
   type TestMember,
 } from './test/test-app';
 import { unsubscribeTokenOf } from './modules/alerts/unsubscribe-token';
-import { createPackage, givePackage, insertLeads } from './test/fixtures';
+import { createPackage, createUserPackage, createLeads } from './test/fixtures';
 import { todayInIndia } from './lib/calendar';
 import { jpegPhoto, multipart } from './modules/photos/photos-test-helpers';
 
@@ -52,11 +52,11 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    leads = await insertLeads(
+    leads = await createLeads(
       ctx,
       Array.from({ length: 5 }, () => ({})),
     );
-    dealerPackage = await givePackage(ctx, members.dealer.id, { credits: 20 });
+    dealerPackage = await createUserPackage(ctx, members.dealer.id, { credits: 20 });
     for (const who of ['dealer', 'otherDealer'] as const) {
       const saved = await ctx.app.inject({
         method: 'POST',
@@ -70,7 +70,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       kind: 's',
       savedSearchId: savedSearches.dealer,
     }))!;
-    flagged = await insertLeads(ctx, [
+    flagged = await createLeads(ctx, [
       { moderation_status: 'flagged', moderation_flags: 'fake_phone', status: 0 },
       { moderation_status: 'flagged', moderation_flags: 'repeated_phone', status: 0 },
     ]);
@@ -97,7 +97,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     photo = await jpegPhoto(64, 48);
     leads.push({ id: submitted.json<{ id: number }>().id, phone: '9811100042' });
     packageId = await createPackage(ctx, { credits: 10 });
-    const [toReport, toApprove, toReject] = await insertLeads(ctx, [{}, {}, {}]);
+    const [toReport, toApprove, toReject] = await createLeads(ctx, [{}, {}, {}]);
     for (const l of [toReport!, toApprove!, toReject!]) {
       const unlocked = await ctx.app.inject({
         method: 'POST',

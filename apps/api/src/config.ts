@@ -212,7 +212,7 @@ export interface AppConfig {
   leadListSnapshotDir?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
-  /** Alert mails (docs/workspace-and-alerts.md, "E-mail"). */
+  /** Alert mails (docs/my-leads-and-alerts.md, "E-mail"). */
   mail: MailConfig;
   /** Web Push (docs/offline-and-push.md); unset (tests): a key pair made for the process, no worker. */
   push?: PushConfig;

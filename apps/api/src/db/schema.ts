@@ -250,7 +250,7 @@ export interface AuditLogTable {
   created_on: DbTimestamp;
 }
 
-/** A dealer's stage and follow-up on one unlocked lead (modules/workspace); absent means stage 'new', no follow-up. */
+/** A dealer's stage and follow-up on one unlocked lead (modules/my-leads); absent means stage 'new', no follow-up. */
 export interface DealerLeadsTable {
   user_id: number;
   lead_id: number;
@@ -260,7 +260,7 @@ export interface DealerLeadsTable {
   updated_on: DbTimestamp;
 }
 
-/** A dealer's own note on a lead they unlocked (modules/workspace). */
+/** A dealer's own note on a lead they unlocked (modules/my-leads). */
 export interface LeadNotesTable {
   id: Generated<number>;
   user_id: number;

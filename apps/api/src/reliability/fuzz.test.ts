@@ -14,7 +14,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../test/test-app';
-import { createPackage, givePackage, insertLeads } from '../test/fixtures';
+import { createPackage, createUserPackage, createLeads } from '../test/fixtures';
 import {
   bodyFor,
   hostileText,
@@ -243,15 +243,15 @@ describe.each(testEngines())('fuzzing every endpoint on %s', (engine) => {
 
   beforeAll(async () => {
     const other = await createMember(ctx);
-    const leads = await insertLeads(
+    const leads = await createLeads(
       ctx,
       Array.from({ length: 8 }, (_, i) => ({ status: i === 7 ? 0 : 1 })),
     );
     const packageId = await createPackage(ctx, { credits: 20 });
     const userPackages = [
-      await givePackage(ctx, members.dealer.id, { credits: 5 }),
-      await givePackage(ctx, members.dealer.id, { type: 'Unlimited', credits: 30 }),
-      await givePackage(ctx, other.id, { credits: 5 }),
+      await createUserPackage(ctx, members.dealer.id, { credits: 5 }),
+      await createUserPackage(ctx, members.dealer.id, { type: 'Unlimited', credits: 30 }),
+      await createUserPackage(ctx, other.id, { credits: 5 }),
     ];
     // A pending order of the dealer, so the order routes meet a real one.
     const order = await ctx.app.inject({

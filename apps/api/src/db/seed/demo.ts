@@ -262,7 +262,7 @@ export async function seedDemoIfEmpty(
       ])
       .execute();
     const stepMs = Math.floor(DEMO_LEAD_SPAN_MS / DEMO_LEAD_COUNT);
-    await insertLeads(tx, createRandom(DEMO_SEED), DEMO_LEAD_COUNT, {
+    await createLeads(tx, createRandom(DEMO_SEED), DEMO_LEAD_COUNT, {
       firstMs: leadsEndMs - (DEMO_LEAD_COUNT - 1) * stepMs,
       stepMs,
       now: new Date(now),
@@ -290,7 +290,7 @@ export interface LeadTimeline {
 }
 
 /** Inserts `count` generated leads along the timeline, a batch per statement. */
-export async function insertLeads(
+export async function createLeads(
   db: Queryable,
   random: ReturnType<typeof createRandom>,
   count: number,
@@ -349,7 +349,7 @@ export async function addLeadsUpTo(
     await db
       .transaction()
       .execute((tx) =>
-        insertLeads(
+        createLeads(
           tx,
           random,
           size,

@@ -11,7 +11,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { createPackage, givePackage, insertLeads } from '../../test/fixtures';
+import { createPackage, createUserPackage, createLeads } from '../../test/fixtures';
 import type { MailSettings } from './alert-mail';
 import { startEmailWorker, type EmailWorker, type OutgoingMail } from './email-worker';
 import { createOwnerLink } from '../owners/owners.service';
@@ -173,8 +173,8 @@ describe.each(testEngines())('account events on %s', (engine) => {
       .set({ email_verified: 0 })
       .where('id', '=', unverified.id)
       .execute();
-    for (const who of [buyer, unverified]) await givePackage(ctx, who.id, { credits: 5 });
-    const [lead] = await insertLeads(ctx, [{ brand: 'hyundai', model: 'Creta', year: 2019 }]);
+    for (const who of [buyer, unverified]) await createUserPackage(ctx, who.id, { credits: 5 });
+    const [lead] = await createLeads(ctx, [{ brand: 'hyundai', model: 'Creta', year: 2019 }]);
     for (const who of [buyer, unverified]) {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -243,8 +243,8 @@ describe.each(testEngines())('account events on %s', (engine) => {
 
   it('shows a lead its owner marked sold as sold on My Leads, and tells the dealer who unlocked it', async () => {
     const buyer = await createMember(ctx);
-    await givePackage(ctx, buyer.id, { credits: 2 });
-    const [lead] = await insertLeads(ctx, [{ brand: 'tata', model: 'Nexon', year: 2021 }]);
+    await createUserPackage(ctx, buyer.id, { credits: 2 });
+    const [lead] = await createLeads(ctx, [{ brand: 'tata', model: 'Nexon', year: 2021 }]);
     const ownerPath = await createOwnerLink(ctx.database.db, lead!.id, new Date());
     const token = ownerPath.slice(ownerPath.lastIndexOf('/') + 1);
     const unlocked = await ctx.app.inject({

@@ -1,4 +1,4 @@
-// What an alert mail says (docs/workspace-and-alerts.md, "E-mail"): plain text and simple HTML naming the car, its
+// What an alert mail says (docs/my-leads-and-alerts.md, "E-mail"): plain text and simple HTML naming the car, its
 // city and price, a link to the lead and a signed unsubscribe link. Read at send time, so a mail about a lead that
 // left the list, or for a search turned off meanwhile, is not sent.
 import { findBrand, groupIndian } from '@dealerleads/shared/catalogues';

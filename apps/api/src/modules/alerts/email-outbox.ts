@@ -1,4 +1,4 @@
-// The e-mail outbox (docs/workspace-and-alerts.md, "E-mail"): rows queued in the transaction that creates the
+// The e-mail outbox (docs/my-leads-and-alerts.md, "E-mail"): rows queued in the transaction that creates the
 // notification (instant) or by the daily digest builder, claimed under a lease by any API process's worker, marked
 // sent after the SMTP server accepts, retried with exponential backoff, given up after a number of attempts.
 import { addDays } from '@dealerleads/shared';

@@ -21,7 +21,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { balanceOf, createPackage, givePackage, insertLeads } from '../../test/fixtures';
+import { balanceOf, createPackage, createUserPackage, createLeads } from '../../test/fixtures';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { ledgerViolations } from '../../reliability/ledger-check';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
@@ -36,7 +36,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
   let leads: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    leads = await insertLeads(
+    leads = await createLeads(
       ctx,
       Array.from({ length: 20 }, () => ({})),
     );
@@ -79,7 +79,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
   describe('one spending rule for every path', () => {
     it('refuses to spend or record a credit on a package that has not started', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 5, startOffsetDays: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 5, startOffsetDays: 2 });
       const res = await subtract(dealer, up);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ status: 400, message: apiMessages.packageNotStarted });
@@ -95,7 +95,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
     it('does not let a credit subtracted on the last day be spent after the package ended', async () => {
       const dealer = await createMember(ctx);
       const today = todayInIndia();
-      const up = await givePackage(ctx, dealer.id, { credits: 5, startOffsetDays: -29 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 5, startOffsetDays: -29 });
       await shiftDates(up, addDays(today, -29), today);
       expect((await subtract(dealer, up)).statusCode).toBe(200);
       // The next day: the package has ended.
@@ -117,7 +117,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('still lets a subtracted credit open a lead while the package runs', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 2 });
       expect((await subtract(dealer, up)).json()).toMatchObject({ packageBalanceCredits: 1 });
       expect((await view(dealer, up, leads[2]!.id)).statusCode).toBe(200);
       expect((await view(dealer, up, leads[3]!.id)).json()).toMatchObject({
@@ -246,14 +246,14 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('answers the balance, the active packages and the ones ending soon', async () => {
       const dealer = await createMember(ctx);
-      const long = await givePackage(ctx, dealer.id, { credits: 4, validity: 60 });
-      const soon = await givePackage(ctx, dealer.id, {
+      const long = await createUserPackage(ctx, dealer.id, { credits: 4, validity: 60 });
+      const soon = await createUserPackage(ctx, dealer.id, {
         credits: 3,
         startOffsetDays: -10,
         validity: 10 + ENDING_SOON_DAYS - 1,
       });
-      const future = await givePackage(ctx, dealer.id, { credits: 9, startOffsetDays: 3 });
-      await givePackage(ctx, dealer.id, { credits: 8, active: false });
+      const future = await createUserPackage(ctx, dealer.id, { credits: 9, startOffsetDays: 3 });
+      await createUserPackage(ctx, dealer.id, { credits: 8, active: false });
       const res = await ctx.app.inject({ url: '/api/me/credits', headers: bearer(dealer) });
       expect(res.statusCode).toBe(200);
       const summary = json<CreditsSummary>(res);
@@ -268,7 +268,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('lists the history newest first with the running balance, lead links and paging', async () => {
       const dealer = await createMember(ctx);
-      await givePackage(ctx, dealer.id, { credits: 5 });
+      await createUserPackage(ctx, dealer.id, { credits: 5 });
       for (const lead of leads.slice(7, 10))
         expect((await unlock(dealer, lead.id)).statusCode).toBe(200);
       const res = await ctx.app.inject({
@@ -325,8 +325,8 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('writes an expiry entry once, whichever of many requests notices it first', async () => {
       const dealer = await createMember(ctx);
-      const ended = await givePackage(ctx, dealer.id, { credits: 6, startOffsetDays: -31 });
-      const live = await givePackage(ctx, dealer.id, { credits: 2 });
+      const ended = await createUserPackage(ctx, dealer.id, { credits: 6, startOffsetDays: -31 });
+      const live = await createUserPackage(ctx, dealer.id, { credits: 2 });
       const results = await Promise.all([
         ...leads.slice(10, 13).map((l) => unlock(dealer, l.id)),
         ...Array.from({ length: 3 }, () =>
@@ -346,7 +346,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('moves a balance with its entry, or neither when it would drop below 0 (one statement on PostgreSQL)', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 1 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 1 });
       const spend = (amount: number) =>
         runWrite(ctx.database.db, engine, (tx) =>
           applyEntry(tx, {
@@ -400,7 +400,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('adds or takes credits with a reason, in one entry and one audit entry', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 2 });
       const before = (await auditOf('credits.adjust')).length;
       const added = await adjust(dealer.id, { userPackageId: up, amount: 3, reason: 'Goodwill' });
       expect(added.statusCode, added.body).toBe(200);
@@ -425,8 +425,8 @@ describe.each(testEngines())('credits on %s', (engine) => {
     it('refuses no reason, 0, going below 0 and another member’s package, changing nothing', async () => {
       const dealer = await createMember(ctx);
       const other = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 2 });
-      const theirs = await givePackage(ctx, other.id, { credits: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 2 });
+      const theirs = await createUserPackage(ctx, other.id, { credits: 2 });
       const before = (await auditOf('credits.adjust')).length;
       const noReason = await adjust(dealer.id, { userPackageId: up, amount: 1, reason: ' ' });
       expect(noReason.statusCode).toBe(400);
@@ -443,7 +443,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
         reason: 'Wrong',
       });
       expect(foreign.json()).toMatchObject({ status: 400, message: adjustmentMessages.notTheirs });
-      const ended = await givePackage(ctx, dealer.id, { credits: 2, startOffsetDays: -31 });
+      const ended = await createUserPackage(ctx, dealer.id, { credits: 2, startOffsetDays: -31 });
       const late = await adjust(dealer.id, { userPackageId: ended, amount: 1, reason: 'Late' });
       expect(late.json()).toMatchObject({ status: 400, message: adjustmentMessages.notRunning });
       const byDealer = await adjust(

@@ -23,7 +23,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { balanceOf, givePackage, insertLeads } from '../../test/fixtures';
+import { balanceOf, createUserPackage, createLeads } from '../../test/fixtures';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { ledgerViolations } from '../../reliability/ledger-check';
 import { openDispute } from './disputes.service';
@@ -59,11 +59,11 @@ describe.each(testEngines())('disputes on %s', (engine) => {
   /** A dealer with a package of `credits` who unlocked one new lead, and that lead. */
   const dealerWithUnlock = async (options: { credits?: number; unlimited?: boolean } = {}) => {
     const dealer = await createMember(ctx);
-    const pkg = await givePackage(ctx, dealer.id, {
+    const pkg = await createUserPackage(ctx, dealer.id, {
       credits: options.credits ?? 5,
       ...(options.unlimited ? { type: 'Unlimited' as const } : {}),
     });
-    const [lead] = await insertLeads(ctx, [{}]);
+    const [lead] = await createLeads(ctx, [{}]);
     await unlock(dealer, lead!.id);
     return { dealer, pkg, lead: lead!.id };
   };
@@ -121,7 +121,7 @@ describe.each(testEngines())('disputes on %s', (engine) => {
   it('refuses a lead the caller did not unlock, bad input, and a second report, changing nothing', async () => {
     const { dealer, lead } = await dealerWithUnlock();
     const stranger = await createMember(ctx);
-    const [notUnlocked] = await insertLeads(ctx, [{}]);
+    const [notUnlocked] = await createLeads(ctx, [{}]);
     for (const [who, leadId] of [
       [stranger, lead],
       [dealer, notUnlocked!.id],
@@ -464,10 +464,10 @@ describe.each(testEngines())('disputes on %s', (engine) => {
   });
 
   it("takes a lead off the list after two approved 'wrong_number'/'not_owner' disputes", async () => {
-    const [lead] = await insertLeads(ctx, [{ model: 'Baleno' }]);
+    const [lead] = await createLeads(ctx, [{ model: 'Baleno' }]);
     const dealers = await Promise.all([1, 2, 3].map(() => createMember(ctx)));
     for (const d of dealers) {
-      await givePackage(ctx, d.id, { credits: 2 });
+      await createUserPackage(ctx, d.id, { credits: 2 });
       await unlock(d, lead!.id);
     }
     const [a, b, c] = [
@@ -520,10 +520,10 @@ describe.each(testEngines())('disputes on %s', (engine) => {
   });
 
   it('lists the queue for Admin: pending first, filtered by status, with the lead’s other disputes', async () => {
-    const [lead] = await insertLeads(ctx, [{}]);
+    const [lead] = await createLeads(ctx, [{}]);
     const dealers = await Promise.all([1, 2].map(() => createMember(ctx)));
     for (const d of dealers) {
-      await givePackage(ctx, d.id, { credits: 2 });
+      await createUserPackage(ctx, d.id, { credits: 2 });
       await unlock(d, lead!.id);
     }
     const first = await reported(dealers[0]!, lead!.id, 'duplicate');

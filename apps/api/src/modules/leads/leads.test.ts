@@ -11,7 +11,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { insertLeads } from '../../test/fixtures';
+import { createLeads } from '../../test/fixtures';
 
 describe.each(testEngines())('leads on %s', (engine) => {
   const ctx = useTestApp(engine);
@@ -19,7 +19,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
   let ids: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    ids = await insertLeads(ctx, [
+    ids = await createLeads(ctx, [
       {
         brand: 'maruti_suzuki',
         model: 'Swift',

@@ -3,7 +3,7 @@
 // the server until that dealer unlocks the lead (or for an Admin); and no search finds a lead by the owner's name.
 import { describe, expect, it } from 'vitest';
 import type { Lead } from '@dealerleads/shared';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { createUserPackage, createLeads } from '../../test/fixtures';
 import { bearer, json, testEngines, useMembers, useTestApp } from '../../test/test-app';
 
 const FULL = 'Quennell Farooqui';
@@ -21,7 +21,7 @@ describe.each(testEngines())("owners' names on %s", (engine) => {
     ctx.app.inject({ url, ...(who ? { headers: bearer(who) } : {}) });
 
   it('shows the first name and initial only before an unlock, the full name after it, to that dealer', async () => {
-    const [lead] = await insertLeads(ctx, [{ full_name: FULL, city: 'Privacypur' }]);
+    const [lead] = await createLeads(ctx, [{ full_name: FULL, city: 'Privacypur' }]);
     const id = lead!.id;
     for (const who of [undefined, dealer, other]) {
       const detail = await read(`/api/leads/${id}`, who);
@@ -44,7 +44,7 @@ describe.each(testEngines())("owners' names on %s", (engine) => {
       }
     }
     // Unlocked by one dealer: that dealer sees it in full; another dealer still does not.
-    await givePackage(ctx, dealer.id, { credits: 1 });
+    await createUserPackage(ctx, dealer.id, { credits: 1 });
     const unlock = await ctx.app.inject({
       method: 'POST',
       url: `/api/leads/${id}/unlock`,

@@ -18,7 +18,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { createUserPackage, createLeads } from '../../test/fixtures';
 import { ERASED_PHONE, runLeadLifecycle } from './lead-lifecycle';
 import { redactOwnerTokens } from './owner-token';
 
@@ -55,8 +55,8 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
   });
 
   beforeAll(async () => {
-    await givePackage(ctx, dealer.id, { credits: 20 });
-    await givePackage(ctx, otherDealer.id, { credits: 20 });
+    await createUserPackage(ctx, dealer.id, { credits: 20 });
+    await createUserPackage(ctx, otherDealer.id, { credits: 20 });
   });
 
   async function submit(overrides: Record<string, unknown> = {}) {
@@ -308,7 +308,7 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
       const { result: expiring, token } = await submit({ phoneNumber: '9712000555' });
       const { result: sold, token: soldToken } = await submit({ phoneNumber: '9712000666' });
       expect((await change(soldToken, { listingStatus: 'sold' })).statusCode).toBe(200);
-      const [grandfathered] = await insertLeads(ctx, [
+      const [grandfathered] = await createLeads(ctx, [
         { created_on: new Date(start - 400 * DAY).toISOString() },
       ]);
       const phoneOf = async (id: number) =>

@@ -11,7 +11,7 @@ export interface SideMenuProps {
   show: boolean;
   onClose: () => void;
   admin: boolean;
-  /** A member who is not an Admin: they get their workspace (Admins unlock nothing). */
+  /** A member who is not an Admin: they get their My Leads (Admins unlock nothing). */
   signedIn: boolean;
 }
 

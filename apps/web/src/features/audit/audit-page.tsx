@@ -1,6 +1,7 @@
 // The Audit screen (dealers/audit, Admin; lazy-loaded): who changed what and when, filtered by actor, action and days.
 import { useEffect, type FormEvent } from 'react';
 import { AUDIT_ACTIONS } from '@dealerleads/shared';
+import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { usePageAndSearch } from '../../hooks/use-page-and-search';
 import { reportLoadError } from '../../lib/report-error';
@@ -124,50 +125,40 @@ export function AuditPage() {
       </form>
 
       <div className="card shadow-sm mb-3">
-        <div className="table-responsive">
-          <table className="table table-striped align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{t('when')}</th>
-                <th scope="col">{t('admin')}</th>
-                <th scope="col">{t('action')}</th>
-                <th scope="col">{t('target')}</th>
-                <th scope="col">{t('changesBeforeAfter')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="text-center text-body-secondary py-4">
-                    {log.isPending ? t('loading') : auditTexts.empty}
-                  </td>
-                </tr>
-              ) : (
-                items.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-entry">
-                    <td className="text-nowrap">{dateTime.format(new Date(entry.createdOn))}</td>
-                    <td>
-                      {entry.actorUserName}
-                      {entry.ip ? (
-                        <div className="small text-body-secondary">{entry.ip}</div>
-                      ) : null}
-                    </td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>
-                      {entry.targetType}
-                      {entry.targetId ? ` #${entry.targetId}` : ''}
-                    </td>
-                    <td>
-                      <AuditChangeList changes={entry.changes} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={5}
+          empty={items.length === 0}
+          emptyText={log.isPending ? t('loading') : auditTexts.empty}
+          head={
+            <>
+              <th scope="col">{t('when')}</th>
+              <th scope="col">{t('admin')}</th>
+              <th scope="col">{t('action')}</th>
+              <th scope="col">{t('target')}</th>
+              <th scope="col">{t('changesBeforeAfter')}</th>
+            </>
+          }
+        >
+          {items.map((entry) => (
+            <tr key={entry.id} data-testid="audit-entry">
+              <td className="text-nowrap">{dateTime.format(new Date(entry.createdOn))}</td>
+              <td>
+                {entry.actorUserName}
+                {entry.ip ? <div className="small text-body-secondary">{entry.ip}</div> : null}
+              </td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>
+                {entry.targetType}
+                {entry.targetId ? ` #${entry.targetId}` : ''}
+              </td>
+              <td>
+                <AuditChangeList changes={entry.changes} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </div>
       {pagination && pagination.totalPages > 1 ? (
         <Pagination

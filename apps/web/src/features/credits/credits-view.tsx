@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CreditsSummary, LedgerEntry, LedgerKind } from '@dealerleads/shared';
+import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
@@ -58,47 +59,37 @@ export function PackagesTable({ summary }: { summary: CreditsSummary }) {
   if (summary.packages.length === 0)
     return <p className="text-body-secondary">{t('noActivePackages')}</p>;
   return (
-    // A table wider than a phone scrolls in its own region, which the keyboard must reach (focusable, named).
-    <div
-      className="table-responsive mb-3"
-      tabIndex={0}
-      role="region"
-      aria-label={t('activePackages')}
+    <DataTable
+      className="mb-3"
+      variant="small"
+      caption={t('activePackages')}
+      columns={4}
+      empty={false}
+      emptyText=""
+      head={
+        <>
+          <th scope="col">{t('package')}</th>
+          <th scope="col">{t('balance')}</th>
+          <th scope="col">{t('startDate')}</th>
+          <th scope="col">{t('endDate')}</th>
+        </>
+      }
     >
-      <table className="table table-sm align-middle">
-        <caption className="caption-top">{t('activePackages')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('package')}</th>
-            <th scope="col">{t('balance')}</th>
-            <th scope="col">{t('startDate')}</th>
-            <th scope="col">{t('endDate')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.packages.map((p) => (
-            <tr key={p.id}>
-              <td>{p.packageName ?? t('unknown')}</td>
-              <td>
-                {p.packageType === 'Unlimited'
-                  ? t('unlimited')
-                  : t('balanceOf', { balance: p.balance, credits: p.credits })}
-              </td>
-              <td>{formatMediumDate(p.startDate)}</td>
-              <td>
-                {formatMediumDate(p.endDate)}
-                {p.endingSoon ? (
-                  <span className="badge text-bg-warning ms-2">{t('endsSoon')}</span>
-                ) : null}
-                {p.live ? null : (
-                  <span className="badge text-bg-secondary ms-2">{t('notStarted')}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {summary.packages.map((p) => (
+        <tr key={p.id}>
+          <td>{p.packageName ?? t('unknown')}</td>
+          <td>{p.packageType === 'Unlimited'
+              ? t('unlimited')
+              : t('balanceOf', { balance: p.balance, credits: p.credits })}</td>
+          <td>{formatMediumDate(p.startDate)}</td>
+          <td>
+            {formatMediumDate(p.endDate)}
+            {p.endingSoon ? <span className="badge text-bg-warning ms-2">{t('endsSoon')}</span> : null}
+            {p.live ? null : <span className="badge text-bg-secondary ms-2">{t('notStarted')}</span>}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -138,33 +129,31 @@ export function LedgerTable({ userId }: { userId: number | null }) {
   const { items, pagination } = ledger.data;
   return (
     <>
-      <div className="table-responsive" tabIndex={0} role="region" aria-label={t('history')}>
-        <table className="table table-sm align-middle" data-testid="ledger">
-          <caption className="caption-top">{t('history')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('date')}</th>
-              <th scope="col">{t('what')}</th>
-              <th scope="col">{t('package')}</th>
-              <th scope="col" className="text-end">
-                {t('credits')}
-              </th>
-              <th scope="col" className="text-end">
-                {t('balance')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={5}>{t('noEntries')}</td>
-              </tr>
-            ) : (
-              items.map((entry) => <EntryRow key={entry.id} entry={entry} />)
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        variant="small"
+        caption={t('history')}
+        testId="ledger"
+        columns={5}
+        empty={items.length === 0}
+        emptyText={t('noEntries')}
+        head={
+          <>
+            <th scope="col">{t('date')}</th>
+            <th scope="col">{t('what')}</th>
+            <th scope="col">{t('package')}</th>
+            <th scope="col" className="text-end">
+              {t('credits')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('balance')}
+            </th>
+          </>
+        }
+      >
+        {items.map((entry) => (
+          <EntryRow key={entry.id} entry={entry} />
+        ))}
+      </DataTable>
       {pagination && pagination.totalPages > 1 ? (
         <Pagination
           currentPage={page}
