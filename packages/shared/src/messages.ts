@@ -8,6 +8,10 @@ export const textMessages = {
   passwordsMustMatch: 'Password and Confirm Password must match',
 } as const;
 
+/** The refusal of a 10-digit number that is not an Indian mobile, for any label. */
+export const indianMobileMessage = (label: string) =>
+  `${label} must be an Indian mobile number starting with 6, 7, 8 or 9`;
+
 export const leadWizardMessages = {
   year: 'Year is required.',
   brand: 'Brand is required.',
@@ -19,6 +23,7 @@ export const leadWizardMessages = {
   fullName: 'Full Name is required.',
   city: 'City is required.',
   phoneNumber: 'Phone Number is required and must be 10 digits.',
+  phoneNumberMobile: 'Phone Number must be an Indian mobile number starting with 6, 7, 8 or 9.',
   price: 'Expected Price is required.',
   kmDriven: 'Kilometres Driven is required.',
   consent: 'Please agree to share your number with dealers.',

@@ -1,7 +1,7 @@
 // Sign-up, login and the current user (docs/rules.md, docs/api.md).
 import { z } from './zod';
-import { LIMITS } from '../constants';
-import { textMessages } from '../messages';
+import { INDIAN_MOBILE_PATTERN, LIMITS } from '../constants';
+import { indianMobileMessage, textMessages } from '../messages';
 import { ROLES, SIGNUP_ROLES } from '../catalogues/options';
 import { optionalDigits, password, requiredText } from './common';
 import { hasDisguisingCharacters, userNameCharactersMessage, userNameKey } from '../user-name';
@@ -18,7 +18,11 @@ export const emailField = requiredText('Email', LIMITS.emailMax).pipe(
   z.email({ error: 'Please enter a valid Email' }),
 );
 
-export const phoneField = optionalDigits('Phone', LIMITS.phoneLength);
+/** A member's phone: optional, and when given an Indian mobile (the forgot-password code is sent to it). */
+export const phoneField = optionalDigits('Phone', LIMITS.phoneLength).refine(
+  (v) => v === undefined || v === '' || !/^\d{10}$/.test(v) || INDIAN_MOBILE_PATTERN.test(v),
+  indianMobileMessage('Phone'),
+);
 export const pincodeField = optionalDigits('Pincode', LIMITS.pincodeLength);
 
 /** The sign-up form's fields, without the cross-field password check (forms extend it). */

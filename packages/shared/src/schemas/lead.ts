@@ -1,6 +1,6 @@
 // Leads: the stored listing, the list filters (docs/api.md query names) and the wizard submission checked against the catalogue.
 import { z } from './zod';
-import { LIMITS, PAGE_SIZE } from '../constants';
+import { INDIAN_MOBILE_PATTERN, LIMITS, PAGE_SIZE } from '../constants';
 import { leadWizardMessages as m, textMessages } from '../messages';
 import {
   FILTER_SEATS,
@@ -375,7 +375,8 @@ export const leadSubmissionSchema = z
     phoneNumber: z
       .string({ error: m.phoneNumber })
       .trim()
-      .regex(/^\d{10}$/, m.phoneNumber),
+      .regex(/^\d{10}$/, m.phoneNumber)
+      .regex(INDIAN_MOBILE_PATTERN, m.phoneNumberMobile),
     price: z
       .number({ error: m.price })
       .int(m.price)
