@@ -210,6 +210,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Alert mails (docs/workspace-and-alerts.md, "E-mail"). */
   mail: MailConfig;
+  /** Texts (docs/phone-verification.md); unset (tests): the outbox in a temporary folder. */
+  sms?: SmsConfig;
   /** Web Push (docs/offline-and-push.md); unset (tests): a key pair made for the process, no worker. */
   push?: PushConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
@@ -249,6 +251,12 @@ function mediaConfigOf(e: z.infer<typeof envSchema>, dataDir: string): MediaConf
     accessKeyId: e.S3_ACCESS_KEY_ID,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
   };
+}
+
+/** Where texts go: `outbox` writes each to a file in `outboxDir` (development and tests). */
+export interface SmsConfig {
+  provider: 'outbox';
+  outboxDir: string;
 }
 
 export interface MailConfig {
@@ -481,6 +489,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
     media: mediaConfigOf(e, dataDir),
+    sms: { provider: 'outbox', outboxDir: path.join(dataDir, 'sms-outbox') },
   };
 }
 

@@ -27,3 +27,4 @@ export * from './schemas/disputes';
 export * from './schemas/photo';
 export * from './web-routes';
 export * from './schemas/push';
+export * from './schemas/phone-verification';

@@ -29,6 +29,7 @@ import { unlocksRevisionNotifyMigration } from './migrations/2026-11-27-0101-unl
 import { securityBMigration } from './migrations/2026-11-28-0201-security-b';
 import { leadPhotosMigration } from './migrations/2026-11-28-0401-lead-photos';
 import { pushAndPreferencesMigration } from './migrations/2026-11-28-0501-push-and-preferences';
+import { phoneVerificationsMigration } from './migrations/2026-11-28-0701-phone-verifications';
 import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -61,6 +62,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0201-security-b': securityBMigration(engine),
     '2026-11-28-0401-lead-photos': leadPhotosMigration(engine),
     '2026-11-28-0501-push-and-preferences': pushAndPreferencesMigration(engine),
+    '2026-11-28-0701-phone-verifications': phoneVerificationsMigration(engine),
     '2026-11-28-0302-price-guide': priceGuideMigration(),
   };
 }
