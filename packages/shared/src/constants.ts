@@ -58,9 +58,6 @@ export const UI = {
   backdropAnimationMs: 150,
 } as const;
 
-/** An Indian mobile: ten digits, the first 6 to 9 (landlines and other numbering ranges cannot take an SMS code). */
-export const INDIAN_MOBILE_PATTERN = /^[6-9]\d{9}$/;
-
 /** India's calling code, put before every phone and WhatsApp link. */
 export const COUNTRY_CALLING_CODE = '91';
 

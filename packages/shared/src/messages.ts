@@ -6,11 +6,9 @@ export const textMessages = {
   minLength: (label: string, n: number) => `${label} must be at least ${n} characters`,
   maxLength: (label: string, n: number) => `${label} must be at most ${n} characters`,
   passwordsMustMatch: 'Password and Confirm Password must match',
+  /** Ten digits that are no Indian mobile (design.md §9.10). */
+  notIndianMobile: (label: string) => `${label} must be an Indian mobile number starting with 6, 7, 8 or 9.`,
 } as const;
-
-/** The refusal of a 10-digit number that is not an Indian mobile, for any label. */
-export const indianMobileMessage = (label: string) =>
-  `${label} must be an Indian mobile number starting with 6, 7, 8 or 9`;
 
 export const leadWizardMessages = {
   year: 'Year is required.',
@@ -23,7 +21,6 @@ export const leadWizardMessages = {
   fullName: 'Full Name is required.',
   city: 'City is required.',
   phoneNumber: 'Phone Number is required and must be 10 digits.',
-  phoneNumberMobile: 'Phone Number must be an Indian mobile number starting with 6, 7, 8 or 9.',
   price: 'Expected Price is required.',
   kmDriven: 'Kilometres Driven is required.',
   consent: 'Please agree to share your number with dealers.',

@@ -1,9 +1,9 @@
 // Sign-up, login and the current user (docs/rules.md, docs/api.md).
 import { z } from './zod';
-import { INDIAN_MOBILE_PATTERN, LIMITS } from '../constants';
-import { indianMobileMessage, textMessages } from '../messages';
+import { LIMITS } from '../constants';
+import { textMessages } from '../messages';
 import { ROLES, SIGNUP_ROLES } from '../catalogues/options';
-import { optionalDigits, password, requiredText } from './common';
+import { INDIAN_MOBILE, optionalDigits, password, requiredText } from './common';
 import { hasDisguisingCharacters, userNameCharactersMessage, userNameKey } from '../user-name';
 
 /** Names that are path segments of the members API (`/api/users/dropdown`), so no member may take them. */
@@ -18,10 +18,9 @@ export const emailField = requiredText('Email', LIMITS.emailMax).pipe(
   z.email({ error: 'Please enter a valid Email' }),
 );
 
-/** A member's phone: optional, and when given an Indian mobile (the forgot-password code is sent to it). */
 export const phoneField = optionalDigits('Phone', LIMITS.phoneLength).refine(
-  (v) => v === undefined || v === '' || !/^\d{10}$/.test(v) || INDIAN_MOBILE_PATTERN.test(v),
-  indianMobileMessage('Phone'),
+  (v) => v === undefined || v === '' || !/^\d{10}$/.test(v) || INDIAN_MOBILE.test(v),
+  textMessages.notIndianMobile('Phone'),
 );
 export const pincodeField = optionalDigits('Pincode', LIMITS.pincodeLength);
 

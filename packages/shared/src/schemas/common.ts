@@ -23,6 +23,9 @@ export function optionalDigits(label: string, length: number) {
     .optional();
 }
 
+/** Indian mobiles (design.md §9.10): ten digits, the first 6, 7, 8 or 9. */
+export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+
 export function password(label = 'Password') {
   return z
     .string({ error: textMessages.required(label) })

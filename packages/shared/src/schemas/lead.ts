@@ -1,6 +1,6 @@
 // Leads: the stored listing, the list filters (docs/api.md query names) and the wizard submission checked against the catalogue.
 import { z } from './zod';
-import { INDIAN_MOBILE_PATTERN, LIMITS, PAGE_SIZE } from '../constants';
+import { LIMITS, PAGE_SIZE } from '../constants';
 import { leadWizardMessages as m, textMessages } from '../messages';
 import {
   FILTER_SEATS,
@@ -24,7 +24,7 @@ import {
   variantsIn,
 } from '../catalogues/vehicle-specs';
 import { priceBounds, priceRangeMessage } from '../catalogues/price-bounds';
-import { pagingQuery, queryBoolean } from './common';
+import { INDIAN_MOBILE, pagingQuery, queryBoolean } from './common';
 import { leadPhotoSchema } from './photo';
 
 /** Where a lead stands for its owner (docs/owners-insights-moderation.md): only 'open' leads are on the dealers' list. */
@@ -376,7 +376,7 @@ export const leadSubmissionSchema = z
       .string({ error: m.phoneNumber })
       .trim()
       .regex(/^\d{10}$/, m.phoneNumber)
-      .regex(INDIAN_MOBILE_PATTERN, m.phoneNumberMobile),
+      .regex(INDIAN_MOBILE, textMessages.notIndianMobile('Phone Number')),
     price: z
       .number({ error: m.price })
       .int(m.price)

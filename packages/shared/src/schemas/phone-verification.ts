@@ -1,7 +1,7 @@
 // Verified numbers (design §11.1, docs/phone-verification.md): ask for a code by SMS, confirm it for a signed token.
 import { z } from './zod';
-import { INDIAN_MOBILE_PATTERN } from '../constants';
-import { leadWizardMessages as m } from '../messages';
+import { leadWizardMessages as m, textMessages } from '../messages';
+import { INDIAN_MOBILE } from './common';
 
 export const phoneVerificationMessages = {
   wrongCode: 'That code is not right. Check the SMS and try again.',
@@ -19,7 +19,7 @@ export const mobileNumberField = z
   .string({ error: m.phoneNumber })
   .trim()
   .regex(/^\d{10}$/, m.phoneNumber)
-  .regex(INDIAN_MOBILE_PATTERN, m.phoneNumberMobile);
+  .regex(INDIAN_MOBILE, textMessages.notIndianMobile('Phone Number'));
 
 export const phoneVerificationRequestSchema = z.object({ phoneNumber: mobileNumberField });
 

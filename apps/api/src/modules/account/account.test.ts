@@ -64,6 +64,7 @@ describe.each(testEngines())('account on %s', (engine) => {
     ['bad email', { email: 'ravi@' }, 'email', 'Please enter a valid Email'],
     ['short phone', { phone: '98765' }, 'phone', textMessages.minLength('Phone', 10)],
     ['long phone', { phone: '98765432101' }, 'phone', textMessages.maxLength('Phone', 10)],
+    ['phone that is no Indian mobile', { phone: '5812345678' }, 'phone', textMessages.notIndianMobile('Phone')],
     ['short pincode', { pincode: '1100' }, 'pincode', textMessages.minLength('Pincode', 6)],
     ['long pincode', { pincode: '1100011' }, 'pincode', textMessages.maxLength('Pincode', 6)],
     ['missing state', { state: '' }, 'state', textMessages.required('State')],

@@ -264,4 +264,24 @@ describe.each(testEngines())('verified alert addresses on %s', (engine) => {
       message: apiMessages.tooManyAccountsForEmail,
     });
   });
+
+  it(`refuses an e-mail change to an address ${MAX_ACCOUNTS_PER_EMAIL} accounts already give`, async () => {
+    const crowded = `crowded-${engine}@example.in`;
+    for (let i = 0; i < MAX_ACCOUNTS_PER_EMAIL; i++)
+      expect((await register(crowded)).res.statusCode).toBe(201);
+    const own = `own-${engine}@example.in`;
+    const { member } = await register(own);
+    const change = (email: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/update/${member!.id}`,
+        headers: bearer(member!),
+        payload: { name: 'Verify Test', city: 'Noida', email },
+      });
+    const refused = await change(crowded.toUpperCase());
+    expect(refused.json()).toEqual({ status: 400, message: apiMessages.tooManyAccountsForEmail });
+    expect((await profile(member!)).email).toBe(own);
+    // Keeping one's own address (in another case) is no new account on it.
+    expect((await change(own.toUpperCase())).statusCode).toBe(200);
+  });
 });

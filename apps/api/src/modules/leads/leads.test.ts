@@ -1,7 +1,7 @@
 // Leads through real HTTP on each engine: filters and bands, paging, masking, detail, admin edit, the wizard submission.
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, leadWizardMessages, type Lead, type Pagination } from '@dealerleads/shared';
+import { apiMessages, leadWizardMessages, textMessages, type Lead, type Pagination } from '@dealerleads/shared';
 import {
   bearer,
   createTestApp,
@@ -377,6 +377,23 @@ describe.each(testEngines())('leads on %s', (engine) => {
       expect(res.json<{ errors: Record<string, string[]> }>().errors[field]).toContain(
         leadWizardMessages[field],
       );
+      expect((await list('', admin)).pagination.totalItems).toBe(before);
+    },
+  );
+
+  it.each(['5812345678', '0123456789', '1999999999'])(
+    'refuses %s, ten digits that are no Indian mobile, and stores nothing',
+    async (phoneNumber) => {
+      const before = (await list('', admin)).pagination.totalItems;
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        payload: { ...submission, phoneNumber },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: Record<string, string[]> }>().errors.phoneNumber).toEqual([
+        textMessages.notIndianMobile('Phone Number'),
+      ]);
       expect((await list('', admin)).pagination.totalItems).toBe(before);
     },
   );

@@ -1,5 +1,6 @@
 // Member rules: Admins manage everyone; a member reads and edits only their own profile, never their role or status.
 import {
+  MAX_ACCOUNTS_PER_EMAIL,
   apiMessages,
   sameUserName,
   type Member,
@@ -18,11 +19,12 @@ import {
 import { runWrite } from '../../db/write-batcher';
 import type { UserUpdate } from '../../db/schema';
 import { isAdmin, type Caller } from '../../plugins/auth';
-import { forbidden, notFound } from '../../plugins/errors';
+import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import type { PasswordHasher } from './passwords';
 import { queueVerificationMail } from '../alerts/email-verification.service';
 import { recordAudit, type AuditActor } from '../audit/audit.service';
 import {
+  accountsWithEmail,
   findUserById,
   findUserByName,
   listUsersForDropdown,
@@ -101,6 +103,9 @@ export async function updateMember(
     if (passwordHash) changes.password_hash = passwordHash;
     // A new address is unverified until its owner clicks the link mailed to it.
     const emailChanged = input.email.toLowerCase() !== row.email.toLowerCase();
+    // The same few-accounts-per-address limit as sign-up, or a change would get round it.
+    if (emailChanged && (await accountsWithEmail(db, input.email)) >= MAX_ACCOUNTS_PER_EMAIL)
+      throw badRequest(apiMessages.tooManyAccountsForEmail);
     if (emailChanged) changes.email_verified = 0;
 
     // A new password, a status change (deactivation or reactivation) or a role change ends every session of the

@@ -1,7 +1,7 @@
 // Indian mobiles only, wherever a number is taken (design §11.1): through real HTTP on each engine, refused with the
 // message and nothing stored.
 import { describe, expect, it } from 'vitest';
-import { indianMobileMessage, leadWizardMessages } from '@dealerleads/shared';
+import { leadWizardMessages, textMessages } from '@dealerleads/shared';
 import { bearer, json, testEngines, useMembers, useTestApp } from '../../test/test-app';
 
 type ValidationBody = { errors: Record<string, string[]> };
@@ -49,7 +49,7 @@ describe.each(testEngines())('Indian mobiles only on %s', (engine) => {
   it.each(['5812345678', '0123456789', '1999999999'])('refuses a lead with %s and stores nothing', async (phone) => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/leads', payload: lead(phone) });
     expect(res.statusCode).toBe(400);
-    expect(json<ValidationBody>(res).errors.phoneNumber).toContain(leadWizardMessages.phoneNumberMobile);
+    expect(json<ValidationBody>(res).errors.phoneNumber).toContain(textMessages.notIndianMobile('Phone Number'));
     expect(Number(await leadCount(phone))).toBe(0);
   });
 
@@ -71,7 +71,7 @@ describe.each(testEngines())('Indian mobiles only on %s', (engine) => {
       payload: signUp('landline.owner', '5812345678'),
     });
     expect(res.statusCode).toBe(400);
-    expect(json<ValidationBody>(res).errors.phone).toContain(indianMobileMessage('Phone'));
+    expect(json<ValidationBody>(res).errors.phone).toContain(textMessages.notIndianMobile('Phone'));
     const row = await ctx.database.db
       .selectFrom('users')
       .select('id')

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  leadWizardMessages,
+  textMessages,
   phoneVerificationMessages as msg,
   type PhoneVerification,
   type PhoneVerificationToken,
@@ -85,7 +85,7 @@ describe.each(testEngines())('phone verifications on %s', (engine) => {
   it('refuses a number that is not an Indian mobile and sends nothing', async () => {
     const res = await start('5812345678');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.phoneNumber).toContain(leadWizardMessages.phoneNumberMobile);
+    expect(res.json().errors.phoneNumber).toContain(textMessages.notIndianMobile('Phone Number'));
     expect(readdirSync(outboxDir).some((f) => f.includes('5812345678'))).toBe(false);
   });
 
