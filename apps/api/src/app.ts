@@ -290,6 +290,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         leadSubmissionRoutes(database, config.rateLimits.leadSubmit, {
           leadTtlDays: config.leadTtlDays,
           clock,
+          phoneVerification: config.phoneVerification,
+          secret: config.jwtSecret,
           priceGuide,
         }),
       );

@@ -81,6 +81,8 @@ const envSchema = z.object({
   /** Processes serving the port together (node:cluster); `auto`: one per CPU. */
   API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /** required: POST /api/leads needs a verificationToken for its number; optional: unverified leads are listed as such. */
+  PHONE_VERIFICATION: z.enum(['required', 'optional']).default('required'),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Worker threads for SQLite reads that may scan many rows; 0 runs them on the main thread. */
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
@@ -212,6 +214,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** Texts (docs/phone-verification.md); unset (tests): the outbox in a temporary folder. */
   sms?: SmsConfig;
+  /** Whether POST /api/leads needs a proven number (PHONE_VERIFICATION). */
+  phoneVerification: 'required' | 'optional';
   /** Web Push (docs/offline-and-push.md); unset (tests): a key pair made for the process, no worker. */
   push?: PushConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
@@ -490,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
     media: mediaConfigOf(e, dataDir),
     sms: { provider: 'outbox', outboxDir: path.join(dataDir, 'sms-outbox') },
+    phoneVerification: e.PHONE_VERIFICATION,
   };
 }
 

@@ -90,6 +90,9 @@ export interface LeadsTable {
   market_low: ColumnType<number | null, number | null | undefined, number | null>;
   market_median: ColumnType<number | null, number | null | undefined, number | null>;
   market_high: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The number was proven by an SMS code at submission (docs/phone-verification.md). */
+  phone_verified: Generated<boolean | number>;
+  verified_on: DbTimestamp | null;
 }
 
 /** A photo of a lead's car: its files (every size) are named by `hash` (docs/photos.md); position 0 is the cover. */
