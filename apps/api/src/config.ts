@@ -83,6 +83,8 @@ const envSchema = z.object({
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** required: POST /api/leads needs a verificationToken for its number; optional: unverified leads are listed as such. */
   PHONE_VERIFICATION: z.enum(['required', 'optional']).default('required'),
+  /** Where texts go; only the outbox folder so far (docs/phone-verification.md). */
+  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** Worker threads for SQLite reads that may scan many rows; 0 runs them on the main thread. */
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
@@ -493,7 +495,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
     media: mediaConfigOf(e, dataDir),
-    sms: { provider: 'outbox', outboxDir: path.join(dataDir, 'sms-outbox') },
+    sms: { provider: e.SMS_PROVIDER, outboxDir: path.join(dataDir, 'sms-outbox') },
     phoneVerification: e.PHONE_VERIFICATION,
   };
 }
