@@ -61,6 +61,10 @@ import { pushRoutes } from './modules/push/push.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { createPushSender } from './modules/push/push-sender';
 import { startPushWorker, type PushWorker } from './modules/push/push-worker';
+import {
+  scheduleMarketRefresh,
+  type MarketRefreshSchedule,
+} from './modules/price-guide/market-refresh';
 import webPush from 'web-push';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import {
@@ -340,6 +344,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         config.leadSweepMinutes * 60_000,
         (error) => app.log.error(error, 'lead lifecycle: a sweep failed'),
         () => erasePhotosOfErasedLeads(database, mediaStore, ERASED_PHONE),
+      );
+    });
+    app.addHook('preClose', async () => schedule?.stop());
+  }
+
+  // Every process works off the market guide's refresh marks; leases keep two from refreshing the same model year.
+  if (config.marketRefreshMinutes > 0) {
+    let schedule: MarketRefreshSchedule | undefined;
+    app.addHook('onReady', async () => {
+      schedule = scheduleMarketRefresh(
+        database,
+        clock,
+        config.marketRefreshMinutes * 60_000,
+        (error) => app.log.error(error, 'market refresh: a run failed'),
       );
     });
     app.addHook('preClose', async () => schedule?.stop());

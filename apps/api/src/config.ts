@@ -86,6 +86,8 @@ const envSchema = z.object({
   /** Where texts go; only the outbox folder so far (docs/phone-verification.md). */
   SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** How often each process works off the market guide's refresh marks (docs/price-guide.md); 0 turns it off. */
+  MARKET_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(5),
   /** Worker threads for SQLite reads that may scan many rows; 0 runs them on the main thread. */
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
   /** Keep the lead list engine's snapshot in DATA_DIR/lead-list, so a restart is ready in seconds. */
@@ -206,6 +208,8 @@ export interface AppConfig {
   leadTtlDays: number;
   /** How often each process runs the expiry and erasure sweeps; 0 turns the schedule off. */
   leadSweepMinutes: number;
+  /** How often each process refreshes leads' market figures whose comparables changed; 0 turns it off. */
+  marketRefreshMinutes: number;
   /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
   metricsToken?: string;
   /** Folder of the lead list engine's snapshots (docs/lead-list-engine.md, "Snapshots"); unset: none kept. */
@@ -463,6 +467,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ownerRateLimit: perProcess(e.OWNER_RATE_LIMIT),
     leadTtlDays: e.LEAD_TTL_DAYS,
     leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
+    marketRefreshMinutes: e.MARKET_REFRESH_MINUTES,
     webDist: e.WEB_DIST,
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     timeouts: {

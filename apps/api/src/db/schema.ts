@@ -387,7 +387,17 @@ export interface DisputesTable {
   refund_entry_id: number | null;
 }
 
+/** A model year whose leads' market figures may have drifted (migration 2026-11-28-1101). */
+export interface MarketRefreshTable {
+  brand: string;
+  model: string;
+  year: number;
+  version: number;
+  leased_until: string | null;
+}
+
 export interface Database {
+  market_refresh: MarketRefreshTable;
   notification_streams: NotificationStreamsTable;
   stream_ticket_uses: StreamTicketUsesTable;
   email_outbox: EmailOutboxTable;

@@ -68,6 +68,7 @@ export function testConfig(
     phoneVerification: 'optional',
     // Tests run the lifecycle sweeps themselves, at the moment they choose.
     leadSweepMinutes: 0,
+    marketRefreshMinutes: 0,
     webDist: path.join(tmpdir(), 'no-web-dist'),
     timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000 },
     // Tests that send mail turn the worker on with their own SMTP server or folder.

@@ -4,6 +4,7 @@ import { dbBool } from '../database';
 import type { NewPackage } from '../schema';
 import { hashPassword } from '../../modules/members/passwords';
 import { userNameSkeleton } from '../../lib/user-name-skeleton';
+import { refreshAllFigures } from '../../modules/price-guide/market-refresh';
 import { generateLeads } from './leads';
 import { createRandom } from './random';
 
@@ -266,6 +267,8 @@ export async function seedDemoIfEmpty(
       stepMs,
       now: new Date(now),
     });
+    // The market guide's figures on every demo lead, as a submission keeps them: the chips and belowMarket show.
+    await refreshAllFigures(tx, new Date(now));
   });
   const a = DEMO_ACCOUNTS;
   return {
