@@ -52,7 +52,14 @@ export async function submitLead(
     : { offMarket: false, columns: NO_GUIDE };
   if (market.refusal) throw badRequest(market.refusal);
   return runWrite(db, engine, async (tx) => {
-    const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays, market, phoneVerified);
+    const { row, manageUrl } = await insertSubmission(
+      tx,
+      input,
+      now,
+      leadTtlDays,
+      market,
+      phoneVerified,
+    );
     await recordNewLeadAlerts(tx, engine, row, now);
     // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
     return { ...toLead(row, false, (await readSettings(tx)).maxDealersPerLead), manageUrl };

@@ -59,7 +59,11 @@ export function phoneVerificationRoutes(db: Db, options: PhoneVerificationOption
       },
       config: { rateLimit: { max: perIpLimit, timeWindow: '1 minute' } },
       handler: async (request) =>
-        confirmVerification({ db, secret, sms, now: clock() }, request.params.id, request.body.code),
+        confirmVerification(
+          { db, secret, sms, now: clock() },
+          request.params.id,
+          request.body.code,
+        ),
     });
   };
 }

@@ -19,15 +19,21 @@ export const VERIFICATION = {
 
 function keyOf(secret: string, purpose: string): Buffer {
   // Keys of their own: a code hash or a verification token is never a session or another link's MAC.
-  return createHmac('sha256', secret).update(`dealerleads phone verification ${purpose} v1`).digest();
+  return createHmac('sha256', secret)
+    .update(`dealerleads phone verification ${purpose} v1`)
+    .digest();
 }
 
 function codeHash(secret: string, publicId: string, code: string): string {
-  return createHmac('sha256', keyOf(secret, 'code')).update(`${publicId}.${code}`).digest('base64url');
+  return createHmac('sha256', keyOf(secret, 'code'))
+    .update(`${publicId}.${code}`)
+    .digest('base64url');
 }
 
 function tokenMac(secret: string, phone: string, expires: number): string {
-  return createHmac('sha256', keyOf(secret, 'token')).update(`${phone}.${expires}`).digest('base64url');
+  return createHmac('sha256', keyOf(secret, 'token'))
+    .update(`${phone}.${expires}`)
+    .digest('base64url');
 }
 
 /** '<number>.<expiry, Unix seconds>.<MAC over both>': proves the holder read a code sent to that number. */

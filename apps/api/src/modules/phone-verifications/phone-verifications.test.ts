@@ -12,6 +12,7 @@ import {
 } from '@dealerleads/shared';
 import { TEST_JWT_SECRET, json, testEngines, useTestApp } from '../../test/test-app';
 import { VERIFICATION, checkPhoneToken } from './phone-verifications.service';
+import { VERIFICATION_RETENTION_MS, runLeadLifecycle } from '../owners/lead-lifecycle';
 
 describe.each(testEngines())('phone verifications on %s', (engine) => {
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'dl-sms-'));
@@ -67,15 +68,17 @@ describe.each(testEngines())('phone verifications on %s', (engine) => {
     const ok = await confirm(body.id, code);
     expect(ok.statusCode, ok.body).toBe(200);
     const { verificationToken } = json<PhoneVerificationToken>(ok);
-    expect(checkPhoneToken(TEST_JWT_SECRET, verificationToken, '9876500001', new Date(now))).toBe('ok');
+    expect(checkPhoneToken(TEST_JWT_SECRET, verificationToken, '9876500001', new Date(now))).toBe(
+      'ok',
+    );
     expect(checkPhoneToken(TEST_JWT_SECRET, verificationToken, '9876500002', new Date(now))).toBe(
       'other-number',
     );
     const late = new Date(now + VERIFICATION.tokenMinutes * 60_000 + 1000);
     expect(checkPhoneToken(TEST_JWT_SECRET, verificationToken, '9876500001', late)).toBe('invalid');
-    expect(checkPhoneToken(TEST_JWT_SECRET, `${verificationToken}x`, '9876500001', new Date(now))).toBe(
-      'invalid',
-    );
+    expect(
+      checkPhoneToken(TEST_JWT_SECRET, `${verificationToken}x`, '9876500001', new Date(now)),
+    ).toBe('invalid');
 
     // A code works once.
     const again = await confirm(body.id, code);
@@ -136,5 +139,27 @@ describe.each(testEngines())('phone verifications on %s', (engine) => {
     const bad = await confirm(id, '12ab');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.code).toContain(msg.codeFormat);
+  });
+
+  it("purges verification and SMS outbox rows with the owners' sweep once a day old", async () => {
+    expect((await start('9876500007')).statusCode).toBe(201);
+    const count = async (table: 'phone_verifications' | 'sms_outbox') =>
+      (
+        await ctx.database.db
+          .selectFrom(table)
+          .select('id')
+          .where('phone_number', '=', '9876500007')
+          .execute()
+      ).length;
+    await runLeadLifecycle(ctx.database.db, engine, new Date(now + 1000));
+    expect(await count('phone_verifications')).toBe(1);
+    expect(await count('sms_outbox')).toBe(1);
+    await runLeadLifecycle(
+      ctx.database.db,
+      engine,
+      new Date(now + VERIFICATION_RETENTION_MS + 1000),
+    );
+    expect(await count('phone_verifications')).toBe(0);
+    expect(await count('sms_outbox')).toBe(0);
   });
 });
