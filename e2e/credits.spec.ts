@@ -75,7 +75,7 @@ test("an Admin adjusts a member's balance with a reason, and the dealer's histor
   await loginAs(page, demo.admin);
   await page.goto(`/dealers/credits/${id}`);
   await expect(page.getByTestId('credits-balance')).toHaveText('5 credits');
-  await page.getByLabel('Package').selectOption({ index: 1 });
+  await page.getByLabel('Package', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Credits (±)').fill('3');
   await page.getByRole('button', { name: 'Adjust' }).click();
   await expect(page.getByRole('alert')).toContainText('Reason must be at least 3 characters');

@@ -58,6 +58,7 @@ import {
 } from './modules/alerts/email-worker';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { accountEventsRoutes } from './modules/push/account-events.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { createPushSender } from './modules/push/push-sender';
 import { startPushWorker, type PushWorker } from './modules/push/push-worker';
@@ -318,6 +319,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(disputesRoutes(database, clock));
       await api.register(photoRoutes(photos, { ownerLimit: config.ownerRateLimit }));
       await api.register(pushRoutes(database, push.vapid.publicKey, clock));
+      await api.register(accountEventsRoutes(database, clock));
       await api.register(preferencesRoutes(database));
       await api.register(
         phoneVerificationRoutes(database.db, {

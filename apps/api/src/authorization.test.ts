@@ -604,6 +604,18 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [401, 200, 200, 200, 200],
       },
       {
+        name: 'my account events',
+        doc: '/api/me/events',
+        request: () => ({ url: '/api/me/events' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'mark my account events read',
+        doc: '/api/me/events/read',
+        request: () => ({ method: 'PUT', url: '/api/me/events/read', payload: {} }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
         name: 'another e-mail verification link (test members are verified already)',
         doc: '/api/me/email-verification',
         request: () => ({ method: 'POST', url: '/api/me/email-verification' }),

@@ -32,6 +32,7 @@ import { pushAndPreferencesMigration } from './migrations/2026-11-28-0501-push-a
 import { phoneVerificationsMigration } from './migrations/2026-11-28-0701-phone-verifications';
 import { leadVerifiedMigration } from './migrations/2026-11-28-0702-lead-verified';
 import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
+import { accountEventsMigration } from './migrations/2026-11-28-1001-account-events';
 import { marketRefreshMigration } from './migrations/2026-11-28-1101-market-refresh';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -67,6 +68,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0701-phone-verifications': phoneVerificationsMigration(engine),
     '2026-11-28-0702-lead-verified': leadVerifiedMigration(engine),
     '2026-11-28-0302-price-guide': priceGuideMigration(),
+    '2026-11-28-1001-account-events': accountEventsMigration(engine),
     '2026-11-28-1101-market-refresh': marketRefreshMigration(engine),
   };
 }

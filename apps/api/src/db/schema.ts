@@ -294,6 +294,18 @@ export interface NotificationsTable {
   created_on: DbTimestamp;
 }
 
+/** A payment, refund or unlocked-lead event a member hears of in the bell (modules/push/push.service.ts). */
+export interface AccountEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_key: string;
+  title: string;
+  body: string;
+  url: string;
+  read_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 /** One device's Web Push subscription (modules/push). */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
@@ -408,6 +420,7 @@ export interface Database {
   push_outbox: PushOutboxTable;
   phone_verifications: PhoneVerificationsTable;
   sms_outbox: SmsOutboxTable;
+  account_events: AccountEventsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;
   settings: SettingsTable;

@@ -67,6 +67,17 @@ function PriceList({ upi }: { upi: BuyByUpi | null }) {
               >
                 Buy
               </button>
+            ) : upi ? (
+              // A free trial is not bought: it is asked for, so it does not wear the Buy that places an order.
+              <a
+                className="btn btn-sm btn-outline-success"
+                href={whatsAppLink(`Hi, I would like to try the "${pkg.packageName}" package.`)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Ask for ${pkg.packageName} on WhatsApp`}
+              >
+                Ask for it
+              </a>
             ) : (
               <a
                 className="small"

@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly validationErrors: string[];
   /** The global catalogue already told the user (toast or navigation); screens need not repeat it. */
   handled = false;
+  /** This 401 ended the stored session (the API refused its token), so it is the one that says so. */
+  endedSession = false;
 
   constructor(
     readonly status: number,

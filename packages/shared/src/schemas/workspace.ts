@@ -2,6 +2,7 @@
 import { z } from './zod';
 import { isoDate, pagingQuery } from './common';
 import { disputeOutcomeSchema } from './disputes';
+import { LISTING_STATUSES } from './lead';
 
 import { FOLLOW_UP_VIEWS, LEAD_STAGES, MY_LEADS_PAGE_SIZE, NOTE_MAX } from '../workspace-constants';
 
@@ -30,6 +31,8 @@ export const myLeadSchema = z.object({
   transmission: z.string(),
   price: z.number().int(),
   kmDriven: z.number().int().nullable(),
+  /** Whether the car is still on offer: the owner may have sold or withdrawn it, or it expired. */
+  listingStatus: z.enum(LISTING_STATUSES),
   unlockedOn: z.string(),
   stage,
   followUpOn: z.string().nullable(),

@@ -5,7 +5,8 @@ import { addDays } from '@dealerleads/shared';
 import type { Db, Engine, Queryable } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 
-export type OutboxKind = 'instant' | 'digest' | 'verify';
+/** 'event': a payment, refund or unlocked-lead event (modules/push/push.service.ts). */
+export type OutboxKind = 'instant' | 'digest' | 'verify' | 'event';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** The daily digest of the previous India day is built from this India hour on (08:00 IST). */

@@ -308,6 +308,19 @@ describe.each(testEngines())('credits on %s', (engine) => {
         headers: bearer(admin),
       });
       expect(json<LedgerEntry[]>(asAdmin)).toHaveLength(4);
+      // The Admin's view of the member's credits names the member (the screen shows who, not 'member #3').
+      const summary = await ctx.app.inject({
+        url: `/api/members/${dealer.id}/credits`,
+        headers: bearer(admin),
+      });
+      expect(summary.json()).toMatchObject({
+        member: { id: dealer.id, userName: dealer.userName, name: `Member ${dealer.userName}` },
+      });
+      const nobody = await ctx.app.inject({
+        url: '/api/members/999999/credits',
+        headers: bearer(admin),
+      });
+      expect(nobody.json()).toMatchObject({ member: null });
     });
 
     it('writes an expiry entry once, whichever of many requests notices it first', async () => {

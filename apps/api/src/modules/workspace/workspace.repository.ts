@@ -1,6 +1,12 @@
 // Kysely code for the dealer's workspace: the unlocked leads with their stage, follow-up and last note, and notes.
 import type { ExpressionBuilder, SqlBool, Expression } from 'kysely';
-import type { DisputeReason, DisputeStatus, FollowUpView, LeadStage } from '@dealerleads/shared';
+import type {
+  DisputeReason,
+  DisputeStatus,
+  FollowUpView,
+  LeadStage,
+  ListingStatus,
+} from '@dealerleads/shared';
 import { runLongRead, type LongReads, type Queryable } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { anyColumnContains } from '../../db/text-search';
@@ -69,6 +75,7 @@ export interface WorkspaceRow {
   transmission: string;
   price: number;
   km_driven: number | null;
+  listing_status: ListingStatus;
   unlocked_on: string;
   stage: string | null;
   follow_up_on: string | null;
@@ -103,6 +110,7 @@ function selectRows(db: Queryable, userId: number, filter: WorkspaceFilter, toda
       'l.transmission',
       'l.price',
       'l.km_driven',
+      'l.listing_status',
       'u.created_on as unlocked_on',
       'd.stage',
       'd.follow_up_on',

@@ -58,6 +58,7 @@ export function toMyLead(row: WorkspaceRow): MyLead {
     transmission: row.transmission,
     price: row.price,
     kmDriven: row.km_driven,
+    listingStatus: row.listing_status,
     unlockedOn: row.unlocked_on,
     stage: stageOf(row.stage),
     followUpOn: row.follow_up_on,

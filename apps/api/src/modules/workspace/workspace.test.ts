@@ -98,6 +98,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
       stage: 'new',
       followUpOn: null,
       lastNote: null,
+      listingStatus: 'open',
     });
     expect(JSON.parse(String(res.headers.pagination))).toEqual({
       currentPage: 1,

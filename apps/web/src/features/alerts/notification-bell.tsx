@@ -1,9 +1,11 @@
-// The bell: unread count, the latest notifications (new matching leads) in a dropdown, live over Server-Sent Events.
+// The bell: unread count, the caller's account events (payments, refunds, unlocked leads sold or repriced) and the
+// latest notifications (new matching leads) in a dropdown, the latter live over Server-Sent Events.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { paths } from '../../config/paths';
 import { formatInr } from '../../lib/format';
+import { useAccountEvents, useMarkAccountEventsRead } from './api/account-events';
 import { useMarkAllRead, useNotifications, useUnreadCount } from './api/alerts';
 import { NavDropdown } from './nav-dropdown';
 import { PushToggle } from './push-toggle';
@@ -13,6 +15,8 @@ export function NotificationBell() {
   const notifications = useNotifications();
   const unread = useUnreadCount();
   const markAllRead = useMarkAllRead();
+  const events = useAccountEvents();
+  const markEventsRead = useMarkAccountEventsRead();
   // The stream starts after the newest notification the first list load showed, once.
   const [startAfter, setStartAfter] = useState<number>();
   if (startAfter === undefined && notifications.isSuccess)
@@ -21,22 +25,53 @@ export function NotificationBell() {
   useNotificationStream(startAfter);
 
   const items = notifications.data ?? [];
+  const eventItems = events.data?.items ?? [];
+  const unreadEvents = events.data?.unread ?? 0;
+  const unreadLeads = unread.data?.unread ?? 0;
   return (
     <NavDropdown
       icon="bi-bell"
       label="Notifications"
-      count={unread.data?.unread ?? 0}
+      count={unreadLeads + unreadEvents}
       countTestId="notification-count"
     >
       {(close) => (
         <>
           <PushToggle />
+          {eventItems.length > 0 ? (
+            <>
+              <div className="d-flex justify-content-between align-items-center mb-2">
+                <strong>Your account</strong>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm"
+                  disabled={unreadEvents === 0}
+                  onClick={() => markEventsRead.mutate()}
+                >
+                  Mark read
+                </button>
+              </div>
+              <ul className="list-unstyled mb-3 small" aria-label="Your account">
+                {eventItems.slice(0, 5).map((event) => (
+                  <li
+                    key={event.id}
+                    className={`py-1 border-top ${event.read ? '' : 'fw-semibold'}`}
+                  >
+                    <Link to={event.url} onClick={close} className="text-reset">
+                      {event.title}
+                    </Link>
+                    <div className="text-body-secondary">{event.body}</div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           <div className="d-flex justify-content-between align-items-center mb-2">
             <strong>New leads for your saved searches</strong>
             <button
               type="button"
               className="btn btn-link btn-sm"
-              disabled={(unread.data?.unread ?? 0) === 0}
+              disabled={unreadLeads === 0}
               onClick={() => markAllRead.mutate()}
             >
               Mark all read

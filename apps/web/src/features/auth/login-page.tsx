@@ -1,6 +1,8 @@
-// Login screen (dealers/login, docs/screens.md): 'Welcome Back', then the lead list; a failure toasts the server's text.
+// Login screen (dealers/login, docs/screens.md): 'Welcome Back', then the lead list (or the screen `returnTo` names);
+// a failure toasts the server's text.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeReturnTo } from '../../app/guards';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
@@ -11,6 +13,9 @@ export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';
 export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  // A guard sent the member here from a screen (their session had ended): they go back there once logged in.
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
 
@@ -19,7 +24,8 @@ export function LoginPage() {
     login.mutate(
       { userName, password },
       {
-        onSuccess: () => void navigate(paths.leads),
+        onSuccess: () =>
+          void navigate(returnTo ?? paths.leads, { replace: returnTo !== undefined }),
         onError: (error) => notify.error(errorMessage(error, LOGIN_FAILED_TEXT)),
       },
     );

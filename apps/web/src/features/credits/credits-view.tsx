@@ -46,7 +46,8 @@ export function PackagesTable({ summary }: { summary: CreditsSummary }) {
   if (summary.packages.length === 0)
     return <p className="text-body-secondary">No active packages.</p>;
   return (
-    <div className="table-responsive mb-3">
+    // A table wider than a phone scrolls in its own region, which the keyboard must reach (focusable, named).
+    <div className="table-responsive mb-3" tabIndex={0} role="region" aria-label="Active packages">
       <table className="table table-sm align-middle">
         <caption className="caption-top">Active packages</caption>
         <thead>
@@ -114,7 +115,7 @@ export function LedgerTable({ userId }: { userId: number | null }) {
   const { items, pagination } = ledger.data;
   return (
     <>
-      <div className="table-responsive">
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="History">
         <table className="table table-sm align-middle" data-testid="ledger">
           <caption className="caption-top">History</caption>
           <thead>

@@ -1,8 +1,9 @@
 // Admin: one member's credits (dealers/credits/{userId}; lazy): balance, packages, history, and an adjustment form.
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { adjustmentMessages, creditAdjustmentSchema } from '@dealerleads/shared';
 import { ErrorList } from '../../components/error-list';
+import { paths } from '../../config/paths';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
@@ -109,6 +110,15 @@ export function MemberCreditsPage() {
   return (
     <section className="container py-3" style={{ maxWidth: '60rem' }}>
       <h1 className="h3">Member credits</h1>
+      {/* Whose credits these are: the member by name, linking to their page (not 'member #3'). */}
+      {credits.data?.member ? (
+        <p className="lead mb-3" data-testid="credits-member">
+          <Link to={paths.memberDetail(credits.data.member.userName)}>
+            {credits.data.member.name || credits.data.member.userName}
+          </Link>{' '}
+          <span className="text-body-secondary">({credits.data.member.userName})</span>
+        </p>
+      ) : null}
       {credits.isPending ? <Spinner /> : null}
       {credits.data ? (
         <>

@@ -25,12 +25,15 @@ export interface LeadDetailState {
 
 export function ContactLinks({
   phoneNumber,
+  car,
   whatsAppRef,
 }: {
   phoneNumber: string;
+  /** The car the chat is about: its WhatsApp link opens with a greeting naming it. */
+  car: Pick<Lead, 'year' | 'brand' | 'model'>;
   whatsAppRef?: Ref<HTMLAnchorElement>;
 }) {
-  const links = contactLinks(phoneNumber);
+  const links = contactLinks(phoneNumber, car);
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 lead-contact">
       <a
@@ -233,7 +236,7 @@ export function LeadCard({
       </div>
       <div className="card-footer lead-card-footer">
         {lead.unlocked ? (
-          <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
+          <ContactLinks phoneNumber={lead.phoneNumber} car={lead} whatsAppRef={focus.whatsAppRef} />
         ) : (
           <div className="lead-lock">
             {/* The masked number the server sent, blurred behind the lock (docs/deviations.md). */}

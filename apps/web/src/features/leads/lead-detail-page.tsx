@@ -105,7 +105,11 @@ function LeadInformation({
                 <span className="d-block mb-1" data-testid="lead-phone">
                   {lead.phoneNumber}
                 </span>
-                <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
+                <ContactLinks
+                  phoneNumber={lead.phoneNumber}
+                  car={lead}
+                  whatsAppRef={focus.whatsAppRef}
+                />
               </>
             ) : (
               <>

@@ -60,13 +60,25 @@ export function leadTitle(lead: { brand: string; model: string }): string {
   return `${brandLabel(lead.brand)} ${lead.model}`;
 }
 
-/** The call and WhatsApp links of an unlocked contact, both with India's +91 (docs/screens.md). */
-export function contactLinks(phoneNumber: string) {
+/** The opening line a dealer's WhatsApp chat starts with, naming the car so the owner knows which one. */
+export function whatsAppGreeting(car: { year: number; brand: string; model: string }): string {
+  return `Hello, I saw your ${car.year} ${leadTitle(car)} on DealerLeads. Is it still available?`;
+}
+
+/**
+ * The call and WhatsApp links of an unlocked contact, both with India's +91 (docs/screens.md); with the car, the
+ * WhatsApp chat opens with a greeting naming it (URL-encoded).
+ */
+export function contactLinks(
+  phoneNumber: string,
+  car?: { year: number; brand: string; model: string },
+) {
   const digits = phoneNumber.replace(/\D/g, '');
+  const text = car ? `?text=${encodeURIComponent(whatsAppGreeting(car))}` : '';
   return {
     display: `+${COUNTRY_CALLING_CODE} ${digits}`,
     tel: `tel:+${COUNTRY_CALLING_CODE}${digits}`,
-    whatsapp: `https://wa.me/${COUNTRY_CALLING_CODE}${digits}`,
+    whatsapp: `https://wa.me/${COUNTRY_CALLING_CODE}${digits}${text}`,
   };
 }
 

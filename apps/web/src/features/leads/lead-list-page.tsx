@@ -7,6 +7,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
   useState,
   type FormEvent,
 } from 'react';
@@ -183,10 +184,20 @@ export function LeadListPage() {
   const search = useCallback((term: string) => show(withSearch(query, term), true), [show, query]);
   const setFilter = (key: LeadFilterName, value: string) => show(withFilter(query, key, value));
   const reset = () => show(EMPTY_LEAD_LIST_QUERY);
+  // A new page starts at its first card: at once (instant, not Bootstrap's smooth scroll, which the new cards'
+  // rendering would cut short half-way down), and again once that page's cards are in place.
+  const scrollPending = useRef(false);
   const changePage = (page: number) => {
+    scrollPending.current = true;
     show(withPage(query, page));
-    window.scrollTo({ top: 0 });
+    window.scrollTo({ top: 0, behavior: 'instant' });
   };
+  const shownPage = leads.data?.pagination?.currentPage;
+  useEffect(() => {
+    if (!scrollPending.current || shownPage !== query.pageNumber) return;
+    scrollPending.current = false;
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [shownPage, query.pageNumber]);
   const openPanel = () => {
     setPanelMounted(true);
     setPanelOpen(true);

@@ -67,6 +67,13 @@ function DisputeLine({ lead, title }: { lead: MyLead; title: string }) {
   );
 }
 
+/** A car no longer on offer says so on its card: the owner sold or withdrew it, or it expired. */
+const LISTING_BADGES: Record<Exclude<MyLead['listingStatus'], 'open'>, string> = {
+  sold: 'Sold',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
 export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
   const update = useUpdateMyLead();
   const [notesOpen, setNotesOpen] = useState(false);
@@ -94,6 +101,13 @@ export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
           <h2 className="h6 card-title mb-1">
             {/* The lead's page holds what the card leaves out (km, fuel, variant). */}
             <Link to={paths.leadDetail(lead.leadId)}>{title}</Link>
+            {lead.listingStatus !== 'open' ? (
+              <span
+                className={`badge ms-2 align-text-bottom ${lead.listingStatus === 'sold' ? 'text-bg-danger' : 'text-bg-secondary'}`}
+              >
+                {LISTING_BADGES[lead.listingStatus]}
+              </span>
+            ) : null}
           </h2>
           <span className="fw-semibold text-nowrap">{formatInr(lead.price)}</span>
         </div>

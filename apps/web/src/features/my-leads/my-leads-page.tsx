@@ -18,6 +18,22 @@ import { MyLeadCard } from './my-lead-card';
 
 export const MY_LEADS_TITLE = 'My Leads';
 export const NO_MY_LEADS_TEXT = 'No leads here yet: leads you unlock appear in My Leads.';
+
+/** What an empty view says when a filter or search emptied it (the workspace itself is not empty then). */
+export const emptyViewTexts = {
+  overdue: 'No follow-ups are overdue.',
+  today: 'No follow-ups are due today.',
+  stage: (stage: string) => `No leads at the stage ${stage}.`,
+  search: 'No leads match your search.',
+} as const;
+
+/** The empty view's message: the most specific filter that emptied it, else the empty workspace's. */
+export function emptyViewText(view: Pick<MyLeadsView, 'due' | 'stage' | 'searchterm'>): string {
+  if (view.searchterm) return emptyViewTexts.search;
+  if (view.due) return emptyViewTexts[view.due];
+  if (view.stage) return emptyViewTexts.stage(`"${LEAD_STAGE_LABELS[view.stage]}"`);
+  return NO_MY_LEADS_TEXT;
+}
 const MAX_PAGE_BUTTONS = 6;
 
 const dueLabels: Record<FollowUpView, string> = { today: 'Due today', overdue: 'Overdue' };
@@ -113,7 +129,7 @@ export function MyLeadsPage() {
       </div>
 
       {leads.isSuccess && items.length === 0 ? (
-        <p className="text-body-secondary">{NO_MY_LEADS_TEXT}</p>
+        <p className="text-body-secondary">{emptyViewText(view)}</p>
       ) : null}
 
       <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 mb-3">

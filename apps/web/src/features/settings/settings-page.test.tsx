@@ -61,11 +61,13 @@ describe('the settings screen', () => {
     await user.clear(cap);
     await user.type(cap, '101');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('Max dealers per lead must be at most 100')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Most dealers per lead must be at most 100'),
+    ).toBeInTheDocument();
     await user.clear(cap);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(
-      await screen.findByText('Max dealers per lead must be a whole number'),
+      await screen.findByText('Most dealers per lead must be a whole number'),
     ).toBeInTheDocument();
     expect(saved).toEqual([]);
     expect(success).not.toHaveBeenCalled();
