@@ -1,4 +1,6 @@
 // Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -37,6 +39,8 @@ import { leadRoutes } from './modules/leads/leads.routes';
 import { leadSubmissionRoutes } from './modules/lead-submission/lead-submission.routes';
 import { currentLeadsVersion, LeadListEngine } from './modules/leads/lead-list-engine';
 import { priceGuideRoutes } from './modules/price-guide/price-guide.routes';
+import { phoneVerificationRoutes } from './modules/phone-verifications/phone-verifications.routes';
+import { outboxSmsSender } from './modules/phone-verifications/sms';
 import { snapshotFileFor } from './modules/leads/lead-list-snapshot';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
@@ -294,6 +298,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         leadSubmissionRoutes(database, config.rateLimits.leadSubmit, {
           leadTtlDays: config.leadTtlDays,
           clock,
+          phoneVerification: config.phoneVerification,
+          secret: config.jwtSecret,
           priceGuide,
         }),
       );
@@ -318,6 +324,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(pushRoutes(database, push.vapid.publicKey, clock));
       await api.register(accountEventsRoutes(database, clock));
       await api.register(preferencesRoutes(database));
+      await api.register(
+        phoneVerificationRoutes(database.db, {
+          secret: config.jwtSecret,
+          sms: outboxSmsSender(
+            config.sms?.outboxDir ?? path.join(tmpdir(), 'dealerleads-sms-outbox'),
+          ),
+          clock,
+          perIpLimit: config.ownerRateLimit,
+        }),
+      );
     },
     { prefix: '/api' },
   );

@@ -131,6 +131,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     }
   });
 
+  let verificationNumbers = 0;
   const routes = (): RouteCase[] => {
     const d = members.dealer;
     const lead = leads[0]!.id;
@@ -146,6 +147,27 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         doc: '/api/price-guide',
         request: () => ({ url: '/api/price-guide?brand=kia&model=Seltos&year=2020' }),
         expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'ask for a code to a mobile (public: owners have no account)',
+        doc: '/api/phone-verifications',
+        request: () => ({
+          method: 'POST',
+          url: '/api/phone-verifications',
+          // A number of its own each call, so the resend wait never answers instead.
+          payload: { phoneNumber: `97${String(++verificationNumbers).padStart(8, '0')}` },
+        }),
+        expected: [201, 201, 201, 201, 201],
+      },
+      {
+        name: 'confirm a code (whoever holds the verification id)',
+        doc: '/api/phone-verifications/{id}/confirm',
+        request: () => ({
+          method: 'POST',
+          url: '/api/phone-verifications/unknown-id/confirm',
+          payload: { code: '123456' },
+        }),
+        expected: [404, 404, 404, 404, 404],
       },
       {
         name: 'read a lead',

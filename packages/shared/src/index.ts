@@ -28,3 +28,4 @@ export * from './schemas/photo';
 export * from './web-routes';
 export * from './schemas/push';
 export * from './error-codes';
+export * from './schemas/phone-verification';

@@ -90,6 +90,9 @@ export interface LeadsTable {
   market_low: ColumnType<number | null, number | null | undefined, number | null>;
   market_median: ColumnType<number | null, number | null | undefined, number | null>;
   market_high: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The number was proven by an SMS code at submission (docs/phone-verification.md). */
+  phone_verified: Generated<boolean | number>;
+  verified_on: DbTimestamp | null;
 }
 
 /** A photo of a lead's car: its files (every size) are named by `hash` (docs/photos.md); position 0 is the cover. */
@@ -313,6 +316,36 @@ export interface PushSubscriptionsTable {
   created_on: DbTimestamp;
 }
 
+/** One code sent to a mobile (modules/phone-verifications). */
+export interface PhoneVerificationsTable {
+  id: Generated<number>;
+  public_id: string;
+  phone_number: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  ip: string;
+  expires_at: DbTimestamp;
+  resend_after: DbTimestamp;
+  confirmed_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
+/** One text to send (modules/phone-verifications/sms-outbox.ts). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  phone_number: string;
+  body: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: DbTimestamp;
+  claimed_by: string | null;
+  lease_until: DbTimestamp | null;
+  last_error: string | null;
+  sent_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 /** One push message to one device (modules/push/push-outbox.ts). */
 export interface PushOutboxTable {
   id: Generated<number>;
@@ -385,6 +418,8 @@ export interface Database {
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
+  phone_verifications: PhoneVerificationsTable;
+  sms_outbox: SmsOutboxTable;
   account_events: AccountEventsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;

@@ -64,6 +64,8 @@ export function testConfig(
     passwordHashing: { concurrency: 2, queue: 1000 },
     ownerRateLimit: 1000,
     leadTtlDays: 60,
+    // Tests submit leads without a code unless they test the requirement itself.
+    phoneVerification: 'optional',
     // Tests run the lifecycle sweeps themselves, at the moment they choose.
     leadSweepMinutes: 0,
     marketRefreshMinutes: 0,
