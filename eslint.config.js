@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './eslint-rules/module-boundaries.js';
+import rawText from './eslint-rules/no-raw-jsx-text.js';
 
 export default tseslint.config(
   {
@@ -39,5 +40,12 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every text a screen shows comes from the catalogues in both languages (eslint-rules/no-raw-jsx-text.js).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { i18n: rawText },
+    rules: { 'i18n/no-raw-jsx-text': 'error' },
   },
 );

@@ -1,4 +1,5 @@
 // One Vitest run for every unit and API test of the monorepo (browser journeys live in e2e/ under Playwright).
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -20,6 +21,13 @@ const SLOW_API_SUITES = [
   'src/reliability/two-processes.test.ts',
   'src/reliability/two-process-lists.test.ts',
   'src/reliability/run-together.test.ts',
+  'src/reliability/two-process-security.test.ts',
+  // Minutes-long property and snapshot runs of the list engine and the command-line tools; `npm test` runs them.
+  'src/modules/leads/**/lead-bitmaps*.test.ts',
+  'src/modules/leads/**/lead-list-snapshot*.test.ts',
+  'src/modules/leads/**/lead-findability*.test.ts',
+  'src/db/command-line.test.ts',
+  'src/db/seed-cli.test.ts',
 ];
 
 if (!FAST_LANE && !process.env.TEST_DATABASE_URL) {
@@ -31,6 +39,8 @@ if (!FAST_LANE && !process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default; the fast lane's files wait on the CPU, not on each other, so it takes them all.
+    ...(FAST_LANE ? { maxWorkers: availableParallelism() } : {}),
     projects: [
       {
         test: {

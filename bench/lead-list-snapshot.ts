@@ -11,7 +11,7 @@ import { databaseIdentity } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { LeadListEngine, snapshotFileFor } from '../apps/api/src/modules/leads/list-engine';
-import { leadValues } from '../apps/api/src/test/fixtures';
+import { makeLead } from '../apps/api/src/test/fixtures';
 import { existingBenchDatabase, numberArgument } from './database';
 import { rssMegabytes } from './storm';
 
@@ -59,7 +59,7 @@ const before = await database.db
   .select((eb) => eb.fn.max('id').as('id'))
   .executeTakeFirstOrThrow();
 for (let i = 0; i < added; i += 500) {
-  const batch = Array.from({ length: Math.min(500, added - i) }, () => leadValues());
+  const batch = Array.from({ length: Math.min(500, added - i) }, () => makeLead());
   await database.db.insertInto('leads').values(batch).execute();
 }
 

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { creditFlowMessages } from '@dealerleads/shared';
-import { demo, loginAs, registerDealer, toast } from './support';
+import { demo, loginAs, createDealer, toast } from './support';
 
 // axe reads every node of a screen (the lead list has 60 cards): on a busy machine that takes a while.
 test.describe.configure({ timeout: 180_000 });
@@ -90,7 +90,7 @@ test('buying by UPI: the popup with the QR code and the UTR field, and the recei
   page,
   request,
 }) => {
-  await loginAs(page, await registerDealer(request, 'axeupi'));
+  await loginAs(page, await createDealer(request, 'axeupi'));
   await page.goto('/dealers/leads');
   await settled(page, firstCard(page));
   await page
@@ -148,7 +148,7 @@ test('toasts of every kind are readable', async ({ page, request }) => {
   await expectNoViolations(page, 'error toast', '.Toastify');
 
   // A real warning toast (no package) over the purchase popup.
-  await loginAs(page, await registerDealer(request, 'axe'));
+  await loginAs(page, await createDealer(request, 'axe'));
   await page.goto('/dealers/leads');
   await firstCard(page)
     .getByRole('button', { name: /^Unlock contact/ })

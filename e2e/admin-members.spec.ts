@@ -1,6 +1,6 @@
 // Member screens (docs/screens.md, docs/deviations.md): an Admin searches and edits a member; a dealer edits their own profile.
 import { expect, test } from '@playwright/test';
-import { registerMember } from './admin-support';
+import { createMember } from './admin-support';
 import { demo, loginAs, toast } from './support';
 
 const LEAVE_TEXT = 'Are you sure you want to continue? Any unsaved changes will be lost';
@@ -8,7 +8,7 @@ const LEAVE_TEXT = 'Are you sure you want to continue? Any unsaved changes will 
 test('an Admin searches members and edits one: banner, leave guard, save, toast, card colour follows status', async ({
   page,
 }) => {
-  const member = await registerMember(page.request, 'e2em');
+  const member = await createMember(page.request, 'e2em');
   await loginAs(page, demo.admin);
   await page.goto('/dealers/members');
   await expect(page.getByRole('heading', { name: /^Members \(\d+ found\)$/ })).toBeVisible();

@@ -9,7 +9,7 @@ export interface FreshMember {
 }
 
 /** Signs up a new dealer through the API; `tag` keeps the journeys' members apart. */
-export async function registerMember(
+export async function createMember(
   request: APIRequestContext,
   tag: string,
 ): Promise<FreshMember> {

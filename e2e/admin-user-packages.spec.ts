@@ -1,7 +1,7 @@
 // User package management (docs/screens.md): an Admin assigns a package to a dealer; the derived fields follow the package.
 import { expect, test } from '@playwright/test';
 import { todayInIndia } from '@dealerleads/shared';
-import { registerMember } from './admin-support';
+import { createMember } from './admin-support';
 import { demo, loginAs, toast } from './support';
 
 function mediumDate(isoDate: string): string {
@@ -16,7 +16,7 @@ function mediumDate(isoDate: string): string {
 test('an Admin assigns a package to a dealer: credits, unit, validity, end date and balance are derived', async ({
   page,
 }) => {
-  const dealer = await registerMember(page.request, 'e2eu');
+  const dealer = await createMember(page.request, 'e2eu');
   await loginAs(page, demo.admin);
   await page.goto('/dealers/user-packages');
   await expect(page.getByRole('heading', { name: 'User Package Management' })).toBeVisible();

@@ -3,11 +3,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { creditFlowMessages, todayInIndia } from '@dealerleads/shared';
 import { demo, loginAs, toast } from './support';
-import { registerMember, tokenOf } from './admin-support';
+import { createMember, tokenOf } from './admin-support';
 
 /** Gives a fresh dealer 'Starter 10 Leads' (30 days) started 28 days ago with 5 credits used: 5 left, 2 days to go. */
 async function dealerWithEndingPackage(request: APIRequestContext) {
-  const member = await registerMember(request, 'cred');
+  const member = await createMember(request, 'cred');
   const auth = { Authorization: `Bearer ${await tokenOf(request, demo.admin)}` };
   const me = (await (await request.post('/api/account/login', { data: member })).json()) as {
     id: number;
@@ -75,7 +75,7 @@ test("an Admin adjusts a member's balance with a reason, and the dealer's histor
   await loginAs(page, demo.admin);
   await page.goto(`/dealers/credits/${id}`);
   await expect(page.getByTestId('credits-balance')).toHaveText('5 credits');
-  await page.getByLabel('Package').selectOption({ index: 1 });
+  await page.getByLabel('Package', { exact: true }).selectOption({ index: 1 });
   await page.getByLabel('Credits (±)').fill('3');
   await page.getByRole('button', { name: 'Adjust' }).click();
   await expect(page.getByRole('alert')).toContainText('Reason must be at least 3 characters');

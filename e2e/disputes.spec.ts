@@ -3,14 +3,14 @@
 // Disputes queue, and the dealer's balance is back with the outcome on My Leads.
 import { expect, test } from '@playwright/test';
 import { creditFlowMessages, disputeMessages } from '@dealerleads/shared';
-import { demo, loginAs, registerDealer, toast } from './support';
+import { demo, loginAs, createDealer, toast } from './support';
 import { buyStarterByUpi, confirmPayment, firstLocked } from './upi-support';
 
 test('a package bought by UPI, a lead unlocked, a wrong number reported and approved: the credit is back', async ({
   page,
   request,
 }) => {
-  const dealer = await registerDealer(request, 'disp');
+  const dealer = await createDealer(request, 'disp');
   await loginAs(page, dealer);
   const { reference } = await buyStarterByUpi(page);
   await loginAs(page, demo.admin);

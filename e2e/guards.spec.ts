@@ -7,7 +7,8 @@ test("an anonymous visitor is told 'You shall not pass!' and offered the login s
 }) => {
   await page.goto('/dealers/messages');
   await expect(toast(page, 'You shall not pass!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dealers\/login$/);
+  // The login returns the visitor to the screen they asked for.
+  await expect(page).toHaveURL(/\/dealers\/login\?returnTo=%2Fdealers%2Fmessages$/);
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });
 
@@ -70,7 +71,9 @@ test('a stale token is dropped: the next call answers 401 and the session is cle
   await page.goto('/errors');
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   await page.getByRole('button', { name: 'Test 400 Error' }).click();
-  await expect(toast(page, 'Unauthorized - Please log in again')).toBeVisible();
+  // The session ended: said once, in words (docs/deviations.md item 15).
+  await expect(toast(page, 'Your session has ended. Please log in again.')).toBeVisible();
+  await expect(toast(page, 'Unauthorized - Please log in again')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await storedUser(page)).toBeNull();
 });

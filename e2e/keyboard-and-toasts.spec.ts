@@ -1,7 +1,7 @@
 // Keyboard use (unlock focus, the user menu, the blue bar's focus ring, filter selects), sign-up's messages, and toasts on a phone.
 import { expect, test, type Page } from '@playwright/test';
 import { creditFlowMessages } from '@dealerleads/shared';
-import { assignStarterPackage, demo, loginAs, registerDealer, toast } from './support';
+import { createStarterUserPackage, demo, loginAs, createDealer, toast } from './support';
 
 const results = (page: Page) => page.getByRole('region', { name: 'Lead results' });
 
@@ -9,8 +9,8 @@ test('an unlock from the keyboard leaves the focus on the revealed contact', asy
   page,
   request,
 }) => {
-  const member = await registerDealer(request, 'kbd');
-  await assignStarterPackage(request, member.id, 0);
+  const member = await createDealer(request, 'kbd');
+  await createStarterUserPackage(request, member.id, 0);
   await loginAs(page, member);
   await page.goto('/dealers/leads');
   const buttons = results(page).getByRole('button', { name: /^Unlock contact for / });
@@ -120,8 +120,8 @@ test('sign-up: required fields and the password rule up front, a taken user name
 });
 
 test('the last-credit info shows below the success toast it follows', async ({ page, request }) => {
-  const member = await registerDealer(request, 'order');
-  await assignStarterPackage(request, member.id, 9);
+  const member = await createDealer(request, 'order');
+  await createStarterUserPackage(request, member.id, 9);
   await loginAs(page, member);
   await page.goto('/dealers/leads');
   await results(page)
@@ -143,7 +143,7 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
-    await loginAs(page, await registerDealer(request, 'phone'));
+    await loginAs(page, await createDealer(request, 'phone'));
     await page.goto('/dealers/leads');
     await results(page)
       .getByRole('button', { name: /^Unlock contact/ })

@@ -2,7 +2,7 @@
 // the third sees it sold out (no unlock button), hidden from the list until the filter is turned off.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '@dealerleads/shared';
-import { apiLogin, assignStarterPackage, demo, loginAs, registerDealer, toast } from './support';
+import { apiLogin, createStarterUserPackage, demo, loginAs, createDealer, toast } from './support';
 
 // The screens' texts (apps/web/src/features/leads/lead-format.ts leadCapTexts), spelled out as a visitor reads them.
 const leadCapTexts = {
@@ -52,9 +52,9 @@ test('a cap of 2 with three dealers: the third sees the lead sold out and cannot
   request,
 }) => {
   const dealers = await Promise.all(
-    ['capa', 'capb', 'capc'].map((p) => registerDealer(request, p)),
+    ['capa', 'capb', 'capc'].map((p) => createDealer(request, p)),
   );
-  for (const dealer of dealers) await assignStarterPackage(request, dealer.id, 0);
+  for (const dealer of dealers) await createStarterUserPackage(request, dealer.id, 0);
   const leadId = await submitLead(request);
 
   await loginAs(page, demo.admin);

@@ -3,10 +3,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { creditFlowMessages } from '@dealerleads/shared';
 import {
   apiLogin,
-  assignStarterPackage,
+  createStarterUserPackage,
   demo,
   loginAs,
-  registerDealer,
+  createDealer,
   toast,
   type Session,
 } from './support';
@@ -43,7 +43,7 @@ test('a dealer without a package is warned and offered the price list', async ({
   request,
 }) => {
   // Like the demo's newdealer, but sure to have no package whatever other journeys assign.
-  await loginAs(page, await registerDealer(request, 'nopkg'));
+  await loginAs(page, await createDealer(request, 'nopkg'));
   await page.goto('/dealers/leads');
   await firstLocked(page).getByRole('button', { name: 'Unlock contact' }).click();
   await expect(toast(page, creditFlowMessages.noActivePackage)).toBeVisible();
@@ -108,8 +108,8 @@ test('the last credit adds the info toast; the next lock warns that all credits 
   page,
   request,
 }) => {
-  const member = await registerDealer(request, 'last');
-  await assignStarterPackage(request, member.id, 9);
+  const member = await createDealer(request, 'last');
+  await createStarterUserPackage(request, member.id, 9);
 
   await loginAs(page, member);
   await page.goto('/dealers/leads');

@@ -1,4 +1,4 @@
-// The dealer's workspace in the browser: unlock a lead, find it in My Leads, work it (stage, note, follow-up), and
+// My Leads in the browser: unlock a lead, find it in My Leads, work it (stage, note, follow-up), and
 // download the CSV with ₹ intact.
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';

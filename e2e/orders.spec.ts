@@ -2,14 +2,14 @@
 // code, gives the UTR; the Admin confirms on Payments; the dealer's nav bar shows the credits. The server runs with
 // UPI_VPA and MERCHANT_NAME (playwright.config.ts).
 import { expect, test } from '@playwright/test';
-import { demo, loginAs, registerDealer } from './support';
+import { demo, loginAs, createDealer } from './support';
 import { buyStarterByUpi, confirmPayment } from './upi-support';
 
 test('a dealer buys a package by UPI, the Admin confirms it, and the nav bar shows the credits', async ({
   page,
   request,
 }) => {
-  const dealer = await registerDealer(request, 'upibuyer');
+  const dealer = await createDealer(request, 'upibuyer');
   await loginAs(page, dealer);
   // The QR code and its text alternative.
   const { reference, utr } = await buyStarterByUpi(page, async (popup, reference) => {

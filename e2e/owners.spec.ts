@@ -1,12 +1,12 @@
 // Owners in control and moderation in the browser: the wizard's consent and private link, the owner's page (price,
 // mark sold), the lead leaving the list while the dealer who unlocked it sees 'Sold', and a repeated phone in the queue.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, assignStarterPackage, demo, loginAs, registerDealer, toast } from './support';
+import { apiLogin, createStarterUserPackage, demo, loginAs, createDealer, toast } from './support';
 
 /** A fresh dealer holding the demo's Starter package. */
 async function dealerWithCredits(request: APIRequestContext) {
-  const dealer = await registerDealer(request, 'owners');
-  await assignStarterPackage(request, dealer.id, 0);
+  const dealer = await createDealer(request, 'owners');
+  await createStarterUserPackage(request, dealer.id, 0);
   return dealer;
 }
 

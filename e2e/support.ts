@@ -67,7 +67,7 @@ export async function apiLogin(
 }
 
 /** A new Dealer registered through the API: no package until one is assigned. */
-export async function registerDealer(request: APIRequestContext, prefix: string) {
+export async function createDealer(request: APIRequestContext, prefix: string) {
   const userName = `${prefix}${Date.now().toString(36)}`;
   const password = 'Dealer@2026';
   const registered = await request.post('/api/account/register', {
@@ -90,7 +90,7 @@ export async function registerDealer(request: APIRequestContext, prefix: string)
 }
 
 /** The Admin assigns 'Starter 10 Leads' (from today) to a member, with `creditDebited` of its 10 credits spent. */
-export async function assignStarterPackage(
+export async function createStarterUserPackage(
   request: APIRequestContext,
   userId: number,
   creditDebited: number,

@@ -81,7 +81,7 @@ test.beforeAll(async ({ request }) => {
   const { fullName: adminName } = (await full.json()) as { fullName: string };
   expectSameMarkup(adminName, hostileLead.fullName);
   Object.assign(lead, { fullName: stored.fullName, adminName, city: stored.city });
-  Object.assign(member, await registerMember(request));
+  Object.assign(member, await createMember(request));
 });
 
 /** Nothing escaped or stripped on the way in (at most the case changed), so the screens get raw markup. */
@@ -111,7 +111,7 @@ async function createLead(request: APIRequestContext) {
   return stored;
 }
 
-async function registerMember(request: APIRequestContext) {
+async function createMember(request: APIRequestContext) {
   const response = await request.post('/api/account/register', {
     data: {
       userName: hostileMember.userName,

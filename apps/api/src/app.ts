@@ -1,4 +1,6 @@
 // Builds the Fastify instance from a config: plugins first, then the /api routes, then the web app.
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -16,7 +18,7 @@ import { databaseIdentity, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { errorBody, registerErrorHandling } from './plugins/errors';
 import { registerSingleHost } from './plugins/host-header';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerOpenApi } from './plugins/openapi';
@@ -37,13 +39,15 @@ import { leadRoutes } from './modules/leads/leads.routes';
 import { leadSubmissionRoutes } from './modules/lead-submission/lead-submission.routes';
 import { currentLeadsVersion, LeadListEngine, snapshotFileFor } from './modules/leads/list-engine';
 import { priceGuideRoutes } from './modules/price-guide/price-guide.routes';
+import { phoneVerificationRoutes } from './modules/phone-verifications/phone-verifications.routes';
+import { outboxSmsSender } from './modules/phone-verifications/sms';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
-import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { myLeadsRoutes } from './modules/my-leads/my-leads.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { emailVerificationRoutes } from './modules/alerts/email-verification.routes';
 import {
@@ -53,9 +57,14 @@ import {
 } from './modules/alerts/email-worker';
 import { ownerRoutes } from './modules/owners/owners.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { accountEventsRoutes } from './modules/push/account-events.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { createPushSender } from './modules/push/push-sender';
 import { startPushWorker, type PushWorker } from './modules/push/push-worker';
+import {
+  scheduleMarketRefresh,
+  type MarketRefreshSchedule,
+} from './modules/price-guide/market-refresh';
 import webPush from 'web-push';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import {
@@ -156,13 +165,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The router refuses some URLs before any route or error handler runs; those answers keep the JSON shape too.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
-      void reply.code(status).send({
-        status,
-        message:
-          error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-            ? 'The request URL is too long'
-            : 'The request URL is not valid',
-      });
+      void reply
+        .code(status)
+        .send(
+          errorBody(
+            status,
+            error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+              ? 'The request URL is too long'
+              : 'The request URL is not valid',
+          ),
+        );
     },
   });
   const clock = options.clock ?? (() => new Date());
@@ -285,6 +297,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         leadSubmissionRoutes(database, config.rateLimits.leadSubmit, {
           leadTtlDays: config.leadTtlDays,
           clock,
+          phoneVerification: config.phoneVerification,
+          secret: config.jwtSecret,
           priceGuide,
         }),
       );
@@ -295,7 +309,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(packagesRoutes(database));
       await api.register(settingsRoutes(database));
       await api.register(creditsRoutes(database));
-      await api.register(workspaceRoutes(database));
+      await api.register(myLeadsRoutes(database));
       await api.register(alertsRoutes(database, config.jwtSecret));
       await api.register(emailVerificationRoutes(database, config.jwtSecret));
       await api.register(ownerRoutes(database, { ownerLimit: config.ownerRateLimit, clock }));
@@ -307,7 +321,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(disputesRoutes(database, clock));
       await api.register(photoRoutes(photos, { ownerLimit: config.ownerRateLimit }));
       await api.register(pushRoutes(database, push.vapid.publicKey, clock));
+      await api.register(accountEventsRoutes(database, clock));
       await api.register(preferencesRoutes(database));
+      await api.register(
+        phoneVerificationRoutes(database.db, {
+          secret: config.jwtSecret,
+          sms: outboxSmsSender(
+            config.sms?.outboxDir ?? path.join(tmpdir(), 'dealerleads-sms-outbox'),
+          ),
+          clock,
+          perIpLimit: config.ownerRateLimit,
+        }),
+      );
     },
     { prefix: '/api' },
   );
@@ -323,6 +348,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         config.leadSweepMinutes * 60_000,
         (error) => app.log.error(error, 'lead lifecycle: a sweep failed'),
         () => erasePhotosOfErasedLeads(database, mediaStore, ERASED_PHONE),
+      );
+    });
+    app.addHook('preClose', async () => schedule?.stop());
+  }
+
+  // Every process works off the market guide's refresh marks; leases keep two from refreshing the same model year.
+  if (config.marketRefreshMinutes > 0) {
+    let schedule: MarketRefreshSchedule | undefined;
+    app.addHook('onReady', async () => {
+      schedule = scheduleMarketRefresh(
+        database,
+        clock,
+        config.marketRefreshMinutes * 60_000,
+        (error) => app.log.error(error, 'market refresh: a run failed'),
       );
     });
     app.addHook('preClose', async () => schedule?.stop());

@@ -10,7 +10,7 @@ import {
   type TestMember,
 } from './test/test-app';
 import { unsubscribeTokenOf } from './modules/alerts/unsubscribe-token';
-import { createPackage, givePackage, insertLeads } from './test/fixtures';
+import { createPackage, createUserPackage, createLeads } from './test/fixtures';
 import { todayInIndia } from './lib/calendar';
 import { jpegPhoto, multipart } from './modules/photos/photos-test-helpers';
 
@@ -52,11 +52,11 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
   let photo: Buffer;
 
   beforeAll(async () => {
-    leads = await insertLeads(
+    leads = await createLeads(
       ctx,
       Array.from({ length: 5 }, () => ({})),
     );
-    dealerPackage = await givePackage(ctx, members.dealer.id, { credits: 20 });
+    dealerPackage = await createUserPackage(ctx, members.dealer.id, { credits: 20 });
     for (const who of ['dealer', 'otherDealer'] as const) {
       const saved = await ctx.app.inject({
         method: 'POST',
@@ -70,7 +70,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
       kind: 's',
       savedSearchId: savedSearches.dealer,
     }))!;
-    flagged = await insertLeads(ctx, [
+    flagged = await createLeads(ctx, [
       { moderation_status: 'flagged', moderation_flags: 'fake_phone', status: 0 },
       { moderation_status: 'flagged', moderation_flags: 'repeated_phone', status: 0 },
     ]);
@@ -97,7 +97,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     photo = await jpegPhoto(64, 48);
     leads.push({ id: submitted.json<{ id: number }>().id, phone: '9811100042' });
     packageId = await createPackage(ctx, { credits: 10 });
-    const [toReport, toApprove, toReject] = await insertLeads(ctx, [{}, {}, {}]);
+    const [toReport, toApprove, toReject] = await createLeads(ctx, [{}, {}, {}]);
     for (const l of [toReport!, toApprove!, toReject!]) {
       const unlocked = await ctx.app.inject({
         method: 'POST',
@@ -131,6 +131,7 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
     }
   });
 
+  let verificationNumbers = 0;
   const routes = (): RouteCase[] => {
     const d = members.dealer;
     const lead = leads[0]!.id;
@@ -146,6 +147,27 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         doc: '/api/price-guide',
         request: () => ({ url: '/api/price-guide?brand=kia&model=Seltos&year=2020' }),
         expected: [200, 200, 200, 200, 200],
+      },
+      {
+        name: 'ask for a code to a mobile (public: owners have no account)',
+        doc: '/api/phone-verifications',
+        request: () => ({
+          method: 'POST',
+          url: '/api/phone-verifications',
+          // A number of its own each call, so the resend wait never answers instead.
+          payload: { phoneNumber: `97${String(++verificationNumbers).padStart(8, '0')}` },
+        }),
+        expected: [201, 201, 201, 201, 201],
+      },
+      {
+        name: 'confirm a code (whoever holds the verification id)',
+        doc: '/api/phone-verifications/{id}/confirm',
+        request: () => ({
+          method: 'POST',
+          url: '/api/phone-verifications/unknown-id/confirm',
+          payload: { code: '123456' },
+        }),
+        expected: [404, 404, 404, 404, 404],
       },
       {
         name: 'read a lead',
@@ -579,6 +601,18 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         name: 'mark my notifications read',
         doc: '/api/notifications/read',
         request: () => ({ method: 'PUT', url: '/api/notifications/read', payload: {} }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'my account events',
+        doc: '/api/me/events',
+        request: () => ({ url: '/api/me/events' }),
+        expected: [401, 200, 200, 200, 200],
+      },
+      {
+        name: 'mark my account events read',
+        doc: '/api/me/events/read',
+        request: () => ({ method: 'PUT', url: '/api/me/events/read', payload: {} }),
         expected: [401, 200, 200, 200, 200],
       },
       {

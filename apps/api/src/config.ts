@@ -81,7 +81,14 @@ const envSchema = z.object({
   /** Processes serving the port together (node:cluster); `auto`: one per CPU. */
   API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  /** required: POST /api/leads needs a verificationToken for its number; optional: unverified leads are listed as such. */
+  // `optional` until the wizard asks for the code (docs/phone-verification.md, "Not yet built").
+  PHONE_VERIFICATION: z.enum(['required', 'optional']).default('optional'),
+  /** Where texts go; only the outbox folder so far (docs/phone-verification.md). */
+  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** How often each process works off the market guide's refresh marks (docs/price-guide.md); 0 turns it off. */
+  MARKET_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(5),
   /** Worker threads for SQLite reads that may scan many rows; 0 runs them on the main thread. */
   SQLITE_READ_WORKERS: z.coerce.number().int().min(0).max(8).optional(),
   /** Keep the lead list engine's snapshot in DATA_DIR/lead-list, so a restart is ready in seconds. */
@@ -202,14 +209,20 @@ export interface AppConfig {
   leadTtlDays: number;
   /** How often each process runs the expiry and erasure sweeps; 0 turns the schedule off. */
   leadSweepMinutes: number;
+  /** How often each process refreshes leads' market figures whose comparables changed; 0 turns it off. */
+  marketRefreshMinutes: number;
   /** The bearer token GET /metrics requires; undefined turns /metrics off (404). */
   metricsToken?: string;
   /** Folder of the lead list engine's snapshots (docs/lead-list-engine.md, "Snapshots"); unset: none kept. */
   leadListSnapshotDir?: string;
   /** Redis for rate-limit counters shared by every API process; unset: each process counts alone. */
   redisUrl?: string;
-  /** Alert mails (docs/workspace-and-alerts.md, "E-mail"). */
+  /** Alert mails (docs/my-leads-and-alerts.md, "E-mail"). */
   mail: MailConfig;
+  /** Texts (docs/phone-verification.md); unset (tests): the outbox in a temporary folder. */
+  sms?: SmsConfig;
+  /** Whether POST /api/leads needs a proven number (PHONE_VERIFICATION). */
+  phoneVerification: 'required' | 'optional';
   /** Web Push (docs/offline-and-push.md); unset (tests): a key pair made for the process, no worker. */
   push?: PushConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
@@ -249,6 +262,12 @@ function mediaConfigOf(e: z.infer<typeof envSchema>, dataDir: string): MediaConf
     accessKeyId: e.S3_ACCESS_KEY_ID,
     secretAccessKey: e.S3_SECRET_ACCESS_KEY,
   };
+}
+
+/** Where texts go: `outbox` writes each to a file in `outboxDir` (development and tests). */
+export interface SmsConfig {
+  provider: 'outbox';
+  outboxDir: string;
 }
 
 export interface MailConfig {
@@ -449,6 +468,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ownerRateLimit: perProcess(e.OWNER_RATE_LIMIT),
     leadTtlDays: e.LEAD_TTL_DAYS,
     leadSweepMinutes: e.LEAD_SWEEP_MINUTES,
+    marketRefreshMinutes: e.MARKET_REFRESH_MINUTES,
     webDist: e.WEB_DIST,
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queue: e.PASSWORD_HASH_QUEUE },
     timeouts: {
@@ -481,6 +501,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
     media: mediaConfigOf(e, dataDir),
+    sms: { provider: e.SMS_PROVIDER, outboxDir: path.join(dataDir, 'sms-outbox') },
+    phoneVerification: e.PHONE_VERIFICATION,
   };
 }
 

@@ -5,10 +5,13 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './icons.css';
 import './styles.css';
 import { startEarlyLeads } from './features/leads/api/early-leads';
+import { startLanguage } from './i18n/runtime';
 
 startEarlyLeads(window.location);
+// A device that chose Hindi fetches its catalogue alongside the app, so the first render is already in Hindi.
+const languageReady = startLanguage();
 
-void import('./app/boot').then(({ mountApp }) => {
+void Promise.all([import('./app/boot'), languageReady]).then(([{ mountApp }]) => {
   const mount = () => mountApp(document.getElementById('root')!);
   // An async script may run before the parser has reached <div id="root">.
   if (document.readyState === 'loading') {

@@ -7,7 +7,8 @@ export const textMessages = {
   maxLength: (label: string, n: number) => `${label} must be at most ${n} characters`,
   passwordsMustMatch: 'Password and Confirm Password must match',
   /** Ten digits that are no Indian mobile (design.md §9.10). */
-  notIndianMobile: (label: string) => `${label} must be an Indian mobile number starting with 6, 7, 8 or 9.`,
+  notIndianMobile: (label: string) =>
+    `${label} must be an Indian mobile number starting with 6, 7, 8 or 9.`,
 } as const;
 
 export const leadWizardMessages = {
@@ -96,7 +97,7 @@ export const creditFlowMessages = {
   inactive: 'Your package is inactive. Please purchase a new package.',
   failed: 'Failed to process your request. Please try again later.',
   checkFailed: 'Could not verify your subscription status.',
-  noActivePackage: 'You need an active package with available credits to view this lead details.',
+  noActivePackage: "You need an active package with available credits to view this lead's details.",
   allCreditsUsed:
     'You have used all available credits. Please purchase more credits to view new leads.',
   success: (remaining: number) =>

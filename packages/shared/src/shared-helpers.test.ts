@@ -47,3 +47,16 @@ describe('labelOrValue', () => {
     expect(labelOrValue([{ value: 'cng', label: 'CNG' }], 'hydrogen')).toBe('hydrogen');
   });
 });
+
+describe('texts the issue found wrong', () => {
+  it("says 'this lead's details' and counts credits in the singular and plural", async () => {
+    const { creditFlowMessages } = await import('./messages');
+    expect(creditFlowMessages.noActivePackage).toBe(
+      "You need an active package with available credits to view this lead's details.",
+    );
+    expect(creditFlowMessages.success(1)).toBe(
+      'Lead contact details unlocked. 1 credit used. 1 credit remaining.',
+    );
+    expect(creditFlowMessages.success(9)).toMatch(/ 9 credits remaining\.$/);
+  });
+});

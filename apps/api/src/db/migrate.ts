@@ -29,7 +29,11 @@ import { unlocksRevisionNotifyMigration } from './migrations/2026-11-27-0101-unl
 import { securityBMigration } from './migrations/2026-11-28-0201-security-b';
 import { leadPhotosMigration } from './migrations/2026-11-28-0401-lead-photos';
 import { pushAndPreferencesMigration } from './migrations/2026-11-28-0501-push-and-preferences';
+import { phoneVerificationsMigration } from './migrations/2026-11-28-0701-phone-verifications';
+import { leadVerifiedMigration } from './migrations/2026-11-28-0702-lead-verified';
 import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
+import { accountEventsMigration } from './migrations/2026-11-28-1001-account-events';
+import { marketRefreshMigration } from './migrations/2026-11-28-1101-market-refresh';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -61,7 +65,11 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0201-security-b': securityBMigration(engine),
     '2026-11-28-0401-lead-photos': leadPhotosMigration(engine),
     '2026-11-28-0501-push-and-preferences': pushAndPreferencesMigration(engine),
+    '2026-11-28-0701-phone-verifications': phoneVerificationsMigration(engine),
+    '2026-11-28-0702-lead-verified': leadVerifiedMigration(engine),
     '2026-11-28-0302-price-guide': priceGuideMigration(),
+    '2026-11-28-1001-account-events': accountEventsMigration(engine),
+    '2026-11-28-1101-market-refresh': marketRefreshMigration(engine),
   };
 }
 

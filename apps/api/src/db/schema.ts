@@ -90,6 +90,9 @@ export interface LeadsTable {
   market_low: ColumnType<number | null, number | null | undefined, number | null>;
   market_median: ColumnType<number | null, number | null | undefined, number | null>;
   market_high: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The number was proven by an SMS code at submission (docs/phone-verification.md). */
+  phone_verified: Generated<boolean | number>;
+  verified_on: DbTimestamp | null;
 }
 
 /** A photo of a lead's car: its files (every size) are named by `hash` (docs/photos.md); position 0 is the cover. */
@@ -250,7 +253,7 @@ export interface AuditLogTable {
   created_on: DbTimestamp;
 }
 
-/** A dealer's stage and follow-up on one unlocked lead (modules/workspace); absent means stage 'new', no follow-up. */
+/** A dealer's stage and follow-up on one unlocked lead (modules/my-leads); absent means stage 'new', no follow-up. */
 export interface DealerLeadsTable {
   user_id: number;
   lead_id: number;
@@ -260,7 +263,7 @@ export interface DealerLeadsTable {
   updated_on: DbTimestamp;
 }
 
-/** A dealer's own note on a lead they unlocked (modules/workspace). */
+/** A dealer's own note on a lead they unlocked (modules/my-leads). */
 export interface LeadNotesTable {
   id: Generated<number>;
   user_id: number;
@@ -291,6 +294,18 @@ export interface NotificationsTable {
   created_on: DbTimestamp;
 }
 
+/** A payment, refund or unlocked-lead event a member hears of in the bell (modules/push/push.service.ts). */
+export interface AccountEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_key: string;
+  title: string;
+  body: string;
+  url: string;
+  read_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 /** One device's Web Push subscription (modules/push). */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
@@ -298,6 +313,36 @@ export interface PushSubscriptionsTable {
   endpoint: string;
   p256dh: string;
   auth: string;
+  created_on: DbTimestamp;
+}
+
+/** One code sent to a mobile (modules/phone-verifications). */
+export interface PhoneVerificationsTable {
+  id: Generated<number>;
+  public_id: string;
+  phone_number: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  ip: string;
+  expires_at: DbTimestamp;
+  resend_after: DbTimestamp;
+  confirmed_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
+/** One text to send (modules/phone-verifications/sms-outbox.ts). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  phone_number: string;
+  body: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: DbTimestamp;
+  claimed_by: string | null;
+  lease_until: DbTimestamp | null;
+  last_error: string | null;
+  sent_on: DbTimestamp | null;
   created_on: DbTimestamp;
 }
 
@@ -354,7 +399,17 @@ export interface DisputesTable {
   refund_entry_id: number | null;
 }
 
+/** A model year whose leads' market figures may have drifted (migration 2026-11-28-1101). */
+export interface MarketRefreshTable {
+  brand: string;
+  model: string;
+  year: number;
+  version: number;
+  leased_until: string | null;
+}
+
 export interface Database {
+  market_refresh: MarketRefreshTable;
   notification_streams: NotificationStreamsTable;
   stream_ticket_uses: StreamTicketUsesTable;
   email_outbox: EmailOutboxTable;
@@ -363,6 +418,9 @@ export interface Database {
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
+  phone_verifications: PhoneVerificationsTable;
+  sms_outbox: SmsOutboxTable;
+  account_events: AccountEventsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;
   settings: SettingsTable;

@@ -6,7 +6,7 @@ import { threadId } from 'node:worker_threads';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-app';
-import { leadValues } from '../test/fixtures';
+import { makeLead } from '../test/fixtures';
 import {
   openDatabase,
   runLongRead,
@@ -47,7 +47,7 @@ describe('the off-thread reader on sqlite', () => {
     database = testDb.handle;
     await database.db
       .insertInto('leads')
-      .values([leadValues({ city: 'Alwar' }), leadValues({ city: 'Rewari' })])
+      .values([makeLead({ city: 'Alwar' }), makeLead({ city: 'Rewari' })])
       .execute();
   });
   afterAll(async () => testDb.drop());
@@ -69,7 +69,7 @@ describe('the off-thread reader on sqlite', () => {
   it('sees what the main connection committed just before', async () => {
     await database.db
       .insertInto('leads')
-      .values([leadValues({ city: 'Bhiwadi' })])
+      .values([makeLead({ city: 'Bhiwadi' })])
       .execute();
     expect(await runLongRead(database, leadsIn('Bhiwadi'))).toHaveLength(1);
   });
@@ -79,7 +79,7 @@ describe('the off-thread reader on sqlite', () => {
     await database.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('leads')
-        .values([leadValues({ city: 'Narnaul' })])
+        .values([makeLead({ city: 'Narnaul' })])
         .execute();
       const inside = { db: tx, readOffThread: database.readOffThread };
       expect(await runLongRead(inside, leadsIn('Narnaul', tx))).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('the off-thread reader on sqlite', () => {
   it('refuses writes', async () => {
     const insert = database.db
       .insertInto('leads')
-      .values([leadValues({ city: 'Sonipat' })])
+      .values([makeLead({ city: 'Sonipat' })])
       .compile();
     await expect(database.readOffThread!(insert)).rejects.toThrow(/reads only/);
     expect(await leadsIn('Sonipat').execute()).toEqual([]);

@@ -2,7 +2,7 @@
 // and on PostgreSQL a write that loses a deadlock to another process's batch runs again in the next batch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-app';
-import { leadValues } from '../test/fixtures';
+import { makeLead } from '../test/fixtures';
 import { openDatabase, type Db, type Tx } from './database';
 import { MAX_WRITE_CONFLICTS, runWrite } from './write-batcher';
 
@@ -25,7 +25,7 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
     const write = (city: string, fail: boolean) =>
       runWrite(db, engine, async (tx) => {
         lastRun.set(city, tx);
-        await tx.insertInto('leads').values(leadValues({ city })).execute();
+        await tx.insertInto('leads').values(makeLead({ city })).execute();
         if (fail) throw new Error(`failed ${city}`);
         return city;
       });
@@ -43,7 +43,7 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
     const { db } = database.handle;
     const taken = await db
       .insertInto('leads')
-      .values(leadValues({ city: 'Karnal' }))
+      .values(makeLead({ city: 'Karnal' }))
       .returning('id')
       .executeTakeFirstOrThrow();
     const lastRun = new Map<string, Tx>();
@@ -52,7 +52,7 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
         lastRun.set(city, tx);
         await tx
           .insertInto('leads')
-          .values({ ...leadValues({ city }), ...(id === undefined ? {} : { id }) })
+          .values({ ...makeLead({ city }), ...(id === undefined ? {} : { id }) })
           .execute();
         // The item's own statement after its write: a later one of the batch must not see a failed item's rows.
         return (await tx.selectFrom('leads').select('id').where('city', '=', city).execute())
@@ -77,7 +77,7 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
       runs++;
       await tx
         .insertInto('leads')
-        .values(leadValues({ city: 'Hisar' }))
+        .values(makeLead({ city: 'Hisar' }))
         .execute();
       throw conflict;
     });
@@ -86,7 +86,7 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
       onceRuns++;
       await tx
         .insertInto('leads')
-        .values(leadValues({ city: 'Rohtak' }))
+        .values(makeLead({ city: 'Rohtak' }))
         .execute();
       if (onceRuns === 1) throw conflict;
       return 'second run';
@@ -103,7 +103,7 @@ describe.each(testEngines())('runWrite on %s', (engine) => {
     const value = await runWrite(db, engine, async (tx) => {
       await tx
         .insertInto('leads')
-        .values(leadValues({ city: 'Palwal' }))
+        .values(makeLead({ city: 'Palwal' }))
         .execute();
       return 'done';
     });

@@ -2,7 +2,7 @@
 // with every input, one outcome per input; a set that throws fails all its inputs and leaves nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/test-app';
-import { leadValues } from '../test/fixtures';
+import { makeLead } from '../test/fixtures';
 import type { Db } from './database';
 import { runWriteInSet, type SetWork } from './write-sets';
 
@@ -26,7 +26,7 @@ describe.each(testEngines())('runWriteInSet on %s', (engine) => {
       if (inputs.includes('boom')) {
         await tx
           .insertInto('leads')
-          .values(leadValues({ city: 'Before boom' }))
+          .values(makeLead({ city: 'Before boom' }))
           .execute();
         throw new Error('the set failed');
       }
@@ -34,7 +34,7 @@ describe.each(testEngines())('runWriteInSet on %s', (engine) => {
       if (accepted.length > 0)
         await tx
           .insertInto('leads')
-          .values(accepted.map((city) => leadValues({ city })))
+          .values(accepted.map((city) => makeLead({ city })))
           .execute();
       return inputs.map((city, i) =>
         city.startsWith('x') ? { error: new Error(`refused ${city}`) } : { ok: i },

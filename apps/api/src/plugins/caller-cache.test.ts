@@ -16,7 +16,7 @@ import {
   type TestDatabase,
 } from '../test/test-app';
 import type { Lead, UnlockResult } from '@dealerleads/shared';
-import { givePackage, insertLeads, recordUnlockOutsideApi } from '../test/fixtures';
+import { createUserPackage, createLeads, recordUnlockOutsideApi } from '../test/fixtures';
 import { CallerCache } from './caller-cache';
 
 /** Counts the statements a database handle runs. */
@@ -109,7 +109,7 @@ describe.each(testEngines())('the caller of a request (%s)', (engine) => {
     // A second API process on the same database: its own pool and, on PostgreSQL, its own listener.
     const handle = openDatabase(testDb.config);
     other = { handle, app: await appOn(handle, testDb) };
-    await insertLeads(
+    await createLeads(
       ctx,
       Array.from({ length: 30 }, (_, i) => ({ price: 300_000 + i * 1000 })),
     );
@@ -149,7 +149,7 @@ describe.each(testEngines())('the caller of a request (%s)', (engine) => {
     expect(res.json()).toHaveLength(20);
     expect(counter.count).toBe(0);
     // A write anywhere: the next page reads its caller and the versions again.
-    await insertLeads(ctx, [{}]);
+    await createLeads(ctx, [{}]);
     expect((await list(app, dealer)).statusCode).toBe(200);
     expect(counter.count).toBeGreaterThanOrEqual(2);
   });
@@ -159,7 +159,7 @@ describe.each(testEngines())('the caller of a request (%s)', (engine) => {
     const ready = async (process: FastifyInstance) =>
       (await process.inject({ url: '/api/health/ready' })).statusCode === 200;
     expect(await until(async () => (await ready(app)) && (await ready(target)), 10_000)).toBe(true);
-    await givePackage(ctx, dealer.id, { credits: 3 });
+    await createUserPackage(ctx, dealer.id, { credits: 3 });
     const phoneOf = async (process: FastifyInstance, id: number) =>
       json<Lead[]>(await list(process, dealer)).find((lead) => lead.id === id)?.phoneNumber;
     const [lead] = json<Lead[]>(await list(app, dealer));
@@ -176,7 +176,7 @@ describe.each(testEngines())('the caller of a request (%s)', (engine) => {
     for (let i = 0; i < 3; i++) expect(await phoneOf(app, lead!.id)).toBe(phone);
     expect(await until(async () => (await phoneOf(target, lead!.id)) === phone, 2000)).toBe(true);
     // A lead written by another process reaches this one's pages once heard of.
-    const [written] = await insertLeads({ app: target, database: other!.handle }, [{}]);
+    const [written] = await createLeads({ app: target, database: other!.handle }, [{}]);
     expect(
       await until(
         async () => json<Lead[]>(await list(app, dealer)).some((l) => l.id === written!.id),
@@ -188,8 +188,8 @@ describe.each(testEngines())('the caller of a request (%s)', (engine) => {
   if (engine === 'postgres')
     it('forgets a remembered dealer in every process when their unlocks change', async () => {
       const target = other!.app;
-      await givePackage(ctx, dealer.id, { credits: 1 });
-      const [lead] = await insertLeads(ctx, [{}]);
+      await createUserPackage(ctx, dealer.id, { credits: 1 });
+      const [lead] = await createLeads(ctx, [{}]);
       expect((await list(target, dealer)).statusCode).toBe(200);
       expect(target.callerCache.get(dealer.id)).toBeDefined();
       await recordUnlockOutsideApi(ctx, dealer.id, lead!.id);

@@ -4,7 +4,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { apiMessages } from '@dealerleads/shared';
+import { apiMessages, errorCodeOf, VALIDATION_ERROR_CODE } from '@dealerleads/shared';
 import { isUniqueViolation, uniqueViolationMessage } from '../db/errors';
 
 /** A business-rule or access error carrying the status and the exact text the client shows. */
@@ -31,7 +31,12 @@ export const tooManyRequests = (message: string = apiMessages.tooManyRequests) =
 export type ValidationErrors = Record<string, string[]>;
 
 export function validationBody(errors: ValidationErrors) {
-  return { title: apiMessages.validationTitle, status: 400, errors };
+  return { title: apiMessages.validationTitle, status: 400, code: VALIDATION_ERROR_CODE, errors };
+}
+
+/** `{status, code, message}`: the code names the text for a client that says it in another language. */
+export function errorBody(status: number, message: string) {
+  return { status, code: errorCodeOf(message, status), message };
 }
 
 /** A 400 with field errors, for rules the schema cannot express. */
@@ -68,11 +73,11 @@ export function registerErrorHandling(app: FastifyInstance, production: boolean)
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
-        .send({ status: error.statusCode, message: error.message });
+        .send(errorBody(error.statusCode, error.message));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.code(500).send({ status: 500, message: apiMessages.serverError });
+      return reply.code(500).send(errorBody(500, apiMessages.serverError));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -88,27 +93,32 @@ export function registerErrorHandling(app: FastifyInstance, production: boolean)
       ) {
         return reply.code(400).send(validationBody({ body: [error.message] }));
       }
-      return reply.code(status).send({ status, message: error.message });
+      return reply.code(status).send(errorBody(status, error.message));
     }
     if (isUniqueViolation(error)) {
       // Two processes passed a service's check at once and the unique index refused the later write: the same 400
       // a single process gives for a known rule, else a 409 (nothing was changed; the transaction rolled back).
       const message = uniqueViolationMessage(error);
       request.log.warn({ err: error }, 'a unique index refused a write');
-      if (message) return reply.code(400).send({ status: 400, message });
-      return reply.code(409).send({ status: 409, message: apiMessages.concurrentWrite });
+      if (message) return reply.code(400).send(errorBody(400, message));
+      return reply.code(409).send(errorBody(409, apiMessages.concurrentWrite));
     }
     if (isDataException(error)) {
       // A safety net for input that passed validation but that PostgreSQL refuses (SQLSTATE class 22: an integer
       // beyond its range, a date past year 9999, a NUL character). The transaction rolled back: nothing changed.
       request.log.warn({ err: error }, 'the database refused a value in the request');
-      return reply.code(400).send({ status: 400, message: DATA_EXCEPTION_MESSAGE });
+      return reply.code(400).send(errorBody(400, DATA_EXCEPTION_MESSAGE));
     }
     request.log.error({ err: error }, 'unhandled error');
     // The request id (also in X-Request-Id and on the log line) lets support find what went wrong.
-    const body: { status: number; message: string; requestId: string; stack?: string } = {
-      status: 500,
-      message: production ? apiMessages.serverError : error.message,
+    const body: {
+      status: number;
+      code: string;
+      message: string;
+      requestId: string;
+      stack?: string;
+    } = {
+      ...errorBody(500, production ? apiMessages.serverError : error.message),
       requestId: request.id,
     };
     if (!production && error.stack) body.stack = error.stack;

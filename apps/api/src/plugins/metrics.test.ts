@@ -1,7 +1,7 @@
 // GET /metrics on each engine: off without a token, refused without the right one, and its counters follow real
 // requests (by route pattern, never the raw URL); every answer carries X-Request-Id, a 500 also in its body.
 import { describe, expect, it } from 'vitest';
-import { givePackage, insertLeads } from '../test/fixtures';
+import { createUserPackage, createLeads } from '../test/fixtures';
 import {
   bearer,
   json,
@@ -48,7 +48,7 @@ describe('metrics without a token configured', () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
       const res = await ctx.app.inject({ url: '/metrics', headers });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ status: 404, message: expect.any(String) as string });
+      expect(res.json()).toMatchObject({ status: 404, message: expect.any(String) as string });
     }
   });
 });
@@ -78,7 +78,7 @@ describe.each(testEngines())('metrics on %s', (engine) => {
   });
 
   it('counts requests and their latency by route pattern and status', async () => {
-    const [lead] = await insertLeads(ctx, [{}]);
+    const [lead] = await createLeads(ctx, [{}]);
     const before = await scrape(ctx);
     const labels = { method: 'GET', route: '/api/leads/:id', status: '200' };
     const start = sample(before, 'dealerleads_http_requests_total', labels) ?? 0;
@@ -103,7 +103,7 @@ describe.each(testEngines())('metrics on %s', (engine) => {
   });
 
   it('counts unlocks by outcome and lead submissions', async () => {
-    const [first, second] = await insertLeads(ctx, [{}, {}]);
+    const [first, second] = await createLeads(ctx, [{}, {}]);
     const before = await scrape(ctx);
     const count = (text: string, name: string, outcome: string) =>
       sample(text, name, { outcome }) ?? 0;
@@ -111,7 +111,7 @@ describe.each(testEngines())('metrics on %s', (engine) => {
     const unlock = (id: number) =>
       ctx.app.inject({ method: 'POST', url: `/api/leads/${id}/unlock`, headers: bearer(dealer) });
     expect((await unlock(first!.id)).statusCode).toBe(400); // no package yet
-    await givePackage(ctx, dealer.id, { credits: 5 });
+    await createUserPackage(ctx, dealer.id, { credits: 5 });
     expect((await unlock(first!.id)).statusCode).toBe(200);
     expect((await unlock(first!.id)).statusCode).toBe(200); // a repeat is free
     expect((await unlock(second!.id)).statusCode).toBe(200);

@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 export const messageErrorSchema = z.object({
   status: z.number().int(),
+  /** The message's stable code (docs/api.md "Error codes"): the web says it in the reader's language. */
+  code: z.string(),
   message: z.string(),
   /** On 500 answers: the id of the request (also in X-Request-Id), to quote to support. */
   requestId: z.string().optional(),
@@ -14,6 +16,7 @@ export const messageErrorSchema = z.object({
 export const validationErrorSchema = z.object({
   title: z.string(),
   status: z.literal(400),
+  code: z.literal('validation'),
   errors: z.record(z.string(), z.array(z.string())),
 });
 

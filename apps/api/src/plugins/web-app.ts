@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiMessages, isWebRoute } from '@dealerleads/shared';
+import { errorBody } from './errors';
 import { isApiPath, requestPath } from './request-path';
 
 const INDEX_HTML = 'index.html';
@@ -44,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       !hasWeb ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.code(404).send({ status: 404, message: apiMessages.notFound });
+      return reply.code(404).send(errorBody(404, apiMessages.notFound));
     }
     if (!isWebRoute(pathname)) reply.code(404);
     return reply.sendFile(INDEX_HTML);

@@ -102,7 +102,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
     ])('refuses %s with 401', async (_name, forge) => {
       const res = await call(forge());
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
+      expect(res.json()).toMatchObject({ status: 401, message: apiMessages.unauthorized });
     });
 
     it('refuses a token it has accepted (and remembered) once the token expires', async () => {
@@ -112,7 +112,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
       const res = await call(token);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
+      expect(res.json()).toMatchObject({ status: 401, message: apiMessages.unauthorized });
     });
 
     it("refuses a dealer's real token with the payload changed to the Admin's id and role", async () => {
@@ -170,7 +170,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
         expect(codes).toEqual([401, 401, 401, 401]);
         const blocked = await attempt(`Guess#4xxxxx`);
         expect(blocked.statusCode).toBe(429);
-        expect(blocked.json()).toEqual({ status: 429, message: apiMessages.tooManyLogins });
+        expect(blocked.json()).toMatchObject({ status: 429, message: apiMessages.tooManyLogins });
         expect(blocked.headers['retry-after']).toBeDefined();
         // The real password does not get through the block either.
         expect((await attempt(victim.password)).statusCode).toBe(429);
@@ -272,7 +272,7 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
         password.toUpperCase(),
         ` ${password}`,
       ])
-        expect((await login(wrong)).json()).toEqual({
+        expect((await login(wrong)).json()).toMatchObject({
           status: 401,
           message: apiMessages.invalidCredentials,
         });
@@ -332,8 +332,8 @@ describe.each(testEngines())('auth hardening on %s', (engine) => {
       expect((await edit(member.id, admin, { status: false })).statusCode).toBe(200);
       const refused = await call(member.token, '/api/buggy/auth');
       expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toEqual({ status: 401, message: apiMessages.unauthorized });
-      expect((await login(member.userName, member.password)).json()).toEqual({
+      expect(refused.json()).toMatchObject({ status: 401, message: apiMessages.unauthorized });
+      expect((await login(member.userName, member.password)).json()).toMatchObject({
         status: 401,
         message: apiMessages.inactiveMember,
       });

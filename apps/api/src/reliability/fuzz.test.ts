@@ -14,7 +14,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../test/test-app';
-import { createPackage, givePackage, insertLeads } from '../test/fixtures';
+import { createPackage, createUserPackage, createLeads } from '../test/fixtures';
 import {
   bodyFor,
   hostileText,
@@ -90,7 +90,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 function errorShapeProblem(status: number, body: unknown): string | undefined {
   if (!isRecord(body)) return 'the body is not a JSON object';
   const keys = Object.keys(body).sort().join(',');
-  if (keys === 'errors,status,title') {
+  if (keys === 'code,errors,status,title') {
+    if (body.code !== 'validation') return 'a validation body without its code';
     if (status !== 400 || body.status !== 400) return 'a validation body on a non-400';
     if (body.title !== apiMessages.validationTitle) return 'wrong validation title';
     const errors = body.errors;
@@ -105,7 +106,8 @@ function errorShapeProblem(status: number, body: unknown): string | undefined {
     }
     return undefined;
   }
-  if (keys === 'message,status') {
+  if (keys === 'code,message,status') {
+    if (typeof body.code !== 'string' || body.code === '') return 'no code';
     if (body.status !== status) return `status ${String(body.status)} in a ${status} body`;
     if (typeof body.message !== 'string' || body.message.length === 0) return 'empty message';
     return undefined;
@@ -241,15 +243,15 @@ describe.each(testEngines())('fuzzing every endpoint on %s', (engine) => {
 
   beforeAll(async () => {
     const other = await createMember(ctx);
-    const leads = await insertLeads(
+    const leads = await createLeads(
       ctx,
       Array.from({ length: 8 }, (_, i) => ({ status: i === 7 ? 0 : 1 })),
     );
     const packageId = await createPackage(ctx, { credits: 20 });
     const userPackages = [
-      await givePackage(ctx, members.dealer.id, { credits: 5 }),
-      await givePackage(ctx, members.dealer.id, { type: 'Unlimited', credits: 30 }),
-      await givePackage(ctx, other.id, { credits: 5 }),
+      await createUserPackage(ctx, members.dealer.id, { credits: 5 }),
+      await createUserPackage(ctx, members.dealer.id, { type: 'Unlimited', credits: 30 }),
+      await createUserPackage(ctx, other.id, { credits: 5 }),
     ];
     // A pending order of the dealer, so the order routes meet a real one.
     const order = await ctx.app.inject({

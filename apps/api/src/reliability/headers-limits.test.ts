@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { bearer, testEngines, useMembers, useTestApp } from '../test/test-app';
-import { givePackage, insertLeads } from '../test/fixtures';
+import { createUserPackage, createLeads } from '../test/fixtures';
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -46,8 +46,8 @@ describe.each(testEngines())('security headers and limits on %s', (engine) => {
   let userPackageId: number;
 
   beforeAll(async () => {
-    leadId = (await insertLeads(ctx, [{}]))[0]!.id;
-    userPackageId = await givePackage(ctx, dealer.id, { credits: 3 });
+    leadId = (await createLeads(ctx, [{}]))[0]!.id;
+    userPackageId = await createUserPackage(ctx, dealer.id, { credits: 3 });
   });
 
   const personal = (): [string, InjectOptions][] => [
@@ -102,7 +102,7 @@ describe.each(testEngines())('security headers and limits on %s', (engine) => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ status: 413, message: expect.any(String) });
+    expect(res.json()).toMatchObject({ status: 413, message: expect.any(String) });
     expectSecurityHeaders(res, '413');
     const stored = await ctx.database.db
       .selectFrom('users')

@@ -18,7 +18,7 @@ import { confirmOrder, createOrder } from '../modules/orders/orders.service';
 import { decideDispute, openDispute } from '../modules/disputes/disputes.service';
 import { addDays, todayInIndia } from '../lib/calendar';
 import { bearer, createMember, testEngines, type TestContext } from '../test/test-app';
-import { createPackage, givePackage } from '../test/fixtures';
+import { createPackage, createUserPackage } from '../test/fixtures';
 import { runWrite } from '../db/write-batcher';
 import { createQuickCommitApp } from './databases';
 import { ledgerViolations } from './ledger-check';
@@ -553,7 +553,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
   it('refuses an Admin edit that would hand back credits spent since the form was read', async () => {
     const adminMember = await createMember(ctx, { role: 'Admin' });
     const dealer = await createMember(ctx);
-    const up = await givePackage(ctx, dealer.id, { credits: 5 });
+    const up = await createUserPackage(ctx, dealer.id, { credits: 5 });
     const form = (
       await ctx.app.inject({ url: `/api/userpackage/${up}`, headers: bearer(adminMember) })
     ).json<UserPackage>();
@@ -579,7 +579,7 @@ describe.each(testEngines())('ledger invariants under randomized concurrency on 
       });
     const stale = await save(form.creditDebited);
     expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toEqual({ status: 400, message: creditDebitedBelowUsed(1) });
+    expect(stale.json()).toMatchObject({ status: 400, message: creditDebitedBelowUsed(1) });
     const row = await ctx.database.db
       .selectFrom('user_packages')
       .select(['package_balance_credits', 'credit_debited', 'is_active'])

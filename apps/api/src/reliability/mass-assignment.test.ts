@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, type UnlockResult } from '@dealerleads/shared';
 import { bearer, createMember, json, testEngines, useMembers, useTestApp } from '../test/test-app';
-import { balanceOf, givePackage, insertLeads, ledgerOf } from '../test/fixtures';
+import { balanceOf, createUserPackage, createLeads, ledgerOf } from '../test/fixtures';
 import { ledgerViolations } from './ledger-check';
 
 /** Everything a non-admin body might try to set on its own. */
@@ -31,7 +31,7 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
   let leads: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    leads = await insertLeads(
+    leads = await createLeads(
       ctx,
       Array.from({ length: 6 }, () => ({})),
     );
@@ -75,7 +75,7 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
         payload: { name: 'X', city: 'Noida', email: 'x@example.in', ...extra },
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ status: 403, message: apiMessages.ownRoleOrStatus });
+      expect(res.json()).toMatchObject({ status: 403, message: apiMessages.ownRoleOrStatus });
     }
     expect(await userRow(dealer.id)).toEqual(before);
   });
@@ -160,8 +160,8 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
   it("charges the caller's own package for an unlock whatever user, package or charge the body names", async () => {
     const dealer = await createMember(ctx);
     const other = await createMember(ctx);
-    const mine = await givePackage(ctx, dealer.id, { credits: 3 });
-    const theirs = await givePackage(ctx, other.id, { credits: 3 });
+    const mine = await createUserPackage(ctx, dealer.id, { credits: 3 });
+    const theirs = await createUserPackage(ctx, other.id, { credits: 3 });
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/leads/${leads[1]!.id}/unlock`,
@@ -178,7 +178,7 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
 
   it('takes exactly one credit on subtract-credit whatever balance the body names', async () => {
     const dealer = await createMember(ctx);
-    const mine = await givePackage(ctx, dealer.id, { credits: 5 });
+    const mine = await createUserPackage(ctx, dealer.id, { credits: 5 });
     const res = await ctx.app.inject({
       method: 'PUT',
       url: `/api/userpackage/subtractcredit/${mine}`,
@@ -191,7 +191,7 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
 
   it('never records a free lead view because the body says creditDebited 0, and logs the real client address', async () => {
     const dealer = await createMember(ctx);
-    const mine = await givePackage(ctx, dealer.id, { credits: 5 });
+    const mine = await createUserPackage(ctx, dealer.id, { credits: 5 });
     const view = (body: Record<string, unknown>) =>
       ctx.app.inject({
         method: 'POST',
@@ -202,7 +202,7 @@ describe.each(testEngines())('mass assignment on %s', (engine) => {
       });
     const free = await view({ creditDebited: 0 });
     expect(free.statusCode).toBe(400);
-    expect(free.json()).toEqual({ status: 400, message: apiMessages.spendCreditFirst });
+    expect(free.json()).toMatchObject({ status: 400, message: apiMessages.spendCreditFirst });
     expect(await ledgerOf(ctx, dealer.id)).toEqual([]);
 
     await ctx.app.inject({

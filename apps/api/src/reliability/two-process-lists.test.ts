@@ -35,7 +35,7 @@ import {
 } from '../modules/leads/lead-list-test-helpers';
 import { SEARCH_TOTAL_CAP, findLeadIdPage } from '../modules/leads/leads.repository';
 import { testEngines } from '../test/test-app';
-import { leadValues } from '../test/fixtures';
+import { makeLead } from '../test/fixtures';
 import { startServersOnOneDatabase, type ServersOnOneDatabase } from './databases';
 import { request, sessionToken, type HttpAnswer } from './http';
 import { seededRandom, type Random } from './random';
@@ -309,7 +309,7 @@ describe.each(testEngines())('lists of two API processes writing to one %s datab
         .values(
           fc
             .sample(leadArbitrary, { numRuns: SEEDED_LEADS, seed: WRITE_SEED })
-            .map((lead) => leadValues(lead)),
+            .map((lead) => makeLead(lead)),
         )
         .returning('id')
         .execute()

@@ -128,7 +128,11 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
       for (const m of mine.filter((x) => x.answer.status !== 200)) {
         expect(m.answer, context).toEqual({
           status: 400,
-          body: { status: 400, message: creditFlowMessages.allCreditsUsed },
+          body: {
+            status: 400,
+            code: 'creditFlow.allCreditsUsed',
+            message: creditFlowMessages.allCreditsUsed,
+          },
         });
       }
       const ledger = await db
@@ -168,7 +172,7 @@ describe.each(testEngines())('two API processes on one %s database', (engine) =>
       for (const answer of answers.filter((a) => a?.status !== 200)) {
         expect(answer).toEqual({
           status: 400,
-          body: { status: 400, message: creditFlowMessages.soldOut },
+          body: { status: 400, code: 'creditFlow.soldOut', message: creditFlowMessages.soldOut },
         });
       }
       const row = await db

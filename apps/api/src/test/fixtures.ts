@@ -5,7 +5,7 @@ import type { TestAppFixture } from './test-app';
 
 let phoneCounter = 0;
 
-export function leadValues(overrides: Partial<NewLead> = {}): NewLead {
+export function makeLead(overrides: Partial<NewLead> = {}): NewLead {
   phoneCounter += 1;
   return {
     full_name: 'Amit Verma',
@@ -28,13 +28,13 @@ export function leadValues(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
-export async function insertLeads(
+export async function createLeads(
   ctx: TestAppFixture,
   leads: Partial<NewLead>[],
 ): Promise<{ id: number; phone: string }[]> {
   const rows = await ctx.database.db
     .insertInto('leads')
-    .values(leads.map((l) => leadValues(l)))
+    .values(leads.map((l) => makeLead(l)))
     .returning(['id', 'phone_number'])
     .execute();
   return rows.map((r) => ({ id: r.id, phone: r.phone_number }));
@@ -70,7 +70,7 @@ export async function createPackage(
 }
 
 /** Gives a member a package with `credits` left, valid from `startOffsetDays` for `validity` days. */
-export async function givePackage(
+export async function createUserPackage(
   ctx: TestAppFixture,
   userId: number,
   options: {
@@ -107,12 +107,12 @@ export async function givePackage(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await grantEntryFor(ctx, userId, row.id, credits);
+  await createGrantEntry(ctx, userId, row.id, credits);
   return row.id;
 }
 
 /** The `grant` ledger entry an assignment written straight to the database needs (docs/credits.md). */
-export async function grantEntryFor(
+export async function createGrantEntry(
   ctx: TestAppFixture,
   userId: number,
   userPackageId: number,

@@ -64,8 +64,11 @@ export function testConfig(
     passwordHashing: { concurrency: 2, queue: 1000 },
     ownerRateLimit: 1000,
     leadTtlDays: 60,
+    // Tests submit leads without a code unless they test the requirement itself.
+    phoneVerification: 'optional',
     // Tests run the lifecycle sweeps themselves, at the moment they choose.
     leadSweepMinutes: 0,
+    marketRefreshMinutes: 0,
     webDist: path.join(tmpdir(), 'no-web-dist'),
     timeouts: { request: 30_000, headers: 10_000, keepAlive: 5_000 },
     // Tests that send mail turn the worker on with their own SMTP server or folder.

@@ -3,7 +3,14 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
-import { clearCurrentUser, getCurrentUser, isAdmin } from '../lib/session';
+import { httpErrorTexts } from '../lib/http-error-catalogue';
+import {
+  claimExpiryMessage,
+  clearCurrentUser,
+  getCurrentUser,
+  isAdmin,
+  sessionHasExpired,
+} from '../lib/session';
 
 export const guardMessages = {
   anonymous: 'You shall not pass!',
@@ -11,25 +18,44 @@ export const guardMessages = {
   notAuthorized: 'You are not authorized to access this area',
 } as const;
 
-/** The logged-in user, or a redirect to the login screen with spec's toast. */
-function userOrBlock(): CurrentUser {
+/** The login screen, which returns the member to `path` (an address inside the app) once they are in. */
+export function loginReturningTo(path: string): string {
+  return `${paths.login}?${new URLSearchParams({ returnTo: path }).toString()}`;
+}
+
+/** `returnTo` of the login screen when it is an address of this app ('/…', not '//host'), else undefined. */
+export function safeReturnTo(value: string | null): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return undefined;
+  return value.startsWith(paths.login) ? undefined : value;
+}
+
+/**
+ * The logged-in user, or a redirect to the login screen, which brings them back here afterwards. A visitor gets the
+ * spec's toast; a member whose session just expired gets one message saying so (http-error-catalogue or here), not two.
+ */
+function userOrBlock(request?: Request): CurrentUser {
   const user = getCurrentUser();
   if (user) return user;
-  notify.error(guardMessages.anonymous);
+  if (sessionHasExpired()) {
+    if (claimExpiryMessage()) notify.error(httpErrorTexts.sessionExpired);
+  } else notify.error(guardMessages.anonymous);
   // The spec only blocks; sending the visitor to the login screen gives them the way in.
-  throw redirect(paths.login);
+  if (!request) throw redirect(paths.login);
+  const url = new URL(request.url);
+  throw redirect(loginReturningTo(`${url.pathname}${url.search}`));
 }
 
 /** Any logged-in user. */
-export function requireUser(): null {
-  userOrBlock();
+export function requireUser({ request }: Partial<LoaderFunctionArgs> = {}): null {
+  userOrBlock(request);
   return null;
 }
 
 /** Role Admin; others get `message` and are sent to '/'. */
 export function requireAdmin(message: string) {
-  return function adminGuard(): null {
-    const user = userOrBlock();
+  return function adminGuard({ request }: Partial<LoaderFunctionArgs> = {}): null {
+    const user = userOrBlock(request);
     if (isAdmin(user)) return null;
     notify.error(message);
     throw redirect(paths.root);
@@ -40,8 +66,8 @@ export function requireAdmin(message: string) {
  * A member's own pages (`members/:username`, `member/edit/:username`, the nav's 'Edit Profile'):
  * Admin, or the member themselves (docs/api.md); anyone else is kept out of the members area.
  */
-export function requireAdminOrSelf({ params }: LoaderFunctionArgs): null {
-  const user = userOrBlock();
+export function requireAdminOrSelf({ params, request }: LoaderFunctionArgs): null {
+  const user = userOrBlock(request);
   const username = params.username ?? '';
   if (isAdmin(user) || username.toLowerCase() === user.username.toLowerCase()) return null;
   notify.error(guardMessages.membersAdminOnly);

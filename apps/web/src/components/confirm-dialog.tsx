@@ -2,6 +2,8 @@
 // for a field below the question (e.g. a note).
 import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { commonTexts } from '../i18n/en/common';
+import { useT } from '../i18n/runtime';
 
 export interface ConfirmDialogProps {
   show: boolean;
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   onCancel,
   children,
 }: ConfirmDialogProps) {
+  const t = useT(commonTexts);
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
       <Modal.Header closeButton>
@@ -41,7 +44,7 @@ export function ConfirmDialog({
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </button>
         <button
           type="button"

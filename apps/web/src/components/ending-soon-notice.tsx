@@ -3,6 +3,8 @@
 import { Link } from 'react-router';
 import { paths } from '../config/paths';
 import { useMyCredits } from '../lib/my-credits';
+import { commonTexts } from '../i18n/en/common';
+import { translate, useT } from '../i18n/runtime';
 
 export function endingSoonText(p: {
   packageName: string | null;
@@ -10,11 +12,18 @@ export function endingSoonText(p: {
   balance: number;
   packageType: string;
 }) {
-  const left = p.packageType === 'Unlimited' ? '' : ` with ${p.balance} credits left`;
-  return `Your package ${p.packageName ?? ''} ends on ${p.endDate.split('-').reverse().join('/')}${left}.`;
+  const vars = {
+    name: p.packageName ?? '',
+    date: p.endDate.split('-').reverse().join('/'),
+    count: p.balance,
+  };
+  return p.packageType === 'Unlimited'
+    ? translate(commonTexts, 'endingSoon', vars)
+    : translate(commonTexts, 'endingSoonWithCredits', vars);
 }
 
 export function EndingSoonNotice() {
+  const t = useT(commonTexts);
   const { data } = useMyCredits();
   const ending = data?.packages.find((p) => p.endingSoon);
   if (!ending) return null;
@@ -25,7 +34,7 @@ export function EndingSoonNotice() {
     >
       <span>{endingSoonText(ending)}</span>
       <Link to={paths.credits} className="alert-link">
-        See your credits
+        {t('seeYourCredits')}
       </Link>
     </div>
   );

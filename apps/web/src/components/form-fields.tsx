@@ -3,6 +3,8 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 // Types only: the lead list's entry chunk uses these fields and must not pull in react-hook-form.
 import type { FieldPath, FieldValues, FormState, UseFormRegisterReturn } from 'react-hook-form';
 import type { Option } from '@dealerleads/shared/catalogues';
+import { commonTexts } from '../i18n/en/common';
+import { translate, useT } from '../i18n/runtime';
 
 interface FieldProps {
   label: string;
@@ -89,9 +91,12 @@ export function FieldShell({
 
 /** Says what the asterisks of `required` fields mean; put it above the form's fields. */
 export function RequiredFieldsNote() {
+  const t = useT(commonTexts);
   return (
     <p className="small text-body-secondary mb-3">
-      Fields marked with an asterisk (<span className="required-star">*</span>) are required.
+      {t('requiredBefore')}
+      <span className="required-star">*</span>
+      {t('requiredAfter')}
     </p>
   );
 }
@@ -186,27 +191,32 @@ export function SelectField({
 
 /** The choices of an Active / Inactive status select, as the form's string values. */
 export const statusOptions: readonly Option<string>[] = [
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
+  {
+    value: 'true',
+    get label() {
+      return translate(commonTexts, 'active');
+    },
+  },
+  {
+    value: 'false',
+    get label() {
+      return translate(commonTexts, 'inactive');
+    },
+  },
 ];
 
-export const SAVING_TEXT = 'Saving...';
+export const SAVING_TEXT = commonTexts.en.saving;
 
 /** The submit button's text: a spinner and 'Saving...' while a save is in flight. */
-export function SaveLabel({
-  saving,
-  children = 'Save',
-}: {
-  saving: boolean;
-  children?: ReactNode;
-}) {
+export function SaveLabel({ saving, children }: { saving: boolean; children?: ReactNode }) {
+  const t = useT(commonTexts);
   return saving ? (
     <>
       <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-      {SAVING_TEXT}
+      {t('saving')}
     </>
   ) : (
-    children
+    (children ?? t('save'))
   );
 }
 
@@ -222,10 +232,11 @@ export function FormActions({
   submitClassName?: string;
   children: ReactNode;
 }) {
+  const t = useT(commonTexts);
   return (
     <div className="d-flex gap-2 justify-content-end">
       <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-        Cancel
+        {t('cancel')}
       </button>
       <button type="submit" className={submitClassName} disabled={submitDisabled}>
         {children}

@@ -1,4 +1,6 @@
 // Page links for every paged list: first/previous/next/last, boundary links and at most `maxButtons` page buttons.
+import { layoutTexts } from '../i18n/en/layout';
+import { useT } from '../i18n/runtime';
 
 export interface PaginationLabels {
   first: string;
@@ -69,9 +71,10 @@ export function Pagination({
   boundaryLinks = true,
   directionLinks = true,
   labels,
-  ariaLabel = 'Pages',
+  ariaLabel,
   className = '',
 }: PaginationProps) {
+  const t = useT(layoutTexts);
   if (totalPages < 1) return null;
   const text = { ...defaultLabels, ...labels };
   const onFirst = currentPage <= 1;
@@ -82,12 +85,12 @@ export function Pagination({
   };
 
   return (
-    <nav aria-label={ariaLabel} className={className}>
+    <nav aria-label={ariaLabel ?? t('pages')} className={className}>
       <ul className="pagination flex-wrap justify-content-center mb-0">
         {boundaryLinks ? (
           <PageItem
             label={text.first}
-            ariaLabel="First page"
+            ariaLabel={t('firstPage')}
             page={1}
             disabled={onFirst}
             onSelect={select}
@@ -96,7 +99,7 @@ export function Pagination({
         {directionLinks ? (
           <PageItem
             label={text.previous}
-            ariaLabel="Previous page"
+            ariaLabel={t('previousPage')}
             page={currentPage - 1}
             disabled={onFirst}
             onSelect={select}
@@ -106,7 +109,7 @@ export function Pagination({
           <PageItem
             key={page}
             label={String(page)}
-            ariaLabel={`Page ${page}`}
+            ariaLabel={t('pageNumber', { page })}
             page={page}
             active={page === currentPage}
             onSelect={select}
@@ -115,7 +118,7 @@ export function Pagination({
         {directionLinks ? (
           <PageItem
             label={text.next}
-            ariaLabel="Next page"
+            ariaLabel={t('nextPage')}
             page={currentPage + 1}
             disabled={onLast}
             onSelect={select}
@@ -124,7 +127,7 @@ export function Pagination({
         {boundaryLinks ? (
           <PageItem
             label={text.last}
-            ariaLabel="Last page"
+            ariaLabel={t('lastPage')}
             page={totalPages}
             disabled={onLast}
             onSelect={select}

@@ -10,6 +10,8 @@ import {
   removeOwnerPhoto,
   uploadOwnerPhoto,
 } from '../lib/owner-photos';
+import { ownerTexts } from '../i18n/en/owner';
+import { useT } from '../i18n/runtime';
 
 interface Upload {
   key: number;
@@ -28,6 +30,7 @@ export interface PhotoManagerProps {
 let uploadKeys = 0;
 
 export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
+  const t = useT(ownerTexts);
   const queryClient = useQueryClient();
   const { data: photos = [] } = useQuery({
     queryKey: ownerPhotosKey(token),
@@ -111,10 +114,9 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
       onDrop={drop}
       data-testid="photo-manager"
     >
-      <h2 className="h5">Photos of your car</h2>
+      <h2 className="h5">{t('photosTitle')}</h2>
       <p className="small text-body-secondary mb-2">
-        Dealers decide from photos: add up to {MAX_PHOTOS_PER_LEAD} (JPEG, PNG, WebP or AVIF, at
-        most 10 MB each). The first one is the cover. Photos never show where they were taken.
+        {t('photosHelp', { max: MAX_PHOTOS_PER_LEAD })}
       </p>
       {canAdd ? (
         <div className="mb-3">
@@ -138,11 +140,9 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
             aria-disabled={full}
           >
             <i className="bi bi-camera me-1" aria-hidden="true" />
-            Add photos
+            {t('addPhotos')}
           </label>
-          <span className="small text-body-secondary ms-2 d-none d-md-inline">
-            or drop them here
-          </span>
+          <span className="small text-body-secondary ms-2 d-none d-md-inline">{t('orDrop')}</span>
         </div>
       ) : null}
       {problem ? (
@@ -151,7 +151,7 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
         </p>
       ) : null}
       {uploads.length > 0 ? (
-        <ul className="list-unstyled mb-3" aria-label="Uploads" aria-busy={busy}>
+        <ul className="list-unstyled mb-3" aria-label={t('uploads')} aria-busy={busy}>
           {uploads.map((u) => (
             <li key={u.key} className="mb-2">
               <div className="small text-truncate">{u.name}</div>
@@ -163,7 +163,7 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
                 <div
                   className="progress"
                   role="progressbar"
-                  aria-label={`Uploading ${u.name}`}
+                  aria-label={t('uploading', { name: u.name })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.round(u.progress * 100)}
@@ -179,7 +179,7 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
       {photos.length > 0 ? (
         <ol
           className="row row-cols-2 row-cols-sm-3 g-2 list-unstyled mb-0"
-          aria-label="Your photos"
+          aria-label={t('yourPhotos')}
         >
           {photos.map((photo, index) => (
             <li key={photo.id} className="col" data-testid="owner-photo">
@@ -188,12 +188,12 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
                   src={photo.thumbUrl}
                   width={PHOTO_THUMB.width}
                   height={PHOTO_THUMB.height}
-                  alt={`Photo ${index + 1}${index === 0 ? ' (cover)' : ''}`}
+                  alt={t(index === 0 ? 'photoAltCover' : 'photoAlt', { index: index + 1 })}
                   className="img-fluid rounded w-100 h-auto"
                 />
                 {index === 0 ? (
                   <span className="badge text-bg-primary position-absolute top-0 start-0 m-1">
-                    Cover
+                    {t('cover')}
                   </span>
                 ) : null}
               </div>
@@ -201,7 +201,7 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
                 <button
                   type="button"
                   className="btn btn-outline-secondary"
-                  aria-label={`Move photo ${index + 1} earlier`}
+                  aria-label={t('moveEarlier', { index: index + 1 })}
                   disabled={index === 0}
                   onClick={() => void move(index, -1)}
                 >
@@ -210,7 +210,7 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
                 <button
                   type="button"
                   className="btn btn-outline-secondary"
-                  aria-label={`Move photo ${index + 1} later`}
+                  aria-label={t('moveLater', { index: index + 1 })}
                   disabled={index === photos.length - 1}
                   onClick={() => void move(index, 1)}
                 >
@@ -219,7 +219,7 @@ export function PhotoManager({ token, canAdd = true }: PhotoManagerProps) {
                 <button
                   type="button"
                   className="btn btn-outline-danger"
-                  aria-label={`Remove photo ${index + 1}`}
+                  aria-label={t('removePhoto', { index: index + 1 })}
                   onClick={() => void remove(photo)}
                 >
                   <i className="bi bi-trash" aria-hidden="true" />

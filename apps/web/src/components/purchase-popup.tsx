@@ -7,17 +7,20 @@ import { errorMessage } from '../lib/api-error';
 import { formatInr } from '../lib/format';
 import { usePriceList } from '../lib/price-list';
 import { UpiPayment, useCreateOrder, useOrdersConfig } from './upi-payment';
+import { commonTexts } from '../i18n/en/common';
+import { textsOf, useT } from '../i18n/runtime';
 
-export const PURCHASE_POPUP_TITLE = 'Buy a Package';
+export const PURCHASE_POPUP_TITLE = commonTexts.en['purchase.title'];
 
 function whatsAppLink(text: string): string {
   return `${WHATSAPP_CHAT_URL}?text=${encodeURIComponent(text)}`;
 }
 
 function creditsText(pkg: Package): string {
+  const t = textsOf(commonTexts);
   return pkg.packageType === 'Unlimited'
-    ? 'Unlimited unlocks'
-    : `${pkg.packageCredits} ${pkg.packageCredits === 1 ? 'credit' : 'credits'}`;
+    ? t('purchase.unlimitedUnlocks')
+    : t('purchase.credits', { count: pkg.packageCredits });
 }
 
 /** With UPI on, Buy places an order; otherwise it opens WhatsApp. */
@@ -27,22 +30,19 @@ interface BuyByUpi {
 }
 
 function PriceList({ upi }: { upi: BuyByUpi | null }) {
+  const t = useT(commonTexts);
   const priceList = usePriceList();
   if (priceList.isPending)
     return (
       <div className="d-flex align-items-center gap-2 py-3" role="status">
         <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
-        <span>Loading packages...</span>
+        <span>{t('purchase.loading')}</span>
       </div>
     );
   if (priceList.isError || priceList.data.length === 0)
-    return (
-      <p className="text-muted mb-0">
-        The price list could not be shown right now. Chat with us on WhatsApp to buy a package.
-      </p>
-    );
+    return <p className="text-muted mb-0">{t('purchase.unavailable')}</p>;
   return (
-    <ul className="list-group" aria-label="Packages">
+    <ul className="list-group" aria-label={t('purchase.packages')}>
       {priceList.data.map((pkg) => (
         <li
           key={pkg.id}
@@ -51,8 +51,7 @@ function PriceList({ upi }: { upi: BuyByUpi | null }) {
           <div>
             <div className="fw-semibold">{pkg.packageName}</div>
             <div className="small text-muted">
-              {creditsText(pkg)} · valid {pkg.packageValidity}{' '}
-              {pkg.packageValidity === 1 ? 'day' : 'days'}
+              {t('purchase.valid', { credits: creditsText(pkg), count: pkg.packageValidity })}
             </div>
           </div>
           <div className="text-end">
@@ -63,19 +62,30 @@ function PriceList({ upi }: { upi: BuyByUpi | null }) {
                 className="btn btn-sm btn-primary"
                 disabled={upi.busy}
                 onClick={() => upi.onBuy(pkg)}
-                aria-label={`Buy ${pkg.packageName} by UPI`}
+                aria-label={t('purchase.buyByUpi', { name: pkg.packageName })}
               >
-                Buy
+                {t('purchase.buy')}
               </button>
+            ) : upi ? (
+              // A free trial is not bought: it is asked for, so it does not wear the Buy that places an order.
+              <a
+                className="btn btn-sm btn-outline-success"
+                href={whatsAppLink(t('purchase.trialMessage', { name: pkg.packageName }))}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('purchase.askOnWhatsApp', { name: pkg.packageName })}
+              >
+                {t('purchase.askForIt')}
+              </a>
             ) : (
               <a
                 className="small"
-                href={whatsAppLink(`Hi, I would like to buy the "${pkg.packageName}" package.`)}
+                href={whatsAppLink(t('purchase.whatsAppPackage', { name: pkg.packageName }))}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`Buy ${pkg.packageName} on WhatsApp`}
+                aria-label={t('purchase.buyOnWhatsApp', { name: pkg.packageName })}
               >
-                Buy
+                {t('purchase.buy')}
               </a>
             )}
           </div>
@@ -93,6 +103,7 @@ export interface PurchasePopupProps {
 }
 
 export function PurchasePopup({ anonymous, onClose }: PurchasePopupProps) {
+  const t = useT(commonTexts);
   const [show, setShow] = useState(true);
   const hide = () => setShow(false);
   const config = useOrdersConfig();
@@ -104,20 +115,20 @@ export function PurchasePopup({ anonymous, onClose }: PurchasePopupProps) {
     setProblem(null);
     createOrder.mutate(pkg.id, {
       onSuccess: (created) => setOrder({ order: created, pkg }),
-      onError: (error) => setProblem(errorMessage(error, 'Could not place the order')),
+      onError: (error) => setProblem(errorMessage(error, t('purchase.orderFailed'))),
     });
   };
   return (
     <Modal show={show} onHide={hide} onExited={onClose} centered aria-labelledby="purchase-title">
-      <Modal.Header closeButton closeLabel="Close">
-        <Modal.Title id="purchase-title">{PURCHASE_POPUP_TITLE}</Modal.Title>
+      <Modal.Header closeButton closeLabel={t('close')}>
+        <Modal.Title id="purchase-title">{t('purchase.title')}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {order && upiConfig ? (
           <>
             <p>
-              Your order of <strong>{order.pkg.packageName}</strong> is placed. Pay{' '}
-              {formatInr(order.order.amount)} by UPI, then enter the UTR of your payment.
+              {t('purchase.orderPlacedBefore')} <strong>{order.pkg.packageName}</strong>{' '}
+              {t('purchase.orderPlacedAfter', { amount: formatInr(order.order.amount) })}
             </p>
             <UpiPayment order={order.order} config={upiConfig} />
           </>
@@ -125,10 +136,10 @@ export function PurchasePopup({ anonymous, onClose }: PurchasePopupProps) {
           <>
             <p>
               {anonymous
-                ? 'Log in with an active package to see the owner’s phone number. Each unlock uses 1 credit.'
+                ? t('purchase.anonymous')
                 : upiConfig
-                  ? 'Each unlock uses 1 credit from an active package. Buy one by UPI below.'
-                  : 'Each unlock uses 1 credit from an active package. Message us on WhatsApp to buy one.'}
+                  ? t('purchase.byUpi')
+                  : t('purchase.byWhatsApp')}
             </p>
             {problem ? (
               <div className="alert alert-danger py-2" role="alert">
@@ -142,15 +153,15 @@ export function PurchasePopup({ anonymous, onClose }: PurchasePopupProps) {
       <Modal.Footer>
         <a
           className="btn btn-success"
-          href={whatsAppLink('Hi, I would like to buy a DealerLeads package.')}
+          href={whatsAppLink(t('purchase.whatsAppAny'))}
           target="_blank"
           rel="noopener noreferrer"
         >
           <i className="bi bi-whatsapp me-1" aria-hidden="true" />
-          Chat on WhatsApp
+          {t('purchase.chatOnWhatsApp')}
         </a>
         <button type="button" className="btn btn-outline-secondary" onClick={hide}>
-          {anonymous ? 'Log in' : 'Close'}
+          {anonymous ? t('purchase.logIn') : t('close')}
         </button>
       </Modal.Footer>
     </Modal>

@@ -1,6 +1,8 @@
 // A searchable picker (ARIA combobox with a listbox): type part of any of an option's words, pick with the mouse or
 // the arrow keys and Enter. For lists too long for a plain select, such as every member.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { commonTexts } from '../i18n/en/common';
+import { useT } from '../i18n/runtime';
 
 export interface TypeaheadOption {
   value: string;
@@ -38,6 +40,7 @@ export function Typeahead({
   className = 'mb-3',
   limit = 8,
 }: TypeaheadProps) {
+  const t = useT(commonTexts);
   const id = useId();
   const listId = `${id}-list`;
   const chosen = options.find((o) => o.value === value);
@@ -118,7 +121,7 @@ export function Typeahead({
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label} choices`}
+        aria-label={t('choices', { label })}
         className={`list-group position-absolute w-100 shadow-sm${expanded ? '' : ' d-none'}`}
         style={{ zIndex: 1056, maxHeight: '16rem', overflowY: 'auto' }}
       >

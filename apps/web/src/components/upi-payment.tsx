@@ -9,14 +9,17 @@ import { paths } from '../config/paths';
 import { api } from '../lib/api-client';
 import { errorMessage } from '../lib/api-error';
 import { formatInr } from '../lib/format';
+import { commonTexts } from '../i18n/en/common';
+import { serverText, useT } from '../i18n/runtime';
 
+/** The UPI texts in English (the spec's), as tests and other screens name them; screens show them translated. */
 export const upiTexts = {
-  scan: 'Scan with any UPI app to pay',
-  openApp: 'Open UPI app',
-  utrLabel: 'UTR (the 12-digit reference of your UPI payment)',
-  submit: 'I have paid',
-  submitted: 'Payment submitted',
-  failed: 'Could not save the payment reference',
+  scan: commonTexts.en['upi.scan'],
+  openApp: commonTexts.en['upi.openApp'],
+  utrLabel: commonTexts.en['upi.utrLabel'],
+  submit: commonTexts.en['upi.submit'],
+  submitted: commonTexts.en['upi.submitted'],
+  failed: commonTexts.en['upi.failed'],
 } as const;
 
 /** GET /api/orders/config: whether buying by UPI is on. */
@@ -58,6 +61,7 @@ function useQrCode(text: string): string | null {
 }
 
 function UtrForm({ order, onSubmitted }: { order: CreatedOrder; onSubmitted: () => void }) {
+  const t = useT(commonTexts);
   const queryClient = useQueryClient();
   const [utr, setUtr] = useState(order.utr ?? '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -77,13 +81,13 @@ function UtrForm({ order, onSubmitted }: { order: CreatedOrder; onSubmitted: () 
     setProblem(null);
     save.mutate(value, {
       onSuccess: onSubmitted,
-      onError: (error) => setProblem(errorMessage(error, upiTexts.failed)),
+      onError: (error) => setProblem(errorMessage(error, t('upi.failed'))),
     });
   };
   return (
     <form onSubmit={submit} noValidate className="mt-3">
       <label htmlFor={`utr-${order.id}`} className="form-label">
-        {upiTexts.utrLabel}
+        {t('upi.utrLabel')}
       </label>
       <div className="d-flex gap-2">
         <input
@@ -98,7 +102,7 @@ function UtrForm({ order, onSubmitted }: { order: CreatedOrder; onSubmitted: () 
           onChange={(event) => setUtr(event.target.value)}
         />
         <button type="submit" className="btn btn-primary text-nowrap" disabled={save.isPending}>
-          {upiTexts.submit}
+          {t('upi.submit')}
         </button>
       </div>
       {problem ? (
@@ -117,15 +121,17 @@ export interface UpiPaymentProps {
 
 /** The order's QR code and text alternative, then the UTR field; 'Payment submitted' once the UTR is saved. */
 export function UpiPayment({ order, config }: UpiPaymentProps) {
+  const t = useT(commonTexts);
   const [submitted, setSubmitted] = useState(order.utr !== null);
   const qr = useQrCode(order.upiUri ?? '');
   if (submitted)
     return (
       <div className="alert alert-success mb-0" role="status" data-testid="payment-submitted">
-        <div className="fw-semibold">{upiTexts.submitted}</div>
-        <div>{orderMessages.paymentSubmitted}</div>
+        <div className="fw-semibold">{t('upi.submitted')}</div>
+        <div>{serverText('order.paymentSubmitted', orderMessages.paymentSubmitted)}</div>
         <div className="small mt-1">
-          Reference {order.reference} · <Link to={paths.myOrders}>My orders</Link>
+          {t('upi.referenceLine', { reference: order.reference })}{' '}
+          <Link to={paths.myOrders}>{t('upi.myOrders')}</Link>
         </div>
       </div>
     );
@@ -139,7 +145,7 @@ export function UpiPayment({ order, config }: UpiPaymentProps) {
             src={qr}
             width={180}
             height={180}
-            alt={`UPI QR code: pay ${amount} to ${config.payeeVpa ?? ''}, reference ${order.reference}`}
+            alt={t('upi.qrAlt', { amount, vpa: config.payeeVpa ?? '', reference: order.reference })}
             data-testid="upi-qr"
           />
         ) : (
@@ -150,19 +156,19 @@ export function UpiPayment({ order, config }: UpiPaymentProps) {
           />
         )}
         <dl className="mb-0 small">
-          <dt>{upiTexts.scan}</dt>
+          <dt>{t('upi.scan')}</dt>
           <dd className="mb-1">
-            Pay to <strong>{config.payeeName}</strong>
+            {t('upi.payTo')} <strong>{config.payeeName}</strong>
           </dd>
-          <dt>UPI ID</dt>
+          <dt>{t('upi.id')}</dt>
           <dd className="mb-1" data-testid="upi-vpa">
             {config.payeeVpa}
           </dd>
-          <dt>Amount</dt>
+          <dt>{t('upi.amount')}</dt>
           <dd className="mb-1" data-testid="upi-amount">
             {amount}
           </dd>
-          <dt>Reference</dt>
+          <dt>{t('upi.reference')}</dt>
           <dd className="mb-0" data-testid="upi-reference">
             {order.reference}
           </dd>
@@ -170,7 +176,7 @@ export function UpiPayment({ order, config }: UpiPaymentProps) {
       </div>
       <a className="btn btn-outline-primary btn-sm mt-2" href={order.upiUri}>
         <i className="bi bi-phone me-1" aria-hidden="true" />
-        {upiTexts.openApp}
+        {t('upi.openApp')}
       </a>
       <UtrForm order={order} onSubmitted={() => setSubmitted(true)} />
     </div>

@@ -44,7 +44,7 @@ export const paths = {
   orderReceipt: withParam('/dealers/orders/:id/receipt'),
   /** Admin: orders to confirm or reject. */
   payments: '/dealers/payments',
-  /** The dealer's workspace: the leads they unlocked (docs/workspace-and-alerts.md). */
+  /** My Leads: the leads they unlocked (docs/my-leads-and-alerts.md). */
   myLeads: '/dealers/my-leads',
   /** Admin: KPIs and charts of a period. */
   insights: '/dealers/insights',

@@ -152,8 +152,7 @@ describe('the global error catalogue (docs/api.md)', () => {
     expect(errorToast).toHaveBeenCalledWith('Bad Request', '400');
   });
 
-  it("toasts 'Unauthorized - Please log in again' titled 'Authentication Error' on 401 and clears the session", async () => {
-    setCurrentUser(dealer);
+  it("toasts 'Unauthorized - Please log in again' titled 'Authentication Error' on a 401 without a session", async () => {
     answer(
       jsonResponse(
         { status: 401, message: 'Unauthorized' },
@@ -168,8 +167,23 @@ describe('the global error catalogue (docs/api.md)', () => {
     expect(httpErrorTexts).toEqual({
       unauthorized: 'Unauthorized - Please log in again',
       unauthorizedTitle: 'Authentication Error',
+      sessionExpired: 'Your session has ended. Please log in again.',
     });
     expect(error.handled).toBe(true);
+  });
+
+  it('says once that an expired session ended, however many requests it had out, and clears it', async () => {
+    setCurrentUser(dealer);
+    const releases: ((r: Response) => void)[] = [];
+    for (let i = 0; i < 3; i += 1)
+      fetchMock.mockReturnValueOnce(new Promise((resolve) => releases.push(resolve)));
+    const calls = [api.get('/buggy/auth'), api.get('/me/credits'), api.get('/users/dealer')];
+    for (const release of releases)
+      release(jsonResponse({ status: 401, message: 'Unauthorized' }, { status: 401 }));
+    const errors = await Promise.all(calls.map(failure));
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    expect(errorToast).toHaveBeenCalledWith(httpErrorTexts.sessionExpired);
+    expect(errors.every((error) => error.handled)).toBe(true);
     expect(getCurrentUser()).toBeNull();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });

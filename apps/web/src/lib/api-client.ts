@@ -7,7 +7,7 @@ import { beginRequest, endRequest } from './busy';
 import { reportReachable } from './connection';
 import { OFFLINE_COPY_HEADER } from './offline-cache';
 import { applyErrorCatalogue } from './http-error-catalogue';
-import { clearCurrentUser, getCurrentUser } from './session';
+import { expireSession, getCurrentUser } from './session';
 
 export const API_BASE = '/api';
 /** docs/api.md: a request carrying this header set to true gets its error passed through unhandled. */
@@ -115,7 +115,13 @@ export async function apiRequest<T>(
     // The API refuses an invalid or expired token on every route, so the stored session is dead:
     // forget it whatever the request asked for (unless a newer login has replaced it meanwhile).
     if (response.status === 401 && user && getCurrentUser()?.token === user.token) {
-      clearCurrentUser();
+      expireSession();
+      error.endedSession = true;
+    }
+    // Another request of the same refused session: the first one's message is enough.
+    if (response.status === 401 && user && !error.endedSession) {
+      error.handled = true;
+      throw error;
     }
     if (headers.get(HANDLE_ERRORS_HEADER) === 'true' || isLeadListRequest(method, url)) throw error;
     throw applyErrorCatalogue(error);

@@ -1,4 +1,5 @@
 // The error every API call rejects with, and helpers screens use to read it.
+import { serverText } from '../i18n/runtime';
 
 /** Reason phrases for when the browser gives none (HTTP/2 has no status text). */
 const STATUS_TEXTS: Readonly<Record<number, string>> = {
@@ -18,13 +19,15 @@ export class ApiError extends Error {
   readonly validationErrors: string[];
   /** The global catalogue already told the user (toast or navigation); screens need not repeat it. */
   handled = false;
+  /** This 401 ended the stored session (the API refused its token), so it is the one that says so. */
+  endedSession = false;
 
   constructor(
     readonly status: number,
     readonly statusText: string,
     readonly body: unknown,
   ) {
-    super(serverMessageOf(body) ?? (statusText || `Request failed with status ${status}`));
+    super(displayMessageOf(body) ?? (statusText || `Request failed with status ${status}`));
     this.name = 'ApiError';
     this.validationErrors = flattenValidationErrors(body);
   }
@@ -50,7 +53,7 @@ export function hasValidationErrors(body: unknown): boolean {
   return isRecord(body) && isRecord(body.errors);
 }
 
-/** The server's `message` text of an error body, if it has one. */
+/** The server's `message` text of an error body, if it has one (as sent: screens compare it with known texts). */
 export function serverMessageOf(body: unknown): string | undefined {
   if (isRecord(body) && typeof body.message === 'string' && body.message !== '')
     return body.message;
@@ -58,9 +61,15 @@ export function serverMessageOf(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The server's text as the reader reads it: in Hindi when the body's `code` has a Hindi text (docs/api.md). */
+export function displayMessageOf(body: unknown): string | undefined {
+  const message = serverMessageOf(body);
+  return message === undefined || !isRecord(body) ? message : serverText(body.code, message);
+}
+
 /** What a screen shows for a failed call: the server's text, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return serverMessageOf(error.body) ?? fallback;
+  if (error instanceof ApiError) return displayMessageOf(error.body) ?? fallback;
   return fallback;
 }
 

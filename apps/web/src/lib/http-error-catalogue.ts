@@ -3,11 +3,22 @@ import { ApiError, hasValidationErrors, statusTextOf } from './api-error';
 import { navigateTo } from './navigation';
 import { notify } from './notify';
 import { paths } from '../config/paths';
+import { claimExpiryMessage } from './session';
+import { layoutTexts } from '../i18n/en/layout';
+import { translate } from '../i18n/runtime';
 
+/** The 401 toast, in the reader's language (read when shown). */
 export const httpErrorTexts = {
-  unauthorized: 'Unauthorized - Please log in again',
-  unauthorizedTitle: 'Authentication Error',
-} as const;
+  get unauthorized() {
+    return translate(layoutTexts, 'unauthorized');
+  },
+  get unauthorizedTitle() {
+    return translate(layoutTexts, 'unauthorizedTitle');
+  },
+  get sessionExpired() {
+    return translate(layoutTexts, 'sessionExpired');
+  },
+};
 
 /** Applies the catalogue to an error and returns it for the caller to throw. */
 export function applyErrorCatalogue(error: ApiError): ApiError {
@@ -19,7 +30,11 @@ export function applyErrorCatalogue(error: ApiError): ApiError {
       error.handled = true;
       return error;
     case 401:
-      notify.error(httpErrorTexts.unauthorized, httpErrorTexts.unauthorizedTitle);
+      // A session that ended says so once; the guarded screen's guard then takes the member to the login page
+      // and back (app/guards.ts). A request sent without a session keeps the spec's message.
+      if (error.endedSession) {
+        if (claimExpiryMessage()) notify.error(httpErrorTexts.sessionExpired);
+      } else notify.error(httpErrorTexts.unauthorized, httpErrorTexts.unauthorizedTitle);
       error.handled = true;
       return error;
     case 404:

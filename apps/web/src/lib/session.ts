@@ -43,6 +43,10 @@ function readStoredUser(): CurrentUser | null {
 }
 
 let currentUser: CurrentUser | null = readStoredUser();
+/** The last session ended because the API refused its token (not a logout): the guards then say so once, not twice. */
+let expired = false;
+/** The member was told their session ended (one message, however many requests or guards meet it). */
+let expiryTold = false;
 
 function emit() {
   for (const listener of listeners) listener();
@@ -56,6 +60,8 @@ export function getCurrentUser(): CurrentUser | null {
 export function setCurrentUser(user: CurrentUser): void {
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(user));
   currentUser = user;
+  expired = false;
+  expiryTold = false;
   emit();
 }
 
@@ -65,6 +71,24 @@ export function clearCurrentUser(): void {
   if (currentUser === null) return;
   currentUser = null;
   emit();
+}
+
+/** The API refused the stored token (it expired, or the password or role changed): the session ends as expired. */
+export function expireSession(): void {
+  expired = true;
+  clearCurrentUser();
+}
+
+/** Whether the session ended by expiring, and no one has logged in since. */
+export function sessionHasExpired(): boolean {
+  return expired && currentUser === null;
+}
+
+/** True the first time it is asked after a session expired, false after: who asks first says so. */
+export function claimExpiryMessage(): boolean {
+  if (!sessionHasExpired() || expiryTold) return false;
+  expiryTold = true;
+  return true;
 }
 
 /** Re-reads localStorage (start-up, and when another tab logs in or out). */

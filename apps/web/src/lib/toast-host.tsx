@@ -18,9 +18,10 @@ export const toastContainerProps = {
 
 /** A bold title line above the message, as the spec's titled toasts show. */
 export function ToastBody({ title, message }: { title?: string; message: ReactNode }) {
-  if (title === undefined) return <>{message}</>;
+  // `toast-text` keeps clear of the library's × in the corner (toasts.css).
+  if (title === undefined) return <div className="toast-text">{message}</div>;
   return (
-    <div>
+    <div className="toast-text">
       <strong className="d-block">{title}</strong>
       <span>{message}</span>
     </div>

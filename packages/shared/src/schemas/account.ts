@@ -1,5 +1,6 @@
 // Sign-up, login and the current user (docs/rules.md, docs/api.md).
 import { z } from './zod';
+import { LANGUAGES } from './push';
 import { LIMITS } from '../constants';
 import { textMessages } from '../messages';
 import { ROLES, SIGNUP_ROLES } from '../catalogues/options';
@@ -69,5 +70,7 @@ export const currentUserSchema = z.object({
   username: z.string(),
   token: z.string(),
   role: roleSchema,
+  /** The member's saved language (PUT /api/me/preferences); null or absent: the device's own choice. */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,8 +1,8 @@
-// Saved searches and new-lead notifications (docs/workspace-and-alerts.md): filters use the lead list's own schema.
+// Saved searches and new-lead notifications (docs/my-leads-and-alerts.md): filters use the lead list's own schema.
 import { z } from './zod';
 import { leadFilterSchema } from './lead';
 
-import { EMAIL_MODES, SAVED_SEARCH_NAME_MAX } from '../workspace-constants';
+import { EMAIL_MODES, SAVED_SEARCH_NAME_MAX } from '../my-leads-constants';
 
 /**
  * The lead list's filters (same names, same validation), without paging, dates, Admin's status, the order and `hideSoldOut` (a

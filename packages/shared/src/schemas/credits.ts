@@ -34,6 +34,14 @@ export const creditsSummarySchema = z.object({
 });
 export type CreditsSummary = z.infer<typeof creditsSummarySchema>;
 
+/** `GET /api/members/{userId}/credits`: the summary and whose it is, so the screen names the member (null: no such member). */
+export const memberCreditsSummarySchema = creditsSummarySchema.extend({
+  member: z
+    .object({ id: z.number().int(), userName: z.string(), name: z.string().nullable() })
+    .nullable(),
+});
+export type MemberCreditsSummary = z.infer<typeof memberCreditsSummarySchema>;
+
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(LEDGER_KINDS),

@@ -5,7 +5,7 @@ import { savedSearchSchema } from './alerts';
 import { ledgerEntrySchema } from './credits';
 import { memberSchema } from './member';
 import { userPackageSchema } from './user-package';
-import { myLeadSchema } from './workspace';
+import { myLeadSchema } from './my-leads';
 
 export const exportedNoteSchema = z.object({
   id: z.number().int(),

@@ -384,6 +384,8 @@ export const leadSubmissionSchema = z
       .max(1_000_000_000, 'Expected Price is too large.'),
     /** The owner agrees to share the number with up to `maxDealersPerLead` dealers (DPDP Act consent). */
     consent: z.literal(true, { error: m.consent }),
+    /** POST /api/phone-verifications/{id}/confirm's token for this phoneNumber (required when PHONE_VERIFICATION=required). */
+    verificationToken: z.string().max(200).optional(),
   })
   .superRefine((value, ctx) => {
     for (const [field, message] of Object.entries(carFactIssues(value))) {

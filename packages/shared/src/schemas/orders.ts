@@ -32,7 +32,7 @@ export const orderMessages = {
   alreadyDecided: (status: OrderStatus) => `This order is already ${status}. Nothing was changed.`,
   confirmed: 'Payment confirmed: the package was added',
   rejected: 'Order rejected',
-  paymentSubmitted: 'Payment submitted. We will add the credits once we see your payment.',
+  paymentSubmitted: 'We will add the credits once we see your payment.',
 } as const;
 
 export const orderSchema = z.object({

@@ -32,3 +32,22 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const preferencesSchema = z.object({ language: z.enum(LANGUAGES) });
 export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** A payment, refund or unlocked-lead event of the caller's (the bell's "Your account"). */
+export const accountEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** The app's page the event opens. */
+  url: z.string(),
+  createdOn: z.string(),
+  read: z.boolean(),
+});
+export type AccountEvent = z.infer<typeof accountEventSchema>;
+
+/** `GET /api/me/events`: the caller's latest events, newest first, and how many are unread. */
+export const accountEventsSchema = z.object({
+  items: z.array(accountEventSchema),
+  unread: z.number().int(),
+});
+export type AccountEvents = z.infer<typeof accountEventsSchema>;

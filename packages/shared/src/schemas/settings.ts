@@ -4,10 +4,10 @@ import { z } from './zod';
 export const marketplaceSettingsSchema = z.object({
   /** How many dealers may unlock one lead (docs/credits.md). */
   maxDealersPerLead: z
-    .number({ error: 'Max dealers per lead must be a whole number' })
-    .int('Max dealers per lead must be a whole number')
-    .min(1, 'Max dealers per lead must be at least 1')
-    .max(100, 'Max dealers per lead must be at most 100'),
+    .number({ error: 'Most dealers per lead must be a whole number' })
+    .int('Most dealers per lead must be a whole number')
+    .min(1, 'Most dealers per lead must be at least 1')
+    .max(100, 'Most dealers per lead must be at most 100'),
   /** Whether leads flagged by moderation stay out of the list until an Admin approves them. */
   holdFlaggedLeads: z.boolean({ error: 'Hold flagged leads must be true or false' }),
 });

@@ -1,4 +1,4 @@
-// The e-mail outbox (docs/workspace-and-alerts.md, "E-mail"): one row per mail to send, written in the transaction
+// The e-mail outbox (docs/my-leads-and-alerts.md, "E-mail"): one row per mail to send, written in the transaction
 // that creates its notification (instant) or by the digest builder (daily), and worked off by every API process's
 // worker under a lease.
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';

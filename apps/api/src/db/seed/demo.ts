@@ -4,6 +4,7 @@ import { dbBool } from '../database';
 import type { NewPackage } from '../schema';
 import { hashPassword } from '../../modules/members/passwords';
 import { userNameSkeleton } from '../../lib/user-name-skeleton';
+import { refreshAllFigures } from '../../modules/price-guide/market-refresh';
 import { generateLeads } from './leads';
 import { createRandom } from './random';
 
@@ -261,11 +262,13 @@ export async function seedDemoIfEmpty(
       ])
       .execute();
     const stepMs = Math.floor(DEMO_LEAD_SPAN_MS / DEMO_LEAD_COUNT);
-    await insertLeads(tx, createRandom(DEMO_SEED), DEMO_LEAD_COUNT, {
+    await createLeads(tx, createRandom(DEMO_SEED), DEMO_LEAD_COUNT, {
       firstMs: leadsEndMs - (DEMO_LEAD_COUNT - 1) * stepMs,
       stepMs,
       now: new Date(now),
     });
+    // The market guide's figures on every demo lead, as a submission keeps them: the chips and belowMarket show.
+    await refreshAllFigures(tx, new Date(now));
   });
   const a = DEMO_ACCOUNTS;
   return {
@@ -287,7 +290,7 @@ export interface LeadTimeline {
 }
 
 /** Inserts `count` generated leads along the timeline, a batch per statement. */
-export async function insertLeads(
+export async function createLeads(
   db: Queryable,
   random: ReturnType<typeof createRandom>,
   count: number,
@@ -346,7 +349,7 @@ export async function addLeadsUpTo(
     await db
       .transaction()
       .execute((tx) =>
-        insertLeads(
+        createLeads(
           tx,
           random,
           size,

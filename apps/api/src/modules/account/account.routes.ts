@@ -8,6 +8,8 @@ import {
   loginSchema,
   memberSchema,
   registrationSchema,
+  LANGUAGES,
+  type Language,
   type Role,
 } from '@dealerleads/shared';
 import { signToken } from '../../plugins/auth';
@@ -97,6 +99,9 @@ export function accountRoutes(
             tokenVersion: user.token_version,
           }),
           role: user.role as Role,
+          language: (LANGUAGES as readonly (string | null)[]).includes(user.language)
+            ? (user.language as Language)
+            : null,
         };
       },
     });

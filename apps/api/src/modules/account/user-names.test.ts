@@ -70,7 +70,7 @@ describe.each(testEngines())('user names on %s', (engine) => {
     // Cyrillic а, a digit for a letter, 'rn' for 'm': the same confusable skeleton as a taken name.
     for (const name of ['\u0430dmin', 'АDMIN', 'adrnin', 'dea1er']) {
       const res = await register(name);
-      expect(res.json(), name).toEqual({ status: 400, message: apiMessages.usernameLookAlike });
+      expect(res.json(), name).toMatchObject({ status: 400, message: apiMessages.usernameLookAlike });
     }
     // A script that needs its marks keeps them; a name unlike any other registers.
     expect((await register('राहुल')).statusCode).toBe(201);
@@ -97,7 +97,7 @@ describe.each(testEngines())('user names on %s', (engine) => {
     for (const taken of ['ömer', 'ÖMER']) {
       const res = await register(taken);
       expect(res.statusCode, taken).toBe(400);
-      expect(res.json()).toEqual({ status: 400, message: apiMessages.usernameTaken });
+      expect(res.json()).toMatchObject({ status: 400, message: apiMessages.usernameTaken });
     }
     expect((await register('Straße')).statusCode).toBe(201);
     expect((await register('STRASSE')).statusCode).toBe(400);
@@ -240,7 +240,7 @@ describe.each(testEngines())('the look-alike names migration on %s', (engine) =>
         url: '/api/account/register',
         payload: registration('adrnin'),
       });
-      expect(res.json()).toEqual({ status: 400, message: apiMessages.usernameLookAlike });
+      expect(res.json()).toMatchObject({ status: 400, message: apiMessages.usernameLookAlike });
     } finally {
       await ctx.close();
     }

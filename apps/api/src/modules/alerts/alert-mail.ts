@@ -1,4 +1,4 @@
-// What an alert mail says (docs/workspace-and-alerts.md, "E-mail"): plain text and simple HTML naming the car, its
+// What an alert mail says (docs/my-leads-and-alerts.md, "E-mail"): plain text and simple HTML naming the car, its
 // city and price, a link to the lead and a signed unsubscribe link. Read at send time, so a mail about a lead that
 // left the list, or for a search turned off meanwhile, is not sent.
 import { findBrand, groupIndian } from '@dealerleads/shared/catalogues';
@@ -100,6 +100,7 @@ export async function composeMail(
   if (mail.kind === 'verify') return composeVerification(mail, settings, user);
   // No alert or digest goes to an address its owner has not confirmed (it may be someone else's).
   if (!fromDbBool(user.email_verified)) return undefined;
+  if (mail.kind === 'event') return composeAccountEvent(mail, settings, user.email);
   return mail.kind === 'instant'
     ? composeInstant(db, mail, settings, user.email)
     : composeDigest(db, mail, settings, user.email);
@@ -222,4 +223,35 @@ async function composeDigest(
       `<p style="font-size:12px;color:#6c757d"><a href="${escapeHtml(unsubscribeUrl)}">Stop daily e-mails</a></p>`,
   );
   return { to, subject: `Your daily leads for ${day}: ${count}`, text, html, unsubscribeUrl };
+}
+
+/** An account event's mail (payment, refund, an unlocked lead sold or repriced): its title, its text and its page. */
+function composeAccountEvent(
+  mail: ClaimedMail,
+  settings: MailSettings,
+  to: string,
+): ComposedMail | undefined {
+  let event: { title?: unknown; body?: unknown; url?: unknown };
+  try {
+    event = JSON.parse(mail.payload ?? 'null') as typeof event;
+  } catch {
+    return undefined;
+  }
+  if (
+    typeof event?.title !== 'string' ||
+    typeof event.body !== 'string' ||
+    typeof event.url !== 'string' ||
+    !event.url.startsWith('/')
+  )
+    return undefined;
+  const url = `${settings.publicUrl}${event.url}`;
+  return {
+    to,
+    subject: `${event.title} on DealerLeads`,
+    text: [event.body, '', `See it on DealerLeads: ${url}`].join('\n'),
+    html: page(
+      `<p><strong>${escapeHtml(event.title)}</strong></p><p>${escapeHtml(event.body)}</p>` +
+        `<p><a href="${escapeHtml(url)}">See it on DealerLeads</a></p>`,
+    ),
+  };
 }

@@ -1,11 +1,12 @@
-// The e-mail outbox (docs/workspace-and-alerts.md, "E-mail"): rows queued in the transaction that creates the
+// The e-mail outbox (docs/my-leads-and-alerts.md, "E-mail"): rows queued in the transaction that creates the
 // notification (instant) or by the daily digest builder, claimed under a lease by any API process's worker, marked
 // sent after the SMTP server accepts, retried with exponential backoff, given up after a number of attempts.
 import { addDays } from '@dealerleads/shared';
 import type { Db, Engine, Queryable } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 
-export type OutboxKind = 'instant' | 'digest' | 'verify';
+/** 'event': a payment, refund or unlocked-lead event (modules/push/push.service.ts). */
+export type OutboxKind = 'instant' | 'digest' | 'verify' | 'event';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** The daily digest of the previous India day is built from this India hour on (08:00 IST). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database';
 import { currentCaller, requireUser } from '../../plugins/auth';
 import { errorSchemas, messageErrorSchema, validationErrorSchema } from '../../plugins/openapi';
+import { errorBody } from '../../plugins/errors';
 import {
   confirmEmail,
   requestVerification,
@@ -102,7 +103,7 @@ export function emailVerificationRoutes(database: DatabaseHandle, secret: string
                 `<p>${escapeHtml(message)}</p>`,
               ),
             );
-        if (!ok) return reply.code(400).send({ status: 400, message });
+        if (!ok) return reply.code(400).send(errorBody(400, message));
         return { message };
       },
     });

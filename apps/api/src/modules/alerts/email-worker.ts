@@ -1,4 +1,4 @@
-// The e-mail worker every API process runs (docs/workspace-and-alerts.md, "E-mail"): builds the daily digests once
+// The e-mail worker every API process runs (docs/my-leads-and-alerts.md, "E-mail"): builds the daily digests once
 // their hour has come, claims due outbox rows under a lease, sends them (SMTP, or .eml files without SMTP_URL),
 // and marks them sent — or schedules the next attempt with exponential backoff.
 import { randomBytes } from 'node:crypto';
@@ -144,7 +144,7 @@ export function startEmailWorker(
       return;
     }
     // Accepted: marked at once. A crash right here leaves the lease to expire and the mail to go again, with the
-    // same Message-ID (the honest at-least-once; docs/workspace-and-alerts.md).
+    // same Message-ID (the honest at-least-once; docs/my-leads-and-alerts.md).
     await finishMail(db, engine, id, mail.id, 'sent', options.clock());
   }
 

@@ -1,5 +1,5 @@
 // Does a new lead match a saved search? The list's own filter semantics, applied to one row in memory; and the
-// match key that lets a new lead look up only the saved searches that could match it (docs/workspace-and-alerts.md).
+// match key that lets a new lead look up only the saved searches that could match it (docs/my-leads-and-alerts.md).
 import type { SavedSearchFilters } from '@dealerleads/shared';
 import type { LeadRow } from '../../db/schema';
 import {

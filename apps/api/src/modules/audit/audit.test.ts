@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AuditEntry, Pagination } from '@dealerleads/shared';
 import { todayInIndia, addDays } from '../../lib/calendar';
-import { createPackage, givePackage, insertLeads } from '../../test/fixtures';
+import { createPackage, createUserPackage, createLeads } from '../../test/fixtures';
 import {
   bearer,
   createMember,
@@ -227,7 +227,7 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
 
     it('writes nothing when the assignment is refused', async () => {
       const packageId = await createPackage(ctx, { credits: 10 });
-      const existing = await givePackage(ctx, dealer.id, { credits: 10 });
+      const existing = await createUserPackage(ctx, dealer.id, { credits: 10 });
       const startDate = todayInIndia();
       const base = { userId: dealer.id, packageId, startDate, creditDebited: 0 };
       expectStatus(await post('/api/userpackage/add', { ...base, creditDebited: 11 }), 400);
@@ -244,7 +244,7 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
 
   describe('leads', () => {
     it("records an Admin's lead status change as lead.update", async () => {
-      const [lead] = await insertLeads(ctx, [{}]);
+      const [lead] = await createLeads(ctx, [{}]);
       expectStatus(await put(`/api/leads/update/${lead!.id}`, { status: false }), 200);
       const [entry, ...rest] = await newEntries();
       expect(rest).toEqual([]);
@@ -257,7 +257,7 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
     });
 
     it('writes nothing for an unknown lead, an invalid id, bad input or a dealer', async () => {
-      const [lead] = await insertLeads(ctx, [{}]);
+      const [lead] = await createLeads(ctx, [{}]);
       expectStatus(await put('/api/leads/update/999999', { status: false }), 404);
       expectStatus(await put('/api/leads/update/abc', { status: false }), 400);
       expectStatus(await put(`/api/leads/update/${lead!.id}`, { status: 'no' }), 400);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   creditAdjustmentSchema,
   creditsSummarySchema,
+  memberCreditsSummarySchema,
   ledgerEntrySchema,
   ledgerQuerySchema,
   memberIdParams,
@@ -60,11 +61,22 @@ export function creditsRoutes(database: DatabaseHandle) {
         tags,
         summary: "A member's balance and active packages (Admin or that member)",
         params: memberIdParams,
-        response: { 200: creditsSummarySchema, ...errorSchemas(400, 401, 403) },
+        response: { 200: memberCreditsSummarySchema, ...errorSchemas(400, 401, 403) },
       },
       handler: async (request) => {
         assertSelfOrAdmin(request.caller, request.params.userId);
-        return creditsSummary(db, engine, request.params.userId);
+        const [summary, member] = await Promise.all([
+          creditsSummary(db, engine, request.params.userId),
+          db
+            .selectFrom('users')
+            .select(['id', 'user_name', 'name'])
+            .where('id', '=', request.params.userId)
+            .executeTakeFirst(),
+        ]);
+        return {
+          ...summary,
+          member: member ? { id: member.id, userName: member.user_name, name: member.name } : null,
+        };
       },
     });
 

@@ -21,7 +21,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { balanceOf, createPackage, givePackage, insertLeads } from '../../test/fixtures';
+import { balanceOf, createPackage, createUserPackage, createLeads } from '../../test/fixtures';
 import { addDays, todayInIndia } from '../../lib/calendar';
 import { ledgerViolations } from '../../reliability/ledger-check';
 import { migrateTo, migrateToLatest } from '../../db/migrate';
@@ -36,7 +36,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
   let leads: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    leads = await insertLeads(
+    leads = await createLeads(
       ctx,
       Array.from({ length: 20 }, () => ({})),
     );
@@ -79,14 +79,14 @@ describe.each(testEngines())('credits on %s', (engine) => {
   describe('one spending rule for every path', () => {
     it('refuses to spend or record a credit on a package that has not started', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 5, startOffsetDays: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 5, startOffsetDays: 2 });
       const res = await subtract(dealer, up);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 400, message: apiMessages.packageNotStarted });
+      expect(res.json()).toMatchObject({ status: 400, message: apiMessages.packageNotStarted });
       const viewed = await view(dealer, up, leads[0]!.id);
-      expect(viewed.json()).toEqual({ status: 400, message: apiMessages.packageNotStarted });
+      expect(viewed.json()).toMatchObject({ status: 400, message: apiMessages.packageNotStarted });
       const unlocked = await unlock(dealer, leads[0]!.id);
-      expect(unlocked.json()).toEqual({ status: 400, message: creditFlowMessages.noActivePackage });
+      expect(unlocked.json()).toMatchObject({ status: 400, message: creditFlowMessages.noActivePackage });
       expect(await balanceOf(ctx, up)).toMatchObject({ balance: 5, credit_debited: 0 });
       expect(await unlockRows(dealer.id)).toEqual([]);
       expect(await ledgerViolations(ctx.database.db, { userIds: [dealer.id] })).toEqual([]);
@@ -95,18 +95,18 @@ describe.each(testEngines())('credits on %s', (engine) => {
     it('does not let a credit subtracted on the last day be spent after the package ended', async () => {
       const dealer = await createMember(ctx);
       const today = todayInIndia();
-      const up = await givePackage(ctx, dealer.id, { credits: 5, startOffsetDays: -29 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 5, startOffsetDays: -29 });
       await shiftDates(up, addDays(today, -29), today);
       expect((await subtract(dealer, up)).statusCode).toBe(200);
       // The next day: the package has ended.
       await shiftDates(up, addDays(today, -30), addDays(today, -1));
       const res = await view(dealer, up, leads[1]!.id);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ status: 400, message: apiMessages.packageExpired });
+      expect(res.json()).toMatchObject({ status: 400, message: apiMessages.packageExpired });
       expect(await unlockRows(dealer.id)).toEqual([]);
       // The package expired on the way: what it had left went with an expiry entry, written once.
       expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0, credit_debited: 5 });
-      expect((await view(dealer, up, leads[1]!.id)).json()).toEqual({
+      expect((await view(dealer, up, leads[1]!.id)).json()).toMatchObject({
         status: 400,
         message: apiMessages.userPackageMapInactive,
       });
@@ -117,10 +117,10 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('still lets a subtracted credit open a lead while the package runs', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 2 });
       expect((await subtract(dealer, up)).json()).toMatchObject({ packageBalanceCredits: 1 });
       expect((await view(dealer, up, leads[2]!.id)).statusCode).toBe(200);
-      expect((await view(dealer, up, leads[3]!.id)).json()).toEqual({
+      expect((await view(dealer, up, leads[3]!.id)).json()).toMatchObject({
         status: 400,
         message: apiMessages.spendCreditFirst,
       });
@@ -156,7 +156,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const refused = await unlock(dealer, leads[5]!.id);
-    expect(refused.json()).toEqual({ status: 400, message: creditFlowMessages.allCreditsUsed });
+    expect(refused.json()).toMatchObject({ status: 400, message: creditFlowMessages.allCreditsUsed });
     const mine = await ctx.app.inject({
       url: `/api/userpackage/${json<UserPackage>(assigned).id}`,
       headers: bearer(dealer),
@@ -174,7 +174,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
       payload: { userId: dealer.id, packageId, startDate: addDays(todayInIndia(), -31) },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message: apiMessages.packageAlreadyEnded });
+    expect(res.json()).toMatchObject({ status: 400, message: apiMessages.packageAlreadyEnded });
     const rows = await ctx.database.db
       .selectFrom('user_packages')
       .select('id')
@@ -240,20 +240,20 @@ describe.each(testEngines())('credits on %s', (engine) => {
         headers: bearer(admin),
         payload: { userId: other.id, packageId, startDate: up.startDate, creditDebited: 6 },
       });
-      expect(moved.json()).toEqual({ status: 400, message: apiMessages.assignmentMemberFixed });
+      expect(moved.json()).toMatchObject({ status: 400, message: apiMessages.assignmentMemberFixed });
       expect(await ledgerViolations(ctx.database.db, { userIds: [dealer.id] })).toEqual([]);
     });
 
     it('answers the balance, the active packages and the ones ending soon', async () => {
       const dealer = await createMember(ctx);
-      const long = await givePackage(ctx, dealer.id, { credits: 4, validity: 60 });
-      const soon = await givePackage(ctx, dealer.id, {
+      const long = await createUserPackage(ctx, dealer.id, { credits: 4, validity: 60 });
+      const soon = await createUserPackage(ctx, dealer.id, {
         credits: 3,
         startOffsetDays: -10,
         validity: 10 + ENDING_SOON_DAYS - 1,
       });
-      const future = await givePackage(ctx, dealer.id, { credits: 9, startOffsetDays: 3 });
-      await givePackage(ctx, dealer.id, { credits: 8, active: false });
+      const future = await createUserPackage(ctx, dealer.id, { credits: 9, startOffsetDays: 3 });
+      await createUserPackage(ctx, dealer.id, { credits: 8, active: false });
       const res = await ctx.app.inject({ url: '/api/me/credits', headers: bearer(dealer) });
       expect(res.statusCode).toBe(200);
       const summary = json<CreditsSummary>(res);
@@ -268,7 +268,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('lists the history newest first with the running balance, lead links and paging', async () => {
       const dealer = await createMember(ctx);
-      await givePackage(ctx, dealer.id, { credits: 5 });
+      await createUserPackage(ctx, dealer.id, { credits: 5 });
       for (const lead of leads.slice(7, 10))
         expect((await unlock(dealer, lead.id)).statusCode).toBe(200);
       const res = await ctx.app.inject({
@@ -308,12 +308,25 @@ describe.each(testEngines())('credits on %s', (engine) => {
         headers: bearer(admin),
       });
       expect(json<LedgerEntry[]>(asAdmin)).toHaveLength(4);
+      // The Admin's view of the member's credits names the member (the screen shows who, not 'member #3').
+      const summary = await ctx.app.inject({
+        url: `/api/members/${dealer.id}/credits`,
+        headers: bearer(admin),
+      });
+      expect(summary.json()).toMatchObject({
+        member: { id: dealer.id, userName: dealer.userName, name: `Member ${dealer.userName}` },
+      });
+      const nobody = await ctx.app.inject({
+        url: '/api/members/999999/credits',
+        headers: bearer(admin),
+      });
+      expect(nobody.json()).toMatchObject({ member: null });
     });
 
     it('writes an expiry entry once, whichever of many requests notices it first', async () => {
       const dealer = await createMember(ctx);
-      const ended = await givePackage(ctx, dealer.id, { credits: 6, startOffsetDays: -31 });
-      const live = await givePackage(ctx, dealer.id, { credits: 2 });
+      const ended = await createUserPackage(ctx, dealer.id, { credits: 6, startOffsetDays: -31 });
+      const live = await createUserPackage(ctx, dealer.id, { credits: 2 });
       const results = await Promise.all([
         ...leads.slice(10, 13).map((l) => unlock(dealer, l.id)),
         ...Array.from({ length: 3 }, () =>
@@ -333,7 +346,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('moves a balance with its entry, or neither when it would drop below 0 (one statement on PostgreSQL)', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 1 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 1 });
       const spend = (amount: number) =>
         runWrite(ctx.database.db, engine, (tx) =>
           applyEntry(tx, {
@@ -387,7 +400,7 @@ describe.each(testEngines())('credits on %s', (engine) => {
 
     it('adds or takes credits with a reason, in one entry and one audit entry', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 2 });
       const before = (await auditOf('credits.adjust')).length;
       const added = await adjust(dealer.id, { userPackageId: up, amount: 3, reason: 'Goodwill' });
       expect(added.statusCode, added.body).toBe(200);
@@ -412,8 +425,8 @@ describe.each(testEngines())('credits on %s', (engine) => {
     it('refuses no reason, 0, going below 0 and another member’s package, changing nothing', async () => {
       const dealer = await createMember(ctx);
       const other = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 2 });
-      const theirs = await givePackage(ctx, other.id, { credits: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 2 });
+      const theirs = await createUserPackage(ctx, other.id, { credits: 2 });
       const before = (await auditOf('credits.adjust')).length;
       const noReason = await adjust(dealer.id, { userPackageId: up, amount: 1, reason: ' ' });
       expect(noReason.statusCode).toBe(400);
@@ -423,16 +436,16 @@ describe.each(testEngines())('credits on %s', (engine) => {
         adjustmentMessages.amountRequired,
       ]);
       const below = await adjust(dealer.id, { userPackageId: up, amount: -3, reason: 'Too much' });
-      expect(below.json()).toEqual({ status: 400, message: adjustmentMessages.belowZero(2) });
+      expect(below.json()).toMatchObject({ status: 400, message: adjustmentMessages.belowZero(2) });
       const foreign = await adjust(dealer.id, {
         userPackageId: theirs,
         amount: 1,
         reason: 'Wrong',
       });
-      expect(foreign.json()).toEqual({ status: 400, message: adjustmentMessages.notTheirs });
-      const ended = await givePackage(ctx, dealer.id, { credits: 2, startOffsetDays: -31 });
+      expect(foreign.json()).toMatchObject({ status: 400, message: adjustmentMessages.notTheirs });
+      const ended = await createUserPackage(ctx, dealer.id, { credits: 2, startOffsetDays: -31 });
       const late = await adjust(dealer.id, { userPackageId: ended, amount: 1, reason: 'Late' });
-      expect(late.json()).toEqual({ status: 400, message: adjustmentMessages.notRunning });
+      expect(late.json()).toMatchObject({ status: 400, message: adjustmentMessages.notRunning });
       const byDealer = await adjust(
         dealer.id,
         { userPackageId: up, amount: 5, reason: 'Myself' },

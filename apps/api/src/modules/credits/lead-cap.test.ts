@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages, creditFlowMessages, type Lead } from '@dealerleads/shared';
 import { bearer, json, testEngines, useMembers, useTestApp } from '../../test/test-app';
-import { balanceOf, givePackage, insertLeads } from '../../test/fixtures';
+import { balanceOf, createUserPackage, createLeads } from '../../test/fixtures';
 import { HttpError } from '../../plugins/errors';
 import { addDealers, addUserPackages } from '../../reliability/world';
 import { ledgerViolations } from '../../reliability/ledger-check';
@@ -33,9 +33,9 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
 
   it('lets 2 of 3 dealers unlock a lead capped at 2; the third is refused and not charged', async () => {
     await setCap(2);
-    const [lead] = await insertLeads(ctx, [{}]);
+    const [lead] = await createLeads(ctx, [{}]);
     const packages = await Promise.all(
-      [a, b, c].map((m) => givePackage(ctx, m.id, { credits: 3 })),
+      [a, b, c].map((m) => createUserPackage(ctx, m.id, { credits: 3 })),
     );
     const unlock = (who: typeof a) =>
       ctx.app.inject({
@@ -47,7 +47,7 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
     expect((await unlock(b)).statusCode).toBe(200);
     const refused = await unlock(c);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ status: 400, message: creditFlowMessages.soldOut });
+    expect(refused.json()).toMatchObject({ status: 400, message: creditFlowMessages.soldOut });
     expect(refused.body).not.toContain(lead!.phone);
     expect((await balanceOf(ctx, packages[2]!)).balance).toBe(3);
     // A dealer who has it opens it again for free; an Admin is not counted.
@@ -67,7 +67,7 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
       payload: { userPackageMapId: packages[2], leadId: lead!.id, creditDebited: 1 },
     });
     // The credit subtract-credit took comes back in the ledger, so the message is true.
-    expect(view.json()).toEqual({ status: 400, message: creditFlowMessages.soldOutCreditReturned });
+    expect(view.json()).toMatchObject({ status: 400, message: creditFlowMessages.soldOutCreditReturned });
     expect(await unlockCount(lead!.id)).toBe(2);
     expect(await balanceOf(ctx, packages[2]!)).toMatchObject({ balance: 3, credit_debited: 0 });
     const refund = await ctx.database.db
@@ -88,13 +88,13 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
       headers: bearer(c),
       payload: { userPackageMapId: packages[2], leadId: lead!.id, creditDebited: 1 },
     });
-    expect(again.json()).toEqual({ status: 400, message: apiMessages.spendCreditFirst });
+    expect(again.json()).toMatchObject({ status: 400, message: apiMessages.spendCreditFirst });
     expect(await ledgerViolations(ctx.database.db, { userIds: [a.id, b.id, c.id] })).toEqual([]);
   });
 
   it('lets exactly the cap of 100 dealers unlocking one lead at once succeed', async () => {
     await setCap(5);
-    const [lead] = await insertLeads(ctx, [{}]);
+    const [lead] = await createLeads(ctx, [{}]);
     const dealers = await addDealers(ctx.database.db, 100);
     await addUserPackages(
       ctx.database.db,
@@ -124,8 +124,8 @@ describe.each(testEngines())('the cap per lead on %s', (engine) => {
 
   it('shows every caller how many dealers unlocked a lead and the cap, never who; dealers hide sold-out leads by default', async () => {
     await setCap(2);
-    const [full, open] = await insertLeads(ctx, [{ city: 'Sonipat' }, { city: 'Sonipat' }]);
-    await Promise.all([a, b].map((m) => givePackage(ctx, m.id, { credits: 2 })));
+    const [full, open] = await createLeads(ctx, [{ city: 'Sonipat' }, { city: 'Sonipat' }]);
+    await Promise.all([a, b].map((m) => createUserPackage(ctx, m.id, { credits: 2 })));
     const unlock = async (who: typeof a) =>
       json<{ lead: Lead }>(
         await ctx.app.inject({

@@ -11,8 +11,8 @@ import { listSavedSearches } from '../alerts/alerts.service';
 import { ledgerPage } from '../credits/credits.service';
 import { findUserById, toMember } from '../members/members.repository';
 import { listUserPackages, toUserPackage } from '../user-packages/user-packages.repository';
-import { workspaceChunks, type WorkspaceRow } from '../workspace/workspace.repository';
-import { toMyLead } from '../workspace/workspace.service';
+import { myLeadsChunks, type MyLeadsRow } from '../my-leads/my-leads.repository';
+import { toMyLead } from '../my-leads/my-leads.service';
 
 /** Larger than any member's count of rows: the export is everything, not a page. */
 const ALL = 1_000_000_000;
@@ -37,8 +37,8 @@ async function readExport(database: LongReads, userId: number, now: Date): Promi
   if (!user) throw notFound(apiMessages.memberNotFound);
   const packages = await listUserPackages(database, { pageNumber: 1, pageSize: ALL, userId });
   const ledger = await ledgerPage(database, userId, { pageNumber: 1, pageSize: ALL });
-  const leads: WorkspaceRow[] = [];
-  for await (const rows of workspaceChunks(database, userId, {}, todayInIndia(now)))
+  const leads: MyLeadsRow[] = [];
+  for await (const rows of myLeadsChunks(database, userId, {}, todayInIndia(now)))
     leads.push(...rows);
   const notes = await db
     .selectFrom('lead_notes')

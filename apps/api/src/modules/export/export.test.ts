@@ -2,7 +2,7 @@
 // paid for, and notes, as a JSON attachment; never another member's data.
 import { describe, expect, it } from 'vitest';
 import type { MemberExport } from '@dealerleads/shared';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { createUserPackage, createLeads } from '../../test/fixtures';
 import {
   bearer,
   json,
@@ -29,10 +29,10 @@ describe.each(testEngines())('data export on %s', (engine) => {
   };
 
   it("holds the caller's own data and nothing of another dealer's", async () => {
-    const leads = await insertLeads(ctx, [{}, {}, {}]);
+    const leads = await createLeads(ctx, [{}, {}, {}]);
     const [a, b, c] = leads;
-    const firstPackage = await givePackage(ctx, first.id, { credits: 10 });
-    await givePackage(ctx, second.id, { credits: 5 });
+    const firstPackage = await createUserPackage(ctx, first.id, { credits: 10 });
+    await createUserPackage(ctx, second.id, { credits: 5 });
     for (const lead of [a!, b!]) {
       expect((await call('POST', `/api/leads/${lead.id}/unlock`, first)).statusCode).toBe(200);
     }

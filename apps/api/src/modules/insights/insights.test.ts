@@ -12,7 +12,7 @@ import {
   type TestContext,
   type TestMember,
 } from '../../test/test-app';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { createUserPackage, createLeads } from '../../test/fixtures';
 
 describe.each(testEngines())('admin insights on %s', (engine) => {
   let ctx: TestContext;
@@ -26,9 +26,9 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
     admin = await createMember(ctx, { role: 'Admin' });
     dealerA = await createMember(ctx);
     dealerB = await createMember(ctx);
-    const packageA = await givePackage(ctx, dealerA.id, { credits: 10 });
-    const packageB = await givePackage(ctx, dealerB.id, { credits: 10 });
-    const leads = await insertLeads(ctx, [
+    const packageA = await createUserPackage(ctx, dealerA.id, { credits: 10 });
+    const packageB = await createUserPackage(ctx, dealerB.id, { credits: 10 });
+    const leads = await createLeads(ctx, [
       // 15:30 in India on 1 March.
       {
         created_on: '2026-03-01T10:00:00.000Z',
@@ -208,7 +208,7 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
       credits: number,
       decidedOn: string | null,
     ) => {
-      const userPackage = await givePackage(ctx, dealerA.id, { credits });
+      const userPackage = await createUserPackage(ctx, dealerA.id, { credits });
       const order = await ctx.database.db
         .insertInto('orders')
         .values({
@@ -229,7 +229,7 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      // The grant givePackage wrote stands for an Admin's assignment; a bought package's grant names its order.
+      // The grant createUserPackage wrote stands for an Admin's assignment; a bought package's grant names its order.
       if (status === 'confirmed')
         await ctx.database.db
           .insertInto('credit_ledger')
@@ -290,7 +290,7 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
       .where('id', '=', ids[1]!)
       .execute();
     // A second unlock of an unlocked lead adds an unlock, not an unlocked lead.
-    const pkg = await givePackage(ctx, admin.id, { credits: 5 });
+    const pkg = await createUserPackage(ctx, admin.id, { credits: 5 });
     await ctx.database.db
       .insertInto('lead_unlocks')
       .values({

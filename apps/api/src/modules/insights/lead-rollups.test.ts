@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSIGHT_PRICE_BANDS } from './insights.service';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
-import { leadValues } from '../../test/fixtures';
+import { makeLead } from '../../test/fixtures';
 
 const CITIES = ['Noida', 'Gurugram', 'Faridabad', 'Ghaziabad'];
 const CARS = [
@@ -63,7 +63,7 @@ describe.each(testEngines())('lead rollups on %s', (engine) => {
     // Spread over 10 days, across the UTC/India day boundary (every 20 minutes).
     const rows = Array.from({ length: 600 }, (_, i) => {
       const [brand, model] = CARS[i % CARS.length]!;
-      return leadValues({
+      return makeLead({
         city: CITIES[i % CITIES.length]!,
         brand,
         model,

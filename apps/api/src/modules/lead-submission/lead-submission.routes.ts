@@ -1,9 +1,15 @@
 // POST /api/leads: the wizard's submission (rate-limited per IP).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { leadSubmissionResultSchema, leadSubmissionSchema } from '@dealerleads/shared';
+import {
+  leadSubmissionResultSchema,
+  leadSubmissionSchema,
+  phoneVerificationMessages,
+} from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
+import { badRequest } from '../../plugins/errors';
 import { errorSchemas } from '../../plugins/openapi';
+import { checkPhoneToken } from '../phone-verifications/phone-verifications.service';
 import type { PriceGuideSources } from '../price-guide/price-guide.service';
 import { submitLead } from './lead-submission.service';
 
@@ -14,7 +20,15 @@ export function leadSubmissionRoutes(
     leadTtlDays,
     clock,
     priceGuide,
-  }: { leadTtlDays: number; clock: () => Date; priceGuide: PriceGuideSources },
+    phoneVerification,
+    secret,
+  }: {
+    leadTtlDays: number;
+    clock: () => Date;
+    priceGuide: PriceGuideSources;
+    phoneVerification: 'required' | 'optional';
+    secret: string;
+  },
 ) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().post('/leads', {
@@ -26,12 +40,26 @@ export function leadSubmissionRoutes(
         response: { 201: leadSubmissionResultSchema, ...errorSchemas(400, 429) },
       },
       config: { rateLimit: { max: leadSubmitLimit, timeWindow: '1 minute' } },
-      handler: async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await submitLead(database, request.body, { leadTtlDays, now: clock(), priceGuide }),
-          ),
+      handler: async (request, reply) => {
+        const now = clock();
+        const { verificationToken, phoneNumber } = request.body;
+        const proof =
+          verificationToken === undefined
+            ? 'missing'
+            : checkPhoneToken(secret, verificationToken, phoneNumber, now);
+        if (proof === 'other-number') throw badRequest(phoneVerificationMessages.otherNumber);
+        if (proof !== 'ok' && (phoneVerification === 'required' || proof === 'invalid')) {
+          throw badRequest(phoneVerificationMessages.verifyFirst);
+        }
+        return reply.code(201).send(
+          await submitLead(database, request.body, {
+            leadTtlDays,
+            now,
+            priceGuide,
+            phoneVerified: proof === 'ok',
+          }),
+        );
+      },
     });
   };
 }

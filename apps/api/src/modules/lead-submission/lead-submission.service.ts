@@ -33,6 +33,8 @@ export interface SubmitOptions {
   now?: Date;
   /** Where the market price guide reads comparables (without it, prices are held to the catalogue's bounds only). */
   priceGuide?: PriceGuideSources;
+  /** The number was proven by a verification token (checked by the route). */
+  phoneVerified?: boolean;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface SubmitOptions {
 export async function submitLead(
   { db, engine }: { db: Db; engine: Engine },
   input: LeadSubmission,
-  { leadTtlDays, now = new Date(), priceGuide }: SubmitOptions,
+  { leadTtlDays, now = new Date(), priceGuide, phoneVerified = false }: SubmitOptions,
 ): Promise<LeadSubmissionResult> {
   // Judged before the write transaction: the guide reads the engine's columns (or SQL) and never holds the writer.
   const market = priceGuide
@@ -50,7 +52,14 @@ export async function submitLead(
     : { offMarket: false, columns: NO_GUIDE };
   if (market.refusal) throw badRequest(market.refusal);
   return runWrite(db, engine, async (tx) => {
-    const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays, market);
+    const { row, manageUrl } = await insertSubmission(
+      tx,
+      input,
+      now,
+      leadTtlDays,
+      market,
+      phoneVerified,
+    );
     await recordNewLeadAlerts(tx, engine, row, now);
     // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
     return { ...toLead(row, false, (await readSettings(tx)).maxDealersPerLead), manageUrl };
@@ -87,6 +96,7 @@ async function insertSubmission(
   now: Date,
   leadTtlDays: number,
   market: PriceJudgement,
+  phoneVerified: boolean,
 ): Promise<{ row: LeadRow; manageUrl: string }> {
   // The schema has checked the car and the city against the catalogue; store the catalogue's spellings.
   const city = findCity(input.city) ?? input.city;
@@ -128,6 +138,8 @@ async function insertSubmission(
     ...verdict.columns,
     ...market.columns,
     expires_on: new Date(now.getTime() + leadTtlDays * 86_400_000).toISOString(),
+    phone_verified: dbBool(phoneVerified),
+    verified_on: phoneVerified ? now.toISOString() : null,
   });
   const manageUrl = await createOwnerLink(db, row.id, now);
   return { row, manageUrl };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadSchema, shownOwnerName, type Lead } from '@dealerleads/shared';
 import { bearer, testEngines, useMembers, useTestApp } from '../../test/test-app';
-import { givePackage, insertLeads, recordUnlockOutsideApi } from '../../test/fixtures';
+import { createUserPackage, createLeads, recordUnlockOutsideApi } from '../../test/fixtures';
 import { currentLeadsVersion, LEAD_COLUMNS } from './list-engine';
 import { waitForLeadList } from './lead-list-test-helpers';
 import { leadJson, leadRowsAndVersions, maskPhone, toLead } from './leads.repository';
@@ -13,7 +13,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
   const { dealer, admin } = useMembers(ctx, { dealer: {}, admin: { role: 'Admin' } });
 
   it('reads every shown column as stored, newest first, with the current versions', async () => {
-    const leads = await insertLeads(ctx, [
+    const leads = await createLeads(ctx, [
       { full_name: 'Ravi "Kumar" \\ Ñandú 😀 रवि', km_driven: null, status: 0 },
       { full_name: "O'Brien\nTab\tEnd", city: 'Navi Mumbai', price: 2_147_483_647 },
       { full_name: 'Amit Verma', year: 2007, seats: 7 },
@@ -52,7 +52,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
 
   it("sends each lead with exactly the lead schema's fields and its text as stored, the same bytes each time", async () => {
     const names = ['Ravi "Kumar" \\ Ñandú 😀 रवि', "O'Brien\nTab\tEnd </script>"];
-    const stored = await insertLeads(
+    const stored = await createLeads(
       ctx,
       names.map((full_name) => ({ full_name, city: 'Jsonpur' })),
     );
@@ -91,7 +91,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
       "D'Souza",
       'Ñandú Ölçer',
     ];
-    const leads = await insertLeads(ctx, [
+    const leads = await createLeads(ctx, [
       ...names.map((full_name, i) => ({
         full_name,
         city,
@@ -138,7 +138,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     expect(await pageOf(dealer)).toBe(first);
     // A lead the dealer unlocks shows in full on the next page; so does one unlocked outside the API, which changed
     // nothing the engine holds.
-    await givePackage(ctx, dealer.id, { credits: 5 });
+    await createUserPackage(ctx, dealer.id, { credits: 5 });
     const [viaApi, viaTool] = [leads[1]!.id, leads[4]!.id];
     const unlock = await ctx.app.inject({
       method: 'POST',

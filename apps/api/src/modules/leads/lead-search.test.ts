@@ -10,7 +10,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { insertLeads } from '../../test/fixtures';
+import { createLeads } from '../../test/fixtures';
 import { activeLeadSearchMigration } from '../../db/migrations/2026-11-22-0005-active-lead-search';
 
 describe.each(testEngines())('text search on %s', (engine) => {
@@ -21,7 +21,7 @@ describe.each(testEngines())('text search on %s', (engine) => {
   let newer: number;
 
   beforeAll(async () => {
-    [{ id: older }, { id: inactive }, { id: newer }] = await insertLeads(ctx, [
+    [{ id: older }, { id: inactive }, { id: newer }] = await createLeads(ctx, [
       { full_name: 'Kabir Qureshi', varient: 'Zoravar Edition', city: 'Ghaziabad', rto: 'UP' },
       { full_name: 'Meera Malhotra', varient: 'Zoravar Plus', city: 'Noida', rto: 'UP', status: 0 },
       {
@@ -97,7 +97,7 @@ describe.each(testEngines())('text search on %s', (engine) => {
 
   it('finds a city by its other name and a catalogue model by two letters, on every path', async () => {
     const [gurugram, a4, merc] = (
-      await insertLeads(ctx, [
+      await createLeads(ctx, [
         { full_name: 'Old Name Test', city: 'Gurugram', model: 'Swift' },
         { full_name: 'Model Test', city: 'Rohtak', brand: 'audi', model: 'A4', varient: null },
         {
@@ -122,7 +122,7 @@ describe.each(testEngines())('text search on %s', (engine) => {
 
   it("never finds a lead by its owner's name in a search; an Admin filters by name", async () => {
     const { id } = (
-      await insertLeads(ctx, [{ full_name: 'Quennell Farooqui', city: 'Noida' }])
+      await createLeads(ctx, [{ full_name: 'Quennell Farooqui', city: 'Noida' }])
     )[0]!;
     for (const term of ['farooqui', 'quennell farooqui', 'fa']) {
       expect((await search(`searchterm=${term}`, dealer)).ids, term).not.toContain(id);

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '@dealerleads/shared';
 import { testEngines, useTestApp } from '../../test/test-app';
-import { leadValues } from '../../test/fixtures';
+import { makeLead } from '../../test/fixtures';
 import { canonicalLeadFilter } from './list-engine';
 import { findLeadIdPage, SEARCH_TOTAL_CAP, TOTAL_CAP } from './leads.repository';
 import { waitForLeadList } from './lead-list-test-helpers';
@@ -12,7 +12,7 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
   const ctx = useTestApp(engine);
   beforeAll(async () => {
     const rows = Array.from({ length: TOTAL_CAP + 5 }, (_, i) =>
-      leadValues({ city: i < 7 ? 'Rohtak' : 'Noida' }),
+      makeLead({ city: i < 7 ? 'Rohtak' : 'Noida' }),
     );
     for (let i = 0; i < rows.length; i += 1000) {
       await ctx.database.db
@@ -86,7 +86,7 @@ describe.each(testEngines())('lead totals on %s', (engine) => {
     for (const q of queries) expect(await totalOf(q)).toBe(7);
     await ctx.database.db
       .insertInto('leads')
-      .values([leadValues({ city: 'Rohtak' })])
+      .values([makeLead({ city: 'Rohtak' })])
       .execute();
     for (const q of queries) expect(await totalOf(q)).toBe(8);
   });

@@ -10,7 +10,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { givePackage, insertLeads, recordUnlockOutsideApi } from '../../test/fixtures';
+import { createUserPackage, createLeads, recordUnlockOutsideApi } from '../../test/fixtures';
 import { UnlockedLeads } from './unlocked-leads';
 
 describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
@@ -30,14 +30,14 @@ describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
   }
 
   beforeAll(async () => {
-    const leads = await insertLeads(
+    const leads = await createLeads(
       ctx,
       Array.from({ length: 300 }, (_, i) => ({ city: i % 2 ? 'Noida' : 'Gurugram' })),
     );
     many = await createMember(ctx, { role: 'Dealer' });
     few = await createMember(ctx, { role: 'Dealer' });
-    await givePackage(ctx, many.id, { credits: 200 });
-    await givePackage(ctx, few.id, { credits: 10 });
+    await createUserPackage(ctx, many.id, { credits: 200 });
+    await createUserPackage(ctx, few.id, { credits: 10 });
     unlockedBy.set(many.id, new Set());
     unlockedBy.set(few.id, new Set());
     const newestFirst = leads.map((l) => l.id).sort((a, b) => b - a);
@@ -88,8 +88,8 @@ describe.each(testEngines())('unlock flags on lead pages on %s', (engine) => {
   it('never answers from an older unlocks revision than it has read (a caller remembered from before)', async () => {
     const { db } = ctx.database;
     const dealer = await createMember(ctx, { role: 'Dealer' });
-    await givePackage(ctx, dealer.id, { credits: 1 });
-    const [lead] = await insertLeads(ctx, [{}]);
+    await createUserPackage(ctx, dealer.id, { credits: 1 });
+    const [lead] = await createLeads(ctx, [{}]);
     await recordUnlockOutsideApi(ctx, dealer.id, lead!.id);
     const { unlocks_revision: revision } = await db
       .selectFrom('users')

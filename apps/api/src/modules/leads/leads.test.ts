@@ -11,7 +11,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { insertLeads } from '../../test/fixtures';
+import { createLeads } from '../../test/fixtures';
 
 describe.each(testEngines())('leads on %s', (engine) => {
   const ctx = useTestApp(engine);
@@ -19,7 +19,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
   let ids: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    ids = await insertLeads(ctx, [
+    ids = await createLeads(ctx, [
       {
         brand: 'maruti_suzuki',
         model: 'Swift',
@@ -273,11 +273,11 @@ describe.each(testEngines())('leads on %s', (engine) => {
     for (const bad of ['0', '-3', 'abc', '1.5']) {
       const r = await ctx.app.inject({ url: `/api/leads/${bad}` });
       expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({ status: 400, message: apiMessages.invalidLeadId });
+      expect(r.json()).toMatchObject({ status: 400, message: apiMessages.invalidLeadId });
     }
     const missing = await ctx.app.inject({ url: '/api/leads/999999' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ status: 404, message: apiMessages.leadNotFound });
+    expect(missing.json()).toMatchObject({ status: 404, message: apiMessages.leadNotFound });
   });
 
   it('lets only Admin change a lead status, and only the status', async () => {
@@ -344,7 +344,7 @@ describe.each(testEngines())('leads on %s', (engine) => {
   it('refuses the same phone, brand and model again within 30 days', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/leads', payload: submission });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message: apiMessages.duplicateLead });
+    expect(res.json()).toMatchObject({ status: 400, message: apiMessages.duplicateLead });
   });
 
   const wizardCases: [string, Record<string, unknown>, keyof typeof leadWizardMessages][] = [

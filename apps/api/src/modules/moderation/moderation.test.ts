@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead, LeadSubmissionResult, ModerationItem, Pagination } from '@dealerleads/shared';
 import { bearer, json, testEngines, useMembers, useTestApp } from '../../test/test-app';
-import { insertLeads } from '../../test/fixtures';
+import { createLeads } from '../../test/fixtures';
 import { looksFake } from './moderation.service';
 
 const DAY = 86_400_000;
@@ -99,7 +99,7 @@ describe.each(testEngines())('moderation on %s', (engine) => {
 
   it('counts only the last 30 days', async () => {
     const phone = '9822334455';
-    await insertLeads(ctx, [
+    await createLeads(ctx, [
       { phone_number: phone, created_on: new Date(Date.now() - 31 * DAY).toISOString() },
       { phone_number: phone, created_on: new Date(Date.now() - 40 * DAY).toISOString() },
       { phone_number: phone, created_on: new Date(Date.now() - 5 * DAY).toISOString() },
@@ -205,7 +205,7 @@ describe.each(testEngines())('moderation on %s', (engine) => {
   });
 
   it('refuses decisions on unknown or unflagged leads, and everyone but Admin', async () => {
-    const [plain] = await insertLeads(ctx, [{}]);
+    const [plain] = await createLeads(ctx, [{}]);
     const cases = [
       { url: `/api/moderation/${plain!.id}/approve`, member: admin, status: 400 },
       { url: '/api/moderation/99999999/approve', member: admin, status: 404 },

@@ -12,6 +12,9 @@ export const PHONE_RETENTION_DAYS = 180;
 /** What an erased phone number becomes: nothing is left to mask or to reveal. */
 export const ERASED_PHONE = '';
 
+/** How long phone verifications and their SMS outbox rows (numbers and codes) are kept. */
+export const VERIFICATION_RETENTION_MS = 86_400_000;
+
 const DAY_MS = 86_400_000;
 
 export interface LifecycleResult {
@@ -89,6 +92,15 @@ export async function runLeadLifecycle(
       return result.numUpdatedRows;
     }),
   );
+  // Codes and their texts are useless after minutes: kept a day for support questions, then every number in them goes.
+  const verificationsBefore = new Date(now.getTime() - VERIFICATION_RETENTION_MS).toISOString();
+  await runWrite(db, engine, async (tx) => {
+    await tx
+      .deleteFrom('phone_verifications')
+      .where('created_on', '<', verificationsBefore)
+      .execute();
+    await tx.deleteFrom('sms_outbox').where('created_on', '<', verificationsBefore).execute();
+  });
   await eraseFromFiles(db, engine, erased);
   // Every lead erased so far, not only this run's: a run that failed between the two steps is finished by the next.
   const photosErased = erasePhotos ? await erasePhotos() : 0;

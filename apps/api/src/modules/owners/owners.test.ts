@@ -18,7 +18,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { createUserPackage, createLeads } from '../../test/fixtures';
 import { ERASED_PHONE, runLeadLifecycle } from './lead-lifecycle';
 import { redactOwnerTokens } from './owner-token';
 
@@ -55,8 +55,8 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
   });
 
   beforeAll(async () => {
-    await givePackage(ctx, dealer.id, { credits: 20 });
-    await givePackage(ctx, otherDealer.id, { credits: 20 });
+    await createUserPackage(ctx, dealer.id, { credits: 20 });
+    await createUserPackage(ctx, otherDealer.id, { credits: 20 });
   });
 
   async function submit(overrides: Record<string, unknown> = {}) {
@@ -181,7 +181,7 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
     for (const token of [wrong, 'short', `${wrong}x`, '%27%20or%201%3D1--', 'a'.repeat(100)]) {
       const read = await owner(token);
       expect(read.statusCode, token).toBe(404);
-      expect(read.json()).toEqual({ status: 404, message: ownerMessages.notFound });
+      expect(read.json()).toMatchObject({ status: 404, message: ownerMessages.notFound });
       const write = await change(token, { listingStatus: 'sold' });
       expect(write.statusCode).toBe(404);
     }
@@ -271,7 +271,7 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
       // A closed listing stays closed.
       const again = await change(token, { price: 500_000 });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ status: 400, message: ownerMessages.closed });
+      expect(again.json()).toMatchObject({ status: 400, message: ownerMessages.closed });
       expect(json<OwnerLead>(await owner(token))).toMatchObject({
         listingStatus: closing,
         price: result.price,
@@ -308,7 +308,7 @@ describe.each(testEngines())('owners in control on %s', (engine) => {
       const { result: expiring, token } = await submit({ phoneNumber: '9712000555' });
       const { result: sold, token: soldToken } = await submit({ phoneNumber: '9712000666' });
       expect((await change(soldToken, { listingStatus: 'sold' })).statusCode).toBe(200);
-      const [grandfathered] = await insertLeads(ctx, [
+      const [grandfathered] = await createLeads(ctx, [
         { created_on: new Date(start - 400 * DAY).toISOString() },
       ]);
       const phoneOf = async (id: number) =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngines } from '../../test/test-app';
-import { insertLeads } from '../../db/seed/demo';
+import { createLeads } from '../../db/seed/demo';
 import { createRandom } from '../../db/seed/random';
 import { DEMO_PHOTO_EVERY, seedDemoPhotos } from './demo-photos';
 import { LocalMediaStore } from './media-store';
@@ -17,7 +17,7 @@ describe.each(testEngines())('demo photos on %s', (engine) => {
     try {
       const { db } = testDb.handle;
       const now = Date.now();
-      await insertLeads(db, createRandom(7), 60, {
+      await createLeads(db, createRandom(7), 60, {
         firstMs: now - 60_000,
         stepMs: 1000,
         now: new Date(now),

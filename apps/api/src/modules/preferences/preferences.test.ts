@@ -32,4 +32,21 @@ describe.each(testEngines())('preferences on %s', (engine) => {
     expect((await put({ language: 'hi' }, {})).statusCode).toBe(401);
     expect((await member()).language).toBe('en');
   });
+
+  it('gives the saved language with the login, so a new device starts in it', async () => {
+    const login = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { userName: dealer.userName, password: dealer.password },
+        })
+      ).json<{ token: string; language: string | null }>();
+    await put({ language: 'hi' });
+    const first = await login();
+    expect(first.language).toBe('hi');
+    expect(first.token).not.toBe('');
+    await put({ language: 'en' });
+    expect((await login()).language).toBe('en');
+  });
 });

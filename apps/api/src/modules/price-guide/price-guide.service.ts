@@ -70,8 +70,8 @@ export async function guideForCar(
 }
 
 /** The engine's sample of each year (sampleStep) from rows by year then id, so SQL answers as the engine does. */
-function sampled(rows: readonly ComparableLead[]): ComparableLead[] {
-  const kept: ComparableLead[] = [];
+export function sampled<T extends ComparableLead>(rows: readonly T[]): T[] {
+  const kept: T[] = [];
   for (let start = 0; start < rows.length;) {
     let end = start;
     while (end < rows.length && rows[end]!.year === rows[start]!.year) end++;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Lead, LeadSubmissionResult, PriceGuide } from '@dealerleads/shared';
 import type { NewLead } from '../../db/schema';
-import { insertLeads } from '../../test/fixtures';
+import { createLeads } from '../../test/fixtures';
 import { json, testEngines, useTestApp } from '../../test/test-app';
 import { currentLeadsVersion, LeadListEngine } from '../leads/list-engine';
 import { guideForCar, type StoredCar } from './price-guide.service';
@@ -57,7 +57,7 @@ describe.each(testEngines())('the price guide on %s', (engine) => {
   const creta = `brand=Hyundai&model=creta&year=${YEAR}&fuelType=Petrol&transmission=manual`;
 
   it('gives the percentiles of comparable active leads, to anyone', async () => {
-    await insertLeads(ctx, [
+    await createLeads(ctx, [
       ...cretas(),
       // Not comparable: inactive, another model, ten years older.
       ...cretas({ status: 0, price: 5_000_000 }).slice(0, 5),
@@ -83,7 +83,7 @@ describe.each(testEngines())('the price guide on %s', (engine) => {
 
   it('widens when few are alike, and says so', async () => {
     // Only three diesels: the guide widens to any fuel and is less sure.
-    await insertLeads(ctx, cretas({ fuel_type: 'diesel', price: 1_000_000 }).slice(0, 3));
+    await createLeads(ctx, cretas({ fuel_type: 'diesel', price: 1_000_000 }).slice(0, 3));
     const diesel = await guide(`brand=hyundai&model=Creta&year=${YEAR}&fuelType=diesel`);
     expect(diesel.comparables).toBeGreaterThanOrEqual(20);
     expect(diesel.confidence).toBe('medium');
@@ -115,7 +115,7 @@ describe.each(testEngines())('the price guide on %s', (engine) => {
     const fromEngine = await guideForCar({ db, listEngine: loaded }, car);
     expect(await guideForCar({ db, listEngine: sqlOnly }, car)).toEqual(fromEngine);
 
-    await insertLeads(ctx, cretas({ price: 2_000_000, km_driven: 50_000 }));
+    await createLeads(ctx, cretas({ price: 2_000_000, km_driven: 50_000 }));
     const after = await guideForCar({ db, listEngine: loaded }, car);
     expect(after.comparables).toBeGreaterThan(fromEngine.comparables);
     expect(after.high).toBeGreaterThan(fromEngine.high!);
@@ -165,7 +165,7 @@ describe.each(testEngines())('prices judged at submission on %s', (engine) => {
 
   it("refuses a price far outside the market guide with the guide's plausible range", async () => {
     // Cheap Cretas: three times the guide's high (≈ ₹5.2 lakh) is well inside the catalogue's bounds.
-    await insertLeads(ctx, cretas({}, 350_000));
+    await createLeads(ctx, cretas({}, 350_000));
     const before = await leadCount();
     const res = await submit({ price: 2_000_000 });
     expect(res.statusCode, res.body).toBe(400);

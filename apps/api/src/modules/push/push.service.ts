@@ -1,9 +1,15 @@
 // Web Push's rules (docs/offline-and-push.md): a member's devices subscribe and stop; the events a dealer hears of are
-// queued in the transaction that makes them (so a rolled-back event pushes nothing), one call from each module.
+// queued in the transaction that makes them (so a rolled-back event tells nothing), one call from each module; a
+// payment, refund or unlocked-lead event also goes to the bell (account_events) and to a verified address by mail.
 import type { PushSubscriptionBody } from '@dealerleads/shared';
 import type { Db, Engine, Queryable } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
-import { deleteSubscription, queueForUsers, saveSubscription } from './push.repository';
+import {
+  deleteSubscription,
+  queueForUsers,
+  saveSubscription,
+  type PushMessage,
+} from './push.repository';
 
 export type { PushMessage } from './push.repository';
 
@@ -11,6 +17,56 @@ const rupees = (amount: number) =>
   `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(amount)}`;
 
 const leadPath = (leadId: number) => `/leads/${leadId}`;
+
+/** The e-mail outbox's key of an account event's mail to one member. */
+export const accountEventMailKey = (eventKey: string, userId: number) =>
+  `event-${eventKey}-user-${userId}`;
+
+/**
+ * A payment, refund or unlocked-lead event for these members: a bell entry and a mail each (the mail goes only to a
+ * verified address, decided at send time) and a push to every device, each queued once per event key.
+ */
+async function tellMembers(
+  tx: Queryable,
+  userIds: readonly number[],
+  eventKey: string,
+  message: PushMessage,
+  now: Date,
+): Promise<void> {
+  const members = [...new Set(userIds)];
+  if (members.length === 0) return;
+  const at = now.toISOString();
+  await tx
+    .insertInto('account_events')
+    .values(
+      members.map((userId) => ({
+        user_id: userId,
+        event_key: eventKey,
+        title: message.title,
+        body: message.body,
+        url: message.url,
+        read_on: null,
+        created_on: at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
+    .execute();
+  await tx
+    .insertInto('email_outbox')
+    .values(
+      members.map((userId) => ({
+        idempotency_key: accountEventMailKey(eventKey, userId),
+        kind: 'event',
+        user_id: userId,
+        payload: JSON.stringify(message),
+        next_attempt_at: at,
+        created_on: at,
+      })),
+    )
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .execute();
+  await queueForUsers(tx, members, eventKey, message, now);
+}
 
 export async function subscribeDevice(
   db: Db,
@@ -71,7 +127,7 @@ export async function pushOrderDecided(
           title: 'Payment not confirmed',
           body: `Order ${order.reference} was rejected. See My orders for the reason.`,
         };
-  await queueForUsers(
+  await tellMembers(
     tx,
     [order.user_id],
     `order-${order.id}-${decision}`,
@@ -87,7 +143,7 @@ export async function pushRefundDecided(
   decision: 'approved' | 'rejected',
   now: Date = new Date(),
 ): Promise<void> {
-  await queueForUsers(
+  await tellMembers(
     tx,
     [dispute.user_id],
     `dispute-${dispute.id}-${decision}`,
@@ -127,7 +183,7 @@ export async function pushLeadChanged(
           title: change === 'sold' ? 'Car sold' : 'Listing withdrawn',
           body: `${car} (lead #${lead.id}).`,
         };
-  await queueForUsers(
+  await tellMembers(
     tx,
     unlockers.map((u) => u.user_id),
     // A price may change again: each new price is its own event.

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { bearer, testEngines, useMembers, useTestApp, type TestMember } from '../../test/test-app';
-import { createPackage, insertLeads } from '../../test/fixtures';
+import { createPackage, createLeads } from '../../test/fixtures';
 import { createPushSender } from './push-sender';
 import { startPushWorker, type PushWorker } from './push-worker';
 import {
@@ -197,7 +197,7 @@ describe.each(testEngines())('web push on %s', (engine) => {
     await deviceOf(dealer, '/flaky');
     service.answer.set('/gone', 410);
     service.answer.set('/flaky', 500);
-    const [lead] = await insertLeads(ctx, [{ brand: 'hyundai', model: 'Creta', price: 900_000 }]);
+    const [lead] = await createLeads(ctx, [{ brand: 'hyundai', model: 'Creta', price: 900_000 }]);
     await ctx.database.db
       .insertInto('lead_unlocks')
       .values({
@@ -269,6 +269,6 @@ describe.each(testEngines())('web push on %s', (engine) => {
     expect((await subscriptions()).map((s) => s.endpoint)).not.toContain(device.endpoint);
     const again = await stop();
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ status: 404, message: 'This device is not subscribed.' });
+    expect(again.json()).toMatchObject({ status: 404, message: 'This device is not subscribed.' });
   });
 });

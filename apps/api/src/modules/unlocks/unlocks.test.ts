@@ -12,7 +12,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { balanceOf, givePackage, insertLeads, ledgerOf } from '../../test/fixtures';
+import { balanceOf, createUserPackage, createLeads, ledgerOf } from '../../test/fixtures';
 import { ledgerViolations } from '../../reliability/ledger-check';
 import { chargeUnlock, recordUnlockSet, unlockStateOf } from './unlocks.repository';
 
@@ -22,7 +22,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
   let leads: { id: number; phone: string }[];
 
   beforeAll(async () => {
-    leads = await insertLeads(
+    leads = await createLeads(
       ctx,
       Array.from({ length: 120 }, () => ({})),
     );
@@ -33,7 +33,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
   it('debits one credit, returns the contact, and later reads show it unmasked', async () => {
     const dealer = await createMember(ctx);
-    const up = await givePackage(ctx, dealer.id, { credits: 3 });
+    const up = await createUserPackage(ctx, dealer.id, { credits: 3 });
     const lead = leads[119]!;
     const res = await unlock(dealer, lead.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -93,18 +93,18 @@ describe.each(testEngines())('unlock on %s', (engine) => {
     const none = await createMember(ctx);
     let res = await unlock(none, leads[2]!.id);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message: creditFlowMessages.noActivePackage });
+    expect(res.json()).toMatchObject({ status: 400, message: creditFlowMessages.noActivePackage });
     expect(res.body).not.toContain(leads[2]!.phone);
 
     const empty = await createMember(ctx);
-    await givePackage(ctx, empty.id, { credits: 0 });
+    await createUserPackage(ctx, empty.id, { credits: 0 });
     res = await unlock(empty, leads[2]!.id);
-    expect(res.json()).toEqual({ status: 400, message: creditFlowMessages.allCreditsUsed });
+    expect(res.json()).toMatchObject({ status: 400, message: creditFlowMessages.allCreditsUsed });
 
     const late = await createMember(ctx);
-    const up = await givePackage(ctx, late.id, { credits: 5, startOffsetDays: -40, validity: 30 });
+    const up = await createUserPackage(ctx, late.id, { credits: 5, startOffsetDays: -40, validity: 30 });
     res = await unlock(late, leads[2]!.id);
-    expect(res.json()).toEqual({ status: 400, message: creditFlowMessages.expired });
+    expect(res.json()).toMatchObject({ status: 400, message: creditFlowMessages.expired });
     // The 5 credits left went with the package: an expiry entry took them (docs/credits.md).
     expect(await balanceOf(ctx, up)).toMatchObject({
       balance: 0,
@@ -115,9 +115,9 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
   it('spends the package ending soonest first and skips packages not started yet', async () => {
     const dealer = await createMember(ctx);
-    const later = await givePackage(ctx, dealer.id, { credits: 5, validity: 60 });
-    const sooner = await givePackage(ctx, dealer.id, { credits: 5, validity: 10 });
-    const future = await givePackage(ctx, dealer.id, {
+    const later = await createUserPackage(ctx, dealer.id, { credits: 5, validity: 60 });
+    const sooner = await createUserPackage(ctx, dealer.id, { credits: 5, validity: 10 });
+    const future = await createUserPackage(ctx, dealer.id, {
       credits: 5,
       startOffsetDays: 5,
       validity: 1,
@@ -130,8 +130,8 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
   it('unlocks with an Unlimited package without touching its balance', async () => {
     const dealer = await createMember(ctx);
-    const credit = await givePackage(ctx, dealer.id, { credits: 5, validity: 5 });
-    const unlimited = await givePackage(ctx, dealer.id, {
+    const credit = await createUserPackage(ctx, dealer.id, { credits: 5, validity: 5 });
+    const unlimited = await createUserPackage(ctx, dealer.id, {
       type: 'Unlimited',
       credits: 30,
       validity: 30,
@@ -151,7 +151,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
   it('lets 100 simultaneous unlocks over 100 leads succeed exactly as often as there are credits', async () => {
     const dealer = await createMember(ctx);
-    const up = await givePackage(ctx, dealer.id, { credits: 10 });
+    const up = await createUserPackage(ctx, dealer.id, { credits: 10 });
     const results = await Promise.all(leads.slice(10, 110).map((l) => unlock(dealer, l.id)));
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(10);
@@ -169,8 +169,8 @@ describe.each(testEngines())('unlock on %s', (engine) => {
   // Simultaneous unlocks run as one set on PostgreSQL: each must see the ones before it, as one-by-one unlocks would.
   it('draws simultaneous unlocks from the package ending soonest, then the next, with each answer its own balance', async () => {
     const dealer = await createMember(ctx);
-    const later = await givePackage(ctx, dealer.id, { credits: 5, validity: 60 });
-    const sooner = await givePackage(ctx, dealer.id, { credits: 2, validity: 10 });
+    const later = await createUserPackage(ctx, dealer.id, { credits: 5, validity: 60 });
+    const sooner = await createUserPackage(ctx, dealer.id, { credits: 2, validity: 10 });
     const results = await Promise.all(leads.slice(40, 46).map((lead) => unlock(dealer, lead.id)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const remaining = results.map((r) => json<UnlockResult>(r).creditsRemaining).sort();
@@ -183,11 +183,11 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
   it('answers each of simultaneous unlocks for several dealers by its own rule', async () => {
     const rich = await createMember(ctx);
-    const richPackage = await givePackage(ctx, rich.id, { credits: 3 });
+    const richPackage = await createUserPackage(ctx, rich.id, { credits: 3 });
     const free = await createMember(ctx);
-    const unlimited = await givePackage(ctx, free.id, { credits: 1, type: 'Unlimited' });
+    const unlimited = await createUserPackage(ctx, free.id, { credits: 1, type: 'Unlimited' });
     const poor = await createMember(ctx);
-    await givePackage(ctx, poor.id, { credits: 1 });
+    await createUserPackage(ctx, poor.id, { credits: 1 });
     const [a, b] = [leads[50]!, leads[51]!];
     const calls: [TestMember, number][] = [
       [rich, a.id],
@@ -234,14 +234,14 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
   it('expires an ended package once among simultaneous unlocks and charges the others as usual', async () => {
     const lapsed = await createMember(ctx);
-    const ended = await givePackage(ctx, lapsed.id, {
+    const ended = await createUserPackage(ctx, lapsed.id, {
       credits: 4,
       startOffsetDays: -40,
       validity: 30,
     });
-    const live = await givePackage(ctx, lapsed.id, { credits: 2 });
+    const live = await createUserPackage(ctx, lapsed.id, { credits: 2 });
     const other = await createMember(ctx);
-    const otherPackage = await givePackage(ctx, other.id, { credits: 2 });
+    const otherPackage = await createUserPackage(ctx, other.id, { credits: 2 });
     const results = await Promise.all([
       unlock(lapsed, leads[60]!.id),
       unlock(other, leads[60]!.id),
@@ -272,7 +272,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
   it('charges once for 20 simultaneous unlocks of one lead', async () => {
     const dealer = await createMember(ctx);
-    const up = await givePackage(ctx, dealer.id, { credits: 10 });
+    const up = await createUserPackage(ctx, dealer.id, { credits: 10 });
     const results = await Promise.all(
       Array.from({ length: 20 }, () => unlock(dealer, leads[110]!.id)),
     );
@@ -285,7 +285,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
   describe('the spec calls', () => {
     it('subtracts a credit from your own package with the spec texts for each refusal', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 1 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 1 });
       const subtract = (id: number, who: TestMember = dealer) =>
         ctx.app.inject({
           method: 'PUT',
@@ -296,27 +296,27 @@ describe.each(testEngines())('unlock on %s', (engine) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ id: up, packageBalanceCredits: 0 });
       res = await subtract(up);
-      expect(res.json()).toEqual({ status: 400, message: apiMessages.noCreditsToSubtract });
+      expect(res.json()).toMatchObject({ status: 400, message: apiMessages.noCreditsToSubtract });
 
-      const inactive = await givePackage(ctx, dealer.id, { credits: 3, active: false });
-      expect((await subtract(inactive)).json()).toEqual({
+      const inactive = await createUserPackage(ctx, dealer.id, { credits: 3, active: false });
+      expect((await subtract(inactive)).json()).toMatchObject({
         status: 400,
         message: apiMessages.packageInactiveSubtract,
       });
 
-      const expired = await givePackage(ctx, dealer.id, {
+      const expired = await createUserPackage(ctx, dealer.id, {
         credits: 3,
         startOffsetDays: -40,
         validity: 30,
       });
-      expect((await subtract(expired)).json()).toEqual({
+      expect((await subtract(expired)).json()).toMatchObject({
         status: 400,
         message: apiMessages.packageExpired,
       });
       expect(Boolean((await balanceOf(ctx, expired)).is_active)).toBe(false);
 
       const other = await createMember(ctx);
-      const theirs = await givePackage(ctx, other.id, { credits: 3 });
+      const theirs = await createUserPackage(ctx, other.id, { credits: 3 });
       expect((await subtract(theirs)).statusCode).toBe(403);
       expect((await balanceOf(ctx, theirs)).balance).toBe(3);
       expect((await subtract(theirs, admin)).statusCode).toBe(403);
@@ -324,7 +324,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
 
     it('records a lead view only against a credit already subtracted', async () => {
       const dealer = await createMember(ctx);
-      const up = await givePackage(ctx, dealer.id, { credits: 2 });
+      const up = await createUserPackage(ctx, dealer.id, { credits: 2 });
       const add = (leadId: number, userPackageMapId = up) =>
         ctx.app.inject({
           method: 'POST',
@@ -333,7 +333,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
           payload: { userPackageMapId, leadId, creditDebited: 1, ipAddress: 'localhost' },
         });
       let res = await add(leads[111]!.id);
-      expect(res.json()).toEqual({ status: 400, message: apiMessages.spendCreditFirst });
+      expect(res.json()).toMatchObject({ status: 400, message: apiMessages.spendCreditFirst });
       await ctx.app.inject({
         method: 'PUT',
         url: `/api/userpackage/subtractcredit/${up}`,
@@ -348,7 +348,7 @@ describe.each(testEngines())('unlock on %s', (engine) => {
       });
       // Recording it again changes nothing; a second lead needs a second credit.
       expect((await add(leads[111]!.id)).statusCode).toBe(200);
-      expect((await add(leads[112]!.id)).json()).toEqual({
+      expect((await add(leads[112]!.id)).json()).toMatchObject({
         status: 400,
         message: apiMessages.spendCreditFirst,
       });
@@ -366,23 +366,23 @@ describe.each(testEngines())('unlock on %s', (engine) => {
         headers: bearer(dealer),
       });
       expect(await balanceOf(ctx, up)).toMatchObject({ balance: 0 });
-      expect((await add(2_000_000_000)).json()).toEqual({
+      expect((await add(2_000_000_000)).json()).toMatchObject({
         status: 404,
         message: creditFlowMessages.leadNotFoundCreditReturned,
       });
       expect(await balanceOf(ctx, up)).toMatchObject({ balance: 1, credit_debited: 1 });
-      expect((await add(2_000_000_000)).json()).toEqual({
+      expect((await add(2_000_000_000)).json()).toMatchObject({
         status: 404,
         message: apiMessages.leadNotFound,
       });
       expect(await ledgerViolations(ctx.database.db, { userIds: [dealer.id] })).toEqual([]);
 
-      expect((await add(leads[112]!.id, 999_999)).json()).toEqual({
+      expect((await add(leads[112]!.id, 999_999)).json()).toMatchObject({
         status: 400,
         message: apiMessages.userPackageMapNotFound,
       });
-      const inactive = await givePackage(ctx, dealer.id, { credits: 2, active: false });
-      expect((await add(leads[112]!.id, inactive)).json()).toEqual({
+      const inactive = await createUserPackage(ctx, dealer.id, { credits: 2, active: false });
+      expect((await add(leads[112]!.id, inactive)).json()).toMatchObject({
         status: 400,
         message: apiMessages.userPackageMapInactive,
       });
@@ -426,9 +426,9 @@ describePostgres('PostgreSQL unlock statements under concurrency', (engine) => {
   // false, and the set goes one by one after rolling it back.
   it('writes a set of decided unlocks only when every lead has the places and every package the credits', async () => {
     const [first, second] = [await createMember(ctx), await createMember(ctx)];
-    const firstPackage = await givePackage(ctx, first.id, { credits: 2 });
-    const secondPackage = await givePackage(ctx, second.id, { credits: 1 });
-    const [roomy, nearlyFull] = await insertLeads(ctx, [{}, {}]);
+    const firstPackage = await createUserPackage(ctx, first.id, { credits: 2 });
+    const secondPackage = await createUserPackage(ctx, second.id, { credits: 1 });
+    const [roomy, nearlyFull] = await createLeads(ctx, [{}, {}]);
     if (!roomy || !nearlyFull) throw new Error('no leads');
     await ctx.database.db
       .updateTable('leads')
@@ -495,8 +495,8 @@ describePostgres('PostgreSQL unlock statements under concurrency', (engine) => {
   // notice what the lock's holder (another process, here a transaction of the test's own) committed meanwhile.
   it('reads again after waiting for another process that unlocked the same lead for the member', async () => {
     const dealer = await createMember(ctx);
-    const up = await givePackage(ctx, dealer.id, { credits: 1 });
-    const [lead] = await insertLeads(ctx, [{}]);
+    const up = await createUserPackage(ctx, dealer.id, { credits: 1 });
+    const [lead] = await createLeads(ctx, [{}]);
     if (!lead) throw new Error('no lead');
     let answer: Promise<Awaited<ReturnType<typeof unlock>>> | undefined;
     await ctx.database.db.transaction().execute(async (other) => {

@@ -124,7 +124,7 @@ describe.each(testEngines())('user packages on %s', (engine) => {
       .executeTakeFirstOrThrow();
     const res = await add(payload());
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 400, message });
+    expect(res.json()).toMatchObject({ status: 400, message });
     const after = await ctx.database.db
       .selectFrom('user_packages')
       .select((eb) => eb.fn.countAll<number>().as('n'))

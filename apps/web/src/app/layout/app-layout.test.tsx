@@ -40,14 +40,16 @@ describe('app shell', () => {
     toggle.focus();
     await user.keyboard('{ArrowDown}');
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Edit Profile', 'Logout']);
+    expect(items.map((item) => item.textContent)).toEqual(['Edit Profile', 'हिन्दी', 'Logout']);
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[1]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[2]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items[0]).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(items[1]).toHaveFocus();
+    expect(items[2]).toHaveFocus();
     await user.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
     await user.keyboard('{Escape}');

@@ -2,8 +2,11 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useMyCredits } from '../../lib/my-credits';
+import { layoutTexts } from '../../i18n/en/layout';
+import { useT } from '../../i18n/runtime';
 
 export function NavBalance() {
+  const t = useT(layoutTexts);
   const { data } = useMyCredits();
   if (!data) return null;
   const unlimited = data.unlimitedUntil !== null;
@@ -11,13 +14,13 @@ export function NavBalance() {
     <Link
       to={paths.credits}
       className="btn btn-sm btn-light me-1 nav-balance text-nowrap"
-      title="Your credits"
+      title={t('yourCredits')}
       data-testid="nav-balance"
     >
       <i className="bi bi-coin me-1" aria-hidden="true" />
-      {unlimited ? 'Unlimited' : data.balance}
+      {unlimited ? t('unlimited') : data.balance}
       {/* A phone's narrow bar shows the number alone (styles.css); the word stays for assistive technology. */}
-      {unlimited ? null : <span className="nav-balance-unit"> credits</span>}
+      {unlimited ? null : <span className="nav-balance-unit">{t('creditsUnit')}</span>}
     </Link>
   );
 }

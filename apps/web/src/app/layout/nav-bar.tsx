@@ -5,6 +5,8 @@ import { isAdmin, useCurrentUser } from '../../lib/session';
 import { paths } from '../../config/paths';
 import { useWhenIdle } from '../../hooks/use-when-idle';
 import { UserMenu } from './user-menu';
+import { layoutTexts } from '../../i18n/en/layout';
+import { useT } from '../../i18n/runtime';
 
 // The side menu (react-bootstrap Offcanvas) loads when first wanted, outside the first download.
 const loadSideMenu = () => import('./side-menu');
@@ -15,6 +17,7 @@ const NavExtras = lazy(() =>
 );
 
 export function NavBar() {
+  const t = useT(layoutTexts);
   const user = useCurrentUser();
   const idle = useWhenIdle();
   const dealer = user !== null && !isAdmin(user);
@@ -33,7 +36,7 @@ export function NavBar() {
         <button
           type="button"
           className="btn btn-link text-white fs-3 p-1"
-          aria-label="Open menu"
+          aria-label={t('openMenu')}
           aria-expanded={menuOpen}
           onPointerEnter={() => void loadSideMenu()}
           onFocus={() => void loadSideMenu()}
@@ -41,7 +44,7 @@ export function NavBar() {
         >
           <i className="bi bi-list" aria-hidden="true" />
         </button>
-        <Link to={paths.home} className="navbar-brand m-0 text-center fw-semibold">
+        <Link to={paths.home} className="navbar-brand m-0 text-center fw-semibold" translate="no">
           DealerLeads
         </Link>
         <div className="justify-self-end position-relative">

@@ -2,52 +2,56 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { layoutTexts } from '../../i18n/en/layout';
+import { textsOf, useLanguage, type KeyOf } from '../../i18n/runtime';
 
 export const APP_NAME = 'DealerLeads';
 
 /** Most specific first: the first pattern that matches the path names the screen. */
-const TITLES: ReadonlyArray<readonly [string, string]> = [
-  [paths.home, 'Home'],
-  [paths.register, 'Register'],
-  [paths.signupSuccess, 'Registered'],
-  [paths.login, 'Login'],
-  [paths.leads, 'Leads'],
-  [paths.leadDetail.path, 'Lead details'],
-  [paths.leadForm, 'Sell your car'],
-  [paths.myCar.path, 'My car'],
-  [paths.serverError, 'Server error'],
-  [paths.notFound, 'Page not found'],
-  [paths.testErrors, 'Test Errors'],
-  [paths.members, 'Members'],
-  [paths.memberDetail.path, 'Member'],
-  [paths.memberEdit.path, 'Edit Profile'],
-  [paths.lists, 'Lists'],
-  [paths.leadEdit.path, 'Edit lead'],
-  [paths.messages, 'Messages'],
-  [paths.credits, 'My credits'],
-  [paths.memberCredits.path, 'Member credits'],
-  [paths.myOrders, 'My orders'],
-  [paths.orderReceipt.path, 'Receipt'],
-  [paths.payments, 'Payments'],
-  [paths.myLeads, 'My Leads'],
-  [paths.packages, 'Packages'],
-  [paths.userPackages, 'User packages'],
-  [paths.insights, 'Insights'],
-  [paths.moderation, 'Moderation'],
-  [paths.disputes, 'Disputes'],
-  [paths.settings, 'Settings'],
-  [paths.audit, 'Audit'],
+const TITLES: ReadonlyArray<readonly [string, KeyOf<typeof layoutTexts.en>]> = [
+  [paths.home, 'title.home'],
+  [paths.register, 'title.register'],
+  [paths.signupSuccess, 'title.registered'],
+  [paths.login, 'title.login'],
+  [paths.leads, 'title.leads'],
+  [paths.leadDetail.path, 'title.leadDetails'],
+  [paths.leadForm, 'title.sellCar'],
+  [paths.myCar.path, 'title.myCar'],
+  [paths.serverError, 'title.serverError'],
+  [paths.notFound, 'title.notFound'],
+  [paths.testErrors, 'title.testErrors'],
+  [paths.members, 'title.members'],
+  [paths.memberDetail.path, 'title.member'],
+  [paths.memberEdit.path, 'title.editProfile'],
+  [paths.lists, 'title.lists'],
+  [paths.leadEdit.path, 'title.editLead'],
+  [paths.messages, 'title.messages'],
+  [paths.credits, 'title.myCredits'],
+  [paths.memberCredits.path, 'title.memberCredits'],
+  [paths.myOrders, 'title.myOrders'],
+  [paths.orderReceipt.path, 'title.receipt'],
+  [paths.payments, 'title.payments'],
+  [paths.myLeads, 'title.myLeads'],
+  [paths.packages, 'title.packages'],
+  [paths.userPackages, 'title.userPackages'],
+  [paths.insights, 'title.insights'],
+  [paths.moderation, 'title.moderation'],
+  [paths.disputes, 'title.disputes'],
+  [paths.settings, 'title.settings'],
+  [paths.audit, 'title.audit'],
 ];
 
 /** The document title of a path: the screen's name, or 'Page not found' for a path no screen has. */
 export function pageTitle(pathname: string): string {
   const found = TITLES.find(([pattern]) => matchPath(pattern, pathname));
-  return `${found ? found[1] : 'Page not found'} · ${APP_NAME}`;
+  const t = textsOf(layoutTexts);
+  return `${t(found ? found[1] : 'title.notFound')} · ${APP_NAME}`;
 }
 
 export function usePageTitle(): void {
   const { pathname } = useLocation();
+  const language = useLanguage();
   useEffect(() => {
     document.title = pathname === paths.root ? APP_NAME : pageTitle(pathname);
-  }, [pathname]);
+  }, [pathname, language]);
 }

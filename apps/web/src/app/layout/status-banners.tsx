@@ -1,11 +1,12 @@
 // Banners under the top bar: offline (what still works), and a new version of the app waiting to be loaded.
 import { useSyncExternalStore } from 'react';
 import { useWaitingUpdate } from '../../lib/app-update';
+import { layoutTexts } from '../../i18n/en/layout';
+import { useT } from '../../i18n/runtime';
 import { onReachableChange, reportReachable, serverReachable } from '../../lib/connection';
 
-export const OFFLINE_TEXT =
-  'You are offline. Leads and My Leads show what this device saved; actions need a connection.';
-export const UPDATE_TEXT = 'A new version of DealerLeads is ready.';
+export const OFFLINE_TEXT = layoutTexts.en.offline;
+export const UPDATE_TEXT = layoutTexts.en.update;
 
 const online = () => serverReachable() && navigator.onLine !== false;
 
@@ -31,6 +32,7 @@ export function useOnline(): boolean {
 }
 
 export function StatusBanners() {
+  const t = useT(layoutTexts);
   const online = useOnline();
   const update = useWaitingUpdate();
   if (online && !update) return null;
@@ -39,7 +41,7 @@ export function StatusBanners() {
       {online ? null : (
         <div className="alert alert-warning rounded-0 mb-0 py-2 small" role="status">
           <i className="bi bi-wifi-off me-2" aria-hidden="true" />
-          {OFFLINE_TEXT}
+          {t('offline')}
         </div>
       )}
       {update ? (
@@ -47,9 +49,9 @@ export function StatusBanners() {
           className="alert alert-info rounded-0 mb-0 py-2 small d-flex align-items-center gap-2"
           role="status"
         >
-          <span className="me-auto">{UPDATE_TEXT}</span>
+          <span className="me-auto">{t('update')}</span>
           <button type="button" className="btn btn-sm btn-primary" onClick={update}>
-            Reload
+            {t('reload')}
           </button>
         </div>
       ) : null}

@@ -3,6 +3,9 @@ import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { layoutTexts } from '../../i18n/en/layout';
+import { useT } from '../../i18n/runtime';
+import { LanguageSwitch } from '../../i18n/language-switch';
 
 function capitalise(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
@@ -20,6 +23,7 @@ export interface UserMenuListProps {
 
 /** In the menu the arrows, Home and End move between items; Escape closes it back to the icon; Tab closes it and moves on. */
 export function UserMenuList({ user, focus, root, onClose }: UserMenuListProps) {
+  const t = useT(layoutTexts);
   const navigate = useNavigate();
   const menu = useRef<HTMLUListElement>(null);
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -67,7 +71,7 @@ export function UserMenuList({ user, focus, root, onClose }: UserMenuListProps) 
       className="dropdown-menu dropdown-menu-end show shadow"
       data-bs-popper="static"
       role="menu"
-      aria-label="User menu"
+      aria-label={t('userMenu')}
       onKeyDown={onKeyDown}
     >
       <li role="presentation">
@@ -86,8 +90,15 @@ export function UserMenuList({ user, focus, root, onClose }: UserMenuListProps) 
           to={paths.memberEdit(user.username)}
           onClick={() => onClose(false)}
         >
-          Edit Profile
+          {t('editProfile')}
         </Link>
+      </li>
+      <li role="presentation">
+        <LanguageSwitch
+          role="menuitem"
+          className="dropdown-item"
+          onChosen={() => onClose(false)}
+        />
       </li>
       <li role="presentation">
         <button
@@ -97,7 +108,7 @@ export function UserMenuList({ user, focus, root, onClose }: UserMenuListProps) 
           className="dropdown-item"
           onClick={logout}
         >
-          Logout
+          {t('logout')}
         </button>
       </li>
     </ul>

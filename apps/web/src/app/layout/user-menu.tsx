@@ -3,6 +3,8 @@ import { lazy, Suspense, useCallback, useRef, useState, type KeyboardEvent } fro
 import { Link } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { layoutTexts } from '../../i18n/en/layout';
+import { useT } from '../../i18n/runtime';
 
 // The open list loads when first wanted (or the icon takes the focus), outside the first download.
 const loadList = () => import('./user-menu-list');
@@ -15,6 +17,7 @@ const UserMenuList = lazy(() => loadList().then((module) => ({ default: module.U
  * on its first item, ArrowUp on its last (the list's own keys are in user-menu-list.tsx).
  */
 export function UserMenu({ user }: { user: CurrentUser | null }) {
+  const t = useT(layoutTexts);
   const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -28,8 +31,8 @@ export function UserMenu({ user }: { user: CurrentUser | null }) {
       <Link
         to={paths.login}
         className="btn btn-link text-white fs-4 p-1"
-        aria-label="Sign in"
-        title="Sign in"
+        aria-label={t('signIn')}
+        title={t('signIn')}
       >
         <i className="bi bi-box-arrow-in-right" aria-hidden="true" />
       </Link>
@@ -49,7 +52,7 @@ export function UserMenu({ user }: { user: CurrentUser | null }) {
         ref={toggle}
         type="button"
         className="btn btn-link text-white fs-4 p-1"
-        aria-label="User menu"
+        aria-label={t('userMenu')}
         aria-haspopup="menu"
         aria-expanded={Boolean(open)}
         aria-controls="user-menu"

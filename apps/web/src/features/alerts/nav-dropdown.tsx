@@ -1,5 +1,7 @@
 // A nav icon with a count badge that opens a plain Bootstrap dropdown (closes on a click outside or Escape).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { alertsTexts } from '../../i18n/en/alerts';
+import { translate } from '../../i18n/runtime';
 
 export function NavDropdown({
   icon,
@@ -38,7 +40,7 @@ export function NavDropdown({
       <button
         type="button"
         className="btn btn-link text-white fs-4 p-1 position-relative"
-        aria-label={count > 0 ? `${label} (${count})` : label}
+        aria-label={count > 0 ? translate(alertsTexts, 'countLabel', { label, count }) : label}
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}
       >

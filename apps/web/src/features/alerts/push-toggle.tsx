@@ -2,17 +2,13 @@
 import { useEffect, useState } from 'react';
 import { notify } from '../../lib/notify';
 import { currentPushState, turnOffPush, turnOnPush, type PushState } from './api/push-subscription';
+import { alertsTexts } from '../../i18n/en/alerts';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const pushTexts = {
-  turnOn: 'Turn on alerts on this device',
-  turnOff: 'Turn off alerts on this device',
-  on: 'Alerts are on for this device.',
-  denied:
-    'Notifications are blocked for this site: allow them in the browser settings to get alerts.',
-  failed: 'Alerts could not be turned on. Please try again.',
-} as const;
+export const pushTexts = liveTexts(alertsTexts, 'push.');
 
 export function PushToggle() {
+  useT(alertsTexts);
   const [state, setState] = useState<PushState | 'busy'>('busy');
   useEffect(() => {
     let live = true;

@@ -3,7 +3,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  EMAIL_MODE_LABELS,
   EMAIL_MODES,
   SAVED_SEARCH_NAME_MAX,
   type EmailMode,
@@ -21,8 +20,10 @@ import {
   useUpdateSavedSearch,
 } from './api/alerts';
 import { NavDropdown } from './nav-dropdown';
+import { alertsTexts } from '../../i18n/en/alerts';
+import { translate, useT } from '../../i18n/runtime';
 
-export const SAVE_SEARCH_TEXT = 'Save this search';
+export const SAVE_SEARCH_TEXT = alertsTexts.en.saveSearch;
 
 /** The lead list's URL keeps its filters under the API's names; the search box is `q`, the page `page`. */
 export function filtersFromUrl(search: string): SavedSearchFilters {
@@ -45,6 +46,7 @@ export function urlOfFilters(filters: SavedSearchFilters): string {
 }
 
 function SaveForm({ onDone }: { onDone: () => void }) {
+  const t = useT(alertsTexts);
   const location = useLocation();
   const create = useCreateSavedSearch();
   const [name, setName] = useState('');
@@ -58,20 +60,20 @@ function SaveForm({ onDone }: { onDone: () => void }) {
       { name, filters: filtersFromUrl(location.search), emailMode },
       {
         onSuccess: () => {
-          notify.success('Search saved');
+          notify.success(t('searchSaved'));
           onDone();
         },
         onError: (error) => {
-          const messages = reportSaveError(error, 'The search could not be saved');
+          const messages = reportSaveError(error, t('searchSaveFailed'));
           if (messages.length > 0) notify.error(messages.join(' '));
         },
       },
     );
   };
   return (
-    <form onSubmit={submit} className="mb-2" aria-label={SAVE_SEARCH_TEXT}>
+    <form onSubmit={submit} className="mb-2" aria-label={t('saveSearch')}>
       <label htmlFor="saved-search-name" className="form-label small mb-0">
-        Name
+        {t('name')}
       </label>
       <input
         id="saved-search-name"
@@ -80,10 +82,10 @@ function SaveForm({ onDone }: { onDone: () => void }) {
         required
         value={name}
         onChange={(event) => setName(event.target.value)}
-        placeholder="e.g. Cretas in Gurugram under ₹10 lakh"
+        placeholder={t('namePlaceholder')}
       />
       <label htmlFor="saved-search-email" className="form-label small mb-0">
-        E-mail
+        {t('email')}
       </label>
       <EmailModeSelect
         id="saved-search-email"
@@ -92,7 +94,7 @@ function SaveForm({ onDone }: { onDone: () => void }) {
         className="mb-1"
       />
       <button type="submit" className="btn btn-primary btn-sm" disabled={create.isPending}>
-        Save
+        {t('save')}
       </button>
     </form>
   );
@@ -121,7 +123,7 @@ function EmailModeSelect({
     >
       {EMAIL_MODES.map((mode) => (
         <option key={mode} value={mode}>
-          {EMAIL_MODE_LABELS[mode]}
+          {translate(alertsTexts, `mode.${mode}`)}
         </option>
       ))}
     </select>
@@ -129,6 +131,7 @@ function EmailModeSelect({
 }
 
 export function SavedSearchesMenu() {
+  const t = useT(alertsTexts);
   const searches = useSavedSearches();
   const open = useOpenSavedSearch();
   const remove = useDeleteSavedSearch();
@@ -143,7 +146,7 @@ export function SavedSearchesMenu() {
   return (
     <NavDropdown
       icon="bi-bookmarks"
-      label="Saved searches"
+      label={t('savedSearches')}
       count={newTotal}
       countTestId="saved-searches-count"
     >
@@ -164,16 +167,14 @@ export function SavedSearchesMenu() {
                 onClick={() => setSaving(true)}
               >
                 <i className="bi bi-bookmark-plus me-1" aria-hidden="true" />
-                {SAVE_SEARCH_TEXT}
+                {t('saveSearch')}
               </button>
             )
           ) : null}
           {items.length === 0 ? (
-            <p className="text-body-secondary small mb-0">
-              No saved searches yet: filter the lead list, then save the search.
-            </p>
+            <p className="text-body-secondary small mb-0">{t('noSavedSearches')}</p>
           ) : (
-            <ul className="list-unstyled mb-0" aria-label="Saved searches">
+            <ul className="list-unstyled mb-0" aria-label={t('savedSearches')}>
               {items.map((search) => (
                 <li key={search.id} className="d-flex align-items-center gap-1 border-top py-1">
                   <button
@@ -187,23 +188,22 @@ export function SavedSearchesMenu() {
                   >
                     {search.name}
                     {search.newCount > 0 ? (
-                      <span className="badge text-bg-danger ms-1">{search.newCount} new</span>
+                      <span className="badge text-bg-danger ms-1">
+                        {t('newCount', { count: search.newCount })}
+                      </span>
                     ) : null}
                   </button>
                   <EmailModeSelect
-                    label={`E-mail for ${search.name}`}
+                    label={t('emailFor', { name: search.name })}
                     value={search.emailMode}
                     className="w-auto"
                     onChange={(emailMode) =>
                       update.mutate(
                         { id: search.id, emailMode },
                         {
-                          onSuccess: () => notify.success('E-mail setting saved'),
+                          onSuccess: () => notify.success(t('emailSaved')),
                           onError: (error) => {
-                            const messages = reportSaveError(
-                              error,
-                              'The setting could not be saved',
-                            );
+                            const messages = reportSaveError(error, t('settingFailed'));
                             if (messages.length > 0) notify.error(messages.join(' '));
                           },
                         },
@@ -213,7 +213,7 @@ export function SavedSearchesMenu() {
                   <button
                     type="button"
                     className="btn btn-link btn-sm text-danger"
-                    aria-label={`Delete ${search.name}`}
+                    aria-label={t('deleteSearch', { name: search.name })}
                     onClick={() => remove.mutate(search.id)}
                   >
                     <i className="bi bi-trash" aria-hidden="true" />

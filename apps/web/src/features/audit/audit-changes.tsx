@@ -1,5 +1,7 @@
 // What one audit entry changed, field by field: before → after.
 import type { AuditChanges } from '@dealerleads/shared';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 /** A value as the Admin reads it: text as is, nothing as an em dash, anything else as JSON. */
 export function auditValueText(value: unknown): string {
@@ -9,8 +11,10 @@ export function auditValueText(value: unknown): string {
 }
 
 export function AuditChangeList({ changes }: { changes: AuditChanges }) {
+  const t = useT(adminTexts);
   const fields = Object.entries(changes);
-  if (fields.length === 0) return <span className="text-body-secondary">No field changed</span>;
+  if (fields.length === 0)
+    return <span className="text-body-secondary">{t('noFieldChanged')}</span>;
   return (
     <ul className="list-unstyled mb-0 small">
       {fields.map(([field, change]) => (

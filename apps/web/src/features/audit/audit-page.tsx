@@ -1,11 +1,14 @@
 // The Audit screen (dealers/audit, Admin; lazy-loaded): who changed what and when, filtered by actor, action and days.
 import { useEffect, type FormEvent } from 'react';
 import { AUDIT_ACTIONS } from '@dealerleads/shared';
+import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { usePageAndSearch } from '../../hooks/use-page-and-search';
 import { reportLoadError } from '../../lib/report-error';
 import { useAuditLog } from './api/get-audit-log';
 import { AuditChangeList } from './audit-changes';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const auditTexts = {
   title: 'Audit',
@@ -23,6 +26,7 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 });
 
 export function AuditPage() {
+  const t = useT(adminTexts);
   const { page, params, setPage, setFilter, reset } = usePageAndSearch();
   const applied = Object.fromEntries(
     FILTERS.map((name) => [name, params.get(name) ?? '']),
@@ -47,17 +51,19 @@ export function AuditPage() {
       <h1 className="h3 mb-3">
         {auditTexts.title}{' '}
         {pagination ? (
-          <small className="text-body-secondary fs-5">({pagination.totalItems} entries)</small>
+          <small className="text-body-secondary fs-5">
+            ({pagination.totalItems} {t('entries')}
+          </small>
         ) : null}
       </h1>
       <form
         className="row g-2 align-items-end mb-3"
         onSubmit={submitActor}
-        aria-label="Audit filters"
+        aria-label={t('auditFilters')}
       >
         <div className="col-sm-6 col-lg-3">
           <label htmlFor="audit-actor" className="form-label">
-            Admin (user name)
+            {t('adminUserName')}
           </label>
           <input
             id="audit-actor"
@@ -72,7 +78,7 @@ export function AuditPage() {
         </div>
         <div className="col-sm-6 col-lg-3">
           <label htmlFor="audit-action" className="form-label">
-            Action
+            {t('action')}
           </label>
           <select
             id="audit-action"
@@ -80,7 +86,7 @@ export function AuditPage() {
             value={applied.action}
             onChange={(event) => setFilter('action', event.target.value)}
           >
-            <option value="">All actions</option>
+            <option value="">{t('allActions')}</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {action}
@@ -110,59 +116,49 @@ export function AuditPage() {
         ))}
         <div className="col-lg-2 d-flex gap-2">
           <button type="submit" className="btn btn-primary">
-            Apply
+            {t('apply')}
           </button>
           <button type="button" className="btn btn-outline-secondary" onClick={reset}>
-            Reset filters
+            {t('resetFilters')}
           </button>
         </div>
       </form>
 
       <div className="card shadow-sm mb-3">
-        <div className="table-responsive">
-          <table className="table table-striped align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Changes (before → after)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="text-center text-body-secondary py-4">
-                    {log.isPending ? 'Loading...' : auditTexts.empty}
-                  </td>
-                </tr>
-              ) : (
-                items.map((entry) => (
-                  <tr key={entry.id} data-testid="audit-entry">
-                    <td className="text-nowrap">{dateTime.format(new Date(entry.createdOn))}</td>
-                    <td>
-                      {entry.actorUserName}
-                      {entry.ip ? (
-                        <div className="small text-body-secondary">{entry.ip}</div>
-                      ) : null}
-                    </td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>
-                      {entry.targetType}
-                      {entry.targetId ? ` #${entry.targetId}` : ''}
-                    </td>
-                    <td>
-                      <AuditChangeList changes={entry.changes} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={5}
+          empty={items.length === 0}
+          emptyText={log.isPending ? t('loading') : auditTexts.empty}
+          head={
+            <>
+              <th scope="col">{t('when')}</th>
+              <th scope="col">{t('admin')}</th>
+              <th scope="col">{t('action')}</th>
+              <th scope="col">{t('target')}</th>
+              <th scope="col">{t('changesBeforeAfter')}</th>
+            </>
+          }
+        >
+          {items.map((entry) => (
+            <tr key={entry.id} data-testid="audit-entry">
+              <td className="text-nowrap">{dateTime.format(new Date(entry.createdOn))}</td>
+              <td>
+                {entry.actorUserName}
+                {entry.ip ? <div className="small text-body-secondary">{entry.ip}</div> : null}
+              </td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>
+                {entry.targetType}
+                {entry.targetId ? ` #${entry.targetId}` : ''}
+              </td>
+              <td>
+                <AuditChangeList changes={entry.changes} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </div>
       {pagination && pagination.totalPages > 1 ? (
         <Pagination
@@ -170,7 +166,7 @@ export function AuditPage() {
           totalPages={pagination.totalPages}
           maxButtons={5}
           onPageChange={setPage}
-          ariaLabel="Audit pages"
+          ariaLabel={t('auditPages')}
         />
       ) : null}
     </section>

@@ -5,13 +5,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { getCurrentUser, SESSION_STORAGE_KEY } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+// The lead list the login opens asks for its leads; it may find none.
+const api = setupFakeApi(http.get('/api/*', () => HttpResponse.json([])));
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
 
@@ -34,7 +34,7 @@ describe('login screen', () => {
 
   it('stores the user and goes to the lead list', async () => {
     const user = { id: 2, username: 'dealer', token: 'a.b.c', role: 'Dealer' };
-    fetchMock.mockResolvedValueOnce(jsonResponse(user));
+    api.use(http.post('/api/account/login', () => HttpResponse.json(user)));
     const { router } = renderRoute(paths.login);
     await logIn('dealer', 'Dealer@2026');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.leads));
@@ -45,9 +45,7 @@ describe('login screen', () => {
   });
 
   it("toasts the server's text on failure and stays", async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ status: 401, message: 'Invalid username or password' }, { status: 401 }),
-    );
+    api.use(http.post('/api/account/login', () => apiError(401, 'Invalid username or password')));
     const { router } = renderRoute(paths.login);
     await logIn('dealer', 'wrong-password');
     await vi.waitFor(() =>

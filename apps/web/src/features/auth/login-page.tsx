@@ -1,16 +1,24 @@
-// Login screen (dealers/login, docs/screens.md): 'Welcome Back', then the lead list; a failure toasts the server's text.
+// Login screen (dealers/login, docs/screens.md): 'Welcome Back', then the lead list (or the screen `returnTo` names);
+// a failure toasts the server's text.
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeReturnTo } from '../../app/guards';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useLogin } from './api/login';
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n/runtime';
 
-export const LOGIN_FAILED_TEXT = 'Login failed. Please try again.';
+export const LOGIN_FAILED_TEXT = pagesTexts.en.loginFailed;
 
 export function LoginPage() {
+  const t = useT(pagesTexts);
   const navigate = useNavigate();
   const login = useLogin();
+  // A guard sent the member here from a screen (their session had ended): they go back there once logged in.
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
 
@@ -19,20 +27,21 @@ export function LoginPage() {
     login.mutate(
       { userName, password },
       {
-        onSuccess: () => void navigate(paths.leads),
-        onError: (error) => notify.error(errorMessage(error, LOGIN_FAILED_TEXT)),
+        onSuccess: () =>
+          void navigate(returnTo ?? paths.leads, { replace: returnTo !== undefined }),
+        onError: (error) => notify.error(errorMessage(error, t('loginFailed'))),
       },
     );
   };
 
   return (
     <section className="container py-4 auth-card">
-      <h1 className="h3 mb-3 text-center">Welcome Back</h1>
+      <h1 className="h3 mb-3 text-center">{t('welcomeBack')}</h1>
       {/* Both fields are required by the browser (docs/rules.md "Login"). */}
-      <form onSubmit={submit} aria-label="Login">
+      <form onSubmit={submit} aria-label={t('login')}>
         <div className="mb-3">
           <label htmlFor="login-user-name" className="form-label">
-            User name
+            {t('userName')}
           </label>
           <input
             id="login-user-name"
@@ -46,7 +55,7 @@ export function LoginPage() {
         </div>
         <div className="mb-3">
           <label htmlFor="login-password" className="form-label">
-            Password
+            {t('password')}
           </label>
           <input
             id="login-password"
@@ -60,11 +69,11 @@ export function LoginPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary w-100" disabled={login.isPending}>
-          Login
+          {t('login')}
         </button>
       </form>
       <p className="text-center mt-3 mb-0">
-        <Link to={paths.register}>Register here?</Link>
+        <Link to={paths.register}>{t('registerHere')}</Link>
       </p>
     </section>
   );

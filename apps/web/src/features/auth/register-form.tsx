@@ -12,6 +12,8 @@ import {
   TextField,
 } from '../../components/form-fields';
 import { registrationFormSchema } from './register-form-schema';
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n/runtime';
 
 export const PASSWORD_RULE = `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters.`;
 
@@ -40,6 +42,7 @@ export function RegisterForm({
   serverErrors,
   submitting = false,
 }: RegisterFormProps) {
+  const t = useT(pagesTexts);
   const { register, handleSubmit, formState } = useForm<Registration>({
     mode: 'all',
     resolver: zodResolver(registrationFormSchema),
@@ -49,13 +52,17 @@ export function RegisterForm({
   const field = fieldErrors(formState);
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} aria-label="Sign up">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-label={t('signUp')}
+    >
       <ErrorList errors={serverErrors} />
       <RequiredFieldsNote />
       <div className="row g-0 gx-md-3">
         <TextField
           className="col-md-6 mb-3"
-          label="Username"
+          label={t('username')}
           autoComplete="username"
           required
           registration={register('userName')}
@@ -63,7 +70,7 @@ export function RegisterForm({
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Name"
+          label={t('name')}
           autoComplete="name"
           required
           registration={register('Name')}
@@ -71,7 +78,7 @@ export function RegisterForm({
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Email"
+          label={t('email')}
           type="email"
           autoComplete="email"
           required
@@ -80,7 +87,7 @@ export function RegisterForm({
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Phone"
+          label={t('phone')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
@@ -89,8 +96,8 @@ export function RegisterForm({
         />
         <SelectField
           className="col-md-6 mb-3"
-          label="Role"
-          placeholder="Select a role"
+          label={t('role')}
+          placeholder={t('selectRole')}
           options={SIGNUP_ROLES}
           required
           registration={register('role')}
@@ -98,7 +105,7 @@ export function RegisterForm({
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Pincode"
+          label={t('pincode')}
           inputMode="numeric"
           autoComplete="postal-code"
           registration={register('pincode')}
@@ -106,8 +113,8 @@ export function RegisterForm({
         />
         <SelectField
           className="col-md-6 mb-3"
-          label="State"
-          placeholder="Select a state"
+          label={t('state')}
+          placeholder={t('selectState')}
           options={INDIAN_STATES}
           required
           registration={register('state')}
@@ -115,7 +122,7 @@ export function RegisterForm({
         />
         <TextField
           className="col-md-6 mb-3"
-          label="City"
+          label={t('city')}
           autoComplete="address-level2"
           required
           registration={register('City')}
@@ -123,7 +130,7 @@ export function RegisterForm({
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="new-password"
           required
@@ -133,7 +140,7 @@ export function RegisterForm({
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Confirm Password"
+          label={t('confirmPassword')}
           type="password"
           autoComplete="new-password"
           required
@@ -142,7 +149,7 @@ export function RegisterForm({
         />
       </div>
       <FormActions onCancel={onCancel} submitDisabled={!formState.isValid || submitting}>
-        Submit
+        {t('submit')}
       </FormActions>
     </form>
   );

@@ -6,10 +6,13 @@ import { paths } from '../../config/paths';
 import { formSubmitErrors } from '../../lib/report-error';
 import { useRegister } from './api/register';
 import { RegisterForm } from './register-form';
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n/runtime';
 
-export const REGISTRATION_FAILED_TEXT = 'Registration failed. Please try again.';
+export const REGISTRATION_FAILED_TEXT = pagesTexts.en.registrationFailed;
 
 export function RegisterPage() {
+  const t = useT(pagesTexts);
   const navigate = useNavigate();
   const registration = useRegister();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -18,13 +21,13 @@ export function RegisterPage() {
     setServerErrors([]);
     registration.mutate(values, {
       onSuccess: () => void navigate(paths.signupSuccess),
-      onError: (error) => setServerErrors(formSubmitErrors(error, REGISTRATION_FAILED_TEXT)),
+      onError: (error) => setServerErrors(formSubmitErrors(error, t('registrationFailed'))),
     });
   };
 
   return (
     <section className="container py-3 auth-card auth-card-wide">
-      <h1 className="h3 mb-3 text-center">Sign up</h1>
+      <h1 className="h3 mb-3 text-center">{t('signUp')}</h1>
       <RegisterForm
         onSubmit={submit}
         onCancel={() => void navigate(paths.root)}

@@ -3,8 +3,11 @@ import Modal from 'react-bootstrap/Modal';
 import { Link, useNavigate } from 'react-router';
 import { WHATSAPP_CHAT_URL } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n/runtime';
 
 export function SignupSuccessPage() {
+  const t = useT(pagesTexts);
   const navigate = useNavigate();
   return (
     <Modal
@@ -15,10 +18,10 @@ export function SignupSuccessPage() {
     >
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h4" id="signup-success-title">
-          Registration Successful!
+          {t('registered')}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>Your account has been created successfully. We will contact you soon.</Modal.Body>
+      <Modal.Body>{t('registeredBody')}</Modal.Body>
       <Modal.Footer>
         <a
           href={WHATSAPP_CHAT_URL}
@@ -27,10 +30,10 @@ export function SignupSuccessPage() {
           className="btn btn-success"
         >
           <i className="bi bi-whatsapp me-1" aria-hidden="true" />
-          WhatsApp
+          <span translate="no">WhatsApp</span>
         </a>
         <Link to={paths.leads} className="btn btn-primary">
-          Leads
+          {t('leads')}
         </Link>
       </Modal.Footer>
     </Modal>

@@ -61,6 +61,22 @@ beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = String(input);
     if (url.startsWith('/api/me/credits')) return jsonResponse(summary);
+    if (url.startsWith('/api/members/3/credits'))
+      return jsonResponse({
+        ...summary,
+        member: { id: 3, userName: 'ravi_motors', name: 'Ravi Motors' },
+      });
+    if (url.startsWith('/api/members/3/ledger'))
+      return jsonResponse(entries, {
+        headers: {
+          Pagination: JSON.stringify({
+            currentPage: 1,
+            itemsPerPage: 20,
+            totalItems: 2,
+            totalPages: 1,
+          }),
+        },
+      });
     if (url.startsWith('/api/me/ledger'))
       return jsonResponse(entries, {
         headers: {
@@ -120,6 +136,17 @@ describe('credits', () => {
     expect(
       await screen.findByText('Your package Pro 50 Leads ends on 25/11/2026 with 12 credits left.'),
     ).toBeVisible();
+  });
+
+  it("names the member whose credits an Admin is looking at, linking to the member's page", async () => {
+    setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+    renderRoute(paths.memberCredits(3));
+    const member = await screen.findByTestId('credits-member');
+    expect(member).toHaveTextContent('Ravi Motors (ravi_motors)');
+    expect(within(member).getByRole('link', { name: 'Ravi Motors' })).toHaveAttribute(
+      'href',
+      paths.memberDetail('ravi_motors'),
+    );
   });
 
   it('lists the balance, the packages and the history with lead links', async () => {

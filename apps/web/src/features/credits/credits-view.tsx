@@ -2,40 +2,52 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CreditsSummary, LedgerEntry, LedgerKind } from '@dealerleads/shared';
+import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
 import { formatMediumDate } from '../../lib/format';
 import { useLedger } from './api/get-ledger';
+import { moneyTexts } from '../../i18n/en/money';
+import { getLocale, liveTexts, useT } from '../../i18n/runtime';
 
-export const ledgerKindLabels: Record<LedgerKind, string> = {
-  grant: 'Package granted',
-  unlock: 'Lead unlocked',
-  refund: 'Refund',
-  expiry: 'Package expired',
-  adjustment: 'Adjustment',
-};
+export const ledgerKindLabels: Readonly<Record<LedgerKind, string>> = liveTexts(
+  moneyTexts,
+  'kind.',
+);
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant in India's time, in the reader's language. */
+function formatDateTime(iso: string): string {
+  const locale = getLocale();
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: 'Asia/Kolkata',
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    dateTimes.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
 
 function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
 export function BalanceCard({ summary }: { summary: CreditsSummary }) {
+  const t = useT(moneyTexts);
   return (
     <div className="card shadow-sm mb-3">
       <div className="card-body">
-        <div className="text-body-secondary small">Balance</div>
+        <div className="text-body-secondary small">{t('balance')}</div>
         <div className="display-6" data-testid="credits-balance">
-          {summary.balance} credits
+          {t('balanceCredits', { count: summary.balance })}
         </div>
         {summary.unlimitedUntil ? (
-          <div>Unlimited unlocks until {formatMediumDate(summary.unlimitedUntil)}</div>
+          <div>{t('unlimitedUntil', { date: formatMediumDate(summary.unlimitedUntil) })}</div>
         ) : null}
       </div>
     </div>
@@ -43,60 +55,62 @@ export function BalanceCard({ summary }: { summary: CreditsSummary }) {
 }
 
 export function PackagesTable({ summary }: { summary: CreditsSummary }) {
+  const t = useT(moneyTexts);
   if (summary.packages.length === 0)
-    return <p className="text-body-secondary">No active packages.</p>;
+    return <p className="text-body-secondary">{t('noActivePackages')}</p>;
   return (
-    <div className="table-responsive mb-3">
-      <table className="table table-sm align-middle">
-        <caption className="caption-top">Active packages</caption>
-        <thead>
-          <tr>
-            <th scope="col">Package</th>
-            <th scope="col">Balance</th>
-            <th scope="col">Start Date</th>
-            <th scope="col">End Date</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summary.packages.map((p) => (
-            <tr key={p.id}>
-              <td>{p.packageName ?? 'Unknown'}</td>
-              <td>
-                {p.packageType === 'Unlimited' ? 'Unlimited' : `${p.balance} of ${p.credits}`}
-              </td>
-              <td>{formatMediumDate(p.startDate)}</td>
-              <td>
-                {formatMediumDate(p.endDate)}
-                {p.endingSoon ? (
-                  <span className="badge text-bg-warning ms-2">Ends soon</span>
-                ) : null}
-                {p.live ? null : <span className="badge text-bg-secondary ms-2">Not started</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="mb-3"
+      variant="small"
+      caption={t('activePackages')}
+      columns={4}
+      empty={false}
+      emptyText=""
+      head={
+        <>
+          <th scope="col">{t('package')}</th>
+          <th scope="col">{t('balance')}</th>
+          <th scope="col">{t('startDate')}</th>
+          <th scope="col">{t('endDate')}</th>
+        </>
+      }
+    >
+      {summary.packages.map((p) => (
+        <tr key={p.id}>
+          <td>{p.packageName ?? t('unknown')}</td>
+          <td>{p.packageType === 'Unlimited'
+              ? t('unlimited')
+              : t('balanceOf', { balance: p.balance, credits: p.credits })}</td>
+          <td>{formatMediumDate(p.startDate)}</td>
+          <td>
+            {formatMediumDate(p.endDate)}
+            {p.endingSoon ? <span className="badge text-bg-warning ms-2">{t('endsSoon')}</span> : null}
+            {p.live ? null : <span className="badge text-bg-secondary ms-2">{t('notStarted')}</span>}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 function EntryRow({ entry }: { entry: LedgerEntry }) {
+  const t = useT(moneyTexts);
   return (
     <tr>
-      <td className="text-nowrap">{dateTime.format(new Date(entry.createdOn))}</td>
+      <td className="text-nowrap">{formatDateTime(entry.createdOn)}</td>
       <td>
-        {ledgerKindLabels[entry.kind]}
+        {t(`kind.${entry.kind}`)}
         {entry.leadId !== null ? (
           <>
             {' '}
             <Link to={paths.leadDetail(entry.leadId)}>
-              {entry.leadTitle ?? `Lead ${entry.leadId}`}
+              {entry.leadTitle ?? t('leadNumber', { id: entry.leadId })}
             </Link>
           </>
         ) : null}
         {entry.reason ? <div className="small text-body-secondary">{entry.reason}</div> : null}
       </td>
-      <td className="small">{entry.packageName ?? 'Unknown'}</td>
+      <td className="small">{entry.packageName ?? t('unknown')}</td>
       <td className={`text-end ${entry.amount < 0 ? 'text-danger' : 'text-success'}`}>
         {signed(entry.amount)}
       </td>
@@ -107,40 +121,39 @@ function EntryRow({ entry }: { entry: LedgerEntry }) {
 
 /** The history, newest first; `userId` null for the caller's own. */
 export function LedgerTable({ userId }: { userId: number | null }) {
+  const t = useT(moneyTexts);
   const [page, setPage] = useState(1);
   const ledger = useLedger(userId, page);
   if (ledger.isPending) return <Spinner />;
-  if (ledger.isError) return <p className="text-danger">Could not load the history.</p>;
+  if (ledger.isError) return <p className="text-danger">{t('historyFailed')}</p>;
   const { items, pagination } = ledger.data;
   return (
     <>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle" data-testid="ledger">
-          <caption className="caption-top">History</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">What</th>
-              <th scope="col">Package</th>
-              <th scope="col" className="text-end">
-                Credits
-              </th>
-              <th scope="col" className="text-end">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No entries yet.</td>
-              </tr>
-            ) : (
-              items.map((entry) => <EntryRow key={entry.id} entry={entry} />)
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        variant="small"
+        caption={t('history')}
+        testId="ledger"
+        columns={5}
+        empty={items.length === 0}
+        emptyText={t('noEntries')}
+        head={
+          <>
+            <th scope="col">{t('date')}</th>
+            <th scope="col">{t('what')}</th>
+            <th scope="col">{t('package')}</th>
+            <th scope="col" className="text-end">
+              {t('credits')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('balance')}
+            </th>
+          </>
+        }
+      >
+        {items.map((entry) => (
+          <EntryRow key={entry.id} entry={entry} />
+        ))}
+      </DataTable>
       {pagination && pagination.totalPages > 1 ? (
         <Pagination
           currentPage={page}
@@ -148,7 +161,7 @@ export function LedgerTable({ userId }: { userId: number | null }) {
           maxButtons={5}
           onPageChange={setPage}
           boundaryLinks
-          ariaLabel="History pages"
+          ariaLabel={t('historyPages')}
         />
       ) : null}
     </>

@@ -1,14 +1,17 @@
 // Admin: one member's credits (dealers/credits/{userId}; lazy): balance, packages, history, and an adjustment form.
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { adjustmentMessages, creditAdjustmentSchema } from '@dealerleads/shared';
 import { ErrorList } from '../../components/error-list';
+import { paths } from '../../config/paths';
 import { Spinner } from '../../components/spinner';
 import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
 import { useAdjustCredits } from './api/adjust-credits';
 import { useMemberCredits } from './api/get-member-credits';
 import { BalanceCard, LedgerTable, PackagesTable } from './credits-view';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 function AdjustForm({
   userId,
@@ -17,6 +20,7 @@ function AdjustForm({
   userId: number;
   packages: { id: number; name: string }[];
 }) {
+  const t = useT(adminTexts);
   const adjust = useAdjustCredits(userId);
   const [userPackageId, setUserPackageId] = useState('');
   const [amount, setAmount] = useState('');
@@ -47,12 +51,12 @@ function AdjustForm({
 
   return (
     <form className="card card-body mb-3" onSubmit={submit} noValidate>
-      <h2 className="h5">Adjust credits</h2>
+      <h2 className="h5">{t('adjustCredits')}</h2>
       <ErrorList errors={errors} />
       <div className="row g-2">
         <div className="col-sm-5">
           <label className="form-label" htmlFor="adjust-package">
-            Package
+            {t('package')}
           </label>
           <select
             id="adjust-package"
@@ -60,7 +64,7 @@ function AdjustForm({
             value={userPackageId}
             onChange={(e) => setUserPackageId(e.target.value)}
           >
-            <option value="">Select a package</option>
+            <option value="">{t('selectAPackage')}</option>
             {packages.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -70,7 +74,7 @@ function AdjustForm({
         </div>
         <div className="col-sm-2">
           <label className="form-label" htmlFor="adjust-amount">
-            Credits (±)
+            {t('credits2')}
           </label>
           <input
             id="adjust-amount"
@@ -83,7 +87,7 @@ function AdjustForm({
         </div>
         <div className="col-sm-5">
           <label className="form-label" htmlFor="adjust-reason">
-            Reason
+            {t('reason')}
           </label>
           <input
             id="adjust-reason"
@@ -96,7 +100,7 @@ function AdjustForm({
       </div>
       <div className="mt-2">
         <button type="submit" className="btn btn-primary" disabled={adjust.isPending}>
-          {adjust.isPending ? 'Saving...' : 'Adjust'}
+          {adjust.isPending ? t('saving') : t('adjust')}
         </button>
       </div>
     </form>
@@ -104,11 +108,21 @@ function AdjustForm({
 }
 
 export function MemberCreditsPage() {
+  const t = useT(adminTexts);
   const userId = Number(useParams().userId);
   const credits = useMemberCredits(userId);
   return (
     <section className="container py-3" style={{ maxWidth: '60rem' }}>
-      <h1 className="h3">Member credits</h1>
+      <h1 className="h3">{t('memberCredits')}</h1>
+      {/* Whose credits these are: the member by name, linking to their page (not 'member #3'). */}
+      {credits.data?.member ? (
+        <p className="lead mb-3" data-testid="credits-member">
+          <Link to={paths.memberDetail(credits.data.member.userName)}>
+            {credits.data.member.name || credits.data.member.userName}
+          </Link>{' '}
+          <span className="text-body-secondary">({credits.data.member.userName})</span>
+        </p>
+      ) : null}
       {credits.isPending ? <Spinner /> : null}
       {credits.data ? (
         <>

@@ -1,4 +1,4 @@
-// The Admin's disputes queue against a stubbed API: pending first with the lead, dealer, reason, note and the lead's
+// The Admin's disputes queue against the fake API: pending first with the lead, dealer, reason, note and the lead's
 // other disputes; approve and reject with a note, the server's answer toasted; the status tabs.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,8 @@ import type { AdminDispute, DisputeDecisionResult } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const pending: AdminDispute = {
   id: 5,
@@ -40,45 +41,46 @@ const rejected: AdminDispute = {
   otherDisputes: [],
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-function route(url: string, init?: RequestInit): Response {
-  if (url.startsWith('/api/disputes/5/') && init?.method === 'PUT') {
-    const approve = url.endsWith('/approve');
-    const result: DisputeDecisionResult = {
-      dispute: { ...pending, status: approve ? 'approved' : 'rejected' },
-      refund: approve ? 'original' : 'none',
-      leadDeactivated: false,
-      message: approve ? 'Dispute approved: 1 credit refunded.' : 'Dispute rejected.',
-    };
-    return jsonResponse(result);
-  }
-  if (url.startsWith('/api/disputes'))
-    return jsonResponse(url.includes('status=rejected') ? [rejected] : [pending, rejected], {
-      headers: {
-        Pagination: JSON.stringify({
-          currentPage: 1,
-          itemsPerPage: 25,
-          totalItems: 2,
-          totalPages: 1,
-        }),
-      },
-    });
-  return jsonResponse([]);
+function decision(approve: boolean) {
+  const result: DisputeDecisionResult = {
+    dispute: { ...pending, status: approve ? 'approved' : 'rejected' },
+    refund: approve ? 'original' : 'none',
+    leadDeactivated: false,
+    message: approve ? 'Dispute approved: 1 credit refunded.' : 'Dispute rejected.',
+  };
+  return HttpResponse.json(result);
 }
 
+const api = setupFakeApi(
+  http.put('/api/disputes/5/approve', () => decision(true)),
+  http.put('/api/disputes/5/reject', () => decision(false)),
+  http.get('/api/disputes', ({ request }) =>
+    HttpResponse.json(
+      new URL(request.url).searchParams.get('status') === 'rejected'
+        ? [rejected]
+        : [pending, rejected],
+      {
+        headers: {
+          Pagination: JSON.stringify({
+            currentPage: 1,
+            itemsPerPage: 25,
+            totalItems: 2,
+            totalPages: 1,
+          }),
+        },
+      },
+    ),
+  ),
+  http.get('/api/*', () => HttpResponse.json([])),
+);
+
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(route(String(input), init)));
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
   setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
 });
 
-const puts = () =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method === 'PUT')
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init!.body)) as unknown }));
+const puts = () => api.callsTo('PUT', '/api/').map(({ path, body }) => ({ url: path, body }));
 
 describe('Disputes queue', () => {
   it("shows each dispute with the lead, the dealer, the problem and the lead's other disputes", async () => {
@@ -124,7 +126,7 @@ describe('Disputes queue', () => {
 
     await user.click(screen.getByRole('button', { name: 'Rejected' }));
     await vi.waitFor(() => expect(screen.getAllByTestId('dispute-row')).toHaveLength(1));
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+    expect(api.calls().map((call) => call.path)).toContain(
       '/api/disputes?status=rejected&pageNumber=1&pageSize=25',
     );
   });

@@ -19,6 +19,8 @@ import { formatLeadDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
 import { useDecideDispute, useDisputes } from './api/disputes';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const disputesTexts = {
   title: 'Disputes',
@@ -61,6 +63,7 @@ function DecisionModal({
   onConfirm: (note: string) => void;
   onCancel: () => void;
 }) {
+  const t = useT(adminTexts);
   const [note, setNote] = useState('');
   const approve = deciding?.approve ?? false;
   const submit = (event: FormEvent) => {
@@ -72,8 +75,8 @@ function DecisionModal({
       <form onSubmit={submit} noValidate>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5" id="decision-title">
-            {approve ? disputesTexts.approveTitle : disputesTexts.rejectTitle}: dispute{' '}
-            {deciding?.dispute.id}
+            {approve ? disputesTexts.approveTitle : disputesTexts.rejectTitle}
+            {t('dispute')} {deciding?.dispute.id}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -92,14 +95,14 @@ function DecisionModal({
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
           <button
             type="submit"
             className={`btn ${approve ? 'btn-success' : 'btn-danger'}`}
             disabled={busy}
           >
-            {approve ? 'Approve' : 'Reject'}
+            {approve ? t('approve') : t('reject')}
           </button>
         </Modal.Footer>
       </form>
@@ -108,6 +111,7 @@ function DecisionModal({
 }
 
 export function DisputesPage() {
+  const t = useT(adminTexts);
   const { status, setStatus, pageNumber, setPageNumber } = useStatusPage<DisputeStatus | undefined>(
     undefined,
   );
@@ -145,13 +149,13 @@ export function DisputesPage() {
         emptyText={disputesTexts.empty}
         head={
           <>
-            <th scope="col">Lead</th>
-            <th scope="col">Dealer</th>
-            <th scope="col">Problem</th>
-            <th scope="col">Reported</th>
-            <th scope="col">Other disputes of the lead</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('lead')}</th>
+            <th scope="col">{t('dealer')}</th>
+            <th scope="col">{t('problem')}</th>
+            <th scope="col">{t('reported')}</th>
+            <th scope="col">{t('otherDisputesOfThe')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('actions')}</th>
           </>
         }
       >
@@ -161,7 +165,7 @@ export function DisputesPage() {
               <Link to={paths.leadDetail(d.leadId)}>#{d.leadId}</Link> {d.leadTitle}
               <div className="small text-body-secondary">
                 {d.leadCity}
-                {d.leadActive ? '' : ' · off the list'}
+                {d.leadActive ? '' : t('offTheList')}
               </div>
             </td>
             <td>
@@ -175,7 +179,7 @@ export function DisputesPage() {
             <td className="text-nowrap">{formatLeadDate(d.createdOn)}</td>
             <td>
               {d.otherDisputes.length === 0 ? (
-                <span className="text-body-secondary">None</span>
+                <span className="text-body-secondary">{t('none')}</span>
               ) : (
                 <ul className="list-unstyled small mb-0">
                   {d.otherDisputes.map((o) => (
@@ -190,7 +194,7 @@ export function DisputesPage() {
             <td>
               <span className={`badge ${BADGES[d.status]}`}>{disputeStatusLabels[d.status]}</span>
               {d.status === 'approved' ? (
-                <div className="small">{d.refunded ? 'Credit refunded' : 'No refund'}</div>
+                <div className="small">{d.refunded ? t('creditRefunded') : t('noRefund')}</div>
               ) : null}
               {d.adminNote ? <div className="small text-break">{d.adminNote}</div> : null}
             </td>
@@ -201,19 +205,19 @@ export function DisputesPage() {
                     type="button"
                     className="btn btn-sm btn-success me-1"
                     disabled={decide.isPending}
-                    aria-label={`Approve dispute ${d.id}`}
+                    aria-label={t('approveDisputeNumber', { id: d.id })}
                     onClick={() => setDeciding({ dispute: d, approve: true })}
                   >
-                    Approve
+                    {t('approve')}
                   </button>
                   <button
                     type="button"
                     className="btn btn-sm btn-outline-danger"
                     disabled={decide.isPending}
-                    aria-label={`Reject dispute ${d.id}`}
+                    aria-label={t('rejectDisputeNumber', { id: d.id })}
                     onClick={() => setDeciding({ dispute: d, approve: false })}
                   >
-                    Reject
+                    {t('reject')}
                   </button>
                 </>
               ) : null}

@@ -1,6 +1,8 @@
 // Server error (server-error, docs/screens.md): shows the error body a 500 answer carried here.
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n/runtime';
 
 interface ServerErrorBody {
   message?: string;
@@ -19,26 +21,27 @@ function errorFromState(state: unknown): ServerErrorBody | null {
 }
 
 export function ServerErrorPage() {
+  const t = useT(pagesTexts);
   const error = errorFromState(useLocation().state);
   return (
     <section className="container py-5">
-      <h1 className="h2">Internal Server Error</h1>
+      <h1 className="h2">{t('serverError')}</h1>
       {error?.message ? (
         <p className="text-danger fw-semibold" data-testid="server-error-message">
-          Error: {error.message}
+          {t('errorPrefix')} {error.message}
         </p>
       ) : (
-        <p className="text-muted">No error details were passed to this page.</p>
+        <p className="text-muted">{t('noDetails')}</p>
       )}
-      <p>Something went wrong on our side. Please try again later.</p>
+      <p>{t('ourSide')}</p>
       {error?.stack ? (
         <details className="mb-3">
-          <summary>Stack trace</summary>
+          <summary>{t('stackTrace')}</summary>
           <pre className="small bg-light p-2 border rounded server-error-stack">{error.stack}</pre>
         </details>
       ) : null}
       <Link to={paths.root} className="btn btn-primary">
-        Home Page
+        {t('homePage')}
       </Link>
     </section>
   );

@@ -4,6 +4,8 @@ import { ErrorList } from '../../components/error-list';
 import { formErrorMessages } from '../../lib/api-error';
 import { useTestError, type TestErrorKind } from './api/get-test-error';
 import { usePostInvalidRegistration } from './api/post-invalid-registration';
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n/runtime';
 
 const buttons: { kind: TestErrorKind; label: string }[] = [
   { kind: 'bad-request', label: 'Test 400 Error' },
@@ -13,15 +15,16 @@ const buttons: { kind: TestErrorKind; label: string }[] = [
 ];
 
 export function TestErrorsPage() {
+  const t = useT(pagesTexts);
   const testError = useTestError();
   const invalidRegistration = usePostInvalidRegistration();
   const [validationErrors, setValidationErrors] = useState<string[]>([]);
 
   return (
     <section className="container py-3">
-      <h1 className="h3">Test Errors</h1>
+      <h1 className="h3">{t('testErrors')}</h1>
       <div className="d-flex flex-wrap gap-2 my-3">
-        {buttons.map(({ kind, label }) => (
+        {buttons.map(({ kind }) => (
           <button
             key={kind}
             type="button"
@@ -31,7 +34,7 @@ export function TestErrorsPage() {
               testError.mutate(kind);
             }}
           >
-            {label}
+            {t(`test.${kind}`)}
           </button>
         ))}
         <button
@@ -40,12 +43,11 @@ export function TestErrorsPage() {
           onClick={() => {
             setValidationErrors([]);
             invalidRegistration.mutate(undefined, {
-              onError: (error) =>
-                setValidationErrors(formErrorMessages(error, 'The request failed')),
+              onError: (error) => setValidationErrors(formErrorMessages(error, t('requestFailed'))),
             });
           }}
         >
-          Test 400 Validation Error
+          {t('testValidation')}
         </button>
       </div>
       <ErrorList errors={validationErrors} />

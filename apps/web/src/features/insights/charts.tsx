@@ -1,6 +1,8 @@
 // Plain SVG charts of the insights screen: no chart library (nothing to download for anyone but this Admin chunk, and
 // nothing to make accessible after the fact). Each chart is an image with a text summary, and a table of its numbers.
 import type { ReactNode } from 'react';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export interface ChartFigureProps {
   title: string;
@@ -14,6 +16,7 @@ export interface ChartFigureProps {
 
 /** A titled chart with its table alternative (collapsed under 'Show as table'). */
 export function ChartFigure({ title, summary, chart, head, rows }: ChartFigureProps) {
+  const t = useT(adminTexts);
   return (
     <figure className="card h-100 mb-0">
       <div className="card-body">
@@ -22,7 +25,7 @@ export function ChartFigure({ title, summary, chart, head, rows }: ChartFigurePr
           {chart}
         </div>
         <details className="mt-2">
-          <summary className="small">Show as table</summary>
+          <summary className="small">{t('showAsTable')}</summary>
           <table className="table table-sm mt-2 mb-0">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -50,13 +53,14 @@ export function ChartFigure({ title, summary, chart, head, rows }: ChartFigurePr
   );
 }
 
-/** Horizontal bars, one per labelled value, longest first as given. */
+/** Horizontal bars, one per labelled value, longest first as given; drawn narrow so its text stays readable on a phone. */
 export function BarList({ items }: { items: { label: string; value: number }[] }) {
+  const t = useT(adminTexts);
   const max = Math.max(1, ...items.map((i) => i.value));
   const rowHeight = 22;
-  const labelWidth = 130;
-  const width = 420;
-  if (items.length === 0) return <p className="text-body-secondary small mb-0">No leads</p>;
+  const labelWidth = 110;
+  const width = 320;
+  if (items.length === 0) return <p className="text-body-secondary small mb-0">{t('noLeads')}</p>;
   return (
     <svg
       viewBox={`0 0 ${width} ${items.length * rowHeight}`}
@@ -65,12 +69,12 @@ export function BarList({ items }: { items: { label: string; value: number }[] }
       className="d-block"
     >
       {items.map((item, i) => {
-        const barWidth = ((width - labelWidth - 50) * item.value) / max;
+        const barWidth = ((width - labelWidth - 56) * item.value) / max;
         const y = i * rowHeight;
         return (
           <g key={item.label}>
             <text x={0} y={y + 15} fontSize="12" fill="currentColor">
-              {item.label.length > 20 ? `${item.label.slice(0, 19)}…` : item.label}
+              {item.label.length > 16 ? `${item.label.slice(0, 15)}…` : item.label}
             </text>
             <rect x={labelWidth} y={y + 4} width={barWidth} height={14} rx={2} fill="#0d6efd" />
             <text x={labelWidth + barWidth + 4} y={y + 15} fontSize="12" fill="currentColor">
@@ -83,67 +87,100 @@ export function BarList({ items }: { items: { label: string; value: number }[] }
   );
 }
 
-/** Two series per day (leads and unlocks) as paired columns. */
+/** The y-axis ticks of a scale from 0 to `max`: 0, the middle and the top, whole numbers, none repeated. */
+export function axisTicks(max: number): number[] {
+  return [...new Set([0, Math.round(max / 2), max])];
+}
+
+/**
+ * One series per day as columns on its own scale, with a y-axis: unlocks are far fewer than leads, and on the leads'
+ * scale they vanished. Drawn narrow (300 units) so its text stays about 11 px on a 360 px phone.
+ */
+function DaySeries({
+  series,
+  label,
+  colour,
+  days,
+  value,
+}: {
+  series: string;
+  label: string;
+  colour: string;
+  days: { day: string }[];
+  value: (index: number) => number;
+}) {
+  const height = 90;
+  const width = 300;
+  const axis = 30;
+  const max = Math.max(1, ...days.map((_, i) => value(i)));
+  const slot = (width - axis) / Math.max(1, days.length);
+  const bar = Math.max(1, slot - 1);
+  const y = (v: number) => 6 + height - (height * v) / max;
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height + 24}`}
+      width="100%"
+      aria-hidden="true"
+      className="d-block mb-2"
+      data-testid={`day-series-${series}`}
+    >
+      <text x={axis} y={0} dy="0.8em" fontSize="11" fill="currentColor" dx="4">
+        {label}
+      </text>
+      {axisTicks(max).map((tick) => (
+        <g key={tick} data-testid="y-tick">
+          <line x1={axis - 3} x2={width} y1={y(tick)} y2={y(tick)} stroke="#dee2e6" />
+          <text
+            x={axis - 5}
+            y={y(tick)}
+            dy="0.35em"
+            fontSize="11"
+            fill="currentColor"
+            textAnchor="end"
+          >
+            {tick}
+          </text>
+        </g>
+      ))}
+      {days.map((d, i) => (
+        <rect
+          key={d.day}
+          x={axis + i * slot}
+          y={y(value(i))}
+          width={bar}
+          height={(height * value(i)) / max}
+          fill={colour}
+        />
+      ))}
+      <text x={axis} y={height + 20} fontSize="11" fill="currentColor">
+        {days[0]?.day}
+      </text>
+      <text x={width} y={height + 20} fontSize="11" fill="currentColor" textAnchor="end">
+        {days.at(-1)?.day}
+      </text>
+    </svg>
+  );
+}
+
+/** Leads and unlocks per day: one chart each, each on its own scale with a y-axis. */
 export function DayColumns({ days }: { days: { day: string; leads: number; unlocks: number }[] }) {
-  const height = 160;
-  const width = 600;
-  const max = Math.max(1, ...days.flatMap((d) => [d.leads, d.unlocks]));
-  const slot = width / Math.max(1, days.length);
-  const bar = Math.max(1, slot / 2 - 1);
+  const t = useT(adminTexts);
   return (
     <>
-      <svg
-        viewBox={`0 0 ${width} ${height + 18}`}
-        width="100%"
-        aria-hidden="true"
-        className="d-block"
-      >
-        {days.map((d, i) => {
-          const x = i * slot;
-          const leadsHeight = (height * d.leads) / max;
-          const unlocksHeight = (height * d.unlocks) / max;
-          return (
-            <g key={d.day}>
-              <rect
-                x={x}
-                y={height - leadsHeight}
-                width={bar}
-                height={leadsHeight}
-                fill="#0d6efd"
-              />
-              <rect
-                x={x + bar}
-                y={height - unlocksHeight}
-                width={bar}
-                height={unlocksHeight}
-                fill="#fd7e14"
-              />
-            </g>
-          );
-        })}
-        <text x={0} y={height + 14} fontSize="11" fill="currentColor">
-          {days[0]?.day}
-        </text>
-        <text x={width} y={height + 14} fontSize="11" fill="currentColor" textAnchor="end">
-          {days.at(-1)?.day}
-        </text>
-      </svg>
-      <div className="small mt-1">
-        <span className="me-3">
-          <span
-            className="d-inline-block me-1"
-            style={{ width: 10, height: 10, background: '#0d6efd' }}
-          />
-          Leads
-        </span>
-        <span>
-          <span
-            className="d-inline-block me-1"
-            style={{ width: 10, height: 10, background: '#fd7e14' }}
-          />
-          Unlocks
-        </span>
-      </div>
+      <DaySeries
+        series="leads"
+        label={t('leads')}
+        colour="#0d6efd"
+        days={days}
+        value={(i) => days[i]!.leads}
+      />
+      <DaySeries
+        series="unlocks"
+        label={t('unlocks')}
+        colour="#c35a00"
+        days={days}
+        value={(i) => days[i]!.unlocks}
+      />
     </>
   );
 }

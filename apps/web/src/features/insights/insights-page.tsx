@@ -8,6 +8,8 @@ import { formErrorMessages } from '../../lib/api-error';
 import { addDaysToIsoDate, formatInr } from '../../lib/format';
 import { useInsights, type InsightsPeriod } from './api/get-insights';
 import { BarList, ChartFigure, DayColumns } from './charts';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 const PRESETS = [7, 30, 90] as const;
 
@@ -59,27 +61,33 @@ function Tile({ label, value, testId }: { label: string; value: string; testId: 
 }
 
 function Kpis({ data }: { data: Insights }) {
+  const t = useT(adminTexts);
   const k = data.kpis;
   return (
     <div className="row row-cols-2 row-cols-md-3 row-cols-lg-5 g-2 mb-3">
-      <Tile label="New leads" value={number(k.newLeads)} testId="kpi-new-leads" />
-      <Tile label="Unlocks" value={number(k.unlocks)} testId="kpi-unlocks" />
+      <Tile label={t('newLeads')} value={number(k.newLeads)} testId="kpi-new-leads" />
+      <Tile label={t('unlocks')} value={number(k.unlocks)} testId="kpi-unlocks" />
       <Tile
-        label="Unlock rate"
+        label={t('unlockRate')}
         value={`${(k.unlockRate * 100).toFixed(1)}%`}
         testId="kpi-unlock-rate"
       />
-      <Tile label="Credits used" value={number(k.creditsUsed)} testId="kpi-credits-used" />
-      <Tile label="Credits sold" value={number(k.creditsSold)} testId="kpi-credits-sold" />
-      <Tile label="Revenue" value={formatInr(k.revenue)} testId="kpi-revenue" />
-      <Tile label="Active dealers" value={number(k.activeDealers)} testId="kpi-active-dealers" />
-      <Tile label="Disputes" value={number(k.disputes)} testId="kpi-disputes" />
-      <Tile label="Refunds" value={number(k.refunds)} testId="kpi-refunds" />
+      <Tile label={t('creditsUsed')} value={number(k.creditsUsed)} testId="kpi-credits-used" />
+      <Tile label={t('creditsSold')} value={number(k.creditsSold)} testId="kpi-credits-sold" />
+      <Tile label={t('revenue')} value={formatInr(k.revenue)} testId="kpi-revenue" />
+      <Tile
+        label={t('activeDealers')}
+        value={number(k.activeDealers)}
+        testId="kpi-active-dealers"
+      />
+      <Tile label={t('disputes')} value={number(k.disputes)} testId="kpi-disputes" />
+      <Tile label={t('refunds')} value={number(k.refunds)} testId="kpi-refunds" />
     </div>
   );
 }
 
 function Charts({ data }: { data: Insights }) {
+  const t = useT(adminTexts);
   const busiest = [...data.perDay].sort((a, b) => b.leads - a.leads)[0];
   const cities = data.byCity.map((c) => ({ label: c.city, value: c.leads }));
   const brands = data.topBrands.map((b) => ({ label: brandName(b.brand), value: b.leads }));
@@ -94,7 +102,7 @@ function Charts({ data }: { data: Insights }) {
     <div className="row g-3">
       <div className="col-12">
         <ChartFigure
-          title="Leads and unlocks per day"
+          title={t('leadsAndUnlocksPer')}
           summary={`${number(data.kpis.newLeads)} leads and ${number(data.kpis.unlocks)} unlocks from ${data.from} to ${data.to}${busiest && busiest.leads > 0 ? `; most leads on ${busiest.day} (${number(busiest.leads)})` : ''}.`}
           chart={<DayColumns days={data.perDay} />}
           head={['Day', 'Leads', 'Unlocks']}
@@ -103,7 +111,7 @@ function Charts({ data }: { data: Insights }) {
       </div>
       <div className="col-md-6">
         <ChartFigure
-          title="Leads by city"
+          title={t('leadsByCity')}
           summary={top(cities)}
           chart={<BarList items={cities} />}
           head={['City', 'Leads']}
@@ -112,7 +120,7 @@ function Charts({ data }: { data: Insights }) {
       </div>
       <div className="col-md-6">
         <ChartFigure
-          title="Price distribution"
+          title={t('priceDistribution')}
           summary={`Leads per price band: ${bands.map((b) => `${b.label} ${number(b.value)}`).join(', ')}`}
           chart={<BarList items={bands} />}
           head={['Price band', 'Leads']}
@@ -121,7 +129,7 @@ function Charts({ data }: { data: Insights }) {
       </div>
       <div className="col-md-6">
         <ChartFigure
-          title="Top brands"
+          title={t('topBrands')}
           summary={top(brands)}
           chart={<BarList items={brands} />}
           head={['Brand', 'Leads']}
@@ -130,7 +138,7 @@ function Charts({ data }: { data: Insights }) {
       </div>
       <div className="col-md-6">
         <ChartFigure
-          title="Top models"
+          title={t('topModels')}
           summary={top(models)}
           chart={<BarList items={models} />}
           head={['Model', 'Leads']}
@@ -142,6 +150,7 @@ function Charts({ data }: { data: Insights }) {
 }
 
 export function InsightsPage() {
+  const t = useT(adminTexts);
   const [preset, setPreset] = useState<number | 'custom'>(30);
   const [period, setPeriod] = useState<InsightsPeriod>(() => lastDays(30));
   const [custom, setCustom] = useState<InsightsPeriod>(period);
@@ -156,8 +165,12 @@ export function InsightsPage() {
 
   return (
     <section className="container py-3">
-      <h1 className="h3 mb-3">Insights</h1>
-      <div className="d-flex flex-wrap align-items-end gap-2 mb-3" role="group" aria-label="Period">
+      <h1 className="h3 mb-3">{t('insights')}</h1>
+      <div
+        className="d-flex flex-wrap align-items-end gap-2 mb-3"
+        role="group"
+        aria-label={t('period')}
+      >
         {PRESETS.map((days) => (
           <button
             key={days}
@@ -169,7 +182,7 @@ export function InsightsPage() {
               setPeriod(lastDays(days));
             }}
           >
-            Last {days} days
+            {t('last')} {days} {t('days')}
           </button>
         ))}
         <button
@@ -182,13 +195,13 @@ export function InsightsPage() {
             setProblem(null);
           }}
         >
-          Custom
+          {t('custom')}
         </button>
         {preset === 'custom' ? (
           <form className="d-flex flex-wrap align-items-end gap-2" onSubmit={showCustom} noValidate>
             <div>
               <label htmlFor="insights-from" className="form-label small mb-0">
-                From
+                {t('from')}
               </label>
               <input
                 id="insights-from"
@@ -203,7 +216,7 @@ export function InsightsPage() {
             </div>
             <div>
               <label htmlFor="insights-to" className="form-label small mb-0">
-                To
+                {t('to')}
               </label>
               <input
                 id="insights-to"
@@ -217,7 +230,7 @@ export function InsightsPage() {
               />
             </div>
             <button type="submit" className="btn btn-sm btn-primary">
-              Show
+              {t('show')}
             </button>
             {problem ? (
               <div id="insights-period-error" className="invalid-feedback d-block w-100 mt-0">
@@ -240,8 +253,8 @@ export function InsightsPage() {
       ) : (
         <>
           <p className="text-body-secondary small">
-            {data.from} to {data.to} (India days)
-            {data.creditFigures ? '' : '. Credits sold and revenue start with the payments ledger.'}
+            {data.from} {t('to2')} {data.to} {t('indiaDays')}
+            {data.creditFigures ? '' : t('creditsSoldAndRevenue')}
           </p>
           <Kpis data={data} />
           <Charts data={data} />

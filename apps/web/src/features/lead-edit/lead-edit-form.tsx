@@ -12,6 +12,8 @@ import { httpErrorTexts } from '../../lib/http-error-catalogue';
 import { notify } from '../../lib/notify';
 import { useUpdateLeadStatus } from './api/update-lead-status';
 import { carSpecifications, leadInformation, type DisplayField } from './lead-edit-display';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const leadEditTexts = {
   updated: 'Lead updated successfully',
@@ -71,6 +73,7 @@ function Section({
 }
 
 export function LeadEditForm({ lead }: { lead: Lead }) {
+  const t = useT(adminTexts);
   const navigate = useNavigate();
   const update = useUpdateLeadStatus(lead.id);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -99,20 +102,24 @@ export function LeadEditForm({ lead }: { lead: Lead }) {
   };
 
   return (
-    <form noValidate aria-label="Edit lead" onSubmit={(event) => void handleSubmit(save)(event)}>
+    <form
+      noValidate
+      aria-label={t('editLead')}
+      onSubmit={(event) => void handleSubmit(save)(event)}
+    >
       <UnsavedChangesAlert show={isDirty} />
-      <Section title="Lead Information" fields={leadInformation(lead)}>
+      <Section title={t('leadInformation')} fields={leadInformation(lead)}>
         <div className="col-sm-6 col-lg-4 mb-3">
           <label htmlFor={statusId} className="form-label small fw-semibold mb-1">
-            Status
+            {t('status')}
           </label>
           <select id={statusId} className="form-select border-primary" {...register('status')}>
-            <option value="true">Active</option>
-            <option value="false">Inactive</option>
+            <option value="true">{t('active')}</option>
+            <option value="false">{t('inactive')}</option>
           </select>
         </div>
       </Section>
-      <Section title="Car Specifications" fields={carSpecifications(lead)} />
+      <Section title={t('carSpecifications')} fields={carSpecifications(lead)} />
       <ErrorList errors={serverErrors} />
       <div className="d-flex gap-2 justify-content-end mb-4">
         <button
@@ -120,14 +127,14 @@ export function LeadEditForm({ lead }: { lead: Lead }) {
           className="btn btn-outline-secondary btn-lg"
           onClick={() => void navigate(paths.leads)}
         >
-          Cancel
+          {t('cancel')}
         </button>
         <button
           type="submit"
           className="btn btn-primary btn-lg"
           disabled={!isDirty || update.isPending}
         >
-          Save Changes
+          {t('saveChanges')}
         </button>
       </div>
     </form>

@@ -9,6 +9,8 @@ import { ApiError, errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useLead } from './api/get-lead';
 import { LeadEditForm } from './lead-edit-form';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const EDIT_LEAD_TITLE = 'Edit Lead';
 export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again.';
@@ -27,14 +29,16 @@ function InvalidLeadId() {
 }
 
 function StatusBadge({ active }: { active: boolean }) {
+  const t = useT(adminTexts);
   return (
     <span className={`badge fs-6 align-middle ${active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-      {active ? 'Active' : 'Inactive'}
+      {active ? t('active') : t('inactive')}
     </span>
   );
 }
 
 function LeadEditScreen({ id }: { id: number }) {
+  const t = useT(adminTexts);
   const { data: lead, error, isPending } = useLead(id);
 
   if (!lead) {
@@ -44,7 +48,7 @@ function LeadEditScreen({ id }: { id: number }) {
       return (
         <>
           {title}
-          <Spinner label="Loading lead..." />
+          <Spinner label={t('loadingLead')} />
         </>
       );
     }

@@ -1,9 +1,11 @@
 // The owner's consent on the wizard's last step (DPDP Act): the number goes to at most N verified dealers (the setting).
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { wizardTexts } from '../../i18n/en/lead-form';
+import { translate, useT } from '../../i18n/runtime';
 
 export function consentLabel(maxDealers: number): string {
-  return `I agree to share my number with up to ${maxDealers} verified dealers`;
+  return translate(wizardTexts, 'consent', { count: maxDealers });
 }
 
 export interface ConsentCheckProps {
@@ -15,6 +17,7 @@ export interface ConsentCheckProps {
 }
 
 export function ConsentCheck({ maxDealers, registration, error, showError }: ConsentCheckProps) {
+  const t = useT(wizardTexts);
   const id = useId();
   const invalid = showError && error !== undefined;
   return (
@@ -31,7 +34,7 @@ export function ConsentCheck({ maxDealers, registration, error, showError }: Con
         {consentLabel(maxDealers)}
       </label>
       <div id={`${id}-hint`} className="form-text">
-        You get a private link to change the price or take your car off the list at any time.
+        {t('consentHint')}
       </div>
       {invalid ? (
         <div id={`${id}-error`} className="invalid-feedback">

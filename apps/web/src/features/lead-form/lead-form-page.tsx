@@ -10,10 +10,13 @@ import { LeadWizard } from './lead-wizard';
 import { OwnerLinkCard } from './owner-link-card';
 import { brandLabel } from './lead-wizard-steps';
 import { submissionProblem, type SubmissionProblem } from './submission-problem';
+import { wizardTexts } from '../../i18n/en/lead-form';
+import { useT } from '../../i18n/runtime';
 
-export const THANK_YOU_TITLE = 'Thank you!';
+export const THANK_YOU_TITLE = wizardTexts.en.thankYou;
 
 function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: () => void }) {
+  const t = useT(wizardTexts);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   // The answer's phone is masked but for its last digits: enough for the owner to recognise it.
@@ -23,15 +26,15 @@ function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: 
       <div className="card-body p-4">
         <i className="bi bi-check-circle-fill text-success display-4" aria-hidden="true" />
         <h1 className="h3 mt-2" ref={headingRef} tabIndex={-1}>
-          {THANK_YOU_TITLE}
+          {t('thankYou')}
         </h1>
         <p className="lead mb-2">
-          Your {lead.year} {brandLabel(lead.brand)} {lead.model} has been submitted.
+          {t('submittedCar', { car: `${lead.year} ${brandLabel(lead.brand)} ${lead.model}` })}
         </p>
         <p className="text-body-secondary">
-          {lead.status ? 'It is now on the lead list' : 'It will be listed after a quick check'},
-          and dealers will call you
-          {lastDigits ? ` on your number ending in ${lastDigits}` : ''}.
+          {lead.status
+            ? t(lastDigits ? 'onTheListNumber' : 'onTheList', { digits: lastDigits })
+            : t(lastDigits ? 'afterCheckNumber' : 'afterCheck', { digits: lastDigits })}
         </p>
         {/* Photos after the car's details: the lead exists now, so each photo uploads at once with its progress. */}
         <div className="text-start mt-3">
@@ -40,10 +43,10 @@ function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: 
         <OwnerLinkCard manageUrl={lead.manageUrl} />
         <div className="d-grid gap-2 d-sm-flex justify-content-sm-center mt-4">
           <button type="button" className="btn btn-primary btn-lg" onClick={onAnother}>
-            Submit another car
+            {t('submitAnother')}
           </button>
           <Link to={paths.leads} className="btn btn-outline-primary btn-lg">
-            Go to the lead list
+            {t('goToList')}
           </Link>
         </div>
       </div>
@@ -52,6 +55,7 @@ function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: 
 }
 
 export function LeadFormPage() {
+  const t = useT(wizardTexts);
   const submitLead = useSubmitLead();
   const maxDealers = useMaxDealersPerLead();
   const [submitted, setSubmitted] = useState<LeadSubmissionResult | null>(null);
@@ -80,10 +84,8 @@ export function LeadFormPage() {
         />
       ) : (
         <>
-          <h1 className="h3 mb-1">Sell your car</h1>
-          <p className="text-body-secondary mb-3">
-            Eight short steps, and dealers across Delhi NCR see your car.
-          </p>
+          <h1 className="h3 mb-1">{t('title')}</h1>
+          <p className="text-body-secondary mb-3">{t('intro')}</p>
           <div className="card shadow-sm">
             <div className="card-body p-3 p-sm-4">
               <LeadWizard key={round} onSubmit={submit} maxDealers={maxDealers} />

@@ -27,14 +27,11 @@ import {
 import {
   CITY_RTO_STATE,
   FUELS,
-  labelOf,
   NCR_CITIES,
   RTO_CODES,
-  RTO_STATE_NAMES,
   TRANSMISSIONS,
   WIZARD_OWNER_TYPES,
   findCity,
-  groupIndian,
 } from '@dealerleads/shared/catalogues';
 import { ErrorList } from '../../components/error-list';
 import { MarketGuideLine, type GuideCar } from '../../components/market-guide';
@@ -58,6 +55,9 @@ import {
 } from './lead-wizard-steps';
 import { FieldFeedback, WizardSelect } from './wizard-select';
 import type { SubmissionProblem } from './submission-problem';
+import { wizardTexts } from '../../i18n/en/lead-form';
+import { useT } from '../../i18n/runtime';
+import { kmText, optionText, seatsText, stepTitle } from './wizard-texts';
 
 const schemaResolver = zodResolver(leadSubmissionSchema);
 
@@ -145,20 +145,29 @@ function WizardTextField({
 
 /** One line saying which car this is, shown above the contact details. */
 function CarSummary({ values }: { values: Partial<LeadWizardValues> }) {
+  const t = useT(wizardTexts);
   const km = parseAmount(values.kmDriven);
+  const label = (
+    kind: 'fuel' | 'owner' | 'transmission',
+    options: readonly { value: string; label: string }[],
+    value: string | undefined,
+  ) => {
+    const option = options.find((o) => o.value === value);
+    return option ? optionText(kind, option) : undefined;
+  };
   const parts = [
     values.year,
     brandLabel(values.brand),
     values.model,
     values.varient ?? undefined,
-    labelOf(WIZARD_OWNER_TYPES, values.ownerType),
-    km === undefined || Number.isNaN(km) ? undefined : `${groupIndian(km)} km`,
-    labelOf(TRANSMISSIONS, values.transmission),
-    labelOf(FUELS, values.fuelType),
-    values.seats === undefined ? undefined : `${values.seats} Seater`,
+    label('owner', WIZARD_OWNER_TYPES, values.ownerType),
+    km === undefined || Number.isNaN(km) ? undefined : kmText(km),
+    label('transmission', TRANSMISSIONS, values.transmission),
+    label('fuel', FUELS, values.fuelType),
+    values.seats === undefined ? undefined : seatsText(values.seats),
   ].filter((part) => part !== undefined && part !== '');
   return (
-    <p className="alert alert-light border py-2 mb-3" aria-label="Your car">
+    <p className="alert alert-light border py-2 mb-3" aria-label={t('yourCar')}>
       <i className="bi bi-car-front me-2" aria-hidden="true" />
       {parts.join(' · ')}
     </p>
@@ -169,6 +178,7 @@ export function LeadWizard({
   onSubmit,
   maxDealers = DEFAULT_SETTINGS.maxDealersPerLead,
 }: LeadWizardProps) {
+  const t = useT(wizardTexts);
   const {
     control,
     register,
@@ -286,19 +296,19 @@ export function LeadWizard({
       : undefined;
 
   return (
-    <form noValidate onSubmit={submitForm} aria-label="Lead submission">
+    <form noValidate onSubmit={submitForm} aria-label={t('form')}>
       <div className="mb-3">
         <p className="mb-1 small fw-semibold text-body-secondary" aria-live="polite">
-          Step {step + 1} of {WIZARD_STEP_COUNT}
+          {t('stepOf', { step: step + 1, count: WIZARD_STEP_COUNT })}
         </p>
         <div
           className="progress"
           role="progressbar"
-          aria-label="Progress"
+          aria-label={t('progress')}
           aria-valuemin={1}
           aria-valuemax={WIZARD_STEP_COUNT}
           aria-valuenow={step + 1}
-          aria-valuetext={`Step ${step + 1} of ${WIZARD_STEP_COUNT}`}
+          aria-valuetext={t('stepOf', { step: step + 1, count: WIZARD_STEP_COUNT })}
           style={{ height: '0.5rem' }}
         >
           <div
@@ -309,7 +319,7 @@ export function LeadWizard({
       </div>
 
       <h2 className="h4 mb-3" ref={headingRef} tabIndex={-1}>
-        {current.title}
+        {stepTitle(step, current.title)}
       </h2>
 
       <ErrorList errors={serverErrors} />
@@ -320,7 +330,7 @@ export function LeadWizard({
           name="brand"
           render={({ field }) => (
             <ChoiceTiles
-              legend="Brand"
+              legend={t('brand')}
               name={field.name}
               options={BRAND_OPTIONS}
               value={field.value}
@@ -345,7 +355,7 @@ export function LeadWizard({
           name="model"
           render={({ field }) => (
             <ChoiceTiles
-              legend={`Model of ${brandLabel(values.brand)}`}
+              legend={t('modelOf', { brand: brandLabel(values.brand) })}
               name={field.name}
               options={modelsOf(values.brand).map((model) => ({ value: model, label: model }))}
               value={field.value}
@@ -367,8 +377,8 @@ export function LeadWizard({
             render={({ field }) => (
               <WizardSelect
                 id="lead-year"
-                label="Year"
-                placeholder="Select the year"
+                label={t('year')}
+                placeholder={t('selectYear')}
                 fieldRef={field.ref}
                 name={field.name}
                 value={field.value === undefined ? '' : String(field.value)}
@@ -389,10 +399,10 @@ export function LeadWizard({
               render={({ field }) => (
                 <WizardSelect
                   id="lead-variant"
-                  label="Variant"
-                  placeholder="Not sure"
+                  label={t('variant')}
+                  placeholder={t('notSure')}
                   visibleLabel
-                  hint="The trim on the registration or the boot lid; leave 'Not sure' if you do not know."
+                  hint={t('variantHint')}
                   fieldRef={field.ref}
                   name={field.name}
                   value={field.value ?? ''}
@@ -413,9 +423,9 @@ export function LeadWizard({
           name="fuelType"
           render={({ field }) => (
             <ChoiceTiles
-              legend="Fuel Type"
+              legend={t('fuelType')}
               name={field.name}
-              options={choices.fuels}
+              options={choices.fuels.map((o) => ({ ...o, label: optionText('fuel', o) }))}
               value={field.value}
               columns="row-cols-2 row-cols-sm-3"
               firstInputRef={field.ref}
@@ -433,9 +443,12 @@ export function LeadWizard({
           name="transmission"
           render={({ field }) => (
             <ChoiceTiles
-              legend="Transmission"
+              legend={t('transmission')}
               name={field.name}
-              options={choices.transmissions}
+              options={choices.transmissions.map((o) => ({
+                ...o,
+                label: optionText('transmission', o),
+              }))}
               value={field.value}
               columns="row-cols-1 row-cols-sm-3"
               firstInputRef={field.ref}
@@ -453,9 +466,9 @@ export function LeadWizard({
           name="seats"
           render={({ field }) => (
             <ChoiceTiles
-              legend="Seats"
+              legend={t('seats')}
               name={field.name}
-              options={choices.seats}
+              options={choices.seats.map((o) => ({ ...o, label: seatsText(o.value) }))}
               value={field.value}
               columns="row-cols-2 row-cols-sm-3"
               firstInputRef={field.ref}
@@ -474,9 +487,9 @@ export function LeadWizard({
             name="ownerType"
             render={({ field }) => (
               <ChoiceTiles
-                legend="Owner Type"
+                legend={t('ownerType')}
                 name={field.name}
-                options={WIZARD_OWNER_TYPES}
+                options={WIZARD_OWNER_TYPES.map((o) => ({ ...o, label: optionText('owner', o) }))}
                 value={field.value}
                 columns="row-cols-1 row-cols-sm-2"
                 firstInputRef={field.ref}
@@ -488,13 +501,13 @@ export function LeadWizard({
           />
           <div className="mt-3">
             <WizardTextField
-              label="Kilometres Driven"
+              label={t('kmDriven')}
               inputMode="numeric"
               enterKeyHint="next"
-              placeholder="As on the odometer, e.g. 45,000"
+              placeholder={t('kmPlaceholder')}
               hint={
                 km !== undefined && fieldError('kmDriven', { kmDriven: km }) === undefined
-                  ? `${groupIndian(km)} km`
+                  ? kmText(km)
                   : undefined
               }
               registration={register('kmDriven', { setValueAs: parseAmount })}
@@ -508,18 +521,18 @@ export function LeadWizard({
         <>
           <CarSummary values={values} />
           <WizardTextField
-            label="Full Name"
+            label={t('fullName')}
             autoComplete="name"
             enterKeyHint="next"
             registration={register('fullName')}
             {...show('fullName')}
           />
           <WizardTextField
-            label="City"
+            label={t('city')}
             autoComplete="address-level2"
             list="lead-form-cities"
             enterKeyHint="next"
-            placeholder="Start typing: Gurugram, Noida, New Delhi…"
+            placeholder={t('cityPlaceholder')}
             registration={register('city', {
               // 'gurgaon' becomes the catalogue's 'Gurugram' once the owner leaves the field.
               onBlur: (event: { target: { value: string } }) => {
@@ -537,22 +550,22 @@ export function LeadWizard({
             ))}
           </datalist>
           <WizardTextField
-            label="Phone Number"
+            label={t('phoneNumber')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
             enterKeyHint="next"
-            placeholder="10-digit mobile number"
+            placeholder={t('phonePlaceholder')}
             registration={register('phoneNumber', {
               setValueAs: (raw: string) => normalizePhone(raw),
             })}
             {...show('phoneNumber')}
           />
           <WizardTextField
-            label="Expected Price"
+            label={t('expectedPrice')}
             inputMode="numeric"
             enterKeyHint="done"
-            placeholder="In rupees, e.g. 450000"
+            placeholder={t('pricePlaceholder')}
             hint={
               price !== undefined && fieldError('price', { price }) === undefined
                 ? formatInr(price)
@@ -568,15 +581,15 @@ export function LeadWizard({
             render={({ field }) => (
               <WizardSelect
                 id="lead-rto"
-                label="Registered in (RTO)"
+                label={t('rto')}
                 visibleLabel
-                placeholder={cityRto ? `Same as the city (${cityRto})` : 'Same as the city'}
+                placeholder={cityRto ? t('sameAsCityCode', { code: cityRto }) : t('sameAsCity')}
                 fieldRef={field.ref}
                 name={field.name}
                 value={field.value ?? ''}
                 options={RTO_CODES.map((r) => ({
                   value: r.value,
-                  label: RTO_STATE_NAMES[r.value],
+                  label: t(`rto.${r.value}`),
                 }))}
                 onChange={(value) => field.onChange(value === '' ? undefined : value)}
                 onBlur={field.onBlur}
@@ -599,7 +612,7 @@ export function LeadWizard({
           disabled={step === 0}
           onClick={() => goTo(step - 1)}
         >
-          Previous
+          {t('previous')}
         </button>
         {isLast ? (
           <button
@@ -608,7 +621,7 @@ export function LeadWizard({
             className="btn btn-success btn-lg flex-fill"
             disabled={!isValid || isSubmitting}
           >
-            Submit
+            {t('submit')}
           </button>
         ) : (
           <button
@@ -617,7 +630,7 @@ export function LeadWizard({
             className="btn btn-primary btn-lg flex-fill"
             disabled={!stepValid}
           >
-            Next
+            {t('next')}
           </button>
         )}
       </div>

@@ -1,5 +1,7 @@
 // The owner's private link on the success screen: copy it, or send it to oneself on WhatsApp (it is the only way back).
 import { useState } from 'react';
+import { wizardTexts } from '../../i18n/en/lead-form';
+import { useT } from '../../i18n/runtime';
 
 export interface OwnerLinkCardProps {
   /** `/my-car/{token}` as the API answered. */
@@ -7,6 +9,7 @@ export interface OwnerLinkCardProps {
 }
 
 export function OwnerLinkCard({ manageUrl }: OwnerLinkCardProps) {
+  const t = useT(wizardTexts);
   const link = `${window.location.origin}${manageUrl}`;
   const [copied, setCopied] = useState(false);
   const share = `https://wa.me/?text=${encodeURIComponent(
@@ -24,12 +27,9 @@ export function OwnerLinkCard({ manageUrl }: OwnerLinkCardProps) {
   return (
     <div className="text-start border rounded p-3 mt-3 bg-body-tertiary">
       <label htmlFor="owner-link" className="form-label fw-semibold mb-1">
-        Your private link
+        {t('privateLink')}
       </label>
-      <p className="small text-body-secondary mb-2">
-        Keep it to yourself: it lets you see how many dealers unlocked your number, change the
-        price, or mark the car sold.
-      </p>
+      <p className="small text-body-secondary mb-2">{t('privateLinkHelp')}</p>
       <div className="input-group">
         <input
           id="owner-link"
@@ -40,11 +40,11 @@ export function OwnerLinkCard({ manageUrl }: OwnerLinkCardProps) {
         />
         <button type="button" className="btn btn-outline-primary" onClick={() => void copy()}>
           <i className="bi bi-clipboard me-1" aria-hidden="true" />
-          {copied ? 'Copied' : 'Copy link'}
+          {copied ? t('copied') : t('copyLink')}
         </button>
       </div>
       <span className="visually-hidden" aria-live="polite">
-        {copied ? 'Link copied' : ''}
+        {copied ? t('linkCopied') : ''}
       </span>
       <a
         className="btn btn-success btn-sm mt-2"
@@ -53,7 +53,7 @@ export function OwnerLinkCard({ manageUrl }: OwnerLinkCardProps) {
         rel="noopener noreferrer"
       >
         <i className="bi bi-whatsapp me-1" aria-hidden="true" />
-        Send it to me on WhatsApp
+        {t('sendOnWhatsApp')}
       </a>
     </div>
   );

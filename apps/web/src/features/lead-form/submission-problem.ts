@@ -2,11 +2,17 @@
 import { apiMessages } from '@dealerleads/shared';
 import { ApiError, formErrorMessages, serverMessageOf } from '../../lib/api-error';
 import { WIZARD_STEPS, type WizardField } from './lead-wizard-steps';
+import { wizardTexts } from '../../i18n/en/lead-form';
+import { translate } from '../../i18n/runtime';
 
 export const leadFormTexts = {
-  failed: 'Your car could not be submitted. Please try again.',
-  offline: 'Could not reach DealerLeads. Please check your connection and try again.',
-} as const;
+  get failed() {
+    return translate(wizardTexts, 'failed');
+  },
+  get offline() {
+    return translate(wizardTexts, 'offline');
+  },
+};
 
 export interface SubmissionProblem {
   /** Listed in the danger alert above the form. */

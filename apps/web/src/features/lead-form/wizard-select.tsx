@@ -2,6 +2,7 @@
 // every wizard field shows.
 import { useId } from 'react';
 import type { Option } from '@dealerleads/shared/catalogues';
+import { wizardErrorText } from './wizard-texts';
 
 export interface WizardSelectProps {
   id: string;
@@ -91,7 +92,7 @@ export function FieldFeedback({
     <>
       {error !== undefined ? (
         <div id={errorId} className="invalid-feedback">
-          {error}
+          {wizardErrorText(error)}
         </div>
       ) : null}
       {hint ? (

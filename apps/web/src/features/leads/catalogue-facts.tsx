@@ -10,7 +10,10 @@ import {
 } from '@dealerleads/shared/catalogues';
 import { MarketGuideLine } from '../../components/market-guide';
 import { fuelLabel, formatSeats, leadTitle, transmissionLabel } from './lead-format';
+import { leadDetailTexts } from '../../i18n/en/lead-detail';
+import { getLocale, textsOf, translate, useT } from '../../i18n/runtime';
 
+/** Body types are words a dealer says in English (SUV, sedan): the same in both languages. */
 const BODY_LABELS: Record<string, string> = {
   hatchback: 'Hatchback',
   sedan: 'Sedan',
@@ -22,7 +25,8 @@ const BODY_LABELS: Record<string, string> = {
   van: 'Van',
 };
 
-const lakh = (n: number) => `₹${n.toLocaleString('en-IN')} lakh`;
+const lakh = (n: number) =>
+  translate(leadDetailTexts, 'lakh', { amount: n.toLocaleString(getLocale()) });
 
 /** Label and value of each fact the catalogue holds for the lead's model, year and trim. */
 function factsOf(lead: Lead): [string, string][] | undefined {
@@ -30,24 +34,29 @@ function factsOf(lead: Lead): [string, string][] | undefined {
   if (!model) return undefined;
   const trims = variantsIn(model, lead.year).map((v) => v.name);
   const choices = carChoices(model, lead.year, lead.varient ?? undefined);
+  const t = textsOf(leadDetailTexts);
   return [
-    ['Body', BODY_LABELS[model.body] ?? model.body],
-    ['Sold in India', describeYears(modelYears(model))],
-    [`Trims in ${lead.year}`, trims.length > 0 ? trims.join(', ') : 'One trim'],
-    ['Fuels', choices.fuels.map(fuelLabel).join(', ')],
-    ['Gearboxes', choices.transmissions.map(transmissionLabel).join(', ')],
-    ['Seats', choices.seats.map(formatSeats).join(', ')],
-    ['New price today', `${lakh(model.priceLakh[0])} – ${lakh(model.priceLakh[1])}`],
+    [t('fact.body'), BODY_LABELS[model.body] ?? model.body],
+    [t('fact.soldInIndia'), describeYears(modelYears(model))],
+    [
+      t('fact.trimsIn', { year: lead.year }),
+      trims.length > 0 ? trims.join(', ') : t('fact.oneTrim'),
+    ],
+    [t('fact.fuels'), choices.fuels.map(fuelLabel).join(', ')],
+    [t('fact.gearboxes'), choices.transmissions.map(transmissionLabel).join(', ')],
+    [t('fact.seats'), choices.seats.map(formatSeats).join(', ')],
+    [t('fact.newPrice'), `${lakh(model.priceLakh[0])} – ${lakh(model.priceLakh[1])}`],
   ];
 }
 
 export function CatalogueFacts({ lead }: { lead: Lead }) {
+  const t = useT(leadDetailTexts);
   const facts = factsOf(lead);
   return (
     <section className="card h-100" aria-labelledby="catalogue-facts-title">
       <div className="card-header">
         <h2 id="catalogue-facts-title" className="h5 mb-0">
-          About the {leadTitle(lead)}
+          {t('aboutThe', { car: leadTitle(lead) })}
         </h2>
       </div>
       <div className="card-body">
@@ -66,7 +75,7 @@ export function CatalogueFacts({ lead }: { lead: Lead }) {
             ))}
           </dl>
         ) : (
-          <p className="mb-2">This model is not in our catalogue.</p>
+          <p className="mb-2">{t('notInCatalogue')}</p>
         )}
         <MarketGuideLine
           car={{
@@ -78,10 +87,7 @@ export function CatalogueFacts({ lead }: { lead: Lead }) {
             kmDriven: lead.kmDriven,
           }}
         />
-        <p className="small text-muted mb-0">
-          From our catalogue of the makers&apos; Indian line-ups, for this model and year; new
-          prices are ex-showroom, of its latest year.
-        </p>
+        <p className="small text-muted mb-0">{t('catalogueNote')}</p>
       </div>
     </section>
   );

@@ -20,13 +20,15 @@ import { SidePanel } from '../../components/side-panel';
 import { useSettledSelect } from '../../hooks/use-settled-select';
 import {
   LEAD_FILTER_KEYS,
-  RESET_FILTER_TEXT,
   hidesSoldOut,
   type LeadFilterName,
   type LeadListQuery,
 } from './lead-filters';
-import { FILTER_LABELS } from './filter-labels';
+import { filterLabel, filterValueLabel, kmChoiceLabel, lakhBandLabel } from './filter-labels';
 import { leadCapTexts } from './lead-format';
+import { leadDetailTexts } from '../../i18n/en/lead-detail';
+import { leadsTexts } from '../../i18n/en/leads';
+import { translate, useT } from '../../i18n/runtime';
 
 type Choice = Option<string | number> | string | number;
 
@@ -37,26 +39,23 @@ const asOption = (choice: Choice): Option => {
 
 /** The Admin's Status filter; without it an Admin sees active and inactive leads alike. */
 const STATUS_OPTIONS: Option[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
+  { value: 'active', label: leadDetailTexts.en.active },
+  { value: 'inactive', label: leadDetailTexts.en.inactive },
 ];
 
 const BRAND_OPTIONS: Option[] = VEHICLE_BRANDS.map((b) => ({ value: b.value, label: b.label }));
 
 /** The list's orders (LEAD_SORTS), newest first the default. */
-const SORT_OPTIONS: Option[] = [
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'km_asc', label: 'Kilometres: lowest first' },
-  { value: 'year_desc', label: 'Year: newest first' },
-];
+const SORT_OPTIONS: Option[] = (['price_asc', 'price_desc', 'km_asc', 'year_desc'] as const).map(
+  (value) => ({ value, label: leadDetailTexts.en[`sort.${value}`] }),
+);
 
 /** Each year, then each year and newer ("Year from"). */
 function yearOptions(): Option[] {
   const years = leadYearOptions();
   return [
     ...years.map((y) => ({ value: String(y), label: String(y) })),
-    ...years.map((y) => ({ value: `${y}-`, label: `${y} or newer` })),
+    ...years.map((y) => ({ value: `${y}-`, label: `${y}-` })),
   ];
 }
 
@@ -102,24 +101,36 @@ export function filterOptions(
   }
 }
 
-const ANY: Readonly<Record<LeadFilterName, string>> = {
-  city: 'Any city',
-  brand: 'Any brand',
-  model: 'Any model',
-  varient: 'Any variant',
-  fuel: 'Any fuel',
-  ownerName: 'Any owner',
-  rto: 'Any RTO',
-  transmission: 'Any transmission',
-  price: 'Any price',
-  KmDriven: 'Any km',
-  year: 'Any year',
-  seats: 'Any seats',
-  status: 'Active and inactive',
-  hideSoldOut: '',
-  sort: 'Newest first',
-  belowMarket: '',
-};
+/** An option as the reader reads it: catalogue labels in the current language. */
+function optionText(name: LeadFilterName, option: Option): string {
+  switch (name) {
+    case 'fuel':
+    case 'ownerName':
+    case 'transmission':
+    case 'seats':
+    case 'year':
+      return filterValueLabel(name, option.value);
+    case 'price':
+      return lakhBandLabel(option.value);
+    case 'KmDriven':
+      return kmChoiceLabel(option.value);
+    case 'status':
+      return translate(leadDetailTexts, option.value === 'active' ? 'active' : 'inactive');
+    case 'sort':
+      return SORT_OPTIONS.some((o) => o.value === option.value)
+        ? translate(leadDetailTexts, `sort.${option.value as 'price_asc'}`)
+        : option.label;
+    default:
+      return option.label;
+  }
+}
+
+/** The first option of a select: no filter. */
+function anyText(name: LeadFilterName): string {
+  return name === 'hideSoldOut' || name === 'belowMarket'
+    ? ''
+    : translate(leadDetailTexts, `any.${name}`);
+}
 
 function FilterSelect({
   name,
@@ -130,6 +141,7 @@ function FilterSelect({
   query: LeadListQuery;
   onChange: (key: LeadFilterName, value: string) => void;
 }) {
+  const t = useT(leadDetailTexts);
   const id = useId();
   const value = query.filters[name] ?? '';
   const select = useSettledSelect(value, (next) => onChange(name, next));
@@ -143,7 +155,7 @@ function FilterSelect({
   return (
     <div className="mb-2">
       <label htmlFor={id} className="form-label small mb-1">
-        {FILTER_LABELS[name]}
+        {filterLabel(name)}
       </label>
       <select
         id={id}
@@ -153,12 +165,12 @@ function FilterSelect({
       >
         <option value="">
           {waiting && options.length === 0
-            ? `Choose a ${name === 'model' ? 'brand' : 'model'} first`
-            : ANY[name]}
+            ? t(name === 'model' ? 'chooseBrandFirst' : 'chooseModelFirst')
+            : anyText(name)}
         </option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {optionText(name, option)}
           </option>
         ))}
       </select>
@@ -183,7 +195,7 @@ function CityChecks({
   };
   return (
     <fieldset className="mb-2">
-      <legend className="form-label small mb-1">{FILTER_LABELS.city}</legend>
+      <legend className="form-label small mb-1">{filterLabel('city')}</legend>
       <div className="city-checks border rounded px-2 py-1">
         {cities.map((city, i) => (
           <div key={city} className="form-check">
@@ -245,6 +257,7 @@ function BelowMarketSwitch({
   query: LeadListQuery;
   onChange: (key: LeadFilterName, value: string) => void;
 }) {
+  const t = useT(leadDetailTexts);
   const id = useId();
   return (
     <div className="form-check form-switch mt-2">
@@ -257,7 +270,7 @@ function BelowMarketSwitch({
         onChange={(event) => onChange('belowMarket', event.target.checked ? 'true' : '')}
       />
       <label htmlFor={id} className="form-check-label small">
-        Below market
+        {t('belowMarket')}
       </label>
     </div>
   );
@@ -284,6 +297,7 @@ export function FiltersPanel({
   onChange,
   onReset,
 }: FiltersPanelProps) {
+  const t = useT(leadDetailTexts);
   return (
     <SidePanel
       show={show}
@@ -291,10 +305,10 @@ export function FiltersPanel({
       placement="end"
       widthPx={UI.filterPanelWidthPx}
       titleId="lead-filters-title"
-      title="Filters"
-      closeLabel="Close filters"
+      title={t('filtersTitle')}
+      closeLabel={t('closeFilters')}
     >
-      <form aria-label="Lead filters" onSubmit={(event) => event.preventDefault()}>
+      <form aria-label={t('leadFilters')} onSubmit={(event) => event.preventDefault()}>
         <FilterSelect name="sort" query={query} onChange={onChange} />
         {LEAD_FILTER_KEYS.filter(
           (name) =>
@@ -313,7 +327,7 @@ export function FiltersPanel({
         <BelowMarketSwitch query={query} onChange={onChange} />
       </form>
       <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
-        {RESET_FILTER_TEXT}
+        {translate(leadsTexts, 'resetFilter')}
       </button>
     </SidePanel>
   );

@@ -17,6 +17,8 @@ import {
   transmissionLabel,
   belowMarketText,
 } from './lead-format';
+import { leadsTexts } from '../../i18n/en/leads';
+import { useT } from '../../i18n/runtime';
 
 /** What the detail screen's 'Back to Leads' returns to: the list as it was (filters, page). */
 export interface LeadDetailState {
@@ -25,12 +27,16 @@ export interface LeadDetailState {
 
 export function ContactLinks({
   phoneNumber,
+  car,
   whatsAppRef,
 }: {
   phoneNumber: string;
+  /** The car the chat is about: its WhatsApp link opens with a greeting naming it. */
+  car: Pick<Lead, 'year' | 'brand' | 'model'>;
   whatsAppRef?: Ref<HTMLAnchorElement>;
 }) {
-  const links = contactLinks(phoneNumber);
+  const t = useT(leadsTexts);
+  const links = contactLinks(phoneNumber, car);
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 lead-contact">
       <a
@@ -39,15 +45,15 @@ export function ContactLinks({
         href={links.whatsapp}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`WhatsApp ${links.display}`}
+        aria-label={t('whatsAppLabel', { number: links.display })}
       >
         <i className="bi bi-whatsapp me-1" aria-hidden="true" />
-        WhatsApp
+        <span translate="no">WhatsApp</span>
       </a>
       <a
         className="btn btn-sm btn-outline-primary"
         href={links.tel}
-        aria-label={`Call ${links.display}`}
+        aria-label={t('callLabel', { number: links.display })}
       >
         <i className="bi bi-telephone me-1" aria-hidden="true" />
         {links.display}
@@ -56,7 +62,7 @@ export function ContactLinks({
   );
 }
 
-export const UNLOCK_BUTTON_TEXT = 'Unlock contact';
+export const UNLOCK_BUTTON_TEXT = leadsTexts.en.unlock;
 
 /** '2019 Hyundai Creta': names the car on its unlock button, so a list of them reads apart. */
 export function carName(lead: Pick<Lead, 'year' | 'brand' | 'model'>): string {
@@ -98,11 +104,12 @@ export function UnlockButton({
   /** Hover or focus: a chance to fetch what the click will need. */
   onIntent?: () => void;
 }) {
+  const t = useT(leadsTexts);
   return (
     <button
       type="button"
       className={className}
-      aria-label={`${UNLOCK_BUTTON_TEXT} for ${car}`}
+      aria-label={t('unlockFor', { car })}
       onClick={onUnlock}
       onPointerEnter={onIntent}
       onFocus={onIntent}
@@ -110,13 +117,14 @@ export function UnlockButton({
       aria-busy={busy}
     >
       <i className="bi bi-lock-fill me-1" aria-hidden="true" />
-      {UNLOCK_BUTTON_TEXT}
+      {t('unlock')}
     </button>
   );
 }
 
 /** In place of the unlock button once a lead is sold out. */
 export function SoldOutNote() {
+  useT(leadsTexts);
   return (
     <span className="small fw-semibold lead-sold-out" data-testid="sold-out-note">
       {leadCapTexts.soldOutNote}
@@ -153,6 +161,7 @@ export function LeadCard({
   onUnlockIntent,
   unlocking,
 }: LeadCardProps) {
+  const t = useT(leadsTexts);
   const title = leadTitle(lead);
   const state: LeadDetailState = { backTo: listUrl };
   const focus = useFocusOnUnlock(lead.unlocked);
@@ -169,7 +178,7 @@ export function LeadCard({
           height={PHOTO_THUMB.height}
           loading="lazy"
           decoding="async"
-          alt={`${title}, cover photo`}
+          alt={t('coverPhoto', { title })}
           className="card-img-top lead-card-cover"
           data-testid="lead-cover"
         />
@@ -185,7 +194,7 @@ export function LeadCard({
               {title}
             </Link>
           </h2>
-          {lead.status ? null : <span className="badge text-bg-secondary">Inactive</span>}
+          {lead.status ? null : <span className="badge text-bg-secondary">{t('inactive')}</span>}
           {isSoldOut(lead) ? (
             <span className="badge text-bg-danger">{leadCapTexts.soldOut}</span>
           ) : null}
@@ -193,8 +202,8 @@ export function LeadCard({
             <Link
               to={paths.leadEdit(lead.id)}
               className="btn btn-sm btn-outline-secondary lead-card-edit"
-              aria-label={`Edit lead ${lead.id}`}
-              title="Edit lead"
+              aria-label={t('editLeadNumber', { id: lead.id })}
+              title={t('editLead')}
             >
               <i className="bi bi-pencil" aria-hidden="true" />
             </Link>
@@ -215,13 +224,13 @@ export function LeadCard({
           ) : null}
         </p>
         <dl className="lead-facts small mb-2">
-          <Fact label="Year" value={String(lead.year)} />
-          <Fact label="Fuel" value={fuelLabel(lead.fuelType)} />
-          <Fact label="Trans" value={transmissionLabel(lead.transmission)} />
-          <Fact label="Km" value={formatKm(lead.kmDriven)} />
-          <Fact label="Ownership" value={ownerLabel(lead.ownerName)} />
-          <Fact label="RTO" value={lead.rto ?? MISSING_VALUE} />
-          <Fact label="City" value={lead.city} />
+          <Fact label={t('fact.year')} value={String(lead.year)} />
+          <Fact label={t('fact.fuel')} value={fuelLabel(lead.fuelType)} />
+          <Fact label={t('fact.trans')} value={transmissionLabel(lead.transmission)} />
+          <Fact label={t('fact.km')} value={formatKm(lead.kmDriven)} />
+          <Fact label={t('fact.ownership')} value={ownerLabel(lead.ownerName)} />
+          <Fact label={t('fact.rto')} value={lead.rto ?? MISSING_VALUE} />
+          <Fact label={t('fact.city')} value={lead.city} />
         </dl>
         <p className="small text-muted mb-0">
           <i className="bi bi-clock me-1" aria-hidden="true" />
@@ -233,7 +242,7 @@ export function LeadCard({
       </div>
       <div className="card-footer lead-card-footer">
         {lead.unlocked ? (
-          <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
+          <ContactLinks phoneNumber={lead.phoneNumber} car={lead} whatsAppRef={focus.whatsAppRef} />
         ) : (
           <div className="lead-lock">
             {/* The masked number the server sent, blurred behind the lock (docs/deviations.md). */}
@@ -263,6 +272,7 @@ export function LeadCard({
 
 /** The card's own layout with placeholders while the page loads, so nothing moves when the leads arrive. */
 export function LeadCardSkeleton() {
+  const t = useT(leadsTexts);
   const bar = (width: string) => <span className={`placeholder ${width}`} />;
   return (
     <div className="card h-100 shadow-sm lead-card" aria-hidden="true">
@@ -271,9 +281,9 @@ export function LeadCardSkeleton() {
         <p className="small mb-1">{bar('col-5')}</p>
         <p className="fs-5 mb-2">{bar('col-4')}</p>
         <dl className="lead-facts small mb-2">
-          {['Year', 'Fuel', 'Trans', 'Km', 'Ownership', 'RTO', 'City'].map((label) => (
+          {(['year', 'fuel', 'trans', 'km', 'ownership', 'rto', 'city'] as const).map((label) => (
             <div className="lead-fact" key={label}>
-              <dt>{label}</dt>
+              <dt>{t(`fact.${label}`)}</dt>
               <dd>{bar('col-8')}</dd>
             </div>
           ))}

@@ -135,6 +135,10 @@ describe('lead detail', () => {
       'href',
       'tel:+919876543210',
     );
+    const whatsApp = screen.getByRole('link', { name: 'WhatsApp +91 9876543210' });
+    expect(new URL(whatsApp.getAttribute('href')!).searchParams.get('text')).toBe(
+      `Hello, I saw your ${lead.year} Maruti Suzuki Swift on DealerLeads. Is it still available?`,
+    );
     expect(screen.queryByRole('button', { name: /^Unlock contact/ })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/leads/7')).toHaveLength(1);
   });

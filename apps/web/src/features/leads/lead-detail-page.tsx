@@ -40,6 +40,8 @@ import { CatalogueFacts } from './catalogue-facts';
 import { PhotoGallery } from './photo-gallery';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
+import { leadDetailTexts } from '../../i18n/en/lead-detail';
+import { useT } from '../../i18n/runtime';
 
 export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again later.';
 
@@ -69,10 +71,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function BackToLeads({ to }: { to: string }) {
+  const t = useT(leadDetailTexts);
   return (
     <Link to={to} className="btn btn-outline-primary">
       <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-      Back to Leads
+      {t('backToLeads')}
     </Link>
   );
 }
@@ -88,24 +91,29 @@ function LeadInformation({
   unlocking: boolean;
   onUnlockIntent?: () => void;
 }) {
+  const t = useT(leadDetailTexts);
   const focus = useFocusOnUnlock(lead.unlocked);
   return (
     <section className="card h-100" aria-labelledby="lead-information-title">
       <div className="card-header">
         <h2 id="lead-information-title" className="h5 mb-0">
-          Lead Information
+          {t('leadInformation')}
         </h2>
       </div>
       <div className="card-body">
         <dl className="mb-0 lead-detail">
-          <Row label="Full Name">{lead.fullName}</Row>
-          <Row label="Phone Number">
+          <Row label={t('fullName')}>{lead.fullName}</Row>
+          <Row label={t('phoneNumber')}>
             {lead.unlocked ? (
               <>
                 <span className="d-block mb-1" data-testid="lead-phone">
                   {lead.phoneNumber}
                 </span>
-                <ContactLinks phoneNumber={lead.phoneNumber} whatsAppRef={focus.whatsAppRef} />
+                <ContactLinks
+                  phoneNumber={lead.phoneNumber}
+                  car={lead}
+                  whatsAppRef={focus.whatsAppRef}
+                />
               </>
             ) : (
               <>
@@ -128,13 +136,13 @@ function LeadInformation({
               </>
             )}
           </Row>
-          <Row label="Ownership">{ownerLabel(lead.ownerName)}</Row>
-          <Row label="City">{lead.city}</Row>
-          <Row label="RTO">{lead.rto ?? MISSING_VALUE}</Row>
-          <Row label="Price">{formatInr(lead.price)}</Row>
-          <Row label="Status">
+          <Row label={t('ownership')}>{ownerLabel(lead.ownerName)}</Row>
+          <Row label={t('city')}>{lead.city}</Row>
+          <Row label={t('rto')}>{lead.rto ?? MISSING_VALUE}</Row>
+          <Row label={t('price')}>{formatInr(lead.price)}</Row>
+          <Row label={t('status')}>
             <span className={`badge ${lead.status ? 'text-bg-success' : 'text-bg-secondary'}`}>
-              {lead.status ? 'Active' : 'Inactive'}
+              {lead.status ? t('active') : t('inactive')}
             </span>
             {lead.listingStatus !== 'open' ? (
               <span className="badge text-bg-dark ms-2" data-testid="listing-status">
@@ -142,7 +150,7 @@ function LeadInformation({
               </span>
             ) : null}
           </Row>
-          <Row label="Dealers">
+          <Row label={t('dealers')}>
             <span data-testid="lead-dealers">
               {leadCapTexts.dealersUnlocked(lead.unlockCount, lead.maxDealers)}
             </span>
@@ -150,7 +158,7 @@ function LeadInformation({
               <span className="badge text-bg-danger ms-2">{leadCapTexts.soldOut}</span>
             ) : null}
           </Row>
-          <Row label="Created On">
+          <Row label={t('createdOn')}>
             <time dateTime={lead.createdOn}>{formatLeadDate(lead.createdOn)}</time>
           </Row>
         </dl>
@@ -160,23 +168,24 @@ function LeadInformation({
 }
 
 function CarSpecifications({ lead }: { lead: Lead }) {
+  const t = useT(leadDetailTexts);
   return (
     <section className="card h-100" aria-labelledby="car-specifications-title">
       <div className="card-header">
         <h2 id="car-specifications-title" className="h5 mb-0">
-          Car Specifications
+          {t('carSpecifications')}
         </h2>
       </div>
       <div className="card-body">
         <dl className="mb-0 lead-detail">
-          <Row label="Brand">{brandLabel(lead.brand)}</Row>
-          <Row label="Model">{lead.model}</Row>
-          <Row label="Variant">{lead.varient ?? MISSING_VALUE}</Row>
-          <Row label="Year">{lead.year}</Row>
-          <Row label="Transmission">{transmissionLabel(lead.transmission)}</Row>
-          <Row label="Fuel Type">{fuelLabel(lead.fuelType)}</Row>
-          <Row label="Seats">{formatSeats(lead.seats)}</Row>
-          <Row label="Kilometers Driven">{formatKm(lead.kmDriven)}</Row>
+          <Row label={t('brand')}>{brandLabel(lead.brand)}</Row>
+          <Row label={t('model')}>{lead.model}</Row>
+          <Row label={t('variant')}>{lead.varient ?? MISSING_VALUE}</Row>
+          <Row label={t('year')}>{lead.year}</Row>
+          <Row label={t('transmission')}>{transmissionLabel(lead.transmission)}</Row>
+          <Row label={t('fuelType')}>{fuelLabel(lead.fuelType)}</Row>
+          <Row label={t('seats')}>{formatSeats(lead.seats)}</Row>
+          <Row label={t('kmDriven')}>{formatKm(lead.kmDriven)}</Row>
         </dl>
       </div>
     </section>
@@ -184,6 +193,7 @@ function CarSpecifications({ lead }: { lead: Lead }) {
 }
 
 export function LeadDetailPage() {
+  const t = useT(leadDetailTexts);
   const params = useParams();
   // The loader let only valid ids through.
   const id = parseLeadId(params.id) ?? 0;
@@ -211,11 +221,11 @@ export function LeadDetailPage() {
         {data && isAdmin(user) ? (
           <Link to={paths.leadEdit(data.id)} className="btn btn-outline-secondary">
             <i className="bi bi-pencil me-1" aria-hidden="true" />
-            Edit Lead
+            {t('editLead')}
           </Link>
         ) : null}
       </div>
-      <h1 className="h3 mb-1">Lead Details</h1>
+      <h1 className="h3 mb-1">{t('title')}</h1>
       <p className="lead mb-3" data-testid="lead-title">
         {data ? (
           `${brandLabel(data.brand)} ${data.model}${data.varient ? ` ${data.varient}` : ''} (${data.year})`
@@ -253,7 +263,7 @@ export function LeadDetailPage() {
       ) : lead.isPending ? (
         <div className="d-flex justify-content-center py-5" role="status">
           <span className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">Loading...</span>
+          <span className="visually-hidden">{t('loading')}</span>
         </div>
       ) : null}
       <div className="mt-3">

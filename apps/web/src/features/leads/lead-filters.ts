@@ -1,6 +1,6 @@
 // The lead list's state in the URL (filters by their API names, ?page and ?q as on every list), and its API query.
 import { FIRST_PAGE, LIMITS, PAGE_SIZE, type Pagination } from '@dealerleads/shared';
-import { groupIndian } from '../../lib/group-indian';
+import { formatNumber } from '../../lib/format';
 
 /** The list filters of docs/screens.md (Seats), in panel order, named as `GET /api/leads` names them. */
 export const LEAD_FILTER_KEYS = [
@@ -219,6 +219,6 @@ export function pagesToShow(pagination: Pagination, shown: number): Pagination {
 
 /** The total as shown: '5,000', or '10,000+' when the API stopped counting (docs/performance-budgets.md). */
 export function formatTotal(pagination: Pick<Pagination, 'totalItems' | 'totalCapped'>): string {
-  const total = groupIndian(pagination.totalItems);
+  const total = formatNumber(pagination.totalItems);
   return pagination.totalCapped ? `${total}+` : total;
 }

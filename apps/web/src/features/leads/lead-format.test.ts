@@ -4,6 +4,7 @@ import { KM_BANDS, PRICE_BANDS, VEHICLE_BRANDS } from '@dealerleads/shared/catal
 import {
   brandLabel,
   contactLinks,
+  leadCapTexts,
   formatInr,
   belowMarketText,
   formatKm,
@@ -52,12 +53,29 @@ describe('lead formatting', () => {
     expect(formatKm(null)).toBe('—');
   });
 
+  it("counts dealers in the singular for a cap of one ('1 of 1 dealer')", () => {
+    expect(leadCapTexts.dealersUnlocked(1, 1)).toBe('1 of 1 dealer unlocked');
+    expect(leadCapTexts.dealersUnlocked(1, 5)).toBe('1 of 5 dealers unlocked');
+  });
+
   it('builds call and WhatsApp links with +91', () => {
     expect(contactLinks('9876543210')).toEqual({
       display: '+91 9876543210',
       tel: 'tel:+919876543210',
       whatsapp: 'https://wa.me/919876543210',
     });
+    // With the car, the chat opens with a greeting naming it, encoded (spaces, the comma, the question mark).
+    const { whatsapp } = contactLinks('98765 43210', {
+      year: 2019,
+      brand: 'maruti_suzuki',
+      model: 'Swift & Dzire',
+    });
+    expect(whatsapp).toBe(
+      'https://wa.me/919876543210?text=Hello%2C%20I%20saw%20your%202019%20Maruti%20Suzuki%20Swift%20%26%20Dzire%20on%20DealerLeads.%20Is%20it%20still%20available%3F',
+    );
+    expect(new URL(whatsapp).searchParams.get('text')).toBe(
+      'Hello, I saw your 2019 Maruti Suzuki Swift & Dzire on DealerLeads. Is it still available?',
+    );
   });
 });
 

@@ -2,22 +2,24 @@
 import { COUNTRY_CALLING_CODE, type Lead, type ListingStatus } from '@dealerleads/shared';
 import { FUELS, labelOf, OWNERS, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
 import { groupIndian } from '../../lib/group-indian';
+import { hasText, translate } from '../../i18n/runtime';
+import { leadsTexts } from '../../i18n/en/leads';
 
 export { groupIndian };
-import { formatInr } from '../../lib/format';
+import { formatInr, formatNumber } from '../../lib/format';
 
-export { formatInr, formatLeadDate } from '../../lib/format';
+export { formatInr, formatLeadDate, formatNumber } from '../../lib/format';
 
 /** Shown for a field the lead does not have (the wizard leaves variant, RTO and km empty). */
 export const MISSING_VALUE = '—';
 
 /** 45000 → '45,000 km'. */
 export function formatKm(km: number | null): string {
-  return km === null ? MISSING_VALUE : `${groupIndian(km)} km`;
+  return km === null ? MISSING_VALUE : translate(leadsTexts, 'km', { km: formatNumber(km) });
 }
 
 export function formatSeats(seats: number): string {
-  return `${seats} Seater`;
+  return translate(leadsTexts, 'seater', { seats });
 }
 
 function titleCase(text: string): string {
@@ -47,39 +49,52 @@ export function brandLabel(slug: string): string {
   return BRAND_LABELS[slug.toLowerCase()] ?? titleCase(slug);
 }
 
-function optionLabel(options: readonly { value: string; label: string }[], value: string): string {
-  return labelOf(options, value) ?? titleCase(value);
+function optionLabel(
+  kind: 'fuel' | 'owner' | 'transmission',
+  options: readonly { value: string; label: string }[],
+  value: string,
+): string {
+  const key = `${kind}.${value}`;
+  return hasText(leadsTexts, key)
+    ? translate(leadsTexts, key)
+    : (labelOf(options, value) ?? titleCase(value));
 }
 
-export const fuelLabel = (value: string) => optionLabel(FUELS, value);
-export const ownerLabel = (value: string) => optionLabel(OWNERS, value);
-export const transmissionLabel = (value: string) => optionLabel(TRANSMISSIONS, value);
+export const fuelLabel = (value: string) => optionLabel('fuel', FUELS, value);
+export const ownerLabel = (value: string) => optionLabel('owner', OWNERS, value);
+export const transmissionLabel = (value: string) =>
+  optionLabel('transmission', TRANSMISSIONS, value);
 
 /** 'Maruti Suzuki Swift' */
 export function leadTitle(lead: { brand: string; model: string }): string {
   return `${brandLabel(lead.brand)} ${lead.model}`;
 }
 
-/** The call and WhatsApp links of an unlocked contact, both with India's +91 (docs/screens.md). */
-export function contactLinks(phoneNumber: string) {
+/** The opening line a dealer's WhatsApp chat starts with, naming the car so the owner knows which one. */
+export function whatsAppGreeting(car: { year: number; brand: string; model: string }): string {
+  return `Hello, I saw your ${car.year} ${leadTitle(car)} on DealerLeads. Is it still available?`;
+}
+
+/**
+ * The call and WhatsApp links of an unlocked contact, both with India's +91 (docs/screens.md); with the car, the
+ * WhatsApp chat opens with a greeting naming it (URL-encoded).
+ */
+export function contactLinks(
+  phoneNumber: string,
+  car?: { year: number; brand: string; model: string },
+) {
   const digits = phoneNumber.replace(/\D/g, '');
+  const text = car ? `?text=${encodeURIComponent(whatsAppGreeting(car))}` : '';
   return {
     display: `+${COUNTRY_CALLING_CODE} ${digits}`,
     tel: `tel:+${COUNTRY_CALLING_CODE}${digits}`,
-    whatsapp: `https://wa.me/${COUNTRY_CALLING_CODE}${digits}`,
+    whatsapp: `https://wa.me/${COUNTRY_CALLING_CODE}${digits}${text}`,
   };
 }
 
-const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
-  open: 'Open',
-  sold: 'Sold',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-};
-
 /** Why a lead left the list, as a dealer who unlocked it reads it: 'Sold', 'Withdrawn', 'Expired'. */
 export function listingStatusLabel(status: ListingStatus): string {
-  return LISTING_STATUS_LABELS[status];
+  return translate(leadsTexts, `listing.${status}`);
 }
 
 /**
@@ -88,11 +103,20 @@ export function listingStatusLabel(status: ListingStatus): string {
  */
 export const leadCapTexts = {
   dealersUnlocked: (count: number, max: number) =>
-    `${count} of ${max} dealer${max === 1 ? '' : 's'} unlocked`,
-  soldOut: 'Sold out',
-  soldOutNote: 'Sold out: no more dealers can unlock this lead.',
-  hideSoldOut: 'Hide sold-out leads',
-} as const;
+    translate(leadsTexts, max === 1 ? 'dealersUnlockedOfOne' : 'dealersUnlockedOfMany', {
+      count,
+      max,
+    }),
+  get soldOut() {
+    return translate(leadsTexts, 'soldOut');
+  },
+  get soldOutNote() {
+    return translate(leadsTexts, 'soldOutNote');
+  },
+  get hideSoldOut() {
+    return translate(leadsTexts, 'hideSoldOut');
+  },
+};
 
 /** At the cap: no more dealers may unlock the lead (those who have it keep it). */
 export function isSoldOut(lead: Pick<Lead, 'unlockCount' | 'maxDealers'>): boolean {
@@ -103,6 +127,6 @@ export function isSoldOut(lead: Pick<Lead, 'unlockCount' | 'maxDealers'>): boole
 export function belowMarketText(lead: Pick<Lead, 'price' | 'marketPrice'>): string | undefined {
   const median = lead.marketPrice?.median;
   return median !== undefined && lead.price < median
-    ? `${formatInr(median - lead.price)} below market`
+    ? translate(leadsTexts, 'belowMarket', { amount: formatInr(median - lead.price) })
     : undefined;
 }

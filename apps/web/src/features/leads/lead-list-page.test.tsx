@@ -433,7 +433,9 @@ describe('unlocking a card', () => {
     );
     expect(within(unlocked).getByRole('link', { name: 'WhatsApp +91 9876543210' })).toHaveAttribute(
       'href',
-      'https://wa.me/919876543210',
+      `https://wa.me/919876543210?text=${encodeURIComponent(
+        'Hello, I saw your 2019 Maruti Suzuki Swift on DealerLeads. Is it still available?',
+      )}`,
     );
     expect(callsTo(fetchMock, 'POST', '/leads/101/unlock')).toHaveLength(1);
     // The other card stays locked; the list was not reloaded for it.

@@ -7,6 +7,7 @@ import {
   useEffect,
   useId,
   useMemo,
+  useRef,
   useState,
   type FormEvent,
 } from 'react';
@@ -19,7 +20,6 @@ import { notify } from '../../lib/notify';
 import { LeadCard, LeadCardSkeleton } from './lead-card';
 import {
   EMPTY_LEAD_LIST_QUERY,
-  RESET_FILTER_TEXT,
   SEARCH_DEBOUNCE_MS,
   SEARCH_MIN_LENGTH,
   activeFilterCount,
@@ -35,9 +35,11 @@ import {
   type LeadFilterName,
   type LeadListQuery,
 } from './lead-filters';
-import { groupIndian } from './lead-format';
+import { formatNumber } from './lead-format';
 import { preloadUnlock, useUnlockFlow } from './use-unlock-flow';
 import './leads.css';
+import { leadsTexts } from '../../i18n/en/leads';
+import { textsOf, useT } from '../../i18n/runtime';
 // Only a logged-in dealer can have a package ending soon: the notice is a small chunk of its own.
 const EndingSoonNotice = lazy(() =>
   import('../../components/ending-soon-notice').then((m) => ({ default: m.EndingSoonNotice })),
@@ -57,14 +59,15 @@ const SKELETON_CARDS = 6;
 /** Cards in a page's first render (more than a phone's first screen holds); the rest follow in batches. */
 const FIRST_CARDS = 3;
 const CARDS_PER_BATCH = 6;
-export const NO_MATCH_TEXT = 'No leads match your search and filters.';
-export const NO_LEADS_TEXT = 'No leads to show.';
+export const NO_MATCH_TEXT = leadsTexts.en.noMatch;
+export const NO_LEADS_TEXT = leadsTexts.en.noLeads;
 /** A failed load is never shown as an empty list: the server has not said there are none. */
-export const LOAD_FAILED_TEXT = 'The leads could not be loaded.';
-export const TRY_AGAIN_TEXT = 'Try again';
+export const LOAD_FAILED_TEXT = leadsTexts.en.loadFailed;
+export const TRY_AGAIN_TEXT = leadsTexts.en.tryAgain;
 
 /** The search box: the URL's searchterm, sent after a pause once 3+ letters (or none) are typed; Enter sends at once. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
+  const t = useT(leadsTexts);
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   /** The term this box last sent, until the URL shows it. */
@@ -105,15 +108,15 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
       <input
         type="search"
         className="form-control"
-        placeholder="Search name, city, brand, model, variant, RTO"
-        aria-label="Search leads"
+        placeholder={t('searchPlaceholder')}
+        aria-label={t('searchLabel')}
         aria-describedby={tooShort ? hintId : undefined}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       {tooShort ? (
         <div id={hintId} className="form-text">
-          Type at least {SEARCH_MIN_LENGTH} letters to search, or press Enter.
+          {t('searchHint', { count: SEARCH_MIN_LENGTH })}
         </div>
       ) : null}
     </form>
@@ -151,12 +154,19 @@ function useCardsToRender(items: readonly { id: number }[] | undefined): number 
 }
 
 function summary(pagination: PageInfo, shown: number): string {
-  if (pagination.totalItems === 0 || shown === 0) return `${formatTotal(pagination)} leads`;
+  const t = textsOf(leadsTexts);
+  if (pagination.totalItems === 0 || shown === 0)
+    return t('countOnly', { total: formatTotal(pagination) });
   const first = (pagination.currentPage - 1) * pagination.itemsPerPage + 1;
-  return `Showing ${groupIndian(first)}–${groupIndian(first + shown - 1)} of ${formatTotal(pagination)} leads`;
+  return t('showing', {
+    first: formatNumber(first),
+    last: formatNumber(first + shown - 1),
+    total: formatTotal(pagination),
+  });
 }
 
 export function LeadListPage() {
+  const t = useT(leadsTexts);
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const query = useMemo(() => parseLeadListQuery(searchParams), [searchParams]);
@@ -183,10 +193,20 @@ export function LeadListPage() {
   const search = useCallback((term: string) => show(withSearch(query, term), true), [show, query]);
   const setFilter = (key: LeadFilterName, value: string) => show(withFilter(query, key, value));
   const reset = () => show(EMPTY_LEAD_LIST_QUERY);
+  // A new page starts at its first card: at once (instant, not Bootstrap's smooth scroll, which the new cards'
+  // rendering would cut short half-way down), and again once that page's cards are in place.
+  const scrollPending = useRef(false);
   const changePage = (page: number) => {
+    scrollPending.current = true;
     show(withPage(query, page));
-    window.scrollTo({ top: 0 });
+    window.scrollTo({ top: 0, behavior: 'instant' });
   };
+  const shownPage = leads.data?.pagination?.currentPage;
+  useEffect(() => {
+    if (!scrollPending.current || shownPage !== query.pageNumber) return;
+    scrollPending.current = false;
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, [shownPage, query.pageNumber]);
   const openPanel = () => {
     setPanelMounted(true);
     setPanelOpen(true);
@@ -203,7 +223,7 @@ export function LeadListPage() {
         totalPages={pagination.totalPages}
         maxButtons={MAX_PAGE_BUTTONS.leads}
         onPageChange={changePage}
-        ariaLabel={position === 'top' ? 'Pages above the leads' : 'Pages below the leads'}
+        ariaLabel={position === 'top' ? t('pagesAbove') : t('pagesBelow')}
       />
     ) : null;
 
@@ -221,7 +241,7 @@ export function LeadListPage() {
       <div className="col-12">
         <div className="text-center text-muted py-5 border rounded bg-body" role="status">
           <p className="mb-3">
-            {failed ? LOAD_FAILED_TEXT : filtered ? NO_MATCH_TEXT : NO_LEADS_TEXT}
+            {failed ? t('loadFailed') : filtered ? t('noMatch') : t('noLeads')}
           </p>
           {failed || filtered ? (
             <button
@@ -229,7 +249,7 @@ export function LeadListPage() {
               className="btn btn-outline-primary"
               onClick={failed ? () => void leads.refetch() : reset}
             >
-              {failed ? TRY_AGAIN_TEXT : RESET_FILTER_TEXT}
+              {failed ? t('tryAgain') : t('resetFilter')}
             </button>
           ) : null}
         </div>
@@ -254,7 +274,7 @@ export function LeadListPage() {
   const filterCount = activeFilterCount(query);
   return (
     <section className="container-xl py-3">
-      <h1 className="h3 mb-3">Leads</h1>
+      <h1 className="h3 mb-3">{t('title')}</h1>
       {user && !admin ? (
         <Suspense fallback={null}>
           <EndingSoonNotice />
@@ -271,9 +291,12 @@ export function LeadListPage() {
           aria-expanded={panelOpen}
         >
           <i className="bi bi-funnel me-1" aria-hidden="true" />
-          Filters
+          {t('filters')}
           {filterCount > 0 ? (
-            <span className="badge text-bg-light ms-1" aria-label={`${filterCount} active`}>
+            <span
+              className="badge text-bg-light ms-1"
+              aria-label={t('activeFilterCount', { count: filterCount })}
+            >
               {filterCount}
             </span>
           ) : null}
@@ -284,7 +307,7 @@ export function LeadListPage() {
           onClick={reset}
           disabled={!filtered}
         >
-          {RESET_FILTER_TEXT}
+          {t('resetFilter')}
         </button>
       </div>
       {activeFilterCount(query) > 0 ? (
@@ -301,7 +324,7 @@ export function LeadListPage() {
       <div
         className="row row-cols-1 row-cols-md-2 row-cols-lg-3 g-3"
         role="region"
-        aria-label="Lead results"
+        aria-label={t('results')}
         aria-busy={leads.isFetching}
         data-testid="lead-results"
         style={leads.isPlaceholderData ? { opacity: 0.6 } : undefined}

@@ -2,8 +2,11 @@
 // keys for a keyboard. Shown before unlock: the photos are why a dealer unlocks.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { LeadPhoto } from '@dealerleads/shared';
+import { leadDetailTexts } from '../../i18n/en/lead-detail';
+import { useT } from '../../i18n/runtime';
 
 export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string }) {
+  const t = useT(leadDetailTexts);
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   if (photos.length === 0) return null;
@@ -25,8 +28,8 @@ export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string
   return (
     <section
       className="photo-gallery card mb-3"
-      aria-roledescription="carousel"
-      aria-label={`Photos of the ${car}`}
+      aria-roledescription={t('carousel')}
+      aria-label={t('galleryLabel', { car })}
     >
       <div
         ref={strip}
@@ -44,7 +47,7 @@ export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string
           <img
             key={photo.id}
             src={photo.url}
-            alt={`${car}, photo ${i + 1} of ${photos.length}`}
+            alt={t('photoAlt', { car, index: i + 1, count: photos.length })}
             width={1024}
             height={768}
             loading={i === 0 ? 'eager' : 'lazy'}
@@ -57,19 +60,19 @@ export function PhotoGallery({ photos, car }: { photos: LeadPhoto[]; car: string
           <button
             type="button"
             className="btn btn-outline-secondary btn-sm"
-            aria-label="Previous photo"
+            aria-label={t('previousPhoto')}
             disabled={index === 0}
             onClick={() => show(index - 1)}
           >
             <i className="bi bi-chevron-left" aria-hidden="true" />
           </button>
           <span className="small text-body-secondary" aria-live="polite">
-            Photo {index + 1} of {photos.length}
+            {t('photoOf', { index: index + 1, count: photos.length })}
           </span>
           <button
             type="button"
             className="btn btn-outline-secondary btn-sm"
-            aria-label="Next photo"
+            aria-label={t('nextPhoto')}
             disabled={index === photos.length - 1}
             onClick={() => show(index + 1)}
           >

@@ -45,7 +45,11 @@ const order: CreatedOrder = {
   upiUri: 'upi://pay?pa=dealerleads@okaxis&pn=DealerLeads&am=999.00&cu=INR&tn=DL-20261123-K7Q2MX',
 };
 
+/** The price list the stubbed API answers (a test may add a free trial). */
+let packagesAnswer = pricePackages;
+
 beforeEach(() => {
+  packagesAnswer = pricePackages;
   vi.spyOn(notify, 'warning').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
   setCurrentUser(dealer);
@@ -56,7 +60,8 @@ function api(config: OrdersConfig) {
     'GET /leads/7': () => jsonResponse(lead),
     'POST /leads/7/unlock': () =>
       jsonResponse({ status: 400, message: creditFlowMessages.noActivePackage }, { status: 400 }),
-    'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
+    'GET /packages': () =>
+      jsonResponse(packagesAnswer, { headers: pageHeader(packagesAnswer.length) }),
     'GET /orders/config': () => jsonResponse(config),
     'POST /orders': () => jsonResponse(order),
     'PUT /orders/31/utr': () => jsonResponse({ ...order, utr: '123456789012' }),
@@ -72,6 +77,25 @@ async function openPopup() {
 }
 
 describe('the purchase popup', () => {
+  it("offers the free trial as 'Ask for it' on WhatsApp, keeping Buy for what places an order", async () => {
+    const trial = {
+      ...pricePackages[0]!,
+      id: 9,
+      packageName: 'Free Trial',
+      packagePrice: 0,
+    };
+    packagesAnswer = [trial, ...pricePackages];
+    api(upiOn);
+    const { popup } = await openPopup();
+    const ask = await within(popup).findByRole('link', { name: 'Ask for Free Trial on WhatsApp' });
+    expect(ask).toHaveTextContent(/^Ask for it$/);
+    expect(ask.getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    expect(within(popup).queryByRole('link', { name: /^Buy Free Trial/ })).toBeNull();
+    expect(
+      within(popup).getByRole('button', { name: 'Buy Starter 10 Leads by UPI' }),
+    ).toHaveTextContent('Buy');
+  });
+
   it('buys a package by UPI: the order, its QR code with the UPI id, amount and reference, then the UTR', async () => {
     const fetchMock = api(upiOn);
     const { user, popup } = await openPopup();
@@ -96,9 +120,12 @@ describe('the purchase popup', () => {
     await user.clear(utr);
     await user.type(utr, '123456789012');
     await user.click(within(popup).getByRole('button', { name: 'I have paid' }));
-    expect(await within(popup).findByTestId('payment-submitted')).toHaveTextContent(
-      'Payment submitted',
+    // Said once: the heading, then what happens next (not 'Payment submitted' twice).
+    const submitted = await within(popup).findByTestId('payment-submitted');
+    expect(submitted).toHaveTextContent(
+      /^Payment submittedWe will add the credits once we see your payment\.Reference/,
     );
+    expect(submitted.textContent?.match(/Payment submitted/g)).toHaveLength(1);
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/orders/31/utr')).toHaveLength(1));
     const body = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/31/utr'))![1]!
       .body as string;

@@ -8,6 +8,8 @@ import {
 } from '@dealerleads/shared';
 import { ApiError, serverMessageOf } from '../../lib/api-error';
 import { httpErrorTexts } from '../../lib/http-error-catalogue';
+import { serverText, translate } from '../../i18n/runtime';
+import { leadsTexts } from '../../i18n/en/leads';
 
 /** What a click on the lock does before (or instead of) calling the API. */
 export type UnlockStart =
@@ -45,7 +47,7 @@ export interface UnlockFeedback {
 
 /** Asked before a credit is spent: the dealer's whole balance, across packages. */
 export const confirmSpendText = (balance: number) =>
-  `Use 1 of your ${balance} ${balance === 1 ? 'credit' : 'credits'}?`;
+  translate(leadsTexts, 'confirmSpend', { count: balance });
 
 /** Whether a click on a lock should ask first: a credit will be spent (no live Unlimited package covers it). */
 export function shouldConfirmSpend(
@@ -72,12 +74,11 @@ export function feedbackForResult(
     const remaining = totalBalance ?? result.creditsRemaining;
     feedback.toasts.push({
       kind: 'success',
-      message: creditFlowMessages.success(remaining),
+      message: translate(leadsTexts, 'unlockSuccess', { count: remaining }),
     });
-    if (remaining === 0)
-      feedback.toasts.push({ kind: 'info', message: creditFlowMessages.lastCredit });
+    if (remaining === 0) feedback.toasts.push({ kind: 'info', message: flowText('lastCredit') });
   } else if (!result.charged && result.creditsRemaining !== null) {
-    feedback.toasts.push({ kind: 'success', message: creditFlowMessages.unlimitedUnlock });
+    feedback.toasts.push({ kind: 'success', message: flowText('unlimitedUnlock') });
   }
   // Not charged and no balance: already unlocked, or an Admin; the contact just shows.
   return feedback;
@@ -87,26 +88,37 @@ export function feedbackForResult(
  * The 400 texts that mean "buy a package": the atomic unlock's three (docs/api.md) and the spec's
  * subtract-credit texts, mapped to what the dealer reads (docs/api.md).
  */
-const PURCHASE_WARNINGS: ReadonlyMap<string, string> = new Map([
-  [creditFlowMessages.noActivePackage, creditFlowMessages.noActivePackage],
-  [creditFlowMessages.allCreditsUsed, creditFlowMessages.allCreditsUsed],
-  [creditFlowMessages.expired, creditFlowMessages.expired],
-  [creditFlowMessages.inactive, creditFlowMessages.inactive],
-  [creditFlowMessages.noCreditsWarning, creditFlowMessages.noCreditsWarning],
-  [apiMessages.noCreditsToSubtract, creditFlowMessages.noCreditsWarning],
-  [apiMessages.packageExpired, creditFlowMessages.expired],
-  [apiMessages.packageInactiveSubtract, creditFlowMessages.inactive],
+const PURCHASE_WARNINGS: ReadonlyMap<string, FlowText> = new Map([
+  [creditFlowMessages.noActivePackage, 'noActivePackage'],
+  [creditFlowMessages.allCreditsUsed, 'allCreditsUsed'],
+  [creditFlowMessages.expired, 'expired'],
+  [creditFlowMessages.inactive, 'inactive'],
+  [creditFlowMessages.noCreditsWarning, 'noCreditsWarning'],
+  [apiMessages.noCreditsToSubtract, 'noCreditsWarning'],
+  [apiMessages.packageExpired, 'expired'],
+  [apiMessages.packageInactiveSubtract, 'inactive'],
 ]);
+
+type FlowText = {
+  [K in keyof typeof creditFlowMessages]: (typeof creditFlowMessages)[K] extends string ? K : never;
+}[keyof typeof creditFlowMessages];
+
+/** A credit-flow text in the reader's language, by its API code (docs/api.md "Error codes"). */
+const flowText = (key: FlowText) => serverText(`creditFlow.${key}`, creditFlowMessages[key]);
 
 /** A failed unlock: a package problem warns and opens the popup; anything else is spec's generic failure. */
 export function feedbackForError(error: unknown): UnlockFeedback {
   if (error instanceof ApiError && error.status === 400) {
     const warning = PURCHASE_WARNINGS.get(serverMessageOf(error.body) ?? '');
     if (warning !== undefined)
-      return { toasts: [{ kind: 'warning', message: warning }], purchasePopup: true, login: false };
+      return {
+        toasts: [{ kind: 'warning', message: flowText(warning) }],
+        purchasePopup: true,
+        login: false,
+      };
     if (serverMessageOf(error.body) === creditFlowMessages.soldOut)
       return {
-        toasts: [{ kind: 'warning', message: creditFlowMessages.soldOut }],
+        toasts: [{ kind: 'warning', message: flowText('soldOut') }],
         purchasePopup: false,
         login: false,
       };
@@ -126,7 +138,7 @@ export function feedbackForError(error: unknown): UnlockFeedback {
     };
   }
   return {
-    toasts: [{ kind: 'error', message: creditFlowMessages.failed }],
+    toasts: [{ kind: 'error', message: flowText('failed') }],
     purchasePopup: false,
     login: false,
   };

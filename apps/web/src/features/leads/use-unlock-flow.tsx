@@ -6,9 +6,10 @@ import type { Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session';
+import { leadsTexts } from '../../i18n/en/leads';
+import { translate } from '../../i18n/runtime';
 
-export const UNLOCK_UNAVAILABLE_TEXT =
-  'Something went wrong. Please reload the page and try again.';
+export const UNLOCK_UNAVAILABLE_TEXT = leadsTexts.en.unlockUnavailable;
 
 const loadUnlockActions = () => import('./unlock-actions');
 const loadPurchasePopup = () => import('../../components/purchase-popup');
@@ -51,7 +52,7 @@ export function useUnlockFlow(): UnlockFlow {
           setPending: setPendingLeadId,
         }),
       // The flow's code could not be downloaded (offline, or a new release replaced it).
-      () => notify.error(UNLOCK_UNAVAILABLE_TEXT),
+      () => notify.error(translate(leadsTexts, 'unlockUnavailable')),
     );
   };
 

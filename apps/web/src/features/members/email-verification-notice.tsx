@@ -4,15 +4,21 @@ import type { Member } from '@dealerleads/shared';
 import { errorMessage } from '../../lib/api-error';
 import { notify } from '../../lib/notify';
 import { useRequestEmailVerification } from './api/request-email-verification';
+import { membersTexts } from '../../i18n/en/members';
+import { translate, useT } from '../../i18n/runtime';
 
 export const emailVerificationTexts = {
-  notice: (email: string) =>
-    `Your e-mail address ${email} is not verified yet. Alert e-mails are sent only after you click the link we e-mailed to it.`,
-  resend: 'Send the link again',
-  failed: 'Could not send the link. Please try again later.',
-} as const;
+  notice: (email: string) => translate(membersTexts, 'verifyNotice', { email }),
+  get resend() {
+    return translate(membersTexts, 'verify.resend');
+  },
+  get failed() {
+    return translate(membersTexts, 'verify.failed');
+  },
+};
 
 export function EmailVerificationNotice({ member }: { member: Member }) {
+  useT(membersTexts);
   const request = useRequestEmailVerification();
   if (member.emailVerified) return null;
   return (

@@ -2,8 +2,11 @@
 import { Link } from 'react-router';
 import type { Member } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
+import { membersTexts } from '../../i18n/en/members';
+import { useT } from '../../i18n/runtime';
 
 export function MemberCard({ member }: { member: Member }) {
+  const t = useT(membersTexts);
   const active = member.status;
   return (
     <article
@@ -17,16 +20,16 @@ export function MemberCard({ member }: { member: Member }) {
         </h2>
         <p className="card-subtitle text-body-secondary mb-2">@{member.userName}</p>
         <dl className="row mb-0 small">
-          <dt className="col-4 fw-normal text-body-secondary">Phone</dt>
+          <dt className="col-4 fw-normal text-body-secondary">{t('phone')}</dt>
           <dd className="col-8 mb-1 text-break">{member.phone || '—'}</dd>
-          <dt className="col-4 fw-normal text-body-secondary">City</dt>
+          <dt className="col-4 fw-normal text-body-secondary">{t('city')}</dt>
           <dd className="col-8 mb-1 text-break">{member.city}</dd>
-          <dt className="col-4 fw-normal text-body-secondary">Email</dt>
+          <dt className="col-4 fw-normal text-body-secondary">{t('email')}</dt>
           <dd className="col-8 mb-1 text-break">{member.email}</dd>
-          <dt className="col-4 fw-normal text-body-secondary">Status</dt>
+          <dt className="col-4 fw-normal text-body-secondary">{t('status')}</dt>
           <dd className="col-8 mb-1 text-break">
             <span className={`badge ${active ? 'text-bg-success' : 'text-bg-secondary'}`}>
-              {active ? 'Active' : 'Inactive'}
+              {active ? t('active') : t('inactive')}
             </span>
           </dd>
         </dl>
@@ -35,10 +38,10 @@ export function MemberCard({ member }: { member: Member }) {
         <Link
           to={paths.memberEdit(member.userName)}
           className={`btn btn-sm w-100 ${active ? 'btn-danger' : 'btn-secondary'}`}
-          aria-label={`Edit Member ${member.userName}`}
+          aria-label={t('editMemberNamed', { name: member.userName })}
         >
           <i className="bi bi-pencil-square me-1" aria-hidden="true" />
-          Edit Member
+          {t('editMember')}
         </Link>
       </div>
     </article>

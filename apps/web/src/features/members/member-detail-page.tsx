@@ -9,23 +9,21 @@ import { notify } from '../../lib/notify';
 import { useDownloadMyData } from './api/download-my-data';
 import { useMember } from './api/get-member';
 import { EmailVerificationNotice } from './email-verification-notice';
-import { ERROR_LOADING_USERS_TEXT } from './api/get-members';
+import { membersTexts } from '../../i18n/en/members';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const exportTexts = {
-  button: 'Download my data',
-  done: 'Your data was downloaded as a JSON file.',
-  failed: 'Could not download your data. Please try again later.',
-} as const;
+export const exportTexts = liveTexts(membersTexts, 'export.');
 
 export function MemberDetailPage() {
+  const t = useT(membersTexts);
   const { username = '' } = useParams();
   const member = useMember(username);
   const user = useCurrentUser();
   const download = useDownloadMyData();
 
   useEffect(() => {
-    if (member.isError) reportLoadError(member.error, ERROR_LOADING_USERS_TEXT);
-  }, [member.isError, member.error]);
+    if (member.isError) reportLoadError(member.error, t('errorLoadingUsers'));
+  }, [member.isError, member.error, t]);
 
   const data = member.data;
   return (
@@ -39,30 +37,30 @@ export function MemberDetailPage() {
         <div className={`card shadow-sm ${data.status ? '' : 'bg-secondary-subtle'}`}>
           <div className="card-body">
             <dl className="row mb-0">
-              <dt className="col-sm-4">Name</dt>
+              <dt className="col-sm-4">{t('name')}</dt>
               <dd className="col-sm-8">{data.name}</dd>
-              <dt className="col-sm-4">City</dt>
+              <dt className="col-sm-4">{t('city')}</dt>
               <dd className="col-sm-8">{data.city}</dd>
-              <dt className="col-sm-4">Pincode</dt>
+              <dt className="col-sm-4">{t('pincode')}</dt>
               <dd className="col-sm-8">{data.pincode || '—'}</dd>
-              <dt className="col-sm-4">Phone</dt>
+              <dt className="col-sm-4">{t('phone')}</dt>
               <dd className="col-sm-8">{data.phone || '—'}</dd>
-              <dt className="col-sm-4">Email</dt>
+              <dt className="col-sm-4">{t('email')}</dt>
               <dd className="col-sm-8 text-break">
                 {data.email}
                 {data.emailVerified ? null : (
-                  <span className="badge text-bg-warning ms-2">Not verified</span>
+                  <span className="badge text-bg-warning ms-2">{t('notVerified')}</span>
                 )}
               </dd>
-              <dt className="col-sm-4">Role</dt>
+              <dt className="col-sm-4">{t('role')}</dt>
               <dd className="col-sm-8">{data.role}</dd>
-              <dt className="col-sm-4">Status</dt>
-              <dd className="col-sm-8">{data.status ? 'Active' : 'Inactive'}</dd>
+              <dt className="col-sm-4">{t('status')}</dt>
+              <dd className="col-sm-8">{data.status ? t('active') : t('inactive')}</dd>
             </dl>
           </div>
           <div className="card-footer bg-transparent">
             <Link to={paths.memberEdit(data.userName)} className="btn btn-sm btn-primary">
-              Edit Member
+              {t('editMember')}
             </Link>
             {user && user.username.toLowerCase() === data.userName.toLowerCase() ? (
               <button
@@ -85,7 +83,7 @@ export function MemberDetailPage() {
                 to={paths.memberCredits(data.id)}
                 className="btn btn-sm btn-outline-primary ms-2"
               >
-                Credits
+                {t('credits')}
               </Link>
             ) : null}
           </div>

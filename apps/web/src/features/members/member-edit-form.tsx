@@ -15,8 +15,10 @@ import {
   type MemberEditFormOutput,
   type MemberEditFormValues,
 } from './member-edit-form-schema';
+import { membersTexts } from '../../i18n/en/members';
+import { useT } from '../../i18n/runtime';
 
-export const OWN_ROLE_AND_STATUS_TEXT = 'You cannot change your own role or status.';
+export const OWN_ROLE_AND_STATUS_TEXT = membersTexts.en.ownRoleAndStatus;
 
 /**
  * - `editable`: an Admin editing someone else.
@@ -44,6 +46,7 @@ export function MemberEditForm({
   serverErrors = [],
   saving = false,
 }: MemberEditFormProps) {
+  const t = useT(membersTexts);
   const values = useMemo(() => memberFormValues(member), [member]);
   const { register, handleSubmit, reset, formState } = useForm<
     MemberEditFormValues,
@@ -80,32 +83,32 @@ export function MemberEditForm({
   const cell = { className: 'col-md-6 mb-3', hideFeedback: true } as const;
 
   return (
-    <form noValidate aria-label="Update User's Details" onSubmit={(event) => void submit(event)}>
+    <form noValidate aria-label={t('formLabel')} onSubmit={(event) => void submit(event)}>
       <UnsavedChangesAlert show={isDirty} />
       <ErrorList errors={[...clientErrors, ...serverErrors]} />
       <div className="row g-0 gx-md-3">
         <TextField
           {...cell}
-          label="Name"
+          label={t('name')}
           autoComplete="name"
           registration={register('name')}
           {...field('name')}
         />
-        <FieldShell {...cell} label="Username">
+        <FieldShell {...cell} label={t('username')}>
           {({ id }) => (
             <input id={id} className="form-control" value={member.userName} readOnly disabled />
           )}
         </FieldShell>
         <TextField
           {...cell}
-          label="City"
+          label={t('city')}
           autoComplete="address-level2"
           registration={register('city')}
           {...field('city')}
         />
         <TextField
           {...cell}
-          label="Pincode"
+          label={t('pincode')}
           inputMode="numeric"
           autoComplete="postal-code"
           registration={register('pincode')}
@@ -113,7 +116,7 @@ export function MemberEditForm({
         />
         <TextField
           {...cell}
-          label="Phone"
+          label={t('phone')}
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
@@ -122,7 +125,7 @@ export function MemberEditForm({
         />
         <TextField
           {...cell}
-          label="Email"
+          label={t('email')}
           type="email"
           autoComplete="email"
           registration={register('email')}
@@ -130,7 +133,7 @@ export function MemberEditForm({
         />
         {roleAndStatus === 'editable' ? (
           <>
-            <FieldShell {...cell} label="Role" {...field('role')}>
+            <FieldShell {...cell} label={t('role')} {...field('role')}>
               {({ id, invalid }) => (
                 <select
                   id={id}
@@ -145,15 +148,15 @@ export function MemberEditForm({
                 </select>
               )}
             </FieldShell>
-            <FieldShell {...cell} label="Status" {...field('status')}>
+            <FieldShell {...cell} label={t('status')} {...field('status')}>
               {({ id, invalid }) => (
                 <select
                   id={id}
                   className={`form-select${invalid ? ' is-invalid' : ''}`}
                   {...register('status')}
                 >
-                  <option value="true">Active</option>
-                  <option value="false">Inactive</option>
+                  <option value="true">{t('active')}</option>
+                  <option value="false">{t('inactive')}</option>
                 </select>
               )}
             </FieldShell>
@@ -161,7 +164,7 @@ export function MemberEditForm({
         ) : null}
         {roleAndStatus === 'locked' ? (
           <>
-            <FieldShell {...cell} label="Role">
+            <FieldShell {...cell} label={t('role')}>
               {({ id }) => (
                 <input
                   id={id}
@@ -173,12 +176,12 @@ export function MemberEditForm({
                 />
               )}
             </FieldShell>
-            <FieldShell {...cell} label="Status">
+            <FieldShell {...cell} label={t('status')}>
               {({ id }) => (
                 <input
                   id={id}
                   className="form-control"
-                  value={member.status ? 'Active' : 'Inactive'}
+                  value={member.status ? t('active') : t('inactive')}
                   readOnly
                   disabled
                   aria-describedby="own-role-status-hint"
@@ -186,16 +189,16 @@ export function MemberEditForm({
               )}
             </FieldShell>
             <p id="own-role-status-hint" className="form-text mt-n2 mb-3">
-              {OWN_ROLE_AND_STATUS_TEXT}
+              {t('ownRoleAndStatus')}
             </p>
           </>
         ) : null}
         <TextField
           {...cell}
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="new-password"
-          placeholder="Leave blank to keep the current password"
+          placeholder={t('passwordPlaceholder')}
           registration={register('password')}
           {...field('password')}
         />
@@ -205,7 +208,7 @@ export function MemberEditForm({
         submitDisabled={!isDirty || saving}
         submitClassName="btn btn-success"
       >
-        Save Changes
+        {t('saveChanges')}
       </FormActions>
     </form>
   );

@@ -8,14 +8,16 @@ import { notify } from '../../lib/notify';
 import { reportLoadError, reportSaveError } from '../../lib/report-error';
 import { isAdmin, useCurrentUser } from '../../lib/session';
 import { useMember } from './api/get-member';
-import { ERROR_LOADING_USERS_TEXT } from './api/get-members';
 import { useUpdateMember } from './api/update-member';
 import { MemberEditForm, type RoleAndStatusAccess } from './member-edit-form';
+import { membersTexts } from '../../i18n/en/members';
+import { translate, useT } from '../../i18n/runtime';
 
-export const PROFILE_UPDATED_TEXT = 'Profile updated successfully';
-export const PROFILE_UPDATE_FAILED_TEXT = 'Failed to update profile';
+export const PROFILE_UPDATED_TEXT = membersTexts.en.profileUpdated;
+export const PROFILE_UPDATE_FAILED_TEXT = membersTexts.en.profileUpdateFailed;
 
 export function MemberEditPage() {
+  const t = useT(membersTexts);
   const { username = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -25,7 +27,7 @@ export function MemberEditPage() {
   const [serverErrors, setServerErrors] = useState<string[]>([]);
 
   useEffect(() => {
-    if (member.isError) reportLoadError(member.error, ERROR_LOADING_USERS_TEXT);
+    if (member.isError) reportLoadError(member.error, translate(membersTexts, 'errorLoadingUsers'));
   }, [member.isError, member.error]);
 
   const admin = isAdmin(viewer);
@@ -37,10 +39,10 @@ export function MemberEditPage() {
     setServerErrors([]);
     try {
       const saved = await update.mutateAsync({ id: member.data.id, changes });
-      notify.success(PROFILE_UPDATED_TEXT);
+      notify.success(translate(membersTexts, 'profileUpdated'));
       return saved;
     } catch (error) {
-      setServerErrors(reportSaveError(error, PROFILE_UPDATE_FAILED_TEXT));
+      setServerErrors(reportSaveError(error, translate(membersTexts, 'profileUpdateFailed')));
       return null;
     }
   };
@@ -53,7 +55,7 @@ export function MemberEditPage() {
 
   return (
     <section className="container py-3" style={{ maxWidth: '56rem' }}>
-      <h1 className="h3 mb-1">Update User&apos;s Details</h1>
+      <h1 className="h3 mb-1">{t('formLabel')}</h1>
       {member.data ? (
         <p className="text-body-secondary mb-3">
           {member.data.name} (@{member.data.userName})

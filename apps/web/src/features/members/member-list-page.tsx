@@ -5,8 +5,10 @@ import { Pagination } from '../../components/pagination';
 import { SearchBox } from '../../components/search-box';
 import { usePageAndSearch } from '../../hooks/use-page-and-search';
 import { reportLoadError } from '../../lib/report-error';
-import { ERROR_LOADING_USERS_TEXT, NO_USERS_FOUND_TEXT, useMembers } from './api/get-members';
+import { useMembers } from './api/get-members';
 import { MemberCard } from './member-card';
+import { membersTexts } from '../../i18n/en/members';
+import { useT } from '../../i18n/runtime';
 
 const STATUS_PARAM = 'status';
 
@@ -15,9 +17,9 @@ const STATUS_PARAM = 'status';
  * cards §2.10 describes) could never be found. The list shows everyone unless a status is chosen.
  */
 const statusChoices = [
-  { value: '', label: 'All members' },
-  { value: 'true', label: 'Active' },
-  { value: 'false', label: 'Inactive' },
+  { value: '', label: 'allMembers' },
+  { value: 'true', label: 'active' },
+  { value: 'false', label: 'inactive' },
 ] as const;
 
 function statusOf(text: string | null): boolean | undefined {
@@ -27,13 +29,14 @@ function statusOf(text: string | null): boolean | undefined {
 }
 
 export function MemberListPage() {
+  const t = useT(membersTexts);
   const { page, searchterm, params, setPage, setSearchterm, setFilter } = usePageAndSearch();
   const status = statusOf(params.get(STATUS_PARAM));
   const members = useMembers({ pageNumber: page, searchterm, status });
 
   useEffect(() => {
-    if (members.isError) reportLoadError(members.error, ERROR_LOADING_USERS_TEXT);
-  }, [members.isError, members.error]);
+    if (members.isError) reportLoadError(members.error, t('errorLoadingUsers'));
+  }, [members.isError, members.error, t]);
 
   const items = members.data?.items ?? [];
   const pagination = members.data?.pagination ?? null;
@@ -42,20 +45,22 @@ export function MemberListPage() {
   return (
     <section className="container py-3">
       <h1 className="h3 mb-3">
-        Members{' '}
-        {members.data ? <small className="text-body-secondary fs-5">({total} found)</small> : null}
+        {t('members')}{' '}
+        {members.data ? (
+          <small className="text-body-secondary fs-5">{t('found', { count: total })}</small>
+        ) : null}
       </h1>
       <div className="row g-2 mb-3">
         <SearchBox
           className="col-md-8"
           value={searchterm}
           onSearch={setSearchterm}
-          label="Search members"
-          placeholder="Search by name, user name, e-mail, phone or city..."
+          label={t('searchLabel')}
+          placeholder={t('searchPlaceholder')}
         />
         <div className="col-md-4">
           <label htmlFor="member-status-filter" className="visually-hidden">
-            Status
+            {t('status')}
           </label>
           <select
             id="member-status-filter"
@@ -65,7 +70,7 @@ export function MemberListPage() {
           >
             {statusChoices.map((choice) => (
               <option key={choice.value} value={choice.value}>
-                {choice.label}
+                {t(choice.label)}
               </option>
             ))}
           </select>
@@ -73,7 +78,7 @@ export function MemberListPage() {
       </div>
 
       {members.isSuccess && items.length === 0 ? (
-        <p className="text-body-secondary">{NO_USERS_FOUND_TEXT}</p>
+        <p className="text-body-secondary">{t('noUsersFound')}</p>
       ) : null}
 
       <div className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3 mb-3">
@@ -90,7 +95,7 @@ export function MemberListPage() {
           totalPages={pagination.totalPages}
           maxButtons={MAX_PAGE_BUTTONS.members}
           onPageChange={setPage}
-          ariaLabel="Member pages"
+          ariaLabel={t('memberPages')}
         />
       ) : null}
     </section>

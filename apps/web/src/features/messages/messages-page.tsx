@@ -1,9 +1,12 @@
 // Messages (dealers/messages, docs/screens.md): a placeholder screen in the product too.
+import { pagesTexts } from '../../i18n/en/pages';
+import { useT } from '../../i18n/runtime';
 export function MessagesPage() {
+  const t = useT(pagesTexts);
   return (
     <section className="container py-3">
-      <h1 className="h3">Messages</h1>
-      <p className="text-muted">Nothing here yet.</p>
+      <h1 className="h3">{t('messages')}</h1>
+      <p className="text-muted">{t('nothingYet')}</p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// The Admin's moderation queue against a stubbed API that keeps its own state: flagged leads with why, approve,
+// The Admin's moderation queue against the fake API (test/fake-api.ts) that keeps its own state: flagged leads with why, approve,
 // deactivate with a required reason, the status tabs, paging (also when a decision empties the last page) and the
 // empty queue.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +8,8 @@ import type { ModerationDecision, ModerationItem } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { moderationTexts } from './moderation-page';
 
 const repeated: ModerationItem = {
@@ -51,14 +52,13 @@ const rejected: ModerationItem = {
 /** The queue as the fake API holds it, newest first; decisions change it like the real one does. */
 let stored: ModerationItem[];
 let decisionFailure: Response | null;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 function list(url: URL): Response {
   const status = url.searchParams.get('status') ?? 'flagged';
   const pageNumber = Number(url.searchParams.get('pageNumber') ?? 1);
   const pageSize = Number(url.searchParams.get('pageSize') ?? 20);
   const matching = stored.filter((item) => item.moderationStatus === status);
-  return jsonResponse(matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize), {
+  return HttpResponse.json(matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize), {
     headers: {
       Pagination: JSON.stringify({
         currentPage: pageNumber,
@@ -70,35 +70,31 @@ function list(url: URL): Response {
   });
 }
 
-function decide(id: number, init: RequestInit, approve: boolean): Response {
+async function decide(id: number, request: Request, approve: boolean): Promise<Response> {
   const item = stored.find((i) => i.id === id);
-  if (!item) return jsonResponse({ status: 404, message: 'Lead not found' }, { status: 404 });
+  if (!item) return apiError(404, 'Lead not found');
   if (decisionFailure) return decisionFailure;
   const decided: ModerationItem = approve
     ? { ...item, moderationStatus: 'approved', status: true }
     : {
         ...item,
         moderationStatus: 'rejected',
-        note: (JSON.parse(String(init.body)) as ModerationDecision).reason,
+        note: ((await request.json()) as ModerationDecision).reason,
       };
   stored = stored.map((i) => (i.id === id ? decided : i));
-  return jsonResponse(decided);
+  return HttpResponse.json(decided);
 }
 
-function route(input: string, init: RequestInit = {}): Response {
-  const url = new URL(input, 'http://localhost');
-  const decision = /^\/api\/moderation\/(\d+)\/(approve|deactivate)$/.exec(url.pathname);
-  if (decision && init.method === 'PUT')
-    return decide(Number(decision[1]), init, decision[2] === 'approve');
-  if (url.pathname === '/api/moderation') return list(url);
-  return jsonResponse({ status: 500, message: `No fake for ${input}` }, { status: 500 });
-}
+const api = setupFakeApi(
+  http.get('/api/moderation', ({ request }) => list(new URL(request.url))),
+  http.put('/api/moderation/:id/:decision', ({ request, params }) =>
+    decide(Number(params.id), request, params.decision === 'approve'),
+  ),
+);
 
 beforeEach(() => {
   stored = [repeated, madeUp, rejected];
   decisionFailure = null;
-  fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(route(String(input), init)));
-  vi.stubGlobal('fetch', fetchMock);
   // The nav bar's extras wait for an idle browser; jsdom has no requestIdleCallback.
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
@@ -108,12 +104,9 @@ beforeEach(() => {
 });
 
 const calls = () =>
-  fetchMock.mock.calls
-    .map(([url, init]) => ({
-      url: String(url),
-      method: init?.method ?? 'GET',
-      body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
-    }))
+  api
+    .calls()
+    .map(({ path, method, body }) => ({ url: path, method, body }))
     .filter((c) => c.url.startsWith('/api/moderation'));
 const decisions = () => calls().filter((c) => c.method === 'PUT');
 const rows = () => screen.queryAllByTestId('moderation-row');
@@ -157,9 +150,7 @@ describe('the moderation queue', () => {
         body: undefined,
       },
     ]);
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(
-      'Bearer admin-token',
-    );
+    expect(api.calls()[0]?.headers.get('Authorization')).toBe('Bearer admin-token');
   });
 
   it('approves a lead: one PUT, a toast, and the row leaves the queue', async () => {
@@ -216,10 +207,7 @@ describe('the moderation queue', () => {
   });
 
   it("toasts the API's refusal and keeps the row", async () => {
-    decisionFailure = jsonResponse(
-      { status: 400, message: 'This lead was already decided' },
-      { status: 400 },
-    );
+    decisionFailure = apiError(400, 'This lead was already decided');
     const { user } = renderQueue();
     await user.click(within(await rowOf(4107)).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(notify.error).toHaveBeenCalledWith('This lead was already decided'));

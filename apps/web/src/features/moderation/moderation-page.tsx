@@ -15,6 +15,8 @@ import { formatMediumDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useDecideModeration } from './api/decide-moderation';
 import { useModeration } from './api/get-moderation';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const moderationTexts = {
   title: 'Moderation',
@@ -48,6 +50,7 @@ function DeactivateModal({
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }) {
+  const t = useT(adminTexts);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const invalid = touched && reason.trim() === '';
@@ -61,12 +64,12 @@ function DeactivateModal({
       <form onSubmit={submit} noValidate>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5" id="deactivate-title">
-            Deactivate lead {item?.id}
+            {t('deactivateLead')} {item?.id}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <label htmlFor="deactivate-reason" className="form-label">
-            Reason
+            {t('reason')}
           </label>
           <textarea
             id="deactivate-reason"
@@ -78,14 +81,14 @@ function DeactivateModal({
             onChange={(event) => setReason(event.target.value)}
             onBlur={() => setTouched(true)}
           />
-          {invalid ? <div className="invalid-feedback">Give a reason</div> : null}
+          {invalid ? <div className="invalid-feedback">{t('giveAReason')}</div> : null}
         </Modal.Body>
         <Modal.Footer>
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
           <button type="submit" className="btn btn-danger" disabled={busy}>
-            Deactivate
+            {t('deactivate')}
           </button>
         </Modal.Footer>
       </form>
@@ -94,6 +97,7 @@ function DeactivateModal({
 }
 
 export function ModerationPage() {
+  const t = useT(adminTexts);
   const { status, setStatus, pageNumber, setPageNumber } =
     useStatusPage<ModerationStatus>('flagged');
   const { data, isPending } = useModeration({ status, pageNumber });
@@ -126,13 +130,13 @@ export function ModerationPage() {
         emptyText={moderationTexts.empty}
         head={
           <>
-            <th scope="col">Lead</th>
-            <th scope="col">Owner</th>
-            <th scope="col">Car</th>
-            <th scope="col">Submitted</th>
-            <th scope="col">Why</th>
-            <th scope="col">{status === 'rejected' ? 'Reason' : 'Status'}</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('lead')}</th>
+            <th scope="col">{t('owner')}</th>
+            <th scope="col">{t('car')}</th>
+            <th scope="col">{t('submitted')}</th>
+            <th scope="col">{t('why')}</th>
+            <th scope="col">{status === 'rejected' ? t('reason') : t('status')}</th>
+            <th scope="col">{t('actions')}</th>
           </>
         }
       >
@@ -159,7 +163,7 @@ export function ModerationPage() {
                 </span>
               ))}
             </td>
-            <td>{status === 'rejected' ? item.note : item.status ? 'On the list' : 'Held'}</td>
+            <td>{status === 'rejected' ? item.note : item.status ? t('onTheList') : t('held')}</td>
             <td className="text-nowrap">
               {item.moderationStatus === 'flagged' ? (
                 <>
@@ -171,7 +175,7 @@ export function ModerationPage() {
                       void run({ id: item.id, approve: true }, moderationTexts.approved)
                     }
                   >
-                    Approve
+                    {t('approve')}
                   </button>
                   <button
                     type="button"
@@ -179,7 +183,7 @@ export function ModerationPage() {
                     disabled={decide.isPending}
                     onClick={() => setDeactivating(item)}
                   >
-                    Deactivate
+                    {t('deactivate')}
                   </button>
                 </>
               ) : null}

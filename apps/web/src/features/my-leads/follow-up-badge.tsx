@@ -2,14 +2,17 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useFollowUpCounts } from './api/follow-ups';
+import { myLeadsTexts } from '../../i18n/en/my-leads';
+import { useT } from '../../i18n/runtime';
 
 export function FollowUpBadge() {
+  const t = useT(myLeadsTexts);
   const counts = useFollowUpCounts();
   const dueToday = counts.data?.dueToday ?? 0;
   const overdue = counts.data?.overdue ?? 0;
   const label =
-    `My Leads: ${dueToday} follow-up${dueToday === 1 ? '' : 's'} due today` +
-    (overdue > 0 ? `, ${overdue} overdue` : '');
+    t(dueToday === 1 ? 'badgeLabelOne' : 'badgeLabelMany', { count: dueToday }) +
+    (overdue > 0 ? t('badgeOverdue', { count: overdue }) : '');
   return (
     <Link
       to={dueToday > 0 ? `${paths.myLeads}?due=today` : paths.myLeads}

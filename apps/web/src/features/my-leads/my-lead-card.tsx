@@ -2,19 +2,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import {
-  LEAD_STAGES,
-  LEAD_STAGE_LABELS,
-  disputeReasonLabels,
-  disputeStatusLabels,
-  type LeadStage,
-  type MyLead,
-} from '@dealerleads/shared';
+import { LEAD_STAGES, type LeadStage, type MyLead } from '@dealerleads/shared';
 import { formatInr } from '../../lib/format';
 import { reportChangeError } from './report-change-error';
 import { useUpdateMyLead } from './api/my-leads';
 import { NotesPanel } from './notes-panel';
 import { carTitle, contactLinksOf, formatIndiaDateTime } from './my-lead-format';
+import { myLeadsTexts } from '../../i18n/en/my-leads';
+import { useT } from '../../i18n/runtime';
 
 const ReportProblemForm = lazy(() =>
   import('./report-problem-form').then((module) => ({ default: module.ReportProblemForm })),
@@ -28,6 +23,7 @@ const DISPUTE_BADGES = {
 
 /** The dealer's report on this lead and the Admin's answer; or the button to report one while it may be. */
 function DisputeLine({ lead, title }: { lead: MyLead; title: string }) {
+  const t = useT(myLeadsTexts);
   const [reporting, setReporting] = useState(false);
   // When the card was shown: the window is checked against it (the API has the last word).
   const [shownAt] = useState(() => Date.now());
@@ -36,9 +32,9 @@ function DisputeLine({ lead, title }: { lead: MyLead; title: string }) {
     return (
       <p className="small mt-2 mb-0" data-testid="dispute-outcome">
         <i className="bi bi-flag me-1" aria-hidden="true" />
-        Problem reported ({disputeReasonLabels[dispute.reason]}):{' '}
+        {t('problemReported', { reason: t(`reason.${dispute.reason}`) })}{' '}
         <span className={`badge ${DISPUTE_BADGES[dispute.status]}`}>
-          {disputeStatusLabels[dispute.status]}
+          {t(`dispute.${dispute.status}`)}
         </span>
         {dispute.adminNote ? <span className="d-block text-break">{dispute.adminNote}</span> : null}
       </p>
@@ -52,7 +48,7 @@ function DisputeLine({ lead, title }: { lead: MyLead; title: string }) {
         className="btn btn-link btn-sm px-0 ms-3 link-danger"
         onClick={() => setReporting(true)}
       >
-        Report a problem
+        {t('reportAProblem')}
       </button>
       {reporting ? (
         <Suspense fallback={null}>
@@ -67,45 +63,60 @@ function DisputeLine({ lead, title }: { lead: MyLead; title: string }) {
   );
 }
 
+/** A car no longer on offer says so on its card: the owner sold or withdrew it, or it expired. */
+const LISTING_BADGES: Record<Exclude<MyLead['listingStatus'], 'open'>, string> = {
+  sold: 'Sold',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired',
+};
+
 export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
+  const t = useT(myLeadsTexts);
   const update = useUpdateMyLead();
   const [notesOpen, setNotesOpen] = useState(false);
   const links = contactLinksOf(lead);
   const save = (changes: { stage?: LeadStage; followUpOn?: string | null }) =>
     update.mutate(
       { leadId: lead.leadId, changes },
-      { onError: (error) => reportChangeError(error, 'The change could not be saved') },
+      { onError: (error) => reportChangeError(error, t('changeFailed')) },
     );
   const closed = lead.stage === 'bought' || lead.stage === 'lost';
   const due =
     lead.followUpOn && !closed
       ? lead.followUpOn < today
-        ? 'Overdue'
+        ? 'overdue'
         : lead.followUpOn === today
-          ? 'Due today'
+          ? 'dueToday'
           : null
       : null;
   const title = carTitle(lead);
 
   return (
-    <article className="card h-100" aria-label={`${title}, ${lead.fullName}`}>
+    <article className="card h-100" aria-label={t('cardLabel', { title, name: lead.fullName })}>
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-start gap-2">
           <h2 className="h6 card-title mb-1">
             {/* The lead's page holds what the card leaves out (km, fuel, variant). */}
             <Link to={paths.leadDetail(lead.leadId)}>{title}</Link>
+            {lead.listingStatus !== 'open' ? (
+              <span
+                className={`badge ms-2 align-text-bottom ${lead.listingStatus === 'sold' ? 'text-bg-danger' : 'text-bg-secondary'}`}
+              >
+                {LISTING_BADGES[lead.listingStatus]}
+              </span>
+            ) : null}
           </h2>
           <span className="fw-semibold text-nowrap">{formatInr(lead.price)}</span>
         </div>
         <p className="card-text small text-body-secondary mb-2">
-          {lead.fullName} · {lead.city} · unlocked{' '}
+          {t('unlockedOn', { name: lead.fullName, city: lead.city })}{' '}
           <time dateTime={lead.unlockedOn}>{formatIndiaDateTime(lead.unlockedOn)}</time>
         </p>
         <div className="d-flex flex-wrap gap-2 mb-2">
           <a
             className="btn btn-sm btn-outline-primary"
             href={links.tel}
-            aria-label={`Call ${links.display}`}
+            aria-label={t('call', { number: links.display })}
           >
             <i className="bi bi-telephone me-1" aria-hidden="true" />
             {links.display}
@@ -115,16 +126,16 @@ export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
             href={links.whatsapp}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`WhatsApp ${links.display}`}
+            aria-label={t('whatsApp', { number: links.display })}
           >
             <i className="bi bi-whatsapp me-1" aria-hidden="true" />
-            WhatsApp
+            <span translate="no">WhatsApp</span>
           </a>
         </div>
         <div className="row g-2 align-items-end">
           <div className="col-6">
             <label className="form-label small mb-0" htmlFor={`stage-${lead.leadId}`}>
-              Stage
+              {t('stage')}
             </label>
             <select
               id={`stage-${lead.leadId}`}
@@ -134,19 +145,19 @@ export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
             >
               {LEAD_STAGES.map((stage) => (
                 <option key={stage} value={stage}>
-                  {LEAD_STAGE_LABELS[stage]}
+                  {t(`stage.${stage}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="col-6">
             <label className="form-label small mb-0" htmlFor={`follow-up-${lead.leadId}`}>
-              Follow-up
+              {t('followUp')}
               {due ? (
                 <span
-                  className={`badge ms-1 ${due === 'Overdue' ? 'text-bg-danger' : 'text-bg-warning'}`}
+                  className={`badge ms-1 ${due === 'overdue' ? 'text-bg-danger' : 'text-bg-warning'}`}
                 >
-                  {due}
+                  {t(due)}
                 </span>
               ) : null}
             </label>
@@ -162,7 +173,7 @@ export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
                 <button
                   type="button"
                   className="btn btn-outline-secondary"
-                  aria-label="Clear follow-up date"
+                  aria-label={t('clearFollowUp')}
                   onClick={() => save({ followUpOn: null })}
                 >
                   <i className="bi bi-x" aria-hidden="true" />
@@ -183,7 +194,7 @@ export function MyLeadCard({ lead, today }: { lead: MyLead; today: string }) {
           aria-expanded={notesOpen}
           onClick={() => setNotesOpen((open) => !open)}
         >
-          {notesOpen ? 'Hide notes' : 'Notes'}
+          {notesOpen ? t('hideNotes') : t('notes')}
         </button>
         {lead.dispute ? null : <DisputeLine lead={lead} title={title} />}
         {notesOpen ? <NotesPanel leadId={lead.leadId} /> : null}

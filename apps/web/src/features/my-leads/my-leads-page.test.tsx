@@ -23,6 +23,7 @@ const creta: MyLead = {
   transmission: 'manual',
   price: 1_050_000,
   kmDriven: null,
+  listingStatus: 'open',
   unlockedOn: '2026-11-20T10:00:00.000Z',
   stage: 'new',
   followUpOn: null,
@@ -109,6 +110,33 @@ describe('My Leads', () => {
     expect(
       screen.getByRole('link', { name: 'My Leads: 2 follow-ups due today, 1 overdue' }),
     ).toHaveAttribute('href', `${paths.myLeads}?due=today`);
+  });
+
+  it.each([
+    ['?due=overdue', 'No follow-ups are overdue.'],
+    ['?due=today', 'No follow-ups are due today.'],
+    ['?stage=inspection', 'No leads at the stage "Inspection".'],
+    ['?q=zz', 'No leads match your search.'],
+    ['', 'No leads here yet: leads you unlock appear in My Leads.'],
+  ])('says why the view %s is empty', async (search, text) => {
+    listed = [];
+    renderRoute(`${paths.myLeads}${search}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('marks a car its owner sold or withdrew, and nothing on one still on offer', async () => {
+    listed = [
+      { ...creta, listingStatus: 'sold' },
+      { ...creta, leadId: 8, fullName: 'Sita Rao', listingStatus: 'withdrawn' },
+      { ...creta, leadId: 9, fullName: 'Open Owner' },
+    ];
+    renderRoute(paths.myLeads);
+    const sold = await screen.findByRole('article', { name: '2019 Hyundai Creta, Ravi Kumar' });
+    expect(within(sold).getByRole('heading')).toHaveTextContent('2019 Hyundai CretaSold');
+    const withdrawn = screen.getByRole('article', { name: '2019 Hyundai Creta, Sita Rao' });
+    expect(within(withdrawn).getByRole('heading')).toHaveTextContent('2019 Hyundai CretaWithdrawn');
+    const open = screen.getByRole('article', { name: '2019 Hyundai Creta, Open Owner' });
+    expect(within(open).getByRole('heading')).toHaveTextContent(/^2019 Hyundai Creta$/);
   });
 
   it('changes the stage and the follow-up inline, and sends filters under the API names', async () => {

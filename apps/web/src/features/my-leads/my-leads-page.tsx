@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import {
   FOLLOW_UP_VIEWS,
   LEAD_STAGES,
-  LEAD_STAGE_LABELS,
   type FollowUpView,
   type LeadStage,
 } from '@dealerleads/shared';
@@ -15,18 +14,31 @@ import { reportLoadError } from '../../lib/report-error';
 import { reportChangeError } from './report-change-error';
 import { downloadMyLeadsCsv, useMyLeads, type MyLeadsView } from './api/my-leads';
 import { MyLeadCard } from './my-lead-card';
+import { myLeadsTexts } from '../../i18n/en/my-leads';
+import { useT, type TFunction } from '../../i18n/runtime';
 
-export const MY_LEADS_TITLE = 'My Leads';
-export const NO_MY_LEADS_TEXT = 'No leads here yet: leads you unlock appear in My Leads.';
+export const MY_LEADS_TITLE = myLeadsTexts.en.title;
+export const NO_MY_LEADS_TEXT = myLeadsTexts.en.empty;
+
+/** The empty view's message: the most specific filter that emptied it, else the empty workspace's. */
+function emptyViewText(
+  view: Pick<MyLeadsView, 'due' | 'stage' | 'searchterm'>,
+  t: TFunction<typeof myLeadsTexts.en>,
+): string {
+  if (view.searchterm) return t('emptySearch');
+  if (view.due === 'overdue') return t('emptyOverdue');
+  if (view.due === 'today') return t('emptyToday');
+  if (view.stage) return t('emptyStage', { stage: t(`stage.${view.stage}`) });
+  return t('empty');
+}
 const MAX_PAGE_BUTTONS = 6;
-
-const dueLabels: Record<FollowUpView, string> = { today: 'Due today', overdue: 'Overdue' };
 
 function oneOf<T extends string>(values: readonly T[], text: string | null): T | undefined {
   return values.find((value) => value === text);
 }
 
 export function MyLeadsPage() {
+  const t = useT(myLeadsTexts);
   const { page, searchterm, params, setPage, setSearchterm, setFilter } = usePageAndSearch();
   const view: MyLeadsView = {
     pageNumber: page,
@@ -38,8 +50,8 @@ export function MyLeadsPage() {
   const today = todayInIndia();
 
   useEffect(() => {
-    if (leads.isError) reportLoadError(leads.error, 'Error loading your leads');
-  }, [leads.isError, leads.error]);
+    if (leads.isError) reportLoadError(leads.error, t('loadFailed'));
+  }, [leads.isError, leads.error, t]);
 
   const items = leads.data?.items ?? [];
   const pagination = leads.data?.pagination ?? null;
@@ -48,7 +60,7 @@ export function MyLeadsPage() {
     <section className="container py-3">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h1 className="h3 mb-0">
-          {MY_LEADS_TITLE}{' '}
+          {t('title')}{' '}
           {pagination ? (
             <small className="text-body-secondary fs-5">({pagination.totalItems})</small>
           ) : null}
@@ -58,12 +70,12 @@ export function MyLeadsPage() {
           className="btn btn-outline-secondary btn-sm"
           onClick={() =>
             void downloadMyLeadsCsv(view).catch((error: unknown) =>
-              reportChangeError(error, 'The CSV could not be downloaded'),
+              reportChangeError(error, t('csvFailed')),
             )
           }
         >
           <i className="bi bi-download me-1" aria-hidden="true" />
-          Download CSV
+          {t('downloadCsv')}
         </button>
       </div>
       <div className="row g-2 mb-3">
@@ -71,12 +83,12 @@ export function MyLeadsPage() {
           className="col-md-6"
           value={searchterm}
           onSearch={setSearchterm}
-          label="Search my leads"
-          placeholder="Search by owner, phone, city, brand or model..."
+          label={t('searchLabel')}
+          placeholder={t('searchPlaceholder')}
         />
         <div className="col-6 col-md-3">
           <label htmlFor="my-leads-stage" className="visually-hidden">
-            Stage filter
+            {t('stageFilter')}
           </label>
           <select
             id="my-leads-stage"
@@ -84,17 +96,17 @@ export function MyLeadsPage() {
             value={view.stage ?? ''}
             onChange={(event) => setFilter('stage', event.target.value)}
           >
-            <option value="">All stages</option>
+            <option value="">{t('allStages')}</option>
             {LEAD_STAGES.map((stage) => (
               <option key={stage} value={stage}>
-                {LEAD_STAGE_LABELS[stage]}
+                {t(`stage.${stage}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="col-6 col-md-3">
           <label htmlFor="my-leads-due" className="visually-hidden">
-            Follow-up filter
+            {t('followUpFilter')}
           </label>
           <select
             id="my-leads-due"
@@ -102,10 +114,10 @@ export function MyLeadsPage() {
             value={view.due ?? ''}
             onChange={(event) => setFilter('due', event.target.value)}
           >
-            <option value="">Any follow-up</option>
+            <option value="">{t('anyFollowUp')}</option>
             {FOLLOW_UP_VIEWS.map((due) => (
               <option key={due} value={due}>
-                {dueLabels[due]}
+                {t(due === 'today' ? 'dueToday' : 'overdue')}
               </option>
             ))}
           </select>
@@ -113,7 +125,7 @@ export function MyLeadsPage() {
       </div>
 
       {leads.isSuccess && items.length === 0 ? (
-        <p className="text-body-secondary">{NO_MY_LEADS_TEXT}</p>
+        <p className="text-body-secondary">{emptyViewText(view, t)}</p>
       ) : null}
 
       <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3 mb-3">
@@ -130,7 +142,7 @@ export function MyLeadsPage() {
           totalPages={pagination.totalPages}
           maxButtons={MAX_PAGE_BUTTONS}
           onPageChange={setPage}
-          ariaLabel="My lead pages"
+          ariaLabel={t('pages')}
         />
       ) : null}
     </section>

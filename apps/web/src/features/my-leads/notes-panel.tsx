@@ -4,8 +4,11 @@ import { NOTE_MAX } from '@dealerleads/shared';
 import { reportChangeError } from './report-change-error';
 import { useAddNote, useNotes } from './api/my-leads';
 import { formatIndiaDateTime } from './my-lead-format';
+import { myLeadsTexts } from '../../i18n/en/my-leads';
+import { useT } from '../../i18n/runtime';
 
 export function NotesPanel({ leadId }: { leadId: number }) {
+  const t = useT(myLeadsTexts);
   const notes = useNotes(leadId);
   const addNote = useAddNote(leadId);
   const [text, setText] = useState('');
@@ -18,7 +21,7 @@ export function NotesPanel({ leadId }: { leadId: number }) {
         setText('');
         void notes.refetch();
       },
-      onError: (error) => reportChangeError(error, 'The note could not be saved'),
+      onError: (error) => reportChangeError(error, t('noteFailed')),
     });
   };
 
@@ -26,22 +29,22 @@ export function NotesPanel({ leadId }: { leadId: number }) {
     <div className="mt-2 border-top pt-2">
       <form className="d-flex gap-2 mb-2" onSubmit={submit}>
         <label htmlFor={`note-${leadId}`} className="visually-hidden">
-          New note
+          {t('newNote')}
         </label>
         <textarea
           id={`note-${leadId}`}
           className="form-control form-control-sm"
           rows={2}
           maxLength={NOTE_MAX}
-          placeholder="Call made, price offered, inspection booked..."
+          placeholder={t('notePlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className="btn btn-sm btn-primary" disabled={addNote.isPending}>
-          Add note
+          {t('addNote')}
         </button>
       </form>
-      <ul className="list-unstyled small mb-0" aria-label="Notes">
+      <ul className="list-unstyled small mb-0" aria-label={t('notes')}>
         {(notes.data ?? []).map((note) => (
           <li key={note.id} className="mb-1">
             <time dateTime={note.createdOn} className="text-body-secondary me-2">
@@ -53,7 +56,7 @@ export function NotesPanel({ leadId }: { leadId: number }) {
           </li>
         ))}
         {notes.isSuccess && notes.data.length === 0 ? (
-          <li className="text-body-secondary">No notes yet</li>
+          <li className="text-body-secondary">{t('noNotes')}</li>
         ) : null}
       </ul>
     </div>

@@ -6,23 +6,15 @@ import {
   DISPUTE_NOTE_MAX,
   DISPUTE_REASONS,
   disputeMessages,
-  disputeReasonLabels,
   type DisputeReason,
 } from '@dealerleads/shared';
 import { formSubmitErrors } from '../../lib/report-error';
 import { notify } from '../../lib/notify';
 import { useReportProblem } from './api/my-leads';
+import { myLeadsTexts } from '../../i18n/en/my-leads';
+import { liveTexts, serverText, translate } from '../../i18n/runtime';
 
-export const reportProblemTexts = {
-  title: 'Report a problem',
-  reason: 'What is wrong?',
-  choose: 'Choose a reason',
-  note: 'Note (optional)',
-  send: 'Send report',
-  cancel: 'Cancel',
-  failed: 'The report could not be sent',
-  help: 'An Admin reviews it. If it is approved, your credit is refunded.',
-} as const;
+export const reportProblemTexts = liveTexts(myLeadsTexts, 'report.');
 
 export function ReportProblemForm({
   leadId,
@@ -85,13 +77,13 @@ export function ReportProblemForm({
             <option value="">{reportProblemTexts.choose}</option>
             {DISPUTE_REASONS.map((value) => (
               <option key={value} value={value}>
-                {disputeReasonLabels[value]}
+                {translate(myLeadsTexts, `reason.${value}`)}
               </option>
             ))}
           </select>
           {missing ? (
             <div className="invalid-feedback" id={`report-reason-error-${leadId}`}>
-              {disputeMessages.reasonRequired}
+              {serverText('dispute.reasonRequired', disputeMessages.reasonRequired)}
             </div>
           ) : null}
           <label htmlFor={`report-note-${leadId}`} className="form-label mt-3">

@@ -9,18 +9,25 @@ import { formatInr, formatMediumDate } from '../../lib/format';
 import { useMyOrders } from './api/orders';
 import { OrderStatusBadge } from './order-status';
 import { OrdersPager } from './orders-pager';
+import { moneyTexts } from '../../i18n/en/money';
+import { translate, useT } from '../../i18n/runtime';
 
 export const myOrdersTexts = {
-  title: 'My orders',
-  empty: 'No orders yet. Buy a package to unlock leads.',
-} as const;
+  get title() {
+    return translate(moneyTexts, 'myOrders');
+  },
+  get empty() {
+    return translate(moneyTexts, 'ordersEmpty');
+  },
+};
 
 /** An order still to be paid is paid from its receipt screen. */
 function receiptLinkText(order: Order): string {
-  return order.status === 'pending' && !order.utr ? 'Pay' : 'Receipt';
+  return translate(moneyTexts, order.status === 'pending' && !order.utr ? 'pay' : 'receipt');
 }
 
 export function MyOrdersPage() {
+  const t = useT(moneyTexts);
   const [pageNumber, setPageNumber] = useState(1);
   const { data, isPending } = useMyOrders(pageNumber);
   const orders = data?.items ?? [];
@@ -29,7 +36,7 @@ export function MyOrdersPage() {
       <div className="d-flex justify-content-between align-items-baseline mb-2">
         <h1 className="h3">{myOrdersTexts.title}</h1>
         <div className="d-flex gap-2 align-items-center">
-          <Link to={paths.credits}>Your credits</Link>
+          <Link to={paths.credits}>{t('yourCredits')}</Link>
           <BuyPackageButton />
         </div>
       </div>
@@ -39,12 +46,12 @@ export function MyOrdersPage() {
         emptyText={myOrdersTexts.empty}
         head={
           <>
-            <th scope="col">Reference</th>
-            <th scope="col">Package</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Placed</th>
-            <th scope="col">Status</th>
-            <th scope="col">Receipt</th>
+            <th scope="col">{t('reference')}</th>
+            <th scope="col">{t('package')}</th>
+            <th scope="col">{t('amount')}</th>
+            <th scope="col">{t('placed')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('receipt')}</th>
           </>
         }
       >
@@ -63,7 +70,10 @@ export function MyOrdersPage() {
             <td>
               <Link
                 to={paths.orderReceipt(order.id)}
-                aria-label={`${receiptLinkText(order)} ${order.reference}`}
+                aria-label={t('receiptLink', {
+                  action: receiptLinkText(order),
+                  reference: order.reference,
+                })}
               >
                 {receiptLinkText(order)}
               </Link>

@@ -9,8 +9,11 @@ import { formatInr, formatLeadDate } from '../../lib/format';
 import { useMyOrder } from './api/orders';
 import { OrderStatusBadge } from './order-status';
 import './receipt.css';
+import { moneyTexts } from '../../i18n/en/money';
+import { useT } from '../../i18n/runtime';
 
 export function OrderReceiptPage() {
+  const t = useT(moneyTexts);
   const { id } = useParams();
   const orderId = Number(id);
   const { data: order, isError } = useMyOrder(orderId);
@@ -18,21 +21,23 @@ export function OrderReceiptPage() {
   if (isError)
     return (
       <section className="container py-3">
-        <p>Order not found.</p>
+        <p>{t('orderNotFound')}</p>
       </section>
     );
   if (!order) return <Spinner />;
   const rows: [string, string][] = [
-    ['Reference', order.reference],
-    ['Date', formatLeadDate(order.createdOn)],
-    ['Member', order.userName],
-    ['Package', order.packageName],
+    [t('reference'), order.reference],
+    [t('date'), formatLeadDate(order.createdOn)],
+    [t('member'), order.userName],
+    [t('package'), order.packageName],
     [
-      'Credits',
-      order.packageType === 'Unlimited' ? 'Unlimited unlocks' : `${order.credits} credits`,
+      t('credits'),
+      order.packageType === 'Unlimited'
+        ? t('unlimitedUnlocks')
+        : t('balanceCredits', { count: order.credits }),
     ],
-    ['Validity', `${order.validityDays} ${order.validityDays === 1 ? 'day' : 'days'}`],
-    ['Amount', formatInr(order.amount)],
+    [t('validity'), t('validityDays', { count: order.validityDays })],
+    [t('amount'), formatInr(order.amount)],
     ['UTR', order.utr ?? '—'],
   ];
   return (
@@ -40,7 +45,7 @@ export function OrderReceiptPage() {
       <div className="receipt card">
         <div className="card-body">
           <h1 className="h4 d-flex justify-content-between align-items-center">
-            <span>DealerLeads receipt</span>
+            <span>{t('receiptTitle')}</span>
             <OrderStatusBadge order={order} />
           </h1>
           <table className="table table-sm mb-0" data-testid="receipt">
@@ -56,7 +61,7 @@ export function OrderReceiptPage() {
               {order.decidedOn ? (
                 <tr>
                   <th scope="row" className="fw-normal text-body-secondary">
-                    {order.status === 'confirmed' ? 'Confirmed on' : 'Decided on'}
+                    {order.status === 'confirmed' ? t('confirmedOn') : t('decidedOn')}
                   </th>
                   <td>{formatLeadDate(order.decidedOn)}</td>
                 </tr>
@@ -64,7 +69,7 @@ export function OrderReceiptPage() {
               {order.adminNote && order.status === 'rejected' ? (
                 <tr>
                   <th scope="row" className="fw-normal text-body-secondary">
-                    Reason
+                    {t('reason')}
                   </th>
                   <td>{order.adminNote}</td>
                 </tr>
@@ -83,10 +88,10 @@ export function OrderReceiptPage() {
       <div className="receipt-actions d-flex gap-2 mt-3">
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           <i className="bi bi-printer me-1" aria-hidden="true" />
-          Print
+          {t('print')}
         </button>
         <Link className="btn btn-outline-secondary" to={paths.myOrders}>
-          My orders
+          {t('myOrders')}
         </Link>
       </div>
     </section>

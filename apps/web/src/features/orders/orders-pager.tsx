@@ -1,6 +1,8 @@
 // The page links under an orders list (My orders, Payments), shown only when there is more than one page.
 import type { Pagination as PaginationInfo } from '@dealerleads/shared';
 import { Pagination } from '../../components/pagination';
+import { moneyTexts } from '../../i18n/en/money';
+import { translate } from '../../i18n/runtime';
 
 export function OrdersPager({
   pagination,
@@ -19,7 +21,7 @@ export function OrdersPager({
       totalPages={pagination.totalPages}
       maxButtons={5}
       onPageChange={onPageChange}
-      ariaLabel="Order pages"
+      ariaLabel={translate(moneyTexts, 'orderPages')}
     />
   );
 }

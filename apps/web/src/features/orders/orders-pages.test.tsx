@@ -1,4 +1,4 @@
-// My orders, the printable receipt and the Admin's Payments against a stubbed API.
+// My orders, the printable receipt and the Admin's Payments against the fake API (test/fake-api.ts).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,8 @@ import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
 import { pricePackages } from '../../test/price-list';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { apiError, http, HttpResponse, pagedJson, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const base: Order = {
   id: 31,
@@ -37,41 +38,25 @@ const rejected: Order = {
   utr: null,
   adminNote: 'No payment with this reference',
 };
-const paging = (n: number) => ({
-  Pagination: JSON.stringify({
-    currentPage: 1,
-    itemsPerPage: 20,
-    totalItems: n,
-    totalPages: 1,
-  }),
-});
+const api = setupFakeApi(
+  http.get('/api/me/orders/31', () =>
+    HttpResponse.json({ ...base, upiUri: null } satisfies CreatedOrder),
+  ),
+  http.get('/api/me/orders', () => pagedJson([base, rejected])),
+  http.get('/api/packages', () => pagedJson(pricePackages)),
+  http.get('/api/orders/config', () =>
+    HttpResponse.json({ upiEnabled: true, payeeVpa: 'x@okaxis', payeeName: 'DealerLeads' }),
+  ),
+  http.put('/api/orders/31/confirm', () => HttpResponse.json({ ...base, status: 'confirmed' })),
+  http.get('/api/orders', () => pagedJson([base, rejected])),
+  http.get('/api/me/*', () => apiError(404, 'x')),
+);
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let successToast: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   successToast = vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
-  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    if (url.startsWith('/api/me/orders/31'))
-      return jsonResponse({ ...base, upiUri: null } satisfies CreatedOrder);
-    if (url.startsWith('/api/me/orders'))
-      return jsonResponse([base, rejected], { headers: paging(2) });
-    if (url.startsWith('/api/packages'))
-      return jsonResponse(pricePackages, { headers: paging(pricePackages.length) });
-    if (url.startsWith('/api/orders/config'))
-      return jsonResponse({ upiEnabled: true, payeeVpa: 'x@okaxis', payeeName: 'DealerLeads' });
-    if (method === 'PUT' && url.startsWith('/api/orders/31/confirm'))
-      return jsonResponse({ ...base, status: 'confirmed' });
-    if (url.startsWith('/api/orders'))
-      return jsonResponse([base, rejected], { headers: paging(2) });
-    if (url.startsWith('/api/me/'))
-      return jsonResponse({ status: 404, message: 'x' }, { status: 404 });
-    return jsonResponse({ status: 500, message: `No fake for ${url}` }, { status: 500 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
 });
 
 describe('orders', () => {
@@ -127,9 +112,8 @@ describe('orders', () => {
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'Seen in the bank');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
     await waitFor(() => expect(successToast).toHaveBeenCalledWith(orderMessages.confirmed));
-    const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/31/confirm'))!;
-    expect(call[1]?.method).toBe('PUT');
-    expect(JSON.parse(call[1]!.body as string)).toEqual({
+    const [call] = api.callsTo('PUT', '/api/orders/31/confirm');
+    expect(call?.body).toEqual({
       utr: '123456789012',
       note: 'Seen in the bank',
     });
@@ -137,12 +121,7 @@ describe('orders', () => {
 
   it('shows why a confirm was refused when the UTR changed since the list was loaded', async () => {
     setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
-    const answer = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'PUT'
-        ? jsonResponse({ status: 409, message: orderMessages.utrChanged }, { status: 409 })
-        : answer(input, init),
-    );
+    api.use(http.put('/api/orders/:id/confirm', () => apiError(409, orderMessages.utrChanged)));
     renderRoute(paths.payments);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Confirm DL-20261123-K7Q2MX' }));

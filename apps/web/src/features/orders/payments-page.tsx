@@ -12,6 +12,8 @@ import { notify } from '../../lib/notify';
 import { useDecideOrder, usePayments } from './api/orders';
 import { OrderStatusBadge } from './order-status';
 import { OrdersPager } from './orders-pager';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const paymentsTexts = {
   title: 'Payments',
@@ -35,6 +37,7 @@ interface Deciding {
 }
 
 export function PaymentsPage() {
+  const t = useT(adminTexts);
   const { status, setStatus, pageNumber, setPageNumber } = useStatusPage<OrderStatus | undefined>(
     'pending',
   );
@@ -76,14 +79,14 @@ export function PaymentsPage() {
         emptyText={paymentsTexts.empty}
         head={
           <>
-            <th scope="col">Reference</th>
-            <th scope="col">Member</th>
-            <th scope="col">Package</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Placed</th>
-            <th scope="col">UTR</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('reference')}</th>
+            <th scope="col">{t('member')}</th>
+            <th scope="col">{t('package')}</th>
+            <th scope="col">{t('amount')}</th>
+            <th scope="col">{t('placed')}</th>
+            <th scope="col">{t('utr')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('actions')}</th>
           </>
         }
       >
@@ -94,8 +97,8 @@ export function PaymentsPage() {
             <td>
               {order.packageName}
               <div className="small text-body-secondary">
-                {order.packageType === 'Unlimited' ? 'Unlimited' : `${order.credits} credits`} ·{' '}
-                {order.validityDays} days
+                {order.packageType === 'Unlimited' ? t('unlimited') : `${order.credits} credits`} ·{' '}
+                {order.validityDays} {t('days')}
               </div>
             </td>
             <td>{formatInr(order.amount)}</td>
@@ -115,18 +118,18 @@ export function PaymentsPage() {
                     className="btn btn-sm btn-success me-1"
                     disabled={decide.isPending}
                     onClick={() => open(order, 'confirm')}
-                    aria-label={`Confirm ${order.reference}`}
+                    aria-label={t('confirmOrder', { reference: order.reference })}
                   >
-                    Confirm
+                    {t('confirm')}
                   </button>
                   <button
                     type="button"
                     className="btn btn-sm btn-outline-danger"
                     disabled={decide.isPending}
                     onClick={() => open(order, 'reject')}
-                    aria-label={`Reject ${order.reference}`}
+                    aria-label={t('rejectOrder', { reference: order.reference })}
                   >
-                    Reject
+                    {t('reject')}
                   </button>
                 </>
               ) : null}
@@ -144,12 +147,12 @@ export function PaymentsPage() {
         }
         message={
           deciding?.decision === 'reject'
-            ? 'The member gets no credits and sees your reason.'
+            ? t('theMemberGetsNo')
             : `Confirm that ${formatInr(deciding?.order.amount ?? 0)} arrived${
                 deciding?.order.utr ? ` with UTR ${deciding.order.utr}` : ''
               }: ${deciding?.order.userName ?? ''} gets the package ${deciding?.order.packageName ?? ''}.`
         }
-        confirmLabel={deciding?.decision === 'reject' ? 'Reject' : 'Confirm payment'}
+        confirmLabel={deciding?.decision === 'reject' ? t('reject') : t('confirmPayment')}
         confirmVariant={deciding?.decision === 'reject' ? 'danger' : 'primary'}
         busy={decide.isPending || reasonMissing}
         onConfirm={() => void submit()}

@@ -19,50 +19,51 @@ import { formatMediumDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useOwnerLead } from './api/get-owner-lead';
 import { useUpdateOwnerLead } from './api/update-owner-lead';
+import { ownerTexts } from '../../i18n/en/owner';
+import { serverText, translate, useT } from '../../i18n/runtime';
 
-const STATUS_BADGES: Record<OwnerLead['listingStatus'], { label: string; tone: string }> = {
-  open: { label: 'Listed', tone: 'success' },
-  sold: { label: 'Sold', tone: 'primary' },
-  withdrawn: { label: 'Withdrawn', tone: 'secondary' },
-  expired: { label: 'Expired', tone: 'secondary' },
+const STATUS_TONES: Record<OwnerLead['listingStatus'], string> = {
+  open: 'success',
+  sold: 'primary',
+  withdrawn: 'secondary',
+  expired: 'secondary',
 };
 
 function statusBadge(lead: OwnerLead) {
   if (lead.listingStatus === 'open' && !lead.listed)
-    return { label: 'Waiting for a check', tone: 'warning' };
-  return STATUS_BADGES[lead.listingStatus];
+    return { label: translate(ownerTexts, 'waitingForCheck'), tone: 'warning' };
+  return {
+    label: translate(ownerTexts, `status.${lead.listingStatus}`),
+    tone: STATUS_TONES[lead.listingStatus],
+  };
 }
 
 const brandName = (slug: string) => findBrand(slug)?.label ?? slug;
 
 type Closing = 'sold' | 'withdrawn';
 
-const CLOSING_TEXTS: Record<
-  Closing,
-  { title: string; message: string; confirm: string; done: string }
-> = {
-  sold: {
-    title: 'Mark your car as sold?',
-    message: 'Dealers will no longer see your car or call you about it. This cannot be undone.',
-    confirm: 'Mark as sold',
-    done: ownerMessages.markedSold,
-  },
-  withdrawn: {
-    title: 'Withdraw your car?',
-    message: 'Dealers will no longer see your car or call you about it. This cannot be undone.',
-    confirm: 'Withdraw',
-    done: ownerMessages.markedWithdrawn,
-  },
-};
+/** What the confirmation and the toast say for each way of closing, in the reader's language. */
+function closingTexts(closing: Closing) {
+  return {
+    title: translate(ownerTexts, `${closing}.title`),
+    message: translate(ownerTexts, 'closingMessage'),
+    confirm: translate(ownerTexts, `${closing}.confirm`),
+    done:
+      closing === 'sold'
+        ? serverText('owner.markedSold', ownerMessages.markedSold)
+        : serverText('owner.markedWithdrawn', ownerMessages.markedWithdrawn),
+  };
+}
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) {
     return error.validationErrors[0] ?? error.message;
   }
-  return 'Could not reach DealerLeads. Check your connection and try again.';
+  return translate(ownerTexts, 'unreachable');
 }
 
 function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
+  const t = useT(ownerTexts);
   const update = useUpdateOwnerLead(token);
   const [price, setPrice] = useState(String(lead.price));
   const [problem, setProblem] = useState<string | null>(null);
@@ -83,7 +84,7 @@ function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
     setProblem(null);
     try {
       await update.mutateAsync({ price: parsed });
-      notify.success(ownerMessages.priceSaved);
+      notify.success(serverText('owner.priceSaved', ownerMessages.priceSaved));
     } catch (error) {
       setProblem(errorText(error));
     }
@@ -91,7 +92,7 @@ function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
   return (
     <form className="mb-3" onSubmit={(event) => void save(event)} noValidate>
       <label htmlFor="owner-price" className="form-label fw-semibold">
-        Expected Price
+        {t('expectedPrice')}
       </label>
       <div className="input-group">
         <span className="input-group-text">₹</span>
@@ -109,7 +110,7 @@ function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
           className="btn btn-primary"
           disabled={update.isPending || (valid && parsed === lead.price)}
         >
-          Save price
+          {t('savePrice')}
         </button>
         {problem ? (
           <div id="owner-price-error" className="invalid-feedback">
@@ -132,31 +133,32 @@ function PriceForm({ lead, token }: { lead: OwnerLead; token: string }) {
 }
 
 function CloseButtons({ token }: { token: string }) {
+  const t = useT(ownerTexts);
   const update = useUpdateOwnerLead(token);
   const [asking, setAsking] = useState<Closing | null>(null);
   const close = async (closing: Closing) => {
     try {
       await update.mutateAsync({ listingStatus: closing });
-      notify.success(CLOSING_TEXTS[closing].done);
+      notify.success(closingTexts(closing).done);
     } catch (error) {
       notify.error(errorText(error));
     } finally {
       setAsking(null);
     }
   };
-  const texts = asking ? CLOSING_TEXTS[asking] : CLOSING_TEXTS.sold;
+  const texts = closingTexts(asking ?? 'sold');
   return (
     <>
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline-primary" onClick={() => setAsking('sold')}>
-          Mark as sold
+          {t('sold.confirm')}
         </button>
         <button
           type="button"
           className="btn btn-outline-secondary"
           onClick={() => setAsking('withdrawn')}
         >
-          Withdraw
+          {t('withdrawn.confirm')}
         </button>
       </div>
       <ConfirmDialog
@@ -174,6 +176,7 @@ function CloseButtons({ token }: { token: string }) {
 }
 
 export function MyCarPage() {
+  const t = useT(ownerTexts);
   const { token = '' } = useParams();
   const { data: lead, error, isPending } = useOwnerLead(token);
 
@@ -181,10 +184,10 @@ export function MyCarPage() {
   if (error || !lead) {
     return (
       <section className="container py-4" style={{ maxWidth: '40rem' }}>
-        <h1 className="h3">Your car</h1>
+        <h1 className="h3">{t('yourCar')}</h1>
         <div className="alert alert-warning" role="alert">
           {error instanceof ApiError && error.status === 404
-            ? ownerMessages.notFound
+            ? serverText('owner.notFound', ownerMessages.notFound)
             : errorText(error)}
         </div>
       </section>
@@ -195,7 +198,7 @@ export function MyCarPage() {
   const open = lead.listingStatus === 'open';
   return (
     <section className="container py-4" style={{ maxWidth: '40rem' }}>
-      <h1 className="h3 mb-3">Your car</h1>
+      <h1 className="h3 mb-3">{t('yourCar')}</h1>
       <div className="card shadow-sm mb-3">
         <div className="card-body">
           <div className="d-flex justify-content-between align-items-start gap-2">
@@ -207,15 +210,19 @@ export function MyCarPage() {
             </span>
           </div>
           <p className="text-body-secondary mb-2">
-            {lead.city} · {formatInr(lead.price)} · listed {formatMediumDate(lead.createdOn)}
+            {t('listedOn', {
+              city: lead.city,
+              price: formatInr(lead.price),
+              date: formatMediumDate(lead.createdOn),
+            })}
           </p>
           <p className="mb-1" data-testid="unlock-count">
             <i className="bi bi-people me-2" aria-hidden="true" />
-            {lead.unlockCount} of {lead.maxDealers} dealers have unlocked your number
+            {t('unlockCount', { count: lead.unlockCount, max: lead.maxDealers })}
           </p>
           {open && lead.expiresOn ? (
             <p className="small text-body-secondary mb-0">
-              Your car stays on the list until {formatMediumDate(lead.expiresOn)}.
+              {t('staysUntil', { date: formatMediumDate(lead.expiresOn) })}
             </p>
           ) : null}
         </div>
@@ -227,17 +234,12 @@ export function MyCarPage() {
         <div className="card shadow-sm">
           <div className="card-body">
             <PriceForm key={lead.price} lead={lead} token={token} />
-            <p className="small text-body-secondary">
-              Sold it, or changed your mind? Take it off the list and dealers stop calling.
-            </p>
+            <p className="small text-body-secondary">{t('takeOff')}</p>
             <CloseButtons token={token} />
           </div>
         </div>
       ) : (
-        <p className="text-body-secondary">
-          This listing is closed: dealers no longer see your car. Your phone number is erased from
-          DealerLeads 180 days after it closed.
-        </p>
+        <p className="text-body-secondary">{t('closed')}</p>
       )}
     </section>
   );

@@ -20,6 +20,8 @@ import {
   type PackageFormValues,
 } from './package-form-schema';
 import { packageTypeOptions } from './package-labels';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export interface PackageFormProps {
   /** null: a new package. */
@@ -38,6 +40,7 @@ export function PackageForm({
   saving,
   serverErrors = [],
 }: PackageFormProps) {
+  const t = useT(adminTexts);
   const editing = pkg !== null;
   const { register, handleSubmit, formState } = useForm<
     PackageFormValues,
@@ -57,43 +60,43 @@ export function PackageForm({
     <form
       id="package-form"
       noValidate
-      aria-label={editing ? 'Edit Package' : 'Add Package'}
+      aria-label={editing ? t('editPackage') : t('addPackage')}
       onSubmit={(event) => void handleSubmit((values) => onSubmit(packageInputOf(values)))(event)}
     >
       <ErrorList errors={serverErrors} />
       <div className="row g-0 gx-md-3">
         <TextField
           className="col-md-6 mb-3"
-          label="Package Name"
+          label={t('packageName')}
           registration={register('packageName')}
           {...field('packageName')}
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Package Code"
+          label={t('packageCode')}
           autoComplete="off"
           registration={register('packageCode')}
           {...field('packageCode')}
         />
         <SelectField
           className="col-md-6 mb-3"
-          label="Package Type"
-          placeholder="Select a type"
+          label={t('packageType')}
+          placeholder={t('selectAType')}
           options={packageTypeOptions}
           registration={register('packageType')}
           {...field('packageType')}
         />
         <SelectField
           className="col-md-6 mb-3"
-          label="Package Unit"
-          placeholder="Select a unit"
+          label={t('packageUnit')}
+          placeholder={t('selectAUnit')}
           options={packageUnitOptions}
           registration={register('packageUnit')}
           {...field('packageUnit')}
         />
         <TextField
           className="col-md-4 mb-3"
-          label="Package Credits"
+          label={t('packageCredits')}
           type="number"
           inputMode="numeric"
           registration={register('packageCredits', number)}
@@ -101,7 +104,7 @@ export function PackageForm({
         />
         <TextField
           className="col-md-4 mb-3"
-          label="Validity (days)"
+          label={t('validityDays')}
           type="number"
           inputMode="numeric"
           registration={register('packageValidity', number)}
@@ -109,7 +112,7 @@ export function PackageForm({
         />
         <TextField
           className="col-md-4 mb-3"
-          label="Price (in INR)"
+          label={t('priceInInr')}
           type="number"
           inputMode="numeric"
           registration={register('packagePrice', number)}
@@ -118,8 +121,8 @@ export function PackageForm({
         {editing ? (
           <SelectField
             className="col-md-6 mb-3"
-            label="Status"
-            placeholder="Select a status"
+            label={t('status')}
+            placeholder={t('selectAStatus')}
             options={statusOptions}
             registration={register('isActive')}
             {...field('isActive')}

@@ -12,6 +12,8 @@ import { useDeactivatePackage } from './api/deactivate-package';
 import { usePackages } from './api/get-packages';
 import { PackageFormModal, packageTexts } from './package-form-modal';
 import { PackageTable } from './package-table';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const pagerLabels = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
 
@@ -24,6 +26,7 @@ interface ModalState {
 }
 
 export function PackageManagementPage() {
+  const t = useT(adminTexts);
   // The route is Admin-only (app/router.tsx); the screen still shows a plain price list to anyone else.
   const admin = isAdmin(useCurrentUser());
   const { page, searchterm, setPage, setSearchterm } = usePageAndSearch();
@@ -55,11 +58,11 @@ export function PackageManagementPage() {
   return (
     <section className="container py-3">
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
-        <h1 className="h3 mb-0">Package Management</h1>
+        <h1 className="h3 mb-0">{t('packageManagement')}</h1>
         {admin ? (
           <button type="button" className="btn btn-primary" onClick={() => open(null)}>
             <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-            Add Package
+            {t('addPackage')}
           </button>
         ) : null}
       </div>
@@ -67,8 +70,8 @@ export function PackageManagementPage() {
         className="mb-3"
         value={searchterm}
         onSearch={setSearchterm}
-        label="Search packages"
-        placeholder="Search packages..."
+        label={t('searchPackages')}
+        placeholder={t('searchPackages2')}
       />
       <div className="card shadow-sm mb-3">
         <PackageTable
@@ -85,7 +88,7 @@ export function PackageManagementPage() {
           maxButtons={MAX_PAGE_BUTTONS.packages}
           labels={pagerLabels}
           onPageChange={setPage}
-          ariaLabel="Package pages"
+          ariaLabel={t('packagePages')}
         />
       ) : null}
 
@@ -99,9 +102,9 @@ export function PackageManagementPage() {
           />
           <ConfirmDialog
             show={toDeactivate !== null}
-            title="Deactivate Package"
+            title={t('deactivatePackage')}
             message={packageTexts.confirmDeactivate}
-            confirmLabel="Deactivate"
+            confirmLabel={t('deactivate')}
             busy={deactivate.isPending}
             onConfirm={confirmDeactivate}
             onCancel={() => setToDeactivate(null)}

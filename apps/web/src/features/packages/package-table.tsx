@@ -3,6 +3,8 @@ import type { Package } from '@dealerleads/shared';
 import { ActiveBadge, DataTable } from '../../components/data-table';
 import { formatInr } from '../../lib/format';
 import { packageTypeLabel } from './package-labels';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export interface PackageTableProps {
   packages: readonly Package[];
@@ -17,6 +19,7 @@ export interface PackageTableProps {
 }
 
 export function PackageTable({ packages, firstNumber, actions, emptyText }: PackageTableProps) {
+  const t = useT(adminTexts);
   return (
     <DataTable
       columns={actions ? 10 : 9}
@@ -24,22 +27,22 @@ export function PackageTable({ packages, firstNumber, actions, emptyText }: Pack
       emptyText={emptyText}
       head={
         <>
-          <th scope="col">S.No</th>
-          <th scope="col">Name</th>
-          <th scope="col">Code</th>
-          <th scope="col">Type</th>
+          <th scope="col">{t('sNo')}</th>
+          <th scope="col">{t('name')}</th>
+          <th scope="col">{t('code')}</th>
+          <th scope="col">{t('type')}</th>
           <th scope="col" className="text-end">
-            Credits
+            {t('credits')}
           </th>
-          <th scope="col">Unit</th>
+          <th scope="col">{t('unit')}</th>
           <th scope="col" className="text-end">
-            Validity (days)
+            {t('validityDays')}
           </th>
           <th scope="col" className="text-end">
-            Price (in INR)
+            {t('priceInInr')}
           </th>
-          <th scope="col">Status</th>
-          {actions ? <th scope="col">Actions</th> : null}
+          <th scope="col">{t('status')}</th>
+          {actions ? <th scope="col">{t('actions')}</th> : null}
         </>
       }
     >
@@ -65,8 +68,8 @@ export function PackageTable({ packages, firstNumber, actions, emptyText }: Pack
               <button
                 type="button"
                 className="btn btn-sm btn-outline-primary me-1"
-                aria-label={`Edit ${pkg.packageName}`}
-                title="Edit"
+                aria-label={t('editNamed', { name: pkg.packageName })}
+                title={t('edit')}
                 onClick={() => actions.onEdit(pkg)}
               >
                 <i className="bi bi-pencil" aria-hidden="true" />
@@ -76,8 +79,8 @@ export function PackageTable({ packages, firstNumber, actions, emptyText }: Pack
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-danger"
-                  aria-label={`Deactivate ${pkg.packageName}`}
-                  title="Deactivate"
+                  aria-label={t('deactivateNamed', { name: pkg.packageName })}
+                  title={t('deactivate')}
                   onClick={() => actions.onDeactivate(pkg)}
                 >
                   <i className="bi bi-slash-circle" aria-hidden="true" />

@@ -6,7 +6,8 @@ import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const admin: CurrentUser = { id: 1, username: 'admin', token: 'admin-token', role: 'Admin' };
 
@@ -15,27 +16,23 @@ beforeEach(() => {
   success = vi.spyOn(notify, 'success').mockImplementation(() => undefined);
 });
 
-function fakeSettingsApi() {
-  const saved: unknown[] = [];
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    if (path !== '/api/settings')
-      return jsonResponse({ status: 500, message: path }, { status: 500 });
-    if (init?.method === 'PUT') {
-      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-      saved.push(body);
-      return jsonResponse({ maxDealersPerLead: 5, holdFlaggedLeads: true, ...body });
-    }
-    return jsonResponse({ maxDealersPerLead: 5, holdFlaggedLeads: true });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return saved;
-}
+const api = setupFakeApi(
+  http.get('/api/settings', () =>
+    HttpResponse.json({ maxDealersPerLead: 5, holdFlaggedLeads: true }),
+  ),
+  http.put('/api/settings', async ({ request }) =>
+    HttpResponse.json({
+      maxDealersPerLead: 5,
+      holdFlaggedLeads: true,
+      ...((await request.json()) as Record<string, unknown>),
+    }),
+  ),
+);
+const saved = () => api.callsTo('PUT', '/api/settings').map((call) => call.body);
 
 describe('the settings screen', () => {
   it('saves the cap and the moderation hold, with a toast', async () => {
     setCurrentUser(admin);
-    const saved = fakeSettingsApi();
     renderRoute(paths.settings);
     const cap = await screen.findByLabelText('Most dealers per lead');
     expect(cap).toHaveValue(5);
@@ -49,31 +46,31 @@ describe('the settings screen', () => {
     await user.click(hold);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Settings saved'));
-    expect(saved).toEqual([{ maxDealersPerLead: 2, holdFlaggedLeads: false }]);
+    expect(saved()).toEqual([{ maxDealersPerLead: 2, holdFlaggedLeads: false }]);
   });
 
   it('refuses a cap outside 1 to 100 without calling the API', async () => {
     setCurrentUser(admin);
-    const saved = fakeSettingsApi();
     renderRoute(paths.settings);
     const cap = await screen.findByLabelText('Most dealers per lead');
     const user = userEvent.setup();
     await user.clear(cap);
     await user.type(cap, '101');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(await screen.findByText('Max dealers per lead must be at most 100')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Most dealers per lead must be at most 100'),
+    ).toBeInTheDocument();
     await user.clear(cap);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(
-      await screen.findByText('Max dealers per lead must be a whole number'),
+      await screen.findByText('Most dealers per lead must be a whole number'),
     ).toBeInTheDocument();
-    expect(saved).toEqual([]);
+    expect(saved()).toEqual([]);
     expect(success).not.toHaveBeenCalled();
   });
 
   it('is for Admins only', async () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' });
-    fakeSettingsApi();
     const { router } = renderRoute(paths.settings);
     await waitFor(() => expect(router.state.location.pathname).not.toBe(paths.settings));
   });

@@ -9,6 +9,8 @@ import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
 import { settingsQueryOptions } from '../../lib/settings';
 import { useSaveSettings } from './api/save-settings';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const settingsTexts = {
   title: 'Settings',
@@ -22,6 +24,7 @@ export const settingsTexts = {
 } as const;
 
 function SettingsForm({ settings }: { settings: MarketplaceSettings }) {
+  const t = useT(adminTexts);
   const save = useSaveSettings();
   const [maxDealers, setMaxDealers] = useState(String(settings.maxDealersPerLead));
   const [holdFlagged, setHoldFlagged] = useState(settings.holdFlaggedLeads);
@@ -82,7 +85,7 @@ function SettingsForm({ settings }: { settings: MarketplaceSettings }) {
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : settingsTexts.save}
+          {save.isPending ? t('saving') : settingsTexts.save}
         </button>
       </div>
     </form>

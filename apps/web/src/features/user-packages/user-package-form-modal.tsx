@@ -12,6 +12,8 @@ import { useUserPackage } from './api/get-user-package';
 import { usePackageDropdown } from './api/get-package-dropdown';
 import { useUpdateUserPackage } from './api/update-user-package';
 import { UserPackageForm, userPackageTexts } from './user-package-form';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export interface UserPackageFormModalProps {
   show: boolean;
@@ -38,6 +40,7 @@ function ModalBody({
   saving: boolean;
   serverErrors: readonly string[];
 }) {
+  const t = useT(adminTexts);
   const users = useMemberDropdown();
   const packages = usePackageDropdown();
   const current = useUserPackage(row?.id ?? null);
@@ -58,7 +61,7 @@ function ModalBody({
       <div className="alert alert-danger d-flex align-items-center justify-content-between gap-2">
         <span>{userPackageTexts.dropdownsFailed}</span>
         <button type="button" className="btn btn-sm btn-outline-danger" onClick={retry}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     );
@@ -83,6 +86,7 @@ function ModalBody({
 }
 
 export function UserPackageFormModal({ show, row, opening, onClose }: UserPackageFormModalProps) {
+  const t = useT(adminTexts);
   const add = useAddUserPackage();
   const update = useUpdateUserPackage();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -118,7 +122,7 @@ export function UserPackageFormModal({ show, row, opening, onClose }: UserPackag
     <Modal show={show} onHide={close} centered size="lg" aria-labelledby="user-package-modal-title">
       <Modal.Header closeButton>
         <Modal.Title as="h2" className="h5" id="user-package-modal-title">
-          {row ? 'Edit User Package' : 'Add User Package'}
+          {row ? t('editUserPackage') : t('addUserPackage')}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>

@@ -31,6 +31,8 @@ import {
   type UserPackageFormOutput,
   type UserPackageFormValues,
 } from './user-package-form-schema';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export const userPackageTexts = {
   added: 'User package added successfully',
@@ -87,6 +89,7 @@ export function UserPackageForm({
   saving,
   serverErrors = [],
 }: UserPackageFormProps) {
+  const t = useT(adminTexts);
   const editing = row !== null;
   const { register, handleSubmit, control, formState, trigger } = useForm<
     UserPackageFormValues,
@@ -144,7 +147,7 @@ export function UserPackageForm({
   return (
     <form
       noValidate
-      aria-label={editing ? 'Edit User Package' : 'Add User Package'}
+      aria-label={editing ? t('editUserPackage') : t('addUserPackage')}
       onSubmit={(event) => void submit(event)}
     >
       <ErrorList errors={serverErrors} />
@@ -155,8 +158,8 @@ export function UserPackageForm({
           render={({ field: userId }) => (
             <Typeahead
               className="col-md-6 mb-3"
-              label="User"
-              placeholder="Type a name, user name or phone"
+              label={t('user')}
+              placeholder={t('typeANameUser')}
               options={userOptions}
               value={
                 userId.value === undefined || Number.isNaN(userId.value) ? '' : String(userId.value)
@@ -172,15 +175,15 @@ export function UserPackageForm({
         />
         <SelectField
           className="col-md-6 mb-3"
-          label="Package"
-          placeholder="Select a package"
+          label={t('package')}
+          placeholder={t('selectAPackage')}
           options={packageOptions}
           registration={register('packageId', number)}
           {...field('packageId')}
         />
         <TextField
           className="col-md-6 mb-3"
-          label="Start Date"
+          label={t('startDate')}
           type="date"
           registration={register('startDate')}
           {...field('startDate')}
@@ -188,7 +191,7 @@ export function UserPackageForm({
         <div className="col-md-6 mb-3">
           <TextField
             className=""
-            label="Credits Debited"
+            label={t('creditsDebited')}
             type="number"
             inputMode="numeric"
             registration={register('creditDebited', number)}
@@ -198,21 +201,21 @@ export function UserPackageForm({
         </div>
       </div>
       <fieldset className="border-top pt-3">
-        <legend className="visually-hidden">From the package</legend>
+        <legend className="visually-hidden">{t('fromThePackage')}</legend>
         <div className="row g-0 gx-3">
-          <ReadOnlyField label="Credits" value={derived.credits} />
-          <ReadOnlyField label="Unit" value={derived.unit} />
-          <ReadOnlyField label="Validity (days)" value={derived.validity} />
+          <ReadOnlyField label={t('credits')} value={derived.credits} />
+          <ReadOnlyField label={t('unit')} value={derived.unit} />
+          <ReadOnlyField label={t('validityDays')} value={derived.validity} />
           <ReadOnlyField
-            label="End Date"
+            label={t('endDate')}
             value={derived.endDate ? formatMediumDate(derived.endDate) : undefined}
           />
-          <ReadOnlyField label="Balance Credits" value={derived.balance} />
+          <ReadOnlyField label={t('balanceCredits')} value={derived.balance} />
           {editing ? (
             <SelectField
               className="col-6 col-md-4 mb-3"
-              label="Status"
-              placeholder="Select a status"
+              label={t('status')}
+              placeholder={t('selectAStatus')}
               options={statusOptions}
               registration={register('isActive')}
               {...field('isActive')}

@@ -10,6 +10,8 @@ import { useUserPackages } from './api/get-user-packages';
 import { userPackageTexts } from './user-package-form';
 import { UserPackageFormModal } from './user-package-form-modal';
 import { UserPackageTable } from './user-package-table';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 const pagerLabels = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
 
@@ -21,6 +23,7 @@ interface ModalState {
 }
 
 export function UserPackageManagementPage() {
+  const t = useT(adminTexts);
   const { page, searchterm, setPage, setSearchterm, reset } = usePageAndSearch();
   const list = useUserPackages({ pageNumber: page, searchterm });
   const queryClient = useQueryClient();
@@ -47,10 +50,10 @@ export function UserPackageManagementPage() {
   return (
     <section className="container py-3">
       <div className="d-flex flex-wrap gap-2 align-items-center justify-content-between mb-3">
-        <h1 className="h3 mb-0">User Package Management</h1>
+        <h1 className="h3 mb-0">{t('userPackageManagement')}</h1>
         <button type="button" className="btn btn-primary" onClick={() => open(null)}>
           <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-          Add User Package
+          {t('addUserPackage')}
         </button>
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3">
@@ -58,12 +61,12 @@ export function UserPackageManagementPage() {
           className="flex-grow-1"
           value={searchterm}
           onSearch={setSearchterm}
-          label="Search user packages"
-          placeholder="Search by user or package..."
+          label={t('searchUserPackages')}
+          placeholder={t('searchByUserOr')}
         />
         <button type="button" className="btn btn-outline-secondary" onClick={resetFilters}>
           <i className="bi bi-arrow-counterclockwise me-1" aria-hidden="true" />
-          Reset filters
+          {t('resetFilters')}
         </button>
       </div>
       <div className="card shadow-sm mb-3">
@@ -81,7 +84,7 @@ export function UserPackageManagementPage() {
           maxButtons={MAX_PAGE_BUTTONS.userPackages}
           labels={pagerLabels}
           onPageChange={setPage}
-          ariaLabel="User package pages"
+          ariaLabel={t('userPackagePages')}
         />
       ) : null}
       <UserPackageFormModal

@@ -3,6 +3,8 @@ import type { UserPackage } from '@dealerleads/shared';
 import { ActiveBadge, DataTable } from '../../components/data-table';
 import { formatMediumDate } from '../../lib/format';
 import { userPackageTexts } from './user-package-form';
+import { adminTexts } from '../../i18n/en/admin';
+import { useT } from '../../i18n/runtime';
 
 export interface UserPackageTableProps {
   rows: readonly UserPackage[];
@@ -13,6 +15,7 @@ export interface UserPackageTableProps {
 }
 
 export function UserPackageTable({ rows, firstNumber, onEdit, emptyText }: UserPackageTableProps) {
+  const t = useT(adminTexts);
   return (
     <DataTable
       columns={11}
@@ -20,23 +23,23 @@ export function UserPackageTable({ rows, firstNumber, onEdit, emptyText }: UserP
       emptyText={emptyText}
       head={
         <>
-          <th scope="col">S.No</th>
-          <th scope="col">User</th>
-          <th scope="col">Package</th>
+          <th scope="col">{t('sNo')}</th>
+          <th scope="col">{t('user')}</th>
+          <th scope="col">{t('package')}</th>
           <th scope="col" className="text-end">
-            Credits
+            {t('credits')}
           </th>
-          <th scope="col">Unit</th>
+          <th scope="col">{t('unit')}</th>
           <th scope="col" className="text-end">
-            Validity (days)
+            {t('validityDays')}
           </th>
-          <th scope="col">Start Date</th>
-          <th scope="col">End Date</th>
+          <th scope="col">{t('startDate')}</th>
+          <th scope="col">{t('endDate')}</th>
           <th scope="col" className="text-end">
-            Balance Credits
+            {t('balanceCredits')}
           </th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
+          <th scope="col">{t('status')}</th>
+          <th scope="col">{t('actions')}</th>
         </>
       }
     >
@@ -63,8 +66,8 @@ export function UserPackageTable({ rows, firstNumber, onEdit, emptyText }: UserP
               <button
                 type="button"
                 className="btn btn-sm btn-outline-primary"
-                aria-label={`Edit ${pkg} of ${user}`}
-                title="Edit"
+                aria-label={t('editPackageOf', { pkg, user })}
+                title={t('edit')}
                 onClick={() => onEdit(row)}
               >
                 <i className="bi bi-pencil" aria-hidden="true" />

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { openDatabase, type DatabaseHandle } from '../../../db/database';
 import type { NewLead } from '../../../db/schema';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../../test/test-app';
-import { leadValues } from '../../../test/fixtures';
+import { makeLead } from '../../../test/fixtures';
 import { searchWordsOf } from '@dealerleads/shared/catalogues';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
@@ -71,7 +71,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     const leads = fc.sample(leadArbitrary, { numRuns: 700, seed: 20261124 });
     await db.db
       .insertInto('leads')
-      .values(leads.map((l) => leadValues(l)))
+      .values(leads.map((l) => makeLead(l)))
       .execute();
   });
   afterAll(async () => {
@@ -124,7 +124,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       for (const lead of leads) {
         const [row] = await conn.db
           .insertInto('leads')
-          .values([leadValues(lead)])
+          .values([makeLead(lead)])
           .returning('id')
           .execute();
         ids.push(row!.id);
@@ -183,7 +183,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     const before = engine.page({ status: 'all' }, 0, 1).total;
     await other.db
       .insertInto('leads')
-      .values(Array.from({ length: 6 }, () => leadValues({ city: 'Sonipat' })))
+      .values(Array.from({ length: 6 }, () => makeLead({ city: 'Sonipat' })))
       .execute();
     await synced(db, engine);
     const count = async () =>
@@ -228,7 +228,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     // One lead written elsewhere: the next request waits for it (a dealer sees the lead just written).
     await other.db
       .insertInto('leads')
-      .values([leadValues({ city: 'Bulkpur' })])
+      .values([makeLead({ city: 'Bulkpur' })])
       .execute();
     let version = await currentLeadsVersion(db.db);
     expect(await engine.readyAt(version)).toBe(true);
@@ -291,7 +291,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     const sources = leadListSources(db, engine);
     await other.db
       .insertInto('leads')
-      .values(Array.from({ length: 5 }, () => leadValues({ city: 'Cachepur', price: 500_000 })))
+      .values(Array.from({ length: 5 }, () => makeLead({ city: 'Cachepur', price: 500_000 })))
       .execute();
     await synced(db, engine);
     const query = { city: 'Cachepur', pageNumber: 1, pageSize: 10 };
@@ -319,7 +319,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       for (let i = 0; i < count; i += 500) {
         await tx
           .insertInto('leads')
-          .values(Array.from({ length: Math.min(500, count - i) }, () => leadValues({ city })))
+          .values(Array.from({ length: Math.min(500, count - i) }, () => makeLead({ city })))
           .execute();
       }
     });
@@ -333,7 +333,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
         const before = engine.version;
         await other.db
           .insertInto('leads')
-          .values([leadValues({ city: 'Panipat' })])
+          .values([makeLead({ city: 'Panipat' })])
           .execute();
         const deadline = Date.now() + 20_000;
         while (engine.version === before) {
@@ -368,7 +368,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
         // A write of this process's own: not known current from the moment it completes.
         await db.db
           .insertInto('leads')
-          .values([leadValues({ city: 'Knownpur' })])
+          .values([makeLead({ city: 'Knownpur' })])
           .execute();
         expect(engine.knownCurrent).toBe(false);
         await becomesCurrent();
@@ -377,7 +377,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
         const before = engine.version;
         await other.db
           .insertInto('leads')
-          .values([leadValues({ city: 'Knownpur' })])
+          .values([makeLead({ city: 'Knownpur' })])
           .execute();
         await becomesCurrent();
         expect(engine.version).toBeGreaterThan(before);
@@ -412,7 +412,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
         for (const conn of [db, other]) {
           await conn.db
             .insertInto('leads')
-            .values([leadValues({ city: 'Countpur' })])
+            .values([makeLead({ city: 'Countpur' })])
             .execute();
           expect(engine.knownCurrent).toBe(false);
           await engine.syncTo(await currentLeadsVersion(db.db));
@@ -435,7 +435,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     await own.close();
     await other.db
       .insertInto('leads')
-      .values([leadValues({ city: 'Hisar' })])
+      .values([makeLead({ city: 'Hisar' })])
       .execute();
     expect(await engine.readyAt(await currentLeadsVersion(db.db))).toBe(false);
     while (engine.state === 'ready') await new Promise((resolve) => setTimeout(resolve, 5));
@@ -451,7 +451,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       const engine = await synced(db, new LeadListEngine(db.db, (e) => errors.push(e)));
       await other.db
         .insertInto('leads')
-        .values({ ...leadValues(), id: 2 ** 32 } as NewLead)
+        .values({ ...makeLead(), id: 2 ** 32 } as NewLead)
         .execute();
       expect(await engine.readyAt(await currentLeadsVersion(db.db))).toBe(false);
       while (engine.state === 'ready') await new Promise((resolve) => setTimeout(resolve, 5));

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { NewLead } from '../../../db/schema';
 import { testEngines, useTestApp } from '../../../test/test-app';
-import { leadValues } from '../../../test/fixtures';
+import { makeLead } from '../../../test/fixtures';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
 import { leadListSources, listLeads } from '../leads.service';
 import { leadsOf, waitForLeadList } from '../lead-list-test-helpers';
@@ -15,7 +15,7 @@ describe.each(testEngines())('lead list while the engine loads on %s', (engine) 
   const ctx = useTestApp(engine, {
     beforeBuild: async (database) => {
       const rows = Array.from({ length: 3000 }, (_, i) =>
-        leadValues({ city: i % 3 ? 'Noida' : 'Gurugram', status: i % 10 ? 1 : 0 }),
+        makeLead({ city: i % 3 ? 'Noida' : 'Gurugram', status: i % 10 ? 1 : 0 }),
       );
       for (let i = 0; i < rows.length; i += 500) {
         await database.db
@@ -85,7 +85,7 @@ describe('lead list by SQL on a worker thread (sqlite)', () => {
     beforeBuild: async (database) => {
       await database.db
         .insertInto('leads')
-        .values([leadValues({ city: 'Noida' }), { ...leadValues(), id: 2 ** 32 } as NewLead])
+        .values([makeLead({ city: 'Noida' }), { ...makeLead(), id: 2 ** 32 } as NewLead])
         .execute();
     },
   });

@@ -13,7 +13,7 @@ import {
   type TestAppFixture,
   type TestDatabase,
 } from '../../../test/test-app';
-import { insertLeads } from '../../../test/fixtures';
+import { createLeads } from '../../../test/fixtures';
 import { LeadListEngine } from './lead-list-engine';
 
 const CITIES = ['Gurugram', 'Noida', 'Delhi', 'Faridabad'];
@@ -114,7 +114,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
 
   it('restores the snapshot at a restart and applies what changed while the server was down', async () => {
     const first = await start(true);
-    await insertLeads(leadsFixture, someLeads(400, 0));
+    await createLeads(leadsFixture, someLeads(400, 0));
     // The first load found an empty list; the catch-up applied the 400 leads.
     await first.inject({ url: '/api/leads' });
     expect(await loadedFrom(first)).toBe('database');
@@ -122,7 +122,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
     expect(readdirSync(dir).filter((f) => f.endsWith('.snapshot'))).toHaveLength(1);
 
     // While no server runs: new leads, changed leads, deleted leads.
-    await insertLeads(leadsFixture, someLeads(30, 1000));
+    await createLeads(leadsFixture, someLeads(30, 1000));
     await testDb.handle.db
       .updateTable('leads')
       .set({ city: 'Noida', price: 750_000 })
@@ -147,7 +147,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
   it('stops a load under way at a shutdown instead of reading every lead first', async () => {
     const more = someLeads(12_000, 20_000);
     for (let i = 0; i < more.length; i += 500)
-      await insertLeads(leadsFixture, more.slice(i, i + 500));
+      await createLeads(leadsFixture, more.slice(i, i + 500));
     const engineOnly = new LeadListEngine(testDb.handle.db, (error) => {
       throw error;
     });

@@ -3,6 +3,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { CurrentUser, Login } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';
 import { isCurrentUser, setCurrentUser } from '../../../lib/session';
+import { applyMemberLanguage } from '../../../i18n/preference';
 
 export async function login(credentials: Login): Promise<CurrentUser> {
   // The screen shows the server's own text on failure (docs/screens.md), so errors pass through.
@@ -17,7 +18,10 @@ export async function login(credentials: Login): Promise<CurrentUser> {
 export const loginOptions = mutationOptions({
   mutationKey: ['account', 'login'],
   mutationFn: login,
-  onSuccess: (user: CurrentUser) => setCurrentUser(user),
+  onSuccess: (user: CurrentUser) => {
+    setCurrentUser(user);
+    applyMemberLanguage(user.language);
+  },
 });
 
 export function useLogin() {

@@ -1,6 +1,6 @@
-// GET /api/members/{userId}/credits (Admin): a member's balance and active packages.
+// GET /api/members/{userId}/credits (Admin): a member's balance and active packages, and who the member is.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CreditsSummary } from '@dealerleads/shared';
+import type { MemberCreditsSummary } from '@dealerleads/shared';
 import { api } from '../../../lib/api-client';
 import { myCreditsKey } from '../../../lib/my-credits';
 
@@ -8,7 +8,7 @@ export function memberCreditsQueryOptions(userId: number) {
   return queryOptions({
     // Under the credits key, so an adjustment refreshes it with the ledgers.
     queryKey: [...myCreditsKey, 'member', userId],
-    queryFn: () => api.get<CreditsSummary>(`/members/${userId}/credits`),
+    queryFn: () => api.get<MemberCreditsSummary>(`/members/${userId}/credits`),
   });
 }
 

@@ -5,20 +5,36 @@ import type { LeadListQuery } from '../lead-filters';
 import { takeEarlyLeadPage, takeEarlyLeadRequest } from './early-leads';
 import { getLeads, type LeadPage } from './fetch-leads';
 import { leadKeys } from './lead-keys';
+import { translate } from '../../../i18n/runtime';
+import { leadsTexts } from '../../../i18n/en/leads';
 
 export { getLeads, type LeadPage };
 
 /** docs/api.md "Leads load": text and title per failure. */
+/** The toast of a failed load, in the reader's language (read when shown). */
+const loadError = (kind: 'notFound' | 'unauthorized' | 'other') => ({
+  get message() {
+    return translate(leadsTexts, `loadError.${kind}`);
+  },
+  get title() {
+    return translate(leadsTexts, `loadError.${kind}Title`);
+  },
+});
+
 export const leadsLoadErrors = {
-  notFound: { message: 'No leads found', title: 'Not Found' },
-  unauthorized: { message: 'You need to be logged in to view leads', title: 'Unauthorized' },
-  other: { message: 'Failed to load leads. Please try again later.', title: 'Error' },
+  notFound: loadError('notFound'),
+  unauthorized: loadError('unauthorized'),
+  other: loadError('other'),
 } as const;
 
 export function leadsLoadError(error: unknown): { message: string; title: string } {
-  if (error instanceof ApiError && error.status === 404) return leadsLoadErrors.notFound;
-  if (error instanceof ApiError && error.status === 401) return leadsLoadErrors.unauthorized;
-  return leadsLoadErrors.other;
+  const { message, title } =
+    error instanceof ApiError && error.status === 404
+      ? leadsLoadErrors.notFound
+      : error instanceof ApiError && error.status === 401
+        ? leadsLoadErrors.unauthorized
+        : leadsLoadErrors.other;
+  return { message, title };
 }
 
 export function leadsQueryOptions(query: LeadListQuery) {

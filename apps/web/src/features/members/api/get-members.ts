@@ -3,9 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { PAGE_SIZE, type Member } from '@dealerleads/shared';
 import { apiRequest, readPagination, type Paginated } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { membersTexts } from '../../../i18n/en/members';
 
-export const NO_USERS_FOUND_TEXT = 'No users found';
-export const ERROR_LOADING_USERS_TEXT = 'Error loading users';
+export const NO_USERS_FOUND_TEXT = membersTexts.en.noUsersFound;
+export const ERROR_LOADING_USERS_TEXT = membersTexts.en.errorLoadingUsers;
 
 export interface MemberSearch {
   pageNumber: number;

@@ -1,15 +1,16 @@
-// The dealer's workspace (My Leads): stages, notes and follow-ups on the leads a dealer unlocked (docs/workspace-and-alerts.md).
+// My Leads: stages, notes and follow-ups on the leads a dealer unlocked (docs/my-leads-and-alerts.md).
 import { z } from './zod';
 import { isoDate, pagingQuery } from './common';
 import { disputeOutcomeSchema } from './disputes';
+import { LISTING_STATUSES } from './lead';
 
-import { FOLLOW_UP_VIEWS, LEAD_STAGES, MY_LEADS_PAGE_SIZE, NOTE_MAX } from '../workspace-constants';
+import { FOLLOW_UP_VIEWS, LEAD_STAGES, MY_LEADS_PAGE_SIZE, NOTE_MAX } from '../my-leads-constants';
 
 const stage = z.enum(LEAD_STAGES, {
   error: `Stage must be one of ${LEAD_STAGES.join(', ')}`,
 });
 
-/** `GET /api/me/leads` and `GET /api/me/leads.csv`: the workspace view. */
+/** `GET /api/me/leads` and `GET /api/me/leads.csv`: the My Leads view. */
 export const myLeadsQuerySchema = pagingQuery(MY_LEADS_PAGE_SIZE).extend({
   stage: stage.optional(),
   due: z.enum(FOLLOW_UP_VIEWS, { error: 'due must be today or overdue' }).optional(),
@@ -30,6 +31,8 @@ export const myLeadSchema = z.object({
   transmission: z.string(),
   price: z.number().int(),
   kmDriven: z.number().int().nullable(),
+  /** Whether the car is still on offer: the owner may have sold or withdrawn it, or it expired. */
+  listingStatus: z.enum(LISTING_STATUSES),
   unlockedOn: z.string(),
   stage,
   followUpOn: z.string().nullable(),

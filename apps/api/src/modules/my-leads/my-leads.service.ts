@@ -1,4 +1,4 @@
-// The dealer's workspace rules: only leads the caller unlocked, 'due' in India's calendar, the CSV of the current view.
+// My Leads rules: only leads the caller unlocked, 'due' in India's calendar, the CSV of the current view.
 import { Readable } from 'node:stream';
 import {
   LEAD_STAGES,
@@ -19,20 +19,20 @@ import { offsetOf } from '../../plugins/pagination';
 import { csvLine, UTF8_BOM } from './csv';
 import {
   countFollowUps,
-  countWorkspace,
-  findWorkspaceChunk,
-  findWorkspacePage,
+  countMyLeads,
+  findMyLeadsChunk,
+  findMyLeadsPage,
   hasUnlocked,
   insertNote,
   leadExists,
   notesOf,
   upsertDealerLead,
-  workspaceChunks,
-  type WorkspaceFilter,
-  type WorkspaceRow,
-} from './workspace.repository';
+  myLeadsChunks,
+  type MyLeadsFilter,
+  type MyLeadsRow,
+} from './my-leads.repository';
 
-export const workspaceMessages = {
+export const myLeadsMessages = {
   notUnlocked: 'Unlock this lead to work on it in My Leads',
   leadNotFound: 'Lead not found',
 } as const;
@@ -44,7 +44,7 @@ function stageOf(value: string | null): LeadStage {
   return (LEAD_STAGES as readonly string[]).includes(value ?? '') ? (value as LeadStage) : 'new';
 }
 
-export function toMyLead(row: WorkspaceRow): MyLead {
+export function toMyLead(row: MyLeadsRow): MyLead {
   return {
     leadId: row.lead_id,
     fullName: row.full_name,
@@ -58,6 +58,7 @@ export function toMyLead(row: WorkspaceRow): MyLead {
     transmission: row.transmission,
     price: row.price,
     kmDriven: row.km_driven,
+    listingStatus: row.listing_status,
     unlockedOn: row.unlocked_on,
     stage: stageOf(row.stage),
     followUpOn: row.follow_up_on,
@@ -76,7 +77,7 @@ export function toMyLead(row: WorkspaceRow): MyLead {
   };
 }
 
-function filterOf(query: MyLeadsQuery): WorkspaceFilter {
+function filterOf(query: MyLeadsQuery): MyLeadsFilter {
   return { stage: query.stage, due: query.due, searchterm: query.searchterm };
 }
 
@@ -89,11 +90,11 @@ export async function listMyLeads(
   const today = todayInIndia(now);
   const filter = filterOf(query);
   const [rows, total] = await Promise.all([
-    findWorkspacePage(database, userId, filter, today, {
+    findMyLeadsPage(database, userId, filter, today, {
       offset: offsetOf(query.pageNumber, query.pageSize),
       limit: query.pageSize,
     }),
-    countWorkspace(database, userId, filter, today),
+    countMyLeads(database, userId, filter, today),
   ]);
   return { items: rows.map(toMyLead), total };
 }
@@ -107,15 +108,15 @@ export function followUpCounts(
 }
 
 /** The caller must have unlocked the lead: 403 for a lead they did not, 404 for one that does not exist. */
-async function assertInWorkspace(db: Queryable, userId: number, leadId: number): Promise<void> {
+async function assertInMyLeads(db: Queryable, userId: number, leadId: number): Promise<void> {
   if (await hasUnlocked(db, userId, leadId)) return;
-  if (await leadExists(db, leadId)) throw forbidden(workspaceMessages.notUnlocked);
-  throw notFound(workspaceMessages.leadNotFound);
+  if (await leadExists(db, leadId)) throw forbidden(myLeadsMessages.notUnlocked);
+  throw notFound(myLeadsMessages.leadNotFound);
 }
 
 async function myLead(db: Queryable, userId: number, leadId: number): Promise<MyLead> {
-  const [row] = await findWorkspaceChunk({ db }, userId, { leadId }, todayInIndia(), undefined, 1);
-  if (!row) throw notFound(workspaceMessages.leadNotFound);
+  const [row] = await findMyLeadsChunk({ db }, userId, { leadId }, todayInIndia(), undefined, 1);
+  if (!row) throw notFound(myLeadsMessages.leadNotFound);
   return toMyLead(row);
 }
 
@@ -128,7 +129,7 @@ export async function updateMyLead(
   now = new Date(),
 ): Promise<MyLead> {
   await runWrite(db, engine, async (tx) => {
-    await assertInWorkspace(tx, userId, leadId);
+    await assertInMyLeads(tx, userId, leadId);
     await upsertDealerLead(tx, {
       userId,
       leadId,
@@ -149,7 +150,7 @@ export async function addNote(
   now = new Date(),
 ): Promise<LeadNote> {
   const row = await runWrite(db, engine, async (tx) => {
-    await assertInWorkspace(tx, userId, leadId);
+    await assertInMyLeads(tx, userId, leadId);
     return insertNote(tx, { userId, leadId, text, now: now.toISOString() });
   });
   return { id: row.id, text: row.text, createdOn: row.created_on };
@@ -160,7 +161,7 @@ export async function listNotes(
   userId: number,
   leadId: number,
 ): Promise<LeadNote[]> {
-  await assertInWorkspace(db, userId, leadId);
+  await assertInMyLeads(db, userId, leadId);
   const rows = await notesOf(db, userId, leadId, NOTES_SHOWN);
   return rows.map((r) => ({ id: r.id, text: r.text, createdOn: r.created_on }));
 }
@@ -224,7 +225,7 @@ export function myLeadsCsv(
   const filter = filterOf(query);
   async function* lines(): AsyncGenerator<string> {
     yield UTF8_BOM + csvLine(CSV_HEADER);
-    for await (const rows of workspaceChunks(database, userId, filter, today)) {
+    for await (const rows of myLeadsChunks(database, userId, filter, today)) {
       yield rows.map((row) => csvRow(toMyLead(row))).join('');
     }
   }

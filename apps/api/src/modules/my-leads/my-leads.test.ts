@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FollowUpCounts, LeadNote, MyLead } from '@dealerleads/shared';
 import { addDays, todayInIndia } from '../../lib/calendar';
-import { givePackage, insertLeads } from '../../test/fixtures';
+import { createUserPackage, createLeads } from '../../test/fixtures';
 import {
   bearer,
   createMember,
@@ -64,9 +64,9 @@ describe.each(testEngines())('my leads on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    await givePackage(ctx, dealer.id, { credits: 20 });
-    await givePackage(ctx, other.id, { credits: 20 });
-    leads = await insertLeads(ctx, [
+    await createUserPackage(ctx, dealer.id, { credits: 20 });
+    await createUserPackage(ctx, other.id, { credits: 20 });
+    leads = await createLeads(ctx, [
       {
         full_name: 'Ravi Kumar',
         brand: 'hyundai',
@@ -98,6 +98,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
       stage: 'new',
       followUpOn: null,
       lastNote: null,
+      listingStatus: 'open',
     });
     expect(JSON.parse(String(res.headers.pagination))).toEqual({
       currentPage: 1,
@@ -110,7 +111,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
 
     const theirs = json<MyLead[]>(await get('/api/me/leads', other));
     expect(theirs.map((l) => l.leadId)).toEqual([leads[1]!.id]);
-    // Admin unlocks nothing: their workspace is empty and holds nothing of the dealers' notes.
+    // Admin unlocks nothing: their My Leads is empty and holds nothing of the dealers' notes.
     expect(json<MyLead[]>(await get('/api/me/leads', admin))).toEqual([]);
     expect((await anonymous('/api/me/leads')).statusCode).toBe(401);
   });
@@ -172,7 +173,7 @@ describe.each(testEngines())('my leads on %s', (engine) => {
     expect(json<MyLead[]>(await get('/api/me/leads', other))[0]?.lastNote).toBeNull();
   });
 
-  it("refuses leads outside the caller's workspace (403), unknown leads (404) and bad input (400), changing nothing", async () => {
+  it("refuses leads outside the caller's My Leads (403), unknown leads (404) and bad input (400), changing nothing", async () => {
     const notUnlocked = leads[3]!.id;
     expect((await put(notUnlocked, { stage: 'contacted' })).statusCode).toBe(403);
     expect((await note(notUnlocked, 'hello')).statusCode).toBe(403);
@@ -231,16 +232,16 @@ describe.each(testEngines())('my leads on %s', (engine) => {
     expect(filtered.rawPayload.toString('utf8').trimEnd().split('\r\n')).toHaveLength(2);
     expect((await anonymous('/api/me/leads.csv')).statusCode).toBe(401);
     expect((await get('/api/me/leads.csv?stage=sold')).statusCode).toBe(400);
-    // Nothing of a dealer's workspace is in another dealer's CSV.
+    // Nothing of a dealer's My Leads is in another dealer's CSV.
     expect((await get('/api/me/leads.csv', other)).body).not.toContain('Ravi Kumar');
   });
 
   it('streams 10,000 rows', async () => {
     const big = await createMember(ctx);
-    const userPackage = await givePackage(ctx, big.id, { credits: 1 });
+    const userPackage = await createUserPackage(ctx, big.id, { credits: 1 });
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const batch = await insertLeads(
+      const batch = await createLeads(
         ctx,
         Array.from({ length: 1000 }, () => ({ full_name: 'Bulk Owner' })),
       );

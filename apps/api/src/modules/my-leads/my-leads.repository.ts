@@ -1,6 +1,12 @@
-// Kysely code for the dealer's workspace: the unlocked leads with their stage, follow-up and last note, and notes.
+// Kysely code for My Leads: the unlocked leads with their stage, follow-up and last note, and notes.
 import type { ExpressionBuilder, SqlBool, Expression } from 'kysely';
-import type { DisputeReason, DisputeStatus, FollowUpView, LeadStage } from '@dealerleads/shared';
+import type {
+  DisputeReason,
+  DisputeStatus,
+  FollowUpView,
+  LeadStage,
+  ListingStatus,
+} from '@dealerleads/shared';
 import { runLongRead, type LongReads, type Queryable } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { anyColumnContains } from '../../db/text-search';
@@ -8,7 +14,7 @@ import { anyColumnContains } from '../../db/text-search';
 /** Stages that need no more calls: their follow-up dates never count as due or overdue. */
 export const CLOSED_STAGES: readonly LeadStage[] = ['bought', 'lost'];
 
-export interface WorkspaceFilter {
+export interface MyLeadsFilter {
   stage?: LeadStage | undefined;
   due?: FollowUpView | undefined;
   searchterm?: string | undefined;
@@ -24,12 +30,12 @@ const SEARCH_COLUMNS = [
   'l.varient',
 ] as const;
 
-type WorkspaceTables = Database & {
+type MyLeadsTables = Database & {
   u: Database['lead_unlocks'];
   l: Database['leads'];
   d: Database['dealer_leads'];
 };
-type Eb = ExpressionBuilder<WorkspaceTables, 'u' | 'l' | 'd'>;
+type Eb = ExpressionBuilder<MyLeadsTables, 'u' | 'l' | 'd'>;
 
 function baseQuery(db: Queryable, userId: number) {
   return db
@@ -41,7 +47,7 @@ function baseQuery(db: Queryable, userId: number) {
     .where('u.user_id', '=', userId);
 }
 
-function conditions(eb: Eb, filter: WorkspaceFilter, today: string): Expression<SqlBool>[] {
+function conditions(eb: Eb, filter: MyLeadsFilter, today: string): Expression<SqlBool>[] {
   const and: Expression<SqlBool>[] = [];
   if (filter.leadId !== undefined) and.push(eb('u.lead_id', '=', filter.leadId));
   if (filter.stage === 'new')
@@ -55,7 +61,7 @@ function conditions(eb: Eb, filter: WorkspaceFilter, today: string): Expression<
   return and;
 }
 
-export interface WorkspaceRow {
+export interface MyLeadsRow {
   unlock_id: number;
   lead_id: number;
   full_name: string;
@@ -69,6 +75,7 @@ export interface WorkspaceRow {
   transmission: string;
   price: number;
   km_driven: number | null;
+  listing_status: ListingStatus;
   unlocked_on: string;
   stage: string | null;
   follow_up_on: string | null;
@@ -81,7 +88,7 @@ export interface WorkspaceRow {
   dispute_admin_note: string | null;
 }
 
-function selectRows(db: Queryable, userId: number, filter: WorkspaceFilter, today: string) {
+function selectRows(db: Queryable, userId: number, filter: MyLeadsFilter, today: string) {
   return baseQuery(db, userId)
     .leftJoin('disputes as ds', 'ds.unlock_id', 'u.id')
     .where((eb) => eb.and(conditions(eb as unknown as Eb, filter, today)))
@@ -103,6 +110,7 @@ function selectRows(db: Queryable, userId: number, filter: WorkspaceFilter, toda
       'l.transmission',
       'l.price',
       'l.km_driven',
+      'l.listing_status',
       'u.created_on as unlocked_on',
       'd.stage',
       'd.follow_up_on',
@@ -126,33 +134,33 @@ function selectRows(db: Queryable, userId: number, filter: WorkspaceFilter, toda
     .orderBy('u.id', 'desc');
 }
 
-// The workspace's lists are long reads (runLongRead): a dealer may hold tens of thousands of unlocks, and a search, a
+// My Leads' lists are long reads (runLongRead): a dealer may hold tens of thousands of unlocks, and a search, a
 // deep page or a count walks all of them.
 
-/** One page of the workspace, newest unlock first. */
-export async function findWorkspacePage(
+/** One page of My Leads, newest unlock first. */
+export async function findMyLeadsPage(
   database: LongReads,
   userId: number,
-  filter: WorkspaceFilter,
+  filter: MyLeadsFilter,
   today: string,
   page: { offset: number; limit: number },
-): Promise<WorkspaceRow[]> {
+): Promise<MyLeadsRow[]> {
   const rows = selectRows(database.db, userId, filter, today).limit(page.limit).offset(page.offset);
-  return (await runLongRead(database, rows)) as WorkspaceRow[];
+  return (await runLongRead(database, rows)) as MyLeadsRow[];
 }
 
 /** Rows after `beforeUnlockId` (keyset paging for the CSV export). */
-export async function findWorkspaceChunk(
+export async function findMyLeadsChunk(
   database: LongReads,
   userId: number,
-  filter: WorkspaceFilter,
+  filter: MyLeadsFilter,
   today: string,
   beforeUnlockId: number | undefined,
   limit: number,
-): Promise<WorkspaceRow[]> {
+): Promise<MyLeadsRow[]> {
   let q = selectRows(database.db, userId, filter, today);
   if (beforeUnlockId !== undefined) q = q.where('u.id', '<', beforeUnlockId);
-  return (await runLongRead(database, q.limit(limit))) as WorkspaceRow[];
+  return (await runLongRead(database, q.limit(limit))) as MyLeadsRow[];
 }
 
 /**
@@ -162,25 +170,25 @@ export async function findWorkspaceChunk(
 export const WORKSPACE_CHUNK = 1000;
 
 /** Every row of the view, newest unlock first, in chunks read by keyset. */
-export async function* workspaceChunks(
+export async function* myLeadsChunks(
   database: LongReads,
   userId: number,
-  filter: WorkspaceFilter,
+  filter: MyLeadsFilter,
   today: string,
-): AsyncGenerator<WorkspaceRow[]> {
+): AsyncGenerator<MyLeadsRow[]> {
   let before: number | undefined;
   for (;;) {
-    const rows = await findWorkspaceChunk(database, userId, filter, today, before, WORKSPACE_CHUNK);
+    const rows = await findMyLeadsChunk(database, userId, filter, today, before, WORKSPACE_CHUNK);
     if (rows.length > 0) yield rows;
     if (rows.length < WORKSPACE_CHUNK) return;
     before = rows[rows.length - 1]!.unlock_id;
   }
 }
 
-export async function countWorkspace(
+export async function countMyLeads(
   database: LongReads,
   userId: number,
-  filter: WorkspaceFilter,
+  filter: MyLeadsFilter,
   today: string,
 ): Promise<number> {
   const count = baseQuery(database.db, userId)

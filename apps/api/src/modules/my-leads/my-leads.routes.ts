@@ -1,4 +1,4 @@
-// /api/me/leads: the logged-in dealer's own workspace (My Leads). There is no path to anyone else's.
+// /api/me/leads: My Leads, the logged-in dealer's own unlocked leads. There is no path to anyone else's.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,11 +23,11 @@ import {
   listNotes,
   myLeadsCsv,
   updateMyLead,
-} from './workspace.service';
+} from './my-leads.service';
 
 const leadParams = z.object({ leadId: idParam });
 
-export function workspaceRoutes(database: DatabaseHandle) {
+export function myLeadsRoutes(database: DatabaseHandle) {
   const { db, engine } = database;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

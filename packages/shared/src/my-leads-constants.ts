@@ -1,4 +1,4 @@
-// Constants of the dealer's workspace and alerts, kept free of zod so screens can use them without the schemas.
+// Constants of My Leads and alerts, kept free of zod so screens can use them without the schemas.
 
 export const LEAD_STAGES = [
   'new',

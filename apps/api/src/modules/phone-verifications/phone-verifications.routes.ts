@@ -1,0 +1,69 @@
+// /api/phone-verifications: anyone asks for a code to a mobile and confirms it for a verificationToken (design
+// §11.1); public, since owners submit leads without an account, so limited per IP by the rate limiter and per number.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  phoneVerificationConfirmSchema,
+  phoneVerificationIdParams,
+  phoneVerificationRequestSchema,
+  phoneVerificationSchema,
+  phoneVerificationTokenSchema,
+} from '@dealerleads/shared';
+import type { Db } from '../../db/database';
+import { errorSchemas } from '../../plugins/openapi';
+import { confirmVerification, startVerification } from './phone-verifications.service';
+import type { SmsSender } from './sms';
+
+export interface PhoneVerificationOptions {
+  secret: string;
+  sms: SmsSender;
+  clock: () => Date;
+  /** Requests per minute per IP to each route. */
+  perIpLimit: number;
+}
+
+export function phoneVerificationRoutes(db: Db, options: PhoneVerificationOptions) {
+  const { secret, sms, clock, perIpLimit } = options;
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['phone-verifications'];
+
+    r.post('/phone-verifications', {
+      schema: {
+        tags,
+        summary:
+          'Send a 6-digit code by SMS to an Indian mobile (expires in 10 minutes, 5 tries, another after 30 s)',
+        body: phoneVerificationRequestSchema,
+        response: { 201: phoneVerificationSchema, ...errorSchemas(400, 429, 503) },
+      },
+      config: { rateLimit: { max: perIpLimit, timeWindow: '1 minute' } },
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await startVerification(
+              { db, secret, sms, now: clock() },
+              request.body.phoneNumber,
+              request.ip,
+            ),
+          ),
+    });
+
+    r.post('/phone-verifications/:id/confirm', {
+      schema: {
+        tags,
+        summary: 'Confirm the code: a verificationToken bound to the number, valid for 30 minutes',
+        params: phoneVerificationIdParams,
+        body: phoneVerificationConfirmSchema,
+        response: { 200: phoneVerificationTokenSchema, ...errorSchemas(400, 404, 429) },
+      },
+      config: { rateLimit: { max: perIpLimit, timeWindow: '1 minute' } },
+      handler: async (request) =>
+        confirmVerification(
+          { db, secret, sms, now: clock() },
+          request.params.id,
+          request.body.code,
+        ),
+    });
+  };
+}

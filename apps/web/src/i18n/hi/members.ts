@@ -1,0 +1,42 @@
+// Members in Hindi (en/members.ts).
+import type { HindiOf } from '../runtime';
+import type { membersTexts } from '../en/members';
+
+export const members = {
+  ownRoleAndStatus: 'आप अपनी खुद की भूमिका या स्थिति नहीं बदल सकते।',
+  formLabel: 'यूज़र की जानकारी बदलें',
+  name: 'नाम',
+  username: 'यूज़र नेम',
+  city: 'शहर',
+  pincode: 'पिनकोड',
+  phone: 'फ़ोन',
+  email: 'ई-मेल',
+  role: 'भूमिका',
+  status: 'स्थिति',
+  active: 'चालू',
+  inactive: 'बंद',
+  password: 'पासवर्ड',
+  passwordPlaceholder: 'मौजूदा पासवर्ड रखने के लिए ख़ाली छोड़ें',
+  saveChanges: 'बदलाव सेव करें',
+  profileUpdated: 'प्रोफ़ाइल बदल दी गई',
+  profileUpdateFailed: 'प्रोफ़ाइल नहीं बदल सकी',
+  errorLoadingUsers: 'यूज़र लोड नहीं हो सके',
+  'export.button': 'मेरा डेटा डाउनलोड करें',
+  'export.done': 'आपका डेटा JSON फ़ाइल में डाउनलोड हो गया।',
+  'export.failed': 'आपका डेटा डाउनलोड नहीं हो सका। कृपया बाद में दोबारा कोशिश करें।',
+  notVerified: 'पुष्टि नहीं हुई',
+  editMember: 'सदस्य बदलें',
+  editMemberNamed: 'सदस्य {{name}} बदलें',
+  credits: 'क्रेडिट',
+  members: 'सदस्य',
+  allMembers: 'सभी सदस्य',
+  searchLabel: 'सदस्य खोजें',
+  searchPlaceholder: 'नाम, यूज़र नेम, ई-मेल, फ़ोन या शहर से खोजें...',
+  found: '({{count}} मिले)',
+  noUsersFound: 'कोई यूज़र नहीं मिला',
+  memberPages: 'सदस्यों के पेज',
+  verifyNotice:
+    'आपके ई-मेल पते {{email}} की अभी पुष्टि नहीं हुई है। अलर्ट ई-मेल तभी भेजे जाते हैं जब आप हमारे भेजे लिंक पर क्लिक करें।',
+  'verify.resend': 'लिंक फिर से भेजें',
+  'verify.failed': 'लिंक नहीं भेजा जा सका। कृपया बाद में दोबारा कोशिश करें।',
+} satisfies HindiOf<typeof membersTexts>;
