@@ -12,7 +12,8 @@ test("/not-found shows 'Not Found' with a 'Home Page' button", async ({ page }) 
 test('the test-errors page is for Admins only', async ({ page }) => {
   await page.goto('/errors');
   await expect(toast(page, 'You shall not pass!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dealers\/login$/);
+  // The login page takes the visitor back to the page they asked for.
+  await expect(page).toHaveURL(/\/dealers\/login\?returnTo=%2Ferrors$/);
   await loginAs(page, demo.dealer);
   await page.goto('/errors');
   await expect(toast(page, 'You are not authorized to access this area')).toBeVisible();
@@ -42,6 +43,9 @@ test.describe('test-errors page', () => {
       localStorage.setItem('user', JSON.stringify({ ...user, token: 'aaa.bbb.ccc' }));
     });
     await page.reload();
+    await page.getByRole('button', { name: 'Test 401 Error' }).click();
+    // The refused token ends the session, which says so once; then the same call has no session at all.
+    await expect(toast(page, 'Your session has ended. Please log in again.')).toBeVisible();
     await page.getByRole('button', { name: 'Test 401 Error' }).click();
     const shown = toast(page, 'Unauthorized - Please log in again');
     await expect(shown).toBeVisible();

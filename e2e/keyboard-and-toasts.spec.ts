@@ -53,6 +53,8 @@ test('the user menu works from the keyboard and the blue bar shows where the foc
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Edit Profile' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'हिन्दी' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Edit Profile' })).toBeFocused();

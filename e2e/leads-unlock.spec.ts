@@ -89,7 +89,8 @@ test('a dealer with credits unlocks a lead: the count, the contact, after a relo
   await expect(call).toHaveAttribute('href', /^tel:\+91\d{10}$/);
   await expect(card.getByRole('link', { name: /^WhatsApp \+91 \d{10}$/ })).toHaveAttribute(
     'href',
-    /^https:\/\/wa\.me\/91\d{10}$/,
+    // The chat opens with a greeting that names the car.
+    /^https:\/\/wa\.me\/91\d{10}\?text=Hello%2C%20I%20saw%20your%20/,
   );
   await expect(card.getByRole('button', { name: 'Unlock contact' })).toHaveCount(0);
   const phone = ((await call.getAttribute('href')) ?? '').slice('tel:+91'.length);
