@@ -249,6 +249,15 @@ describe('the moderation queue', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
 
+  it('says what an empty Approved tab holds, not that nothing waits', async () => {
+    stored = [rejected];
+    const { user } = renderQueue();
+    await screen.findByText(moderationTexts.empty);
+    await user.click(screen.getByRole('button', { name: 'Approved' }));
+    expect(await screen.findByText(moderationTexts.emptyApproved)).toBeInTheDocument();
+    expect(screen.queryByText(moderationTexts.empty)).not.toBeInTheDocument();
+  });
+
   it('pages through a long queue; a tab starts again at page 1', async () => {
     stored = Array.from({ length: 25 }, (_, i) => ({ ...repeated, id: 5000 - i }));
     const { user } = renderQueue();

@@ -21,6 +21,8 @@ import { useT } from '../../i18n/runtime';
 export const moderationTexts = {
   title: 'Moderation',
   empty: 'No leads waiting for moderation',
+  emptyApproved: 'No approved leads yet',
+  emptyRejected: 'No deactivated leads',
   approved: 'Lead approved: it is on the list',
   deactivated: 'Lead deactivated',
   failed: 'Failed to save the decision',
@@ -127,7 +129,13 @@ export function ModerationPage() {
       <DataTable
         columns={7}
         empty={!isPending && items.length === 0}
-        emptyText={moderationTexts.empty}
+        emptyText={
+          status === 'approved'
+            ? moderationTexts.emptyApproved
+            : status === 'rejected'
+              ? moderationTexts.emptyRejected
+              : moderationTexts.empty
+        }
         head={
           <>
             <th scope="col">{t('lead')}</th>
