@@ -76,9 +76,15 @@ test('offline: the shell opens with the banner, My Leads and the last lead list 
   const results = page.getByRole('region', { name: 'Lead results' }).getByRole('article');
   await expect(results.first()).toBeVisible();
   const firstLead = await results.first().getAttribute('data-lead-id');
+  const myLeadsAnswer = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/me/leads' && response.request().method() === 'GET',
+  );
   await page.goto('/dealers/my-leads');
   await expect(page.getByRole('heading', { name: /^My Leads/ })).toBeVisible();
-  const myLeads = await page.getByRole('article').count();
+  // Count the cards of the page the API answered, not whatever had rendered when the heading showed.
+  const myLeads = ((await (await myLeadsAnswer).json()) as unknown[]).length;
+  await expect(page.getByRole('article')).toHaveCount(myLeads);
 
   await context.setOffline(true);
   await page.reload();
