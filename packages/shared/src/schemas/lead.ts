@@ -386,6 +386,8 @@ export const leadSubmissionSchema = z
     consent: z.literal(true, { error: m.consent }),
     /** POST /api/phone-verifications/{id}/confirm's token for this phoneNumber (required when PHONE_VERIFICATION=required). */
     verificationToken: z.string().max(200).optional(),
+    /** Seconds the wizard was open before this submission; a form filled faster than a person can goes to moderation. */
+    fillSeconds: z.number().int().min(0).max(86_400).optional(),
   })
   .superRefine((value, ctx) => {
     for (const [field, message] of Object.entries(carFactIssues(value))) {
