@@ -149,6 +149,8 @@ export interface LighthouseRun {
   score: number | null;
   scripts: string[];
   warnings: string[];
+  /** What Lighthouse found as the largest paint (an HTML snippet), to tell a photo from text. */
+  lcpElement: string;
 }
 
 export interface LighthouseSummary {
@@ -172,6 +174,17 @@ function median(values: number[]): number {
 interface NetworkItem {
   url?: string;
   resourceType?: string;
+}
+
+/** The first HTML snippet anywhere in an audit's details (Lighthouse nests the LCP element in a list of tables). */
+function snippetOf(details: unknown): string {
+  if (details === null || typeof details !== 'object') return '';
+  if ('snippet' in details && typeof details.snippet === 'string') return details.snippet;
+  for (const value of Object.values(details)) {
+    const found = Array.isArray(value) ? value.map(snippetOf).find(Boolean) : snippetOf(value);
+    if (found) return found;
+  }
+  return '';
 }
 
 /** Lighthouse, default (mobile) config, performance only, `runs` times in one headless Chromium. */
@@ -208,6 +221,7 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
       };
       const details = lhr.audits['network-requests']?.details as
         { items?: NetworkItem[] } | undefined;
+      const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details;
       results.push({
         lcp: Math.round(metric('largest-contentful-paint')),
         tbt: Math.round(metric('total-blocking-time')),
@@ -218,6 +232,7 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
           .filter((item) => item.resourceType === 'Script' && item.url)
           .map((item) => item.url!),
         warnings: lhr.runWarnings.map(String),
+        lcpElement: snippetOf(lcpDetails),
       });
     }
   } finally {

@@ -252,6 +252,7 @@ describe.each(testEngines())('the operator tools on %s', (engine) => {
     }
     expect(code).toBe(0);
     expect(readdirSync(path.dirname(target))).toEqual(['backup.db']);
+    expect(output).toContain(`rsync -a ${path.join(env.DATA_DIR ?? '', 'media')}/`);
     const restoredDir = freshFolder();
     const restored = await runCli('restore', [target], { DATA_DIR: restoredDir });
     expect(restored.code).toBe(0);
