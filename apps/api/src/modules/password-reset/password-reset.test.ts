@@ -17,6 +17,7 @@ import {
   type TestMember,
 } from '../../test/test-app';
 import { PASSWORD_RESET, passwordResetLinkToken } from './password-reset.service';
+import { VERIFICATION_RETENTION_MS, runLeadLifecycle } from '../owners/lead-lifecycle';
 
 const NEW_PASSWORD = 'Fresh-Start-2026';
 let ipCounter = 0;
@@ -374,6 +375,21 @@ describe.each(testEngines())('password resets on %s', (engine) => {
     } finally {
       now = start;
     }
+  });
+
+  it('keeps requests (logins typed by anyone, IPs) a day, then the sweep removes them', async () => {
+    const ip = nextIp();
+    await ask('someone.typed@example.in', ip);
+    const rows = () =>
+      ctx.database.db.selectFrom('password_resets').select('id').where('ip', '=', ip).execute();
+    await runLeadLifecycle(ctx.database.db, engine, new Date(now + 1000));
+    expect(await rows()).toHaveLength(1);
+    await runLeadLifecycle(
+      ctx.database.db,
+      engine,
+      new Date(now + VERIFICATION_RETENTION_MS + 1000),
+    );
+    expect(await rows()).toEqual([]);
   });
 
   it('is in the OpenAPI document', async () => {
