@@ -334,7 +334,7 @@ export interface PhoneVerificationsTable {
 export interface PasswordResetsTable {
   id: Generated<number>;
   public_id: string;
-  login_key: string;
+  login_hash: string;
   user_id: number | null;
   code_hash: string | null;
   attempts: Generated<number>;

@@ -16,8 +16,9 @@ export function passwordResetsMigration(engine: Engine) {
         .createTable('password_resets')
         .addColumn('id', 'integer', id)
         .addColumn('public_id', 'varchar(40)', (c) => c.notNull())
-        // The login as asked, in its normal form: the confirm form names it, and the limits count by it.
-        .addColumn('login_key', 'varchar(200)', (c) => c.notNull())
+        // A keyed hash of the login in its normal form: the confirm names it and the limits count by it, and the
+        // e-mails and mobiles strangers type are not kept in clear.
+        .addColumn('login_hash', 'varchar(64)', (c) => c.notNull())
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
         .addColumn('code_hash', 'varchar(100)')
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -36,7 +37,7 @@ export function passwordResetsMigration(engine: Engine) {
       await db.schema
         .createIndex('password_resets_login')
         .on('password_resets')
-        .columns(['login_key', 'created_on'])
+        .columns(['login_hash', 'created_on'])
         .execute();
       await db.schema
         .createIndex('password_resets_ip')

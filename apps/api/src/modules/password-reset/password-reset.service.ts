@@ -36,7 +36,7 @@ export interface PasswordResetDeps {
   onSmsError: (error: unknown) => void;
 }
 
-function keyOf(secret: string, purpose: 'code' | 'link'): Buffer {
+function keyOf(secret: string, purpose: 'code' | 'link' | 'login'): Buffer {
   // Keys of their own: a reset code hash or link is never a session, a phone token or another link's MAC.
   return createHmac('sha256', secret).update(`dealerleads password reset ${purpose} v1`).digest();
 }
@@ -70,13 +70,19 @@ function mobileOf(login: string): string | undefined {
   return INDIAN_MOBILE.test(digits) ? digits : undefined;
 }
 
-/** The login in one normal form, so the request and the confirm name the same row and limits count it once. */
-export function loginKeyOf(login: string): string {
+/**
+ * The login in one normal form, hashed under a key of its own: the request and the confirm name the same row, the
+ * limits count it once, and what strangers typed is not stored in clear.
+ */
+export function loginHashOf(secret: string, login: string): string {
   const text = login.trim();
   const mobile = mobileOf(text);
-  if (mobile) return `m:${mobile}`;
-  if (text.includes('@')) return `e:${text.toLowerCase()}`;
-  return `u:${userNameKey(text)}`;
+  const key = mobile
+    ? `m:${mobile}`
+    : text.includes('@')
+      ? `e:${text.toLowerCase()}`
+      : `u:${userNameKey(text)}`;
+  return createHmac('sha256', keyOf(secret, 'login')).update(key).digest('base64url');
 }
 
 /** Active members the login names: by user name, and by e-mail address or mobile when it is one. */
@@ -113,9 +119,9 @@ export async function requestPasswordReset(
   ip: string,
 ): Promise<{ message: string }> {
   const { db, engine, secret, now } = deps;
-  const loginKey = loginKeyOf(login);
+  const loginHash = loginHashOf(secret, login);
   const hourAgo = iso(new Date(now.getTime() - 3_600_000));
-  const count = async (column: 'login_key' | 'ip', value: string) =>
+  const count = async (column: 'login_hash' | 'ip', value: string) =>
     Number(
       (
         await db
@@ -126,7 +132,7 @@ export async function requestPasswordReset(
           .executeTakeFirstOrThrow()
       ).n,
     );
-  if ((await count('login_key', loginKey)) >= PASSWORD_RESET.perLoginPerHour)
+  if ((await count('login_hash', loginHash)) >= PASSWORD_RESET.perLoginPerHour)
     throw tooManyRequests(msg.tooManyResets);
   if ((await count('ip', ip)) >= PASSWORD_RESET.perIpPerHour) throw tooManyRequests();
 
@@ -161,7 +167,7 @@ export async function requestPasswordReset(
       .insertInto('password_resets')
       .values({
         public_id: publicId,
-        login_key: loginKey,
+        login_hash: loginHash,
         user_id: member?.id ?? null,
         code_hash: member && mobile ? codeHash(secret, publicId, code) : null,
         ip,
@@ -282,7 +288,7 @@ export async function confirmPasswordResetCode(
   const row = await db
     .selectFrom('password_resets')
     .select(['id', 'public_id', 'user_id', 'code_hash', 'attempts', 'expires_at', 'used_on'])
-    .where('login_key', '=', loginKeyOf(input.login))
+    .where('login_hash', '=', loginHashOf(secret, input.login))
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!row || row.used_on !== null) throw badRequest(msg.expired);
