@@ -330,12 +330,16 @@ export interface PhoneVerificationsTable {
   created_on: DbTimestamp;
 }
 
-/** One text to send (modules/phone-verifications/sms-outbox.ts). */
+/** One text to send (modules/sms/sms-outbox.ts). */
 export interface SmsOutboxTable {
   id: Generated<number>;
   idempotency_key: string;
   phone_number: string;
   body: string;
+  /** 'verify' | 'owner-link': which provider template (MSG91) the text is. */
+  template: Generated<string>;
+  /** JSON object of the template's variables. */
+  vars: string | null;
   status: Generated<string>;
   attempts: Generated<number>;
   next_attempt_at: DbTimestamp;
@@ -343,6 +347,13 @@ export interface SmsOutboxTable {
   lease_until: DbTimestamp | null;
   last_error: string | null;
   sent_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
+/** One stored lead's submitter, by hashed IP, kept a day (the busy-network signal of moderation). */
+export interface LeadSubmissionIpsTable {
+  id: Generated<number>;
+  ip_hash: string;
   created_on: DbTimestamp;
 }
 
@@ -420,6 +431,7 @@ export interface Database {
   push_outbox: PushOutboxTable;
   phone_verifications: PhoneVerificationsTable;
   sms_outbox: SmsOutboxTable;
+  lead_submission_ips: LeadSubmissionIpsTable;
   account_events: AccountEventsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;
