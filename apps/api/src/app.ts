@@ -310,6 +310,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           phoneVerification: config.phoneVerification,
           secret: config.jwtSecret,
           priceGuide,
+          publicUrl: config.mail.publicUrl,
         }),
       );
       await api.register(priceGuideRoutes(priceGuide, clock));

@@ -22,12 +22,15 @@ export function leadSubmissionRoutes(
     priceGuide,
     phoneVerification,
     secret,
+    publicUrl,
   }: {
     leadTtlDays: number;
     clock: () => Date;
     priceGuide: PriceGuideSources;
     phoneVerification: 'required' | 'optional';
     secret: string;
+    /** PUBLIC_URL: the private link sent again by SMS for a duplicate starts with it. */
+    publicUrl: string;
   },
 ) {
   return async (app: FastifyInstance) => {
@@ -57,6 +60,7 @@ export function leadSubmissionRoutes(
             now,
             priceGuide,
             phoneVerified: proof === 'ok',
+            publicUrl,
           }),
         );
       },

@@ -24,7 +24,13 @@ import {
   type SmsTemplate,
 } from './sms-sender';
 
-export { PermanentSmsError, type SmsMessage, type SmsSender, type SmsTemplate } from './sms-sender';
+export {
+  PermanentSmsError,
+  outboxSmsSender,
+  type SmsMessage,
+  type SmsSender,
+  type SmsTemplate,
+} from './sms-sender';
 
 export interface SmsDatabase {
   db: Db;
