@@ -21,7 +21,7 @@ import { runWrite } from '../../db/write-batcher';
 import { badRequest } from '../../plugins/errors';
 import { recordNewLeadAlerts } from '../alerts/alerts.service';
 import { insertLead, recentDuplicateId, toLead } from '../leads/leads.repository';
-import { assessSubmission } from '../moderation/moderation.service';
+import { assessSubmission, recordSubmitterIp } from '../moderation/moderation.service';
 import { createOwnerLink, reissueOwnerLink } from '../owners/owners.service';
 import { guideForCar, type PriceGuideSources } from '../price-guide/price-guide.service';
 import { readSettings } from '../settings/settings.service';
@@ -38,6 +38,8 @@ export interface SubmitOptions {
   phoneVerified?: boolean;
   /** The web app's address (PUBLIC_URL): the private link sent again by SMS starts with it. */
   publicUrl?: string;
+  /** The submitter's IP as moderation keeps it (submitterIpHash), for the busy-network signal. */
+  ipHash?: string;
 }
 
 /** A lead's private link goes again by SMS at most this often, however often its car is submitted again. */
@@ -57,7 +59,14 @@ class DuplicateLead extends Error {
 export async function submitLead(
   { db, engine }: { db: Db; engine: Engine },
   input: LeadSubmission,
-  { leadTtlDays, now = new Date(), priceGuide, phoneVerified = false, publicUrl }: SubmitOptions,
+  {
+    leadTtlDays,
+    now = new Date(),
+    priceGuide,
+    phoneVerified = false,
+    publicUrl,
+    ipHash,
+  }: SubmitOptions,
 ): Promise<LeadSubmissionResult> {
   // Judged before the write transaction: the guide reads the engine's columns (or SQL) and never holds the writer.
   const market = priceGuide
@@ -66,14 +75,10 @@ export async function submitLead(
   if (market.refusal) throw badRequest(market.refusal);
   try {
     return await runWrite(db, engine, async (tx) => {
-      const { row, manageUrl } = await insertSubmission(
-        tx,
-        input,
-        now,
-        leadTtlDays,
-        market,
+      const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays, market, {
         phoneVerified,
-      );
+        ipHash,
+      });
       await recordNewLeadAlerts(tx, engine, row, now);
       // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
       return { ...toLead(row, false, (await readSettings(tx)).maxDealersPerLead), manageUrl };
@@ -158,7 +163,7 @@ async function insertSubmission(
   now: Date,
   leadTtlDays: number,
   market: PriceJudgement,
-  phoneVerified: boolean,
+  { phoneVerified, ipHash }: { phoneVerified: boolean; ipHash: string | undefined },
 ): Promise<{ row: LeadRow; manageUrl: string }> {
   // The schema has checked the car and the city against the catalogue; store the catalogue's spellings.
   const city = findCity(input.city) ?? input.city;
@@ -173,6 +178,8 @@ async function insertSubmission(
   if (duplicate !== undefined) throw new DuplicateLead(duplicate);
   const verdict = await assessSubmission(db, input.phoneNumber, now, {
     offMarket: market.offMarket,
+    ...(input.fillSeconds === undefined ? {} : { fillSeconds: input.fillSeconds }),
+    ...(ipHash === undefined ? {} : { ipHash }),
   });
   const held = verdict.flags.length > 0 && (await readSettings(db)).holdFlaggedLeads;
   const row = await insertLead(db, {
@@ -200,6 +207,7 @@ async function insertSubmission(
     phone_verified: dbBool(phoneVerified),
     verified_on: phoneVerified ? now.toISOString() : null,
   });
+  if (ipHash !== undefined) await recordSubmitterIp(db, ipHash, now);
   const manageUrl = await createOwnerLink(db, row.id, now);
   return { row, manageUrl };
 }
