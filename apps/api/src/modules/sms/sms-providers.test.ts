@@ -13,7 +13,7 @@ import {
   type SmsSender,
 } from './sms.service';
 import { msg91SmsSender, twilioSmsSender } from './sms-sender';
-import { startFakeMsg91, startFakeTwilio, type FakeProvider } from './sms-test-helpers';
+import { startFakeMsg91, startFakeTwilio, type FakeProvider } from '../../test/fake-sms-providers';
 
 const AUTH_KEY = '412345AbCdEfGh0123456789';
 const TEMPLATES = { verify: '6650f00dverify', 'owner-link': '6650f00dlink' };

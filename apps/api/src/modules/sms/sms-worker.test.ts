@@ -7,7 +7,7 @@ import { claimOutboxRow, finishOutboxRow } from '../../db/outbox';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/test-app';
 import { queueSms, smsDelivery, startSmsWorker, type SmsDelivery } from './sms.service';
 import { twilioSmsSender } from './sms-sender';
-import { startFakeTwilio, type FakeProvider } from './sms-test-helpers';
+import { startFakeTwilio, type FakeProvider } from '../../test/fake-sms-providers';
 
 const SID = `AC${'fedcba9876543210'.repeat(2)}`;
 const TOKEN = 'worker-test-token-0123456789';

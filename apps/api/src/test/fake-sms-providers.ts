@@ -1,5 +1,5 @@
 // Local HTTP servers that speak MSG91's flow API and Twilio's Messages API (request shape, auth, their answers and
-// errors), so the adapters are tested over real HTTP; and `failNext` scripts the provider's bad moments.
+// errors), so the SMS adapters are tested over real HTTP; and `failNext` scripts the provider's bad moments.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
