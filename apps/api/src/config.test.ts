@@ -238,3 +238,68 @@ describe('photo storage', () => {
     }
   });
 });
+
+describe('SMS provider', () => {
+  it('is the outbox folder by default, MSG91 or Twilio with their credentials, and refuses one chosen without them', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).sms).toMatchObject({
+        provider: 'outbox',
+        outboxDir: path.join(dataDir, 'sms-outbox'),
+        worker: { intervalMs: 2_000, maxAttempts: 6 },
+      });
+      const msg91 = {
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'key',
+        MSG91_VERIFY_TEMPLATE_ID: 'verify-id',
+        MSG91_LINK_TEMPLATE_ID: 'link-id',
+        MSG91_RESET_TEMPLATE_ID: 'reset-id',
+        MSG91_ACCOUNTS_TEMPLATE_ID: 'accounts-id',
+      };
+      expect(loadConfig({ DATA_DIR: dataDir, ...msg91 }).sms).toMatchObject({
+        provider: 'msg91',
+        url: 'https://control.msg91.com',
+        authKey: 'key',
+        templates: {
+          verify: 'verify-id',
+          'owner-link': 'link-id',
+          reset: 'reset-id',
+          'reset-accounts': 'accounts-id',
+        },
+      });
+      expect(
+        loadConfig({ DATA_DIR: dataDir, ...msg91, MSG91_URL: 'http://127.0.0.1:4010' }).sms,
+      ).toMatchObject({ url: 'http://127.0.0.1:4010' });
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key' }),
+      ).toThrow(
+        'SMS_PROVIDER=msg91 needs MSG91_VERIFY_TEMPLATE_ID, MSG91_LINK_TEMPLATE_ID, MSG91_RESET_TEMPLATE_ID, MSG91_ACCOUNTS_TEMPLATE_ID',
+      );
+      const sid = `AC${'0'.repeat(32)}`;
+      const twilio = {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_FROM: '+15005550006',
+      };
+      expect(loadConfig({ DATA_DIR: dataDir, ...twilio }).sms).toMatchObject({
+        provider: 'twilio',
+        url: 'https://api.twilio.com',
+        accountSid: sid,
+        authToken: 'token',
+        from: '+15005550006',
+      });
+      expect(() => loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'twilio' })).toThrow(
+        'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM',
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, ...twilio, TWILIO_ACCOUNT_SID: 'not-a-sid' }),
+      ).toThrow(/TWILIO_ACCOUNT_SID/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'textlocal' })).toThrow(
+        /SMS_PROVIDER/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -138,4 +138,10 @@ export const adminTexts = defineTexts('admin', {
   confirmPayment: 'Confirm payment',
   editPackage: 'Edit Package',
   editUserPackage: 'Edit User Package',
+  flagRepeatedPhone_one: 'Phone submitted {{count}} time in 30 days',
+  flagRepeatedPhone_other: 'Phone submitted {{count}} times in 30 days',
+  flagFakePhone: 'Phone looks made up',
+  flagPriceOffMarket: 'Price outside the market guide',
+  flagFastFill: 'Form filled in under {{seconds}} seconds',
+  flagBusyIp: 'Many leads from one network in 24 hours',
 });

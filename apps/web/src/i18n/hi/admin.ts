@@ -139,4 +139,10 @@ export const admin = {
   confirmPayment: 'भुगतान की पुष्टि करें',
   editPackage: 'पैकेज बदलें',
   editUserPackage: 'सदस्य का पैकेज बदलें',
+  flagRepeatedPhone_one: '30 दिनों में यह नंबर {{count}} बार दिया गया',
+  flagRepeatedPhone_other: '30 दिनों में यह नंबर {{count}} बार दिया गया',
+  flagFakePhone: 'नंबर बनावटी लगता है',
+  flagPriceOffMarket: 'कीमत बाज़ार गाइड की सीमा से बाहर',
+  flagFastFill: 'फ़ॉर्म {{seconds}} सेकंड से कम में भरा गया',
+  flagBusyIp: '24 घंटों में एक ही नेटवर्क से कई लीड',
 } satisfies HindiOf<typeof adminTexts>;
