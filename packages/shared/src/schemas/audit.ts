@@ -1,7 +1,7 @@
 // The audit trail of Admin actions: every action an Admin can take is one of these names.
 import { z } from './zod';
 import { LIMITS } from '../constants';
-import { isoDate, pagingQuery } from './common';
+import { isoDate, memberRefSchema, pagingQuery } from './common';
 
 export const AUDIT_ACTIONS = [
   'member.update',
@@ -39,6 +39,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The member the action was about (a member, or one of their packages), named; null for other targets. */
+  targetMember: memberRefSchema.nullable(),
   changes: auditChangesSchema,
   createdOn: z.string(),
 });

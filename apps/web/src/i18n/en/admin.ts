@@ -137,4 +137,7 @@ export const adminTexts = defineTexts('admin', {
   confirmPayment: 'Confirm payment',
   editPackage: 'Edit Package',
   editUserPackage: 'Edit User Package',
+  'audit.title': 'Audit',
+  'audit.empty': 'No audit entries found',
+  'audit.loadFailed': 'Error loading the audit log',
 });

@@ -138,4 +138,7 @@ export const admin = {
   confirmPayment: 'भुगतान की पुष्टि करें',
   editPackage: 'पैकेज बदलें',
   editUserPackage: 'सदस्य का पैकेज बदलें',
+  'audit.title': 'ऑडिट',
+  'audit.empty': 'कोई ऑडिट एंट्री नहीं मिली',
+  'audit.loadFailed': 'ऑडिट लॉग लोड नहीं हो सका',
 } satisfies HindiOf<typeof adminTexts>;
