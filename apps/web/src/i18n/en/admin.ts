@@ -189,4 +189,13 @@ export const adminTexts = defineTexts('admin', {
   'userPackage.unknown': 'Unknown',
   'leadEdit.updated': 'Lead updated successfully',
   'leadEdit.updateFailed': 'Failed to update lead',
+  'pager.first': 'First',
+  'pager.previous': 'Previous',
+  'pager.next': 'Next',
+  'pager.last': 'Last',
+  'leadEdit.title': 'Edit Lead',
+  'insights.missingDay': 'Pick both days of the period',
+  'insights.fromAfterTo': 'The From day must not be after the To day',
+  'insights.tooLong': 'A period can be at most {{days}} days',
+  'insights.failed': 'Could not load the insights. Try again in a moment.',
 });

@@ -190,4 +190,13 @@ export const admin = {
   'userPackage.unknown': 'अज्ञात',
   'leadEdit.updated': 'लीड अपडेट हो गई',
   'leadEdit.updateFailed': 'लीड अपडेट नहीं हो सकी',
+  'pager.first': 'पहला',
+  'pager.previous': 'पिछला',
+  'pager.next': 'अगला',
+  'pager.last': 'आख़िरी',
+  'leadEdit.title': 'लीड बदलें',
+  'insights.missingDay': 'अवधि के दोनों दिन चुनें',
+  'insights.fromAfterTo': 'शुरुआती दिन आख़िरी दिन के बाद का नहीं हो सकता',
+  'insights.tooLong': 'अवधि ज़्यादा से ज़्यादा {{days}} दिन की हो सकती है',
+  'insights.failed': 'आँकड़े लोड नहीं हो सके। थोड़ी देर में फिर कोशिश करें।',
 } satisfies HindiOf<typeof adminTexts>;
