@@ -137,5 +137,6 @@ test('an Admin works in Hindi: Settings saves with a Hindi toast, Audit names th
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(toast(page, 'आपको यह हिस्सा देखने की अनुमति नहीं है')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'मुख्य हिस्से पर जाएँ' })).toBeAttached();
   await expect(page).toHaveURL(/\/dealers$/);
 });

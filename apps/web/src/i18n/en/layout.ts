@@ -80,4 +80,5 @@ export const layoutTexts = defineTexts('layout', {
   'guard.anonymous': 'You shall not pass!',
   'guard.membersAdminOnly': 'Access to members area is restricted to Admins only!',
   'guard.notAuthorized': 'You are not authorized to access this area',
+  skipToMain: 'Skip to main content',
 });

@@ -81,4 +81,5 @@ export const layout = {
   'guard.anonymous': 'बिना लॉग इन आगे नहीं जा सकते!',
   'guard.membersAdminOnly': 'सदस्यों वाला हिस्सा सिर्फ़ एडमिन के लिए है!',
   'guard.notAuthorized': 'आपको यह हिस्सा देखने की अनुमति नहीं है',
+  skipToMain: 'मुख्य हिस्से पर जाएँ',
 } satisfies HindiOf<typeof layoutTexts>;
