@@ -211,10 +211,37 @@ test('the bottom pager shows the next page from its first card', async ({ page }
   });
   const bottom = page.getByRole('navigation', { name: 'Pages below the leads' });
   await bottom.scrollIntoViewIfNeeded();
+  // Every frame from the click on: where the view is while page 2 is shown. A smooth scroll still under way when
+  // page 2's first cards arrive is cut short by the shorter page (on a phone it stopped at card 6), even where a
+  // fast machine's scroll would reach the top in the end: page 2 must never show anywhere but from the top.
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    Object.assign(window, { scrollWhilePage2: seen });
+    const watch = () => {
+      const count = document.querySelector('[data-testid="lead-count"]')?.textContent ?? '';
+      if (count.startsWith('Showing 61–120')) seen.push(Math.round(window.scrollY));
+      if (seen.length < 30) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
   await bottom.getByRole('button', { name: 'Next page' }).click();
   await expect(page.getByTestId('lead-count')).toHaveText(/^Showing 61–120 of/);
   // Let the new cards render and any smooth scrolling end.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { scrollWhilePage2: number[] }).scrollWhilePage2.length,
+      ),
+    )
+    .toBe(30);
   await page.waitForTimeout(800);
+  const scrolls = await page.evaluate(
+    () => (window as unknown as { scrollWhilePage2: number[] }).scrollWhilePage2,
+  );
+  expect(
+    scrolls.filter((y) => y !== 0),
+    'the view was away from the top while page 2 showed',
+  ).toEqual([]);
   const first = await list.getByRole('article').first().boundingBox();
   expect(first).not.toBeNull();
   expect(first!.y, 'the first card of page 2 is on screen').toBeGreaterThanOrEqual(0);

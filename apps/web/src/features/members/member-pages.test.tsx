@@ -8,6 +8,7 @@ import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
 import { jsonResponse, renderRoute } from '../../test/render-route';
 import { emailVerificationTexts } from './email-verification-notice';
+import { setLanguage } from '../../i18n/runtime';
 
 const rajesh: Member = {
   id: 2,
@@ -176,6 +177,32 @@ describe('member edit screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This e-mail is in use');
     expect(notify.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('role names', () => {
+  it("an Admin reads the roles in Hindi while the request keeps the role's value", async () => {
+    await setLanguage('hi');
+    try {
+      setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(rajesh))
+        .mockResolvedValueOnce(jsonResponse({ ...rajesh, role: 'Seller' }));
+      renderRoute(paths.memberEdit('dealer'));
+      const role = await screen.findByRole('combobox', { name: 'भूमिका' });
+      expect(
+        within(role)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['एडमिन', 'यूज़र', 'डीलर', 'विक्रेता', 'ख़रीदार']);
+      const user = userEvent.setup();
+      await user.selectOptions(role, 'विक्रेता');
+      await user.click(screen.getByRole('button', { name: 'बदलाव सेव करें' }));
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      expect(JSON.parse(String(requestOf(1).body))).toMatchObject({ role: 'Seller' });
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 

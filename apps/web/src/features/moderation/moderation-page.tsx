@@ -21,17 +21,9 @@ import { notify } from '../../lib/notify';
 import { useDecideModeration } from './api/decide-moderation';
 import { useModeration } from './api/get-moderation';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT, type TFunction } from '../../i18n/runtime';
+import { liveTexts, useT, type TFunction } from '../../i18n/runtime';
 
-export const moderationTexts = {
-  title: 'Moderation',
-  empty: 'No leads waiting for moderation',
-  emptyApproved: 'No approved leads yet',
-  emptyRejected: 'No deactivated leads',
-  approved: 'Lead approved: it is on the list',
-  deactivated: 'Lead deactivated',
-  failed: 'Failed to save the decision',
-} as const;
+export const moderationTexts = liveTexts(adminTexts, 'moderation.');
 
 const STATUS_TABS: StatusTab<ModerationStatus>[] = [
   { value: 'flagged', label: 'Flagged' },
