@@ -22,6 +22,7 @@ import {
   DEFAULT_SETTINGS,
   leadSubmissionSchema,
   leadWizardMessages,
+  phoneVerificationMessages,
   type LeadSubmission,
 } from '@dealerleads/shared';
 import {
@@ -54,6 +55,7 @@ import {
   type WizardField,
 } from './lead-wizard-steps';
 import { FieldFeedback, WizardSelect } from './wizard-select';
+import { PhoneCodeFields, phoneCodeMessage, usePhoneVerification } from './phone-code';
 import type { SubmissionProblem } from './submission-problem';
 import { wizardTexts } from '../../i18n/en/lead-form';
 import { useT } from '../../i18n/runtime';
@@ -101,7 +103,7 @@ type TextFieldProps = {
   hint?: string;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'inputMode' | 'list' | 'enterKeyHint' | 'placeholder'
+  'type' | 'autoComplete' | 'inputMode' | 'list' | 'enterKeyHint' | 'placeholder' | 'readOnly'
 >;
 
 /** A large labelled input (phone-sized touch target) wired to react-hook-form. */
@@ -185,6 +187,7 @@ export function LeadWizard({
     handleSubmit,
     setValue,
     setError,
+    setFocus,
     formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid },
   } = useForm<LeadWizardValues, unknown, LeadSubmission>({
     mode: 'all',
@@ -233,6 +236,10 @@ export function LeadWizard({
     );
   }, [values, years, variants, fuels, transmissions, seats, setValue]);
   const [step, setStep] = useState(0);
+  // When the wizard opened: the submission says how long it took (a form filled faster than a person can is a bot's).
+  const [openedAt] = useState(() => Date.now());
+  const phoneCode = usePhoneVerification();
+  const verificationToken = phoneCode.tokenFor(values.phoneNumber);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -258,9 +265,20 @@ export function LeadWizard({
 
   const send = async (submission: LeadSubmission) => {
     setServerErrors([]);
-    const problem = await onSubmit(submission);
+    const fillSeconds = Math.min(86_400, Math.round((Date.now() - openedAt) / 1000));
+    const problem = await onSubmit({ ...submission, verificationToken, fillSeconds });
     if (!problem) return;
-    setServerErrors(problem.messages);
+    // A token the API no longer takes (it lasts 30 minutes): the owner asks for a new code.
+    if (
+      problem.messages.some(
+        (message) =>
+          message === phoneVerificationMessages.verifyFirst ||
+          message === phoneVerificationMessages.otherNumber,
+      )
+    ) {
+      phoneCode.reset();
+    }
+    setServerErrors(problem.messages.map(phoneCodeMessage));
     const fields = Object.keys(problem.fieldErrors) as WizardField[];
     for (const field of fields) {
       setError(field, { type: 'server', message: problem.fieldErrors[field] });
@@ -556,10 +574,21 @@ export function LeadWizard({
             autoComplete="tel-national"
             enterKeyHint="next"
             placeholder={t('phonePlaceholder')}
+            readOnly={phoneCode.state.stage !== 'idle'}
             registration={register('phoneNumber', {
               setValueAs: (raw: string) => normalizePhone(raw),
             })}
             {...show('phoneNumber')}
+          />
+          <PhoneCodeFields
+            control={phoneCode}
+            phoneNumber={
+              fieldError('phoneNumber', values) === undefined ? values.phoneNumber : undefined
+            }
+            onChangeNumber={() => {
+              phoneCode.reset();
+              setFocus('phoneNumber', { shouldSelect: true });
+            }}
           />
           <WizardTextField
             label={t('expectedPrice')}
@@ -605,6 +634,10 @@ export function LeadWizard({
         </>
       ) : null}
 
+      {isLast && isValid && !verificationToken ? (
+        <p className="small text-body-secondary mt-3 mb-0">{t('verifyToSubmit')}</p>
+      ) : null}
+
       <div className="d-flex gap-2 mt-4">
         <button
           type="button"
@@ -619,7 +652,7 @@ export function LeadWizard({
             key="submit"
             type="submit"
             className="btn btn-success btn-lg flex-fill"
-            disabled={!isValid || isSubmitting}
+            disabled={!isValid || isSubmitting || verificationToken === undefined}
           >
             {t('submit')}
           </button>
