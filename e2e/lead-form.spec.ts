@@ -1,5 +1,7 @@
-// The lead wizard on a phone: an owner submits a car and it is listed; a bad phone number and a duplicate are told on the form.
+// The lead wizard on a phone: an owner proves the number by SMS code, submits a car and it is listed; a bad phone number
+// and a duplicate are told on the form.
 import { expect, test, type Page } from '@playwright/test';
+import { smsCode, smsCount, verifyPhoneOnForm } from './support';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -116,6 +118,10 @@ test('an owner completes the wizard on a phone and the lead is then listed', asy
   // Consent is required and names the dealer cap of the settings.
   await expect(submit).toBeDisabled();
   await page.getByLabel('I agree to share my number with up to 5 verified dealers').check();
+  // The number is proven by the code the SMS carried before the car can be submitted.
+  await expect(submit).toBeDisabled();
+  await verifyPhoneOnForm(page, '9810054321');
+  await expectNoSidewaysScroll(page);
   await expect(submit).toBeEnabled();
   await submit.click();
 
@@ -158,25 +164,7 @@ test('a bad phone number is flagged, and a car already submitted is refused on t
   page,
 }) => {
   const { name } = uniqueName();
-  // The same car and phone, submitted a moment ago.
-  const earlier = await page.request.post('/api/leads', {
-    data: {
-      year: 2021,
-      brand: 'tata',
-      model: 'Nexon EV',
-      ownerType: 'First Owner',
-      transmission: 'Automatic',
-      fuelType: 'Electric',
-      seats: 5,
-      fullName: name,
-      city: 'Gurugram',
-      phoneNumber: '9810067890',
-      price: 1100000,
-      consent: true,
-    },
-  });
-  expect(earlier.status()).toBe(201);
-
+  const number = '9810067890';
   await page.goto('/lead-form');
   await answerCarSteps(page, {
     brand: 'Tata',
@@ -196,12 +184,39 @@ test('a bad phone number is flagged, and a car already submitted is refused on t
   await phone.blur();
   await expect(page.getByText('Phone Number is required and must be 10 digits.')).toBeVisible();
   await expect(phone).toHaveClass(/is-invalid/);
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeDisabled();
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
 
-  await phone.fill('9810067890');
+  await phone.fill(number);
   await expect(page.getByText('Phone Number is required and must be 10 digits.')).toBeHidden();
   await page.getByLabel(/share my number with up to/).check();
+  // The number's proof, which also serves the same car submitted a moment ago through the open API.
+  const seen = smsCount(number);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const confirmed = page.waitForResponse((r) => r.url().endsWith('/confirm') && r.ok());
+  await page.getByLabel('6-digit code').fill(await smsCode(number, seen));
+  const { verificationToken } = (await (await confirmed).json()) as { verificationToken: string };
+  const earlier = await page.request.post('/api/leads', {
+    data: {
+      year: 2021,
+      brand: 'tata',
+      model: 'Nexon EV',
+      ownerType: 'First Owner',
+      transmission: 'Automatic',
+      fuelType: 'Electric',
+      seats: 5,
+      fullName: name,
+      city: 'Gurugram',
+      phoneNumber: number,
+      price: 1100000,
+      consent: true,
+      verificationToken,
+    },
+  });
+  expect(earlier.status()).toBe(201);
+
+  await expect(page.getByText('Number verified')).toBeVisible();
   await expect(submit).toBeEnabled();
   await submit.click();
   await expect(page.locator('.alert-danger')).toContainText(

@@ -2,7 +2,7 @@
 // the detail (buttons and arrow keys) before unlocking, the owner removes one on the private page.
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { demo, loginAs } from './support';
+import { demo, loginAs, verifyPhoneOnForm } from './support';
 
 /** A small JPEG of one colour with a stripe, so each photo differs. */
 async function jpeg(colour: string, name: string) {
@@ -41,9 +41,11 @@ test('an owner adds three photos after the wizard, a dealer sees the cover and t
   await next();
   await page.getByLabel('Full Name').fill(`Photo Owner ${marker}`);
   await page.getByLabel('City').fill('Noida');
-  await page.getByLabel('Phone Number').fill(`96${String(Date.now()).slice(-8)}`);
+  const phone = `96${String(Date.now()).slice(-8)}`;
+  await page.getByLabel('Phone Number').fill(phone);
   await page.getByLabel('Expected Price').fill('825000');
   await page.getByLabel('I agree to share my number with up to 5 verified dealers').check();
+  await verifyPhoneOnForm(page, phone);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   const link = await page.getByLabel('Your private link').inputValue();
