@@ -31,6 +31,8 @@ async function submitCreta(page: Page, city: string) {
   await page.getByRole('radio', { name: 'First Owner', exact: true }).check();
   await page.getByLabel('Kilometres Driven').fill('48,000');
   await next(page);
+  // No photos.
+  await next(page);
   await page.getByLabel('Full Name').fill('Alert Journey Owner');
   await page.getByLabel('City').fill(city);
   await page.getByLabel('Phone Number').fill('7304918273');

@@ -46,24 +46,28 @@ async function choose(page: Page, name: string) {
 
 /** Steps 3 to 7, checking the step counter. */
 async function answerChoices(page: Page, car: Car) {
-  await expect(page.getByText('Step 3 of 8')).toBeVisible();
+  await expect(page.getByText('Step 3 of 9')).toBeVisible();
   await page.getByLabel('Year').selectOption(car.year);
   await next(page);
   for (const [index, choice] of [car.fuel, car.transmission, car.seats].entries()) {
-    await expect(page.getByText(`Step ${index + 4} of 8`)).toBeVisible();
+    await expect(page.getByText(`Step ${index + 4} of 9`)).toBeVisible();
     await choose(page, choice);
     await next(page);
   }
-  await expect(page.getByText('Step 7 of 8')).toBeVisible();
+  await expect(page.getByText('Step 7 of 9')).toBeVisible();
   await choose(page, car.owner);
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await page.getByLabel('Kilometres Driven').fill(car.km);
   await next(page);
-  await expect(page.getByText('Step 8 of 8')).toBeVisible();
+  // The photos are optional: Next without them.
+  await expect(page.getByText('Step 8 of 9')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Photos' })).toBeVisible();
+  await next(page);
+  await expect(page.getByText('Step 9 of 9')).toBeVisible();
 }
 
 async function answerCarSteps(page: Page, car: Car) {
-  await expect(page.getByText('Step 1 of 8')).toBeVisible();
+  await expect(page.getByText('Step 1 of 9')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await choose(page, car.brand);
   await next(page);
@@ -86,7 +90,7 @@ test('an owner completes the wizard on a phone and the lead is then listed', asy
   await expect(page.getByRole('heading', { name: 'Sell your car' })).toBeVisible();
   await expectNoSidewaysScroll(page);
 
-  await expect(page.getByText('Step 1 of 8')).toBeVisible();
+  await expect(page.getByText('Step 1 of 9')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
   // Large touch targets: a whole brand tile and the buttons are finger-sized.
@@ -222,6 +226,66 @@ test('a bad phone number is flagged, and a car already submitted is refused on t
   await expect(page.locator('.alert-danger')).toContainText(
     'This car has already been submitted with this phone number in the last 30 days.',
   );
-  await expect(page.getByText('Step 8 of 8')).toBeVisible();
+  await expect(page.getByText('Step 9 of 9')).toBeVisible();
   await expect(page.getByLabel('Full Name')).toHaveValue(name);
+});
+
+test('on a 360 px phone Next stays at the bottom of the screen, hides no field, and the popular brands come first', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/lead-form');
+  const tiles = page.locator('form label:has(input[type="radio"])');
+  await expect(tiles.nth(0)).toHaveText('Maruti Suzuki');
+  expect((await tiles.allTextContents()).slice(0, 7)).toEqual([
+    'Maruti Suzuki',
+    'Hyundai',
+    'Tata',
+    'Mahindra',
+    'Kia',
+    'Toyota',
+    'Honda',
+  ]);
+
+  // The brands are longer than the screen: the buttons sit at its bottom edge from the start.
+  const bar = page.locator('.wizard-actions');
+  const barBox = async () => (await bar.boundingBox())!;
+  expect((await barBox()).y + (await barBox()).height).toBeCloseTo(640, 0);
+  await expectNoSidewaysScroll(page);
+  // Scrolled to the end, the last brand shows whole above the buttons.
+  await tiles.last().scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = (await tiles.last().boundingBox())!;
+  expect(last.y + last.height).toBeLessThanOrEqual((await barBox()).y + 1);
+
+  // A field reached by Tab scrolls clear of the buttons.
+  await choose(page, 'Hyundai');
+  await next(page);
+  await choose(page, 'Creta');
+  await next(page);
+  await answerChoices(page, creta);
+  await page.getByLabel('Full Name').focus();
+  const fields = ['Full Name', 'City', 'Phone Number', 'Expected Price', 'Registered in (RTO)'];
+  for (let i = 0; i < fields.length - 1; i++) {
+    await page.keyboard.press('Tab');
+    // Tab reaches the next field (the disabled Send code is skipped), and scrolls it clear of the buttons.
+    const field = page.getByLabel(fields[i + 1]!, { exact: true });
+    await expect(field).toBeFocused();
+    await expect
+      .poll(async () => {
+        const box = (await field.boundingBox())!;
+        const bar = await barBox();
+        return box.y + box.height <= bar.y + 1 || box.y >= bar.y + bar.height - 1;
+      })
+      .toBe(true);
+  }
+  await page.keyboard.press('Tab');
+  const consent = page.getByRole('checkbox', { name: /share my number/ });
+  await expect(consent).toBeFocused();
+  await expect
+    .poll(async () => {
+      const box = (await consent.boundingBox())!;
+      return box.y + box.height - (await barBox()).y;
+    })
+    .toBeLessThanOrEqual(1);
 });

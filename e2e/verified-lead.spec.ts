@@ -58,6 +58,8 @@ test('an owner proves the number by the SMS code: a wrong code is refused, the r
   }
   await page.getByLabel('Kilometres Driven').fill('48,000');
   await next();
+  // No photos.
+  await next();
   await page.getByLabel('Full Name').fill(`Verified Owner ${marker}`);
   await page.getByLabel('City').fill('Noida');
   await page.getByLabel('Expected Price').fill('790000');

@@ -34,7 +34,6 @@ const api = setupFakeApi(
   http.post('/api/phone-verifications/v1/confirm', () =>
     HttpResponse.json({ verificationToken: TOKEN }),
   ),
-  http.get('/api/owner/leads/:token/photos', () => HttpResponse.json([])),
 );
 
 /** Answers POST /api/leads with these, in turn. */
@@ -75,7 +74,43 @@ const storedLead: Lead = {
   priceVsMarket: null,
 };
 
-async function completeWizard() {
+/** Uploads answer at once with the next photo; each records its address and file name. */
+const uploads: string[] = [];
+class FakeUpload {
+  status = 0;
+  responseText = '';
+  upload: { onprogress?: (event: ProgressEvent) => void } = {};
+  onload?: () => void;
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(form: FormData) {
+    uploads.push(`${this.url} ${(form.get('photo') as File).name}`);
+    setTimeout(() => {
+      this.status = 201;
+      this.responseText = JSON.stringify({
+        id: uploads.length,
+        url: `/media/${'a'.repeat(32)}-detail.webp`,
+        thumbUrl: `/media/${'a'.repeat(32)}-thumb.webp`,
+        width: 800,
+        height: 600,
+      });
+      this.onload?.();
+    }, 0);
+  }
+}
+
+beforeEach(() => {
+  uploads.length = 0;
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  URL.createObjectURL = (blob: Blob) => `blob:${(blob as File).name}`;
+  URL.revokeObjectURL = () => undefined;
+});
+
+/** Goes through the nine steps (picking these photos on the photo step) and submits. */
+async function completeWizard(photos: File[] = []) {
   const user = userEvent.setup({ delay: null });
   const field = (label: string) => screen.getByLabelText(label, { exact: true });
   const next = async () => {
@@ -95,6 +130,8 @@ async function completeWizard() {
   }
   await user.type(field('Kilometres Driven'), '52,000');
   await next();
+  if (photos.length > 0) await user.upload(screen.getByLabelText('Add photos'), photos);
+  await next();
   await user.type(field('Full Name'), 'Ravi Kumar');
   await user.type(field('City'), 'Noida');
   await user.type(field('Phone Number'), '9810012345');
@@ -113,7 +150,7 @@ async function completeWizard() {
   return user;
 }
 
-// Whole journeys through eight steps: slow on a busy machine, never timed.
+// Whole journeys through nine steps: slow on a busy machine, never timed.
 describe('lead-form screen', { timeout: 30_000 }, () => {
   it("posts the lead with the phone's proof, without a session, and thanks the owner", async () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 'stale-token', role: 'Dealer' });
@@ -122,7 +159,10 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
     );
     renderRoute(paths.leadForm);
     expect(await screen.findByRole('heading', { name: 'Sell your car' })).toBeInTheDocument();
-    const user = await completeWizard();
+    const user = await completeWizard([
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'front.jpg', { type: 'image/jpeg' }),
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'side.jpg', { type: 'image/jpeg' }),
+    ]);
 
     expect(await screen.findByRole('heading', { name: 'Thank you!' })).toHaveFocus();
     expect(screen.getByText(/Your 2019 Hyundai Creta has been submitted/)).toBeInTheDocument();
@@ -138,9 +178,19 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
       'href',
       paths.leads,
     );
+    expect(screen.getByRole('link', { name: 'Open your private page' })).toHaveAttribute(
+      'href',
+      `/my-car/${'t'.repeat(43)}`,
+    );
 
-    // The lead is posted once; then the photo panel lists the new lead's photos by its link.
-    expect(await screen.findByTestId('photo-manager')).toBeInTheDocument();
+    // The photos picked in the wizard go up once the lead exists, in their order, by its link.
+    expect(await screen.findByText('2 of 2 photos uploaded')).toBeInTheDocument();
+    expect(uploads).toEqual([
+      `/api/owner/leads/${'t'.repeat(43)}/photos front.jpg`,
+      `/api/owner/leads/${'t'.repeat(43)}/photos side.jpg`,
+    ]);
+
+    // The number proven, then the lead posted once.
     expect(
       api
         .calls()
@@ -152,7 +202,6 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
       'POST /api/phone-verifications',
       'POST /api/phone-verifications/v1/confirm',
       'POST /api/leads',
-      `GET /api/owner/leads/${'t'.repeat(43)}/photos`,
     ]);
     const [posted] = api.callsTo('POST', '/api/leads');
     expect(posted?.headers.get('Authorization')).toBeNull();
@@ -177,7 +226,7 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Submit another car' }));
-    expect(await screen.findByText('Step 1 of 8')).toBeInTheDocument();
+    expect(await screen.findByText('Step 1 of 9')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Hyundai' })).not.toBeChecked();
   });
 
@@ -211,7 +260,7 @@ describe('lead-form screen', { timeout: 30_000 }, () => {
       'This car has already been submitted with this phone number in the last 30 days.',
     );
     expect(notify.error).not.toHaveBeenCalled();
-    expect(screen.getByText('Step 8 of 8')).toBeInTheDocument();
+    expect(screen.getByText('Step 9 of 9')).toBeInTheDocument();
   });
 
   it('says so clearly when the owner submits too often', async () => {

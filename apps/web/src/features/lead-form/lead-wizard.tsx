@@ -1,10 +1,11 @@
-// The eight-step lead submission form: one step at a time, each offering only what the chosen model had; Next only when
-// the step is valid, Submit only when all is.
+// The nine-step lead submission form: one step at a time, each offering only what the chosen model had, then photos and
+// the owner's details with the SMS code; Next only when the step is valid, Submit only when all is and the number proven.
 import {
   useEffect,
   useId,
   useRef,
   useState,
+  type FocusEvent,
   type FormEvent,
   type InputHTMLAttributes,
 } from 'react';
@@ -47,6 +48,7 @@ import {
   modelsOf,
   normalizePhone,
   parseAmount,
+  PHOTO_STEP,
   stepOfFirst,
   wizardChoices,
   WIZARD_STEP_COUNT,
@@ -56,6 +58,7 @@ import {
 } from './lead-wizard-steps';
 import { FieldFeedback, WizardSelect } from './wizard-select';
 import { PhoneCodeFields, phoneCodeMessage, usePhoneVerification } from './phone-code';
+import { PhotoPicker, type ChosenPhoto } from './wizard-photos';
 import type { SubmissionProblem } from './submission-problem';
 import { wizardTexts } from '../../i18n/en/lead-form';
 import { useT } from '../../i18n/runtime';
@@ -93,6 +96,9 @@ export interface LeadWizardProps {
   onSubmit: (submission: LeadSubmission) => Promise<SubmissionProblem | null>;
   /** The dealer cap the consent names (the maxDealersPerLead setting). */
   maxDealers?: number;
+  /** The photos picked on the photo step, kept by the page for the uploads after the lead exists. */
+  photos?: readonly ChosenPhoto[];
+  onPhotosChange?: (photos: ChosenPhoto[]) => void;
 }
 
 type TextFieldProps = {
@@ -179,8 +185,13 @@ function CarSummary({ values }: { values: Partial<LeadWizardValues> }) {
 export function LeadWizard({
   onSubmit,
   maxDealers = DEFAULT_SETTINGS.maxDealersPerLead,
+  photos: givenPhotos,
+  onPhotosChange,
 }: LeadWizardProps) {
   const t = useT(wizardTexts);
+  const [ownPhotos, setOwnPhotos] = useState<ChosenPhoto[]>([]);
+  const photos = givenPhotos ?? ownPhotos;
+  const setPhotos = onPhotosChange ?? setOwnPhotos;
   const {
     control,
     register,
@@ -242,7 +253,20 @@ export function LeadWizard({
   const verificationToken = phoneCode.tokenFor(values.phoneNumber);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
+
+  // On a phone the buttons stick to the bottom of the screen; a field the focus reaches under them scrolls clear (the
+  // browser's own focus scroll counts it visible there).
+  const keepFocusClear = (event: FocusEvent<HTMLFormElement>) => {
+    const target = event.target;
+    requestAnimationFrame(() => {
+      const bar = actionsRef.current;
+      if (!bar || bar.contains(target) || getComputedStyle(bar).position !== 'sticky') return;
+      const overlap = target.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (overlap > 0) window.scrollBy({ top: overlap + 16 });
+    });
+  };
 
   const current = WIZARD_STEPS[step]!;
   const isLast = step === WIZARD_STEP_COUNT - 1;
@@ -314,7 +338,7 @@ export function LeadWizard({
       : undefined;
 
   return (
-    <form noValidate onSubmit={submitForm} aria-label={t('form')}>
+    <form noValidate onSubmit={submitForm} onFocus={keepFocusClear} aria-label={t('form')}>
       <div className="mb-3">
         <p className="mb-1 small fw-semibold text-body-secondary" aria-live="polite">
           {t('stepOf', { step: step + 1, count: WIZARD_STEP_COUNT })}
@@ -535,6 +559,8 @@ export function LeadWizard({
         </>
       ) : null}
 
+      {step === PHOTO_STEP ? <PhotoPicker photos={photos} onChange={setPhotos} /> : null}
+
       {isLast ? (
         <>
           <CarSummary values={values} />
@@ -638,7 +664,8 @@ export function LeadWizard({
         <p className="small text-body-secondary mt-3 mb-0">{t('verifyToSubmit')}</p>
       ) : null}
 
-      <div className="d-flex gap-2 mt-4">
+      {/* On a phone this row sticks to the bottom of the screen (styles.css, .wizard-actions). */}
+      <div ref={actionsRef} className="wizard-actions d-flex gap-2 mt-4">
         <button
           type="button"
           className="btn btn-outline-secondary btn-lg flex-fill"

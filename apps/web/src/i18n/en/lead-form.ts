@@ -1,9 +1,9 @@
-// The owner's lead form: the eight-step wizard, its consent, the thank-you screen and the private link.
+// The owner's lead form: the nine-step wizard (with its SMS code and photos), its consent, the thank-you screen and the private link.
 import { defineTexts } from '../runtime';
 
 export const wizardTexts = defineTexts('leadForm', {
   title: 'Sell your car',
-  intro: 'Eight short steps, and dealers across Delhi NCR see your car.',
+  intro: 'Nine short steps, and dealers across Delhi NCR see your car.',
   thankYou: 'Thank you!',
   submittedCar: 'Your {{car}} has been submitted.',
   onTheList: 'It is now on the lead list, and dealers will call you.',
@@ -37,7 +37,8 @@ export const wizardTexts = defineTexts('leadForm', {
   'step.4': 'Transmission',
   'step.5': 'Seats',
   'step.6': 'Owner Type',
-  'step.7': 'Your Details',
+  'step.7': 'Photos',
+  'step.8': 'Your Details',
   brand: 'Brand',
   modelOf: 'Model of {{brand}}',
   fuelType: 'Fuel Type',
@@ -102,4 +103,15 @@ export const wizardTexts = defineTexts('leadForm', {
   'otp.verifyFirst': 'Please verify your mobile number.',
   'otp.otherNumber': 'This verification is for another number. Please verify this mobile number.',
   'otp.failed': 'The code could not be sent or checked. Please try again.',
+  photosOptional: 'Optional: you can also add, reorder or remove them later on your private page.',
+  photosChosen_one: '{{count}} photo chosen',
+  photosChosen_other: '{{count}} photos chosen',
+  photosUploaded: '{{done}} of {{count}} photos uploaded',
+  photoDone: 'Uploaded',
+  photoFailed: 'Photo {{index}} was not uploaded: {{reason}}',
+  retry: 'Retry',
+  retryPhoto: 'Retry photo {{index}}',
+  openPrivatePage: 'Open your private page',
+  privatePageHint:
+    'Add, reorder or remove photos there at any time, change the price or mark the car sold.',
 });

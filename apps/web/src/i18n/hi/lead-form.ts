@@ -4,7 +4,7 @@ import type { wizardTexts } from '../en/lead-form';
 
 export const leadForm = {
   title: 'अपनी कार बेचें',
-  intro: 'आठ छोटे क़दम, और दिल्ली NCR के डीलर आपकी कार देखेंगे।',
+  intro: 'नौ छोटे क़दम, और दिल्ली NCR के डीलर आपकी कार देखेंगे।',
   thankYou: 'धन्यवाद!',
   submittedCar: 'आपकी {{car}} दर्ज हो गई है।',
   onTheList: 'यह अब लीड्स की सूची में है, और डीलर आपको कॉल करेंगे।',
@@ -36,7 +36,8 @@ export const leadForm = {
   'step.4': 'गियरबॉक्स',
   'step.5': 'सीटें',
   'step.6': 'कौन-से मालिक',
-  'step.7': 'आपकी जानकारी',
+  'step.7': 'फ़ोटो',
+  'step.8': 'आपकी जानकारी',
   brand: 'ब्रांड',
   modelOf: '{{brand}} का मॉडल',
   fuelType: 'ईंधन',
@@ -101,4 +102,16 @@ export const leadForm = {
   'otp.verifyFirst': 'कृपया अपने मोबाइल नंबर की पुष्टि करें।',
   'otp.otherNumber': 'यह सत्यापन किसी दूसरे नंबर का है। कृपया इस मोबाइल नंबर की पुष्टि करें।',
   'otp.failed': 'कोड भेजा या जाँचा नहीं जा सका। कृपया फिर से कोशिश करें।',
+  photosOptional:
+    'यह ज़रूरी नहीं: आप बाद में अपने निजी पेज पर भी फ़ोटो जोड़ सकते हैं, उनका क्रम बदल सकते हैं या हटा सकते हैं।',
+  photosChosen_one: '{{count}} फ़ोटो चुनी गई',
+  photosChosen_other: '{{count}} फ़ोटो चुनी गईं',
+  photosUploaded: '{{count}} में से {{done}} फ़ोटो अपलोड हुईं',
+  photoDone: 'अपलोड हो गई',
+  photoFailed: 'फ़ोटो {{index}} अपलोड नहीं हुई: {{reason}}',
+  retry: 'फिर से कोशिश करें',
+  retryPhoto: 'फ़ोटो {{index}} फिर से अपलोड करें',
+  openPrivatePage: 'अपना निजी पेज खोलें',
+  privatePageHint:
+    'वहाँ आप कभी भी फ़ोटो जोड़ सकते हैं, उनका क्रम बदल सकते हैं या हटा सकते हैं, क़ीमत बदल सकते हैं या कार को बिकी हुई बता सकते हैं।',
 } satisfies HindiOf<typeof wizardTexts>;
