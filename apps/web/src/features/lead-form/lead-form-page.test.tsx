@@ -72,6 +72,8 @@ const storedLead: Lead = {
   photos: [],
   marketPrice: null,
   priceVsMarket: null,
+  phoneVerified: false,
+  verifiedOn: null,
 };
 
 /** Uploads answer at once with the next photo; each records its address and file name. */
