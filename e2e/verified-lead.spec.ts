@@ -104,16 +104,20 @@ test('an owner proves the number by the SMS code: a wrong code is refused, the r
   await field.fill(code);
   await expect(page.getByText('Number verified')).toBeVisible();
   await expect(submit).toBeEnabled();
-  const posted = page.waitForRequest(
-    (r) => r.url().endsWith('/api/leads') && r.method() === 'POST',
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/leads') && r.request().method() === 'POST',
   );
   await submit.click();
-  const body = (await posted).postDataJSON() as {
+  const response = await answered;
+  const body = response.request().postDataJSON() as {
     verificationToken?: string;
     fillSeconds?: number;
   };
   expect(body.verificationToken).toMatch(new RegExp(`^${phone}\\.\\d+\\.[\\w-]{43}$`));
   expect(body.fillSeconds).toBeGreaterThan(0);
+  // The lead is stored as proven.
+  expect(response.status()).toBe(201);
+  expect(await response.json()).toMatchObject({ phoneVerified: true });
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText(`ending in ${phone.slice(-3)}`)).toBeVisible();
 });
