@@ -70,6 +70,23 @@ describe('time-outs', () => {
   });
 });
 
+describe('phone verification', () => {
+  it('is required by default (the wizard asks for the code), optional when set, and refuses another value', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).phoneVerification).toBe('required');
+      expect(
+        loadConfig({ DATA_DIR: dataDir, PHONE_VERIFICATION: 'optional' }).phoneVerification,
+      ).toBe('optional');
+      expect(() => loadConfig({ DATA_DIR: dataDir, PHONE_VERIFICATION: 'off' })).toThrow(
+        /PHONE_VERIFICATION/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('several processes', () => {
   it('runs one process by default, one per CPU with auto, and splits the rate limits among them unless Redis counts', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));

@@ -82,8 +82,7 @@ const envSchema = z.object({
   API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** required: POST /api/leads needs a verificationToken for its number; optional: unverified leads are listed as such. */
-  // `optional` until the wizard asks for the code (docs/phone-verification.md, "Not yet built").
-  PHONE_VERIFICATION: z.enum(['required', 'optional']).default('optional'),
+  PHONE_VERIFICATION: z.enum(['required', 'optional']).default('required'),
   /** Where texts go (docs/phone-verification.md, "SMS"): files in DATA_DIR/sms-outbox, MSG91 or Twilio. */
   SMS_PROVIDER: z.enum(['outbox', 'msg91', 'twilio']).default('outbox'),
   MSG91_URL: z
