@@ -309,6 +309,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           leadTtlDays: config.leadTtlDays,
           clock,
           phoneVerification: config.phoneVerification,
+          fastFillSeconds: config.fastFillSeconds,
           secret: config.jwtSecret,
           priceGuide,
           publicUrl: config.mail.publicUrl,

@@ -85,6 +85,19 @@ describe('phone verification', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('judges a fill under 20 s fast unless FAST_FILL_SECONDS says otherwise (0: never)', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).fastFillSeconds).toBe(20);
+      expect(loadConfig({ DATA_DIR: dataDir, FAST_FILL_SECONDS: '0' }).fastFillSeconds).toBe(0);
+      expect(() => loadConfig({ DATA_DIR: dataDir, FAST_FILL_SECONDS: '-1' })).toThrow(
+        /FAST_FILL_SECONDS/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('several processes', () => {

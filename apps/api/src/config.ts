@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { FAST_FILL_SECONDS } from '@dealerleads/shared';
 import { ensurePrivateFolder, writePrivateFile } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
 import { OperatorError } from './db/command-line';
@@ -83,6 +84,8 @@ const envSchema = z.object({
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** required: POST /api/leads needs a verificationToken for its number; optional: unverified leads are listed as such. */
   PHONE_VERIFICATION: z.enum(['required', 'optional']).default('required'),
+  /** A lead whose wizard was open fewer seconds than this goes to moderation (fast_fill); 0 turns the signal off. */
+  FAST_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(FAST_FILL_SECONDS),
   /** Where texts go (docs/phone-verification.md, "SMS"): files in DATA_DIR/sms-outbox, MSG91 or Twilio. */
   SMS_PROVIDER: z.enum(['outbox', 'msg91', 'twilio']).default('outbox'),
   MSG91_URL: z
@@ -252,6 +255,8 @@ export interface AppConfig {
   sms?: SmsConfig;
   /** Whether POST /api/leads needs a proven number (PHONE_VERIFICATION). */
   phoneVerification: 'required' | 'optional';
+  /** Below this many seconds of filling, a lead goes to moderation (FAST_FILL_SECONDS; 0: never). */
+  fastFillSeconds: number;
   /** Web Push (docs/offline-and-push.md); unset (tests): a key pair made for the process, no worker. */
   push?: PushConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
@@ -606,6 +611,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
     },
     phoneVerification: e.PHONE_VERIFICATION,
+    fastFillSeconds: e.FAST_FILL_SECONDS,
   };
 }
 

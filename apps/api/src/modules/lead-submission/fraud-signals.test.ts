@@ -138,3 +138,31 @@ describe.each(testEngines())('fraud signals on %s', (engine) => {
     expect(after).toHaveLength(before.length);
   });
 });
+
+describe.each(testEngines())('fraud signals with FAST_FILL_SECONDS=0 on %s', (engine) => {
+  const ctx = useTestApp(engine, { config: { fastFillSeconds: 0 } });
+
+  it('never judges the time a form took', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: {
+        year: 2020,
+        brand: 'kia',
+        model: 'Seltos',
+        ownerType: 'first',
+        transmission: 'manual',
+        fuelType: 'petrol',
+        seats: 5,
+        fullName: 'Anjali Verma',
+        city: 'Noida',
+        phoneNumber: nextPhone(),
+        price: 1_100_000,
+        consent: true,
+        fillSeconds: 1,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json<LeadSubmissionResult>(res).status).toBe(true);
+  });
+});

@@ -22,6 +22,7 @@ export function leadSubmissionRoutes(
     clock,
     priceGuide,
     phoneVerification,
+    fastFillSeconds,
     secret,
     publicUrl,
   }: {
@@ -29,6 +30,7 @@ export function leadSubmissionRoutes(
     clock: () => Date;
     priceGuide: PriceGuideSources;
     phoneVerification: 'required' | 'optional';
+    fastFillSeconds: number;
     secret: string;
     /** PUBLIC_URL: the private link sent again by SMS for a duplicate starts with it. */
     publicUrl: string;
@@ -65,6 +67,7 @@ export function leadSubmissionRoutes(
             priceGuide,
             phoneVerified: proof === 'ok',
             publicUrl,
+            fastFillSeconds,
             ...(ipHash === undefined ? {} : { ipHash }),
           }),
         );

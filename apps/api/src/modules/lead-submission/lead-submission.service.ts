@@ -4,6 +4,7 @@
 import {
   DUPLICATE_LEAD_WINDOW_DAYS,
   apiMessages,
+  FAST_FILL_SECONDS,
   type LeadSubmission,
   type LeadSubmissionResult,
 } from '@dealerleads/shared';
@@ -40,6 +41,8 @@ export interface SubmitOptions {
   publicUrl?: string;
   /** The submitter's IP as moderation keeps it (submitterIpHash), for the busy-network signal. */
   ipHash?: string;
+  /** Below this many seconds of filling the lead goes to moderation (FAST_FILL_SECONDS; 0: never). */
+  fastFillSeconds?: number;
 }
 
 /** A lead's private link goes again by SMS at most this often, however often its car is submitted again. */
@@ -66,6 +69,7 @@ export async function submitLead(
     phoneVerified = false,
     publicUrl,
     ipHash,
+    fastFillSeconds = FAST_FILL_SECONDS,
   }: SubmitOptions,
 ): Promise<LeadSubmissionResult> {
   // Judged before the write transaction: the guide reads the engine's columns (or SQL) and never holds the writer.
@@ -78,6 +82,7 @@ export async function submitLead(
       const { row, manageUrl } = await insertSubmission(tx, input, now, leadTtlDays, market, {
         phoneVerified,
         ipHash,
+        fastFillSeconds,
       });
       await recordNewLeadAlerts(tx, engine, row, now);
       // The owner who submitted it is not a dealer: the contact stays masked in the answer too.
@@ -163,7 +168,11 @@ async function insertSubmission(
   now: Date,
   leadTtlDays: number,
   market: PriceJudgement,
-  { phoneVerified, ipHash }: { phoneVerified: boolean; ipHash: string | undefined },
+  {
+    phoneVerified,
+    ipHash,
+    fastFillSeconds,
+  }: { phoneVerified: boolean; ipHash: string | undefined; fastFillSeconds: number },
 ): Promise<{ row: LeadRow; manageUrl: string }> {
   // The schema has checked the car and the city against the catalogue; store the catalogue's spellings.
   const city = findCity(input.city) ?? input.city;
@@ -179,6 +188,7 @@ async function insertSubmission(
   const verdict = await assessSubmission(db, input.phoneNumber, now, {
     offMarket: market.offMarket,
     ...(input.fillSeconds === undefined ? {} : { fillSeconds: input.fillSeconds }),
+    fastFillSeconds,
     ...(ipHash === undefined ? {} : { ipHash }),
   });
   const held = verdict.flags.length > 0 && (await readSettings(db)).holdFlaggedLeads;

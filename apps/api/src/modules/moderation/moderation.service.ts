@@ -120,6 +120,8 @@ export interface SubmissionSignals {
   offMarket?: boolean;
   /** Seconds the wizard was open (sent by the web app; absent from other callers). */
   fillSeconds?: number;
+  /** Fewer seconds than this is a fast fill (FAST_FILL_SECONDS by default; 0: never). */
+  fastFillSeconds?: number;
   /** The submitter's IP as submitterIpHash keeps it. */
   ipHash?: string;
 }
@@ -129,14 +131,19 @@ export async function assessSubmission(
   db: Queryable,
   phone: string,
   now: Date,
-  { offMarket = false, fillSeconds, ipHash }: SubmissionSignals = {},
+  {
+    offMarket = false,
+    fillSeconds,
+    ipHash,
+    fastFillSeconds = FAST_FILL_SECONDS,
+  }: SubmissionSignals = {},
 ): Promise<Verdict> {
   const flags: ModerationFlag[] = [];
   if (offMarket) flags.push('price_off_market');
   if ((await recentSubmissions(db, phone, now)) >= REPEATED_PHONE_LIMIT)
     flags.push('repeated_phone');
   if (looksFake(phone)) flags.push('fake_phone');
-  if (fillSeconds !== undefined && fillSeconds < FAST_FILL_SECONDS) flags.push('fast_fill');
+  if (fillSeconds !== undefined && fillSeconds < fastFillSeconds) flags.push('fast_fill');
   if (ipHash !== undefined && (await recentFromIp(db, ipHash, now)) >= BUSY_IP_LIMIT - 1)
     flags.push('busy_ip');
   return {
