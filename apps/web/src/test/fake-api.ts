@@ -11,12 +11,24 @@ export interface ApiCall {
   method: string;
   /** Path and query, e.g. `/api/orders?page=1`. */
   path: string;
-  /** The JSON body, when the request had one. */
+  /** The path alone, e.g. `/api/orders`. */
+  pathname: string;
+  /** The query parameters, e.g. `{ page: '1' }`. */
+  query: Record<string, string>;
+  /** The JSON body, when the request had one (the raw text of any other body, e.g. a photo upload's form). */
   body: unknown;
   headers: Headers;
 }
 
 const server = setupServer();
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 const calls: ApiCall[] = [];
 
 server.events.on('request:start', ({ request }) => {
@@ -24,6 +36,8 @@ server.events.on('request:start', ({ request }) => {
   const record: ApiCall = {
     method: request.method,
     path: url.pathname + url.search,
+    pathname: url.pathname,
+    query: Object.fromEntries(url.searchParams),
     body: undefined,
     headers: request.headers,
   };
@@ -34,30 +48,48 @@ server.events.on('request:start', ({ request }) => {
       .clone()
       .text()
       .then((text) => {
-        record.body = text ? (JSON.parse(text) as unknown) : undefined;
+        record.body = text ? parseOrText(text) : undefined;
       })
       .catch(() => undefined);
 });
 
-/** A JSON answer with the list paging header the API sends (`Pagination`). */
-export function pagedJson<T>(items: readonly T[], page = 1, itemsPerPage = 20): HttpResponse<T[]> {
-  const totalPages = Math.max(1, Math.ceil(items.length / itemsPerPage));
-  return HttpResponse.json([...items], {
-    headers: {
-      Pagination: JSON.stringify({
-        currentPage: page,
-        itemsPerPage,
-        totalItems: items.length,
-        totalPages,
-      }),
-    },
-  });
+/** The `Pagination` header's fields a test may set; the rest follow from the items (and `totalCapped` is the lead list's). */
+export interface PageOf {
+  currentPage?: number;
+  itemsPerPage?: number;
+  totalItems?: number;
+  totalPages?: number;
+  totalCapped?: boolean;
+}
+
+/** A JSON answer with the list paging header the API sends (`Pagination`), e.g. page 2 of 1,200 items. */
+export function pagedJson<T>(items: readonly T[], page: PageOf = {}): HttpResponse<T[]> {
+  const itemsPerPage = page.itemsPerPage ?? 20;
+  const totalItems = page.totalItems ?? items.length;
+  const pagination = {
+    currentPage: 1,
+    totalPages: Math.max(1, Math.ceil(totalItems / itemsPerPage)),
+    ...page,
+    itemsPerPage,
+    totalItems,
+  };
+  return HttpResponse.json([...items], { headers: { Pagination: JSON.stringify(pagination) } });
 }
 
 /** The API's JSON error body with its status. */
 export function apiError(status: number, message: string) {
   return HttpResponse.json({ status, message }, { status });
 }
+
+/**
+ * The reads a screen loads beside its own and shows nothing of when they fail (the nav bar's balance, the UPI
+ * settings, the price guide), answered with a 500: list them last for a test that is not about them.
+ */
+export const failedSideReads = [
+  http.get('/api/me/credits', () => apiError(500, 'Internal server error')),
+  http.get('/api/orders/config', () => apiError(500, 'Internal server error')),
+  http.get('/api/price-guide', () => apiError(500, 'Internal server error')),
+];
 
 export interface FakeApi {
   /** Handlers for the current test only, tried before the file's. */
@@ -66,6 +98,8 @@ export interface FakeApi {
   calls: () => readonly ApiCall[];
   /** The requests of one method whose path starts with `prefix`. */
   callsTo: (method: string, prefix: string) => ApiCall[];
+  /** The query of each request of one method to exactly `pathname` (any query), oldest first. */
+  queriesOf: (method: string, pathname: string) => Record<string, string>[];
 }
 
 /**
@@ -85,5 +119,9 @@ export function setupFakeApi(...handlers: RequestHandler[]): FakeApi {
     calls: () => calls,
     callsTo: (method, prefix) =>
       calls.filter((call) => call.method === method && call.path.startsWith(prefix)),
+    queriesOf: (method, pathname) =>
+      calls
+        .filter((call) => call.method === method && call.pathname === pathname)
+        .map((call) => call.query),
   };
 }
