@@ -41,16 +41,18 @@ server.events.on('request:start', ({ request }) => {
     body: undefined,
     headers: request.headers,
   };
-  calls.push(record);
-  // The body is read from a clone so the handler still gets it.
-  if (request.method !== 'GET' && request.method !== 'HEAD')
+  // A request with a body is logged once its body is read (from a clone, so the handler still gets it): a test
+  // that sees the call sees what it sent.
+  if (request.method === 'GET' || request.method === 'HEAD') calls.push(record);
+  else
     void request
       .clone()
       .text()
       .then((text) => {
         record.body = text ? parseOrText(text) : undefined;
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => calls.push(record));
 });
 
 /** The `Pagination` header's fields a test may set; the rest follow from the items (and `totalCapped` is the lead list's). */
