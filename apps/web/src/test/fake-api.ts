@@ -84,14 +84,18 @@ export function apiError(status: number, message: string) {
 }
 
 /**
- * The reads a screen loads beside its own and shows nothing of when they fail (the nav bar's balance, the UPI
- * settings, the price guide), answered with a 500: list them last for a test that is not about them.
+ * The reads a screen loads beside its own and shows nothing of when they fail (the nav bar's balance, bell and
+ * saved searches, the UPI settings, the price guide), answered with a 500: list them last for a test not about them.
  */
 export const failedSideReads = [
-  http.get('/api/me/credits', () => apiError(500, 'Internal server error')),
-  http.get('/api/orders/config', () => apiError(500, 'Internal server error')),
-  http.get('/api/price-guide', () => apiError(500, 'Internal server error')),
-];
+  '/api/me/credits',
+  '/api/me/events',
+  '/api/notifications',
+  '/api/notifications/unread-count',
+  '/api/saved-searches',
+  '/api/orders/config',
+  '/api/price-guide',
+].map((path) => http.get(path, () => apiError(500, 'Internal server error')));
 
 export interface FakeApi {
   /** Handlers for the current test only, tried before the file's. */
