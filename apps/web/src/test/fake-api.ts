@@ -30,6 +30,8 @@ function parseOrText(text: string): unknown {
   }
 }
 const calls: ApiCall[] = [];
+/** The requests no handler answered in the current test. */
+const unhandled: string[] = [];
 
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
@@ -113,12 +115,25 @@ export interface FakeApi {
  * answers is an error, so a screen asking for something the test did not expect is a failure, not a hang.
  */
 export function setupFakeApi(...handlers: RequestHandler[]): FakeApi {
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() =>
+    server.listen({
+      onUnhandledRequest: (request, print) => {
+        unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+        print.error();
+      },
+    }),
+  );
   beforeEach(() => {
     calls.length = 0;
+    unhandled.length = 0;
     server.resetHandlers(...handlers);
   });
-  afterEach(() => server.resetHandlers());
+  afterEach(() => {
+    server.resetHandlers();
+    // The app sees a network error, which a screen may survive: the test fails here instead.
+    if (unhandled.length > 0)
+      throw new Error(`No fake API handler answered: ${[...new Set(unhandled)].join(', ')}`);
+  });
   afterAll(() => server.close());
   return {
     use: (...more) => server.use(...more),
