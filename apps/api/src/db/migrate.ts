@@ -34,6 +34,7 @@ import { leadVerifiedMigration } from './migrations/2026-11-28-0702-lead-verifie
 import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
 import { accountEventsMigration } from './migrations/2026-11-28-1001-account-events';
 import { marketRefreshMigration } from './migrations/2026-11-28-1101-market-refresh';
+import { verifiedRollupMigration } from './migrations/2026-11-28-1501-verified-rollup';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -70,6 +71,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0302-price-guide': priceGuideMigration(),
     '2026-11-28-1001-account-events': accountEventsMigration(engine),
     '2026-11-28-1101-market-refresh': marketRefreshMigration(engine),
+    '2026-11-28-1501-verified-rollup': verifiedRollupMigration(engine),
   };
 }
 

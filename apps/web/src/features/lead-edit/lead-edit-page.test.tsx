@@ -38,6 +38,8 @@ const lead: Lead = {
   photos: [],
   marketPrice: null,
   priceVsMarket: null,
+  phoneVerified: false,
+  verifiedOn: null,
 };
 
 const api = setupFakeApi(

@@ -32,6 +32,8 @@ const creta: Lead = {
   maxDealers: 5,
   marketPrice: null,
   priceVsMarket: null,
+  phoneVerified: false,
+  verifiedOn: null,
   photos: [],
 };
 

@@ -40,6 +40,8 @@ const creta: MyLead = {
   dispute: null,
   // Still open to a report: the window ends tomorrow.
   disputableUntil: new Date(Date.now() + 86_400_000).toISOString(),
+  phoneVerified: true,
+  verifiedOn: '2026-11-20T10:00:00.000Z',
 };
 
 /** What the fake API lists (a test may set its own). */
