@@ -94,10 +94,12 @@ describe('member directory', () => {
     await user.type(await screen.findByRole('searchbox', { name: 'Search members' }), 'zzz{Enter}');
     expect(await screen.findByText('No users found')).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zzz'));
-    await vi.waitFor(() =>
-      expect(api.calls().map((call) => call.path)).toContain(
-        '/api/users?pageNumber=1&pageSize=36&searchterm=zzz',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(api.calls().map((call) => call.path)).toContain(
+          '/api/users?pageNumber=1&pageSize=36&searchterm=zzz',
+        ),
+      5000,
     );
   });
 

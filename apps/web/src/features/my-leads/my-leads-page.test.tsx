@@ -133,17 +133,20 @@ describe('My Leads', () => {
     renderRoute(paths.myLeads);
     const card = await screen.findByRole('article', { name: '2019 Hyundai Creta, Ravi Kumar' });
     await user.selectOptions(within(card).getByLabelText('Stage'), 'negotiating');
-    await vi.waitFor(() => expect(calls().some((c) => c.method === 'PUT')).toBe(true));
+    await vi.waitFor(() => expect(calls().some((c) => c.method === 'PUT')).toBe(true), 5000);
     const put = calls().find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/me/leads/7');
     expect(put.body).toEqual({ stage: 'negotiating' });
 
     await user.selectOptions(screen.getByLabelText('Follow-up filter'), 'overdue');
     await user.selectOptions(screen.getByLabelText('Stage filter'), 'contacted');
-    await vi.waitFor(() =>
-      expect(calls().map((c) => c.url)).toContain(
-        '/api/me/leads?stage=contacted&due=overdue&pageNumber=1&pageSize=20',
-      ),
+    // Two filter changes, each a render and a request: the 5 s of findBy* (test/setup.ts), not vi.waitFor's 1 s.
+    await vi.waitFor(
+      () =>
+        expect(calls().map((c) => c.url)).toContain(
+          '/api/me/leads?stage=contacted&due=overdue&pageNumber=1&pageSize=20',
+        ),
+      5000,
     );
   });
 });
