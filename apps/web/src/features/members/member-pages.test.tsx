@@ -178,9 +178,6 @@ describe('role names', () => {
     await setLanguage('hi');
     try {
       setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
-      fetchMock
-        .mockResolvedValueOnce(jsonResponse(rajesh))
-        .mockResolvedValueOnce(jsonResponse({ ...rajesh, role: 'Seller' }));
       renderRoute(paths.memberEdit('dealer'));
       const role = await screen.findByRole('combobox', { name: 'भूमिका' });
       expect(
@@ -191,8 +188,8 @@ describe('role names', () => {
       const user = userEvent.setup();
       await user.selectOptions(role, 'विक्रेता');
       await user.click(screen.getByRole('button', { name: 'बदलाव सेव करें' }));
-      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-      expect(JSON.parse(String(requestOf(1).body))).toMatchObject({ role: 'Seller' });
+      await vi.waitFor(() => expect(api.callsTo('PUT', '/api/users/update/2')).toHaveLength(1));
+      expect(api.callsTo('PUT', '/api/users/update/2')[0]?.body).toMatchObject({ role: 'Seller' });
     } finally {
       await setLanguage('en');
     }
