@@ -107,8 +107,7 @@ export class LeadListEngine extends LeadListSync {
   get knownCurrent(): boolean {
     return (
       (this.hearing || this.changeCount !== undefined) &&
-      this.state === 'ready' &&
-      this.work === undefined &&
+      this.sync.kind === 'current' &&
       this.confirmedAt === this.stamp()
     );
   }
@@ -134,8 +133,9 @@ export class LeadListEngine extends LeadListSync {
 
   /** Starts loading in the background unless loaded, under way or failed a moment ago. */
   start(): void {
-    if (this.closing || this.work || this.state === 'ready' || Date.now() < this.retryAt) return;
-    this.failure = undefined;
+    const { sync } = this;
+    if (this.closing || this.work || this.state === 'ready') return;
+    if (sync.kind === 'failed' && Date.now() < sync.retryAt) return;
     this.run(() => currentLeadsVersion(this.db).then((version) => this.catchUp(version)));
   }
 
@@ -186,14 +186,14 @@ export class LeadListEngine extends LeadListSync {
 
   /** Whether lists are answered from the bitmaps now: current, or through a bulk catch-up (readiness). */
   get answering(): boolean {
-    return this.state === 'ready' && (this.work === undefined || this.answersThroughBulk);
+    return this.sync.kind === 'current' || this.answersThroughBulk;
   }
 
   /** Brings the bitmaps up to `version` (loading them first if need be). */
   async syncTo(version: number): Promise<void> {
     while (this.reflects < version && !this.closing) {
       await this.run(() => this.catchUp(version));
-      if (this.failure !== undefined) return;
+      if (this.sync.kind === 'failed') return;
     }
   }
 
