@@ -4,7 +4,11 @@
 //
 //   node --import tsx bench/price-guide.ts [--leads 1000000] [--queries 5000] [--sql-queries 500]
 import path from 'node:path';
-import { currentLeadsVersion, LeadListEngine, snapshotFileFor } from '../apps/api/src/modules/leads/list-engine';
+import {
+  currentLeadsVersion,
+  LeadListEngine,
+  snapshotFileFor,
+} from '../apps/api/src/modules/leads/list-engine';
 import {
   guideForCar,
   type StoredCar,
