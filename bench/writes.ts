@@ -110,7 +110,7 @@ function submission(i: number) {
   const car = CARS[i % CARS.length]!;
   return {
     ...car,
-    year: 2016 + (i % 8),
+    year: 2021 + (i % 4),
     ownerType: 'first',
     kmDriven: 10_000 + ((i * 7919) % 120_000),
     fullName: 'Bench Owner',
