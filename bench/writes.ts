@@ -103,7 +103,7 @@ const CARS = [
   { brand: 'tata', model: 'Nexon', fuelType: 'petrol', transmission: 'manual', seats: 5 },
   { brand: 'mahindra', model: 'XUV700', fuelType: 'diesel', transmission: 'automatic', seats: 7 },
 ] as const;
-const CITIES = ['Gurugram', 'Noida', 'Jaipur', 'Delhi'] as const;
+const CITIES = ['Gurugram', 'Noida', 'New Delhi', 'Faridabad'] as const;
 
 /** The i-th submission: a car the catalogue knows, a distinct mobile number, filled at a person's pace. */
 function submission(i: number) {
