@@ -12,6 +12,7 @@ import pg from 'pg';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrateToLatest } from '../apps/api/src/db/migrate';
 import { backfillInsightRollups } from '../apps/api/src/db/migrations/2026-11-24-0602-insights-rollups';
+import { backfillVerifiedRollups } from '../apps/api/src/db/migrations/2026-11-28-1501-verified-rollup';
 import { chooseDatabase } from './database';
 
 const index = process.argv.indexOf('--leads');
@@ -90,6 +91,7 @@ const users = await copy('users');
 const copiedLeads = await copy('leads');
 await client.end();
 await backfillInsightRollups(target.db as unknown as Kysely<unknown>, 'postgres');
+await backfillVerifiedRollups(target.db as unknown as Kysely<unknown>, 'postgres');
 // Fresh statistics, as autovacuum would gather a while later: without them the first plans guess.
 await sql`analyze`.execute(target.db);
 await target.close();

@@ -39,6 +39,13 @@ test('the Admin opens Insights and sees the numbers of the demo', async ({ page 
   await expect(page.getByTestId('kpi-new-leads')).toHaveText(n(insights.kpis.newLeads!));
   await expect(page.getByTestId('kpi-unlocks')).toHaveText(n(insights.kpis.unlocks!));
   await expect(page.getByTestId('kpi-active-dealers')).toHaveText(n(insights.kpis.activeDealers!));
+  // The demo proves about 4 numbers in 5: the tile shows the share the API counted.
+  const verifiedShare = insights.kpis.verifiedShare ?? 0;
+  expect(verifiedShare).toBeGreaterThan(0.7);
+  expect(verifiedShare).toBeLessThan(0.9);
+  await expect(page.getByTestId('kpi-verified-share')).toHaveText(
+    `${(verifiedShare * 100).toFixed(1)}%`,
+  );
 
   // Each chart has its table: the days add up to the tile, the first city is the biggest.
   const perDay = page.getByRole('figure').filter({ hasText: 'Leads and unlocks per day' });

@@ -234,3 +234,47 @@ test('a visitor picks two cities and the cheapest first: the URL says so and the
     )
     .toEqual(leads.map((l) => l.id));
 });
+
+test('a visitor keeps verified numbers only: the list narrows, every card has the badge, the URL says so', async ({
+  page,
+}) => {
+  await page.goto('/dealers/leads');
+  const list = results(page);
+  await expect(list.getByRole('article')).toHaveCount(60);
+  const count = page.getByTestId('lead-count');
+  await expect(count).toHaveText(/^Showing 1–60 of [\d,]+ leads$/);
+  const totalOf = async () =>
+    Number(
+      (/of ([\d,]+) leads/.exec((await count.textContent()) ?? '')?.[1] ?? '').replace(/,/g, ''),
+    );
+  const everyLead = await totalOf();
+  // The demo proves most numbers, not all: both kinds are on the first page.
+  const badges = list.getByTestId('verified-badge');
+  await expect(badges.first()).toBeVisible();
+  await expect(badges.first()).toHaveAttribute('title', 'Mobile number verified by OTP');
+  expect(await badges.count()).toBeLessThan(60);
+
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Filters' });
+  // The switch follows the URL, which the click changes: on once the list's state says so.
+  const verifiedOnly = panel.getByRole('switch', { name: 'Verified numbers only' });
+  await verifiedOnly.click();
+  await expect(verifiedOnly).toBeChecked();
+  await expect(page).toHaveURL(/verified=true/);
+  await expect
+    .poll(async () => ((await settledTitles(page)).length > 0 ? totalOf() : everyLead))
+    .toBeLessThan(everyLead);
+  const verifiedLeads = await totalOf();
+  expect(verifiedLeads).toBeGreaterThan(everyLead / 2);
+  await expect(list.getByRole('article')).toHaveCount(60);
+  await expect(badges).toHaveCount(60);
+  await expect(
+    page.getByRole('list', { name: 'Active filters' }).getByText('Verified numbers only'),
+  ).toBeVisible();
+
+  // The detail of a verified lead shows the badge beside the still masked number.
+  await page.keyboard.press('Escape');
+  await list.getByRole('article').first().getByRole('link').first().click();
+  await expect(page.getByTestId('lead-phone')).toHaveText(/^X{7}\d{3}$/);
+  await expect(page.getByTestId('verified-badge')).toBeVisible();
+});

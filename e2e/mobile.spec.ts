@@ -49,7 +49,14 @@ test('the user menu opens inside the screen on a phone', async ({ page }) => {
 });
 
 test('the error and login screens fit a phone', async ({ page }) => {
-  for (const path of ['/dealers/login', '/errors', '/not-found', '/dealers/signup-success']) {
+  for (const path of [
+    '/dealers/login',
+    '/dealers/forgot-password',
+    '/dealers/reset-password',
+    '/errors',
+    '/not-found',
+    '/dealers/signup-success',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading').first()).toBeVisible();
     await expectNoSidewaysScroll(page);

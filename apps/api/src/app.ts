@@ -41,6 +41,7 @@ import { currentLeadsVersion, LeadListEngine, snapshotFileFor } from './modules/
 import { priceGuideRoutes } from './modules/price-guide/price-guide.routes';
 import { phoneVerificationRoutes } from './modules/phone-verifications/phone-verifications.routes';
 import { outboxSmsSender } from './modules/phone-verifications/sms';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -323,14 +324,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(pushRoutes(database, push.vapid.publicKey, clock));
       await api.register(accountEventsRoutes(database, clock));
       await api.register(preferencesRoutes(database));
+      const sms = outboxSmsSender(
+        config.sms?.outboxDir ?? path.join(tmpdir(), 'dealerleads-sms-outbox'),
+      );
       await api.register(
         phoneVerificationRoutes(database.db, {
           secret: config.jwtSecret,
-          sms: outboxSmsSender(
-            config.sms?.outboxDir ?? path.join(tmpdir(), 'dealerleads-sms-outbox'),
-          ),
+          sms,
           clock,
           perIpLimit: config.ownerRateLimit,
+        }),
+      );
+      await api.register(
+        passwordResetRoutes(database, passwordHasher, {
+          secret: config.jwtSecret,
+          sms,
+          clock,
+          perIpLimit: config.rateLimits.loginPerIp,
         }),
       );
     },

@@ -5,6 +5,7 @@ import { adjustmentMessages } from './schemas/credits';
 import { disputeMessages } from './schemas/disputes';
 import { orderMessages } from './schemas/orders';
 import { ownerMessages } from './schemas/owner';
+import { passwordResetMessages } from './schemas/password-reset';
 import { photoMessages } from './schemas/photo';
 
 /** The message sets whose fixed texts have codes, by group. */
@@ -16,6 +17,7 @@ const MESSAGE_GROUPS = {
   owner: ownerMessages,
   photo: photoMessages,
   adjustment: adjustmentMessages,
+  passwordReset: passwordResetMessages,
 } as const;
 
 /** The code of an error without a fixed text, by HTTP status: the web shows the server's message with it. */

@@ -29,3 +29,4 @@ export * from './web-routes';
 export * from './schemas/push';
 export * from './error-codes';
 export * from './schemas/phone-verification';
+export * from './schemas/password-reset';

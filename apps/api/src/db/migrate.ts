@@ -31,9 +31,11 @@ import { leadPhotosMigration } from './migrations/2026-11-28-0401-lead-photos';
 import { pushAndPreferencesMigration } from './migrations/2026-11-28-0501-push-and-preferences';
 import { phoneVerificationsMigration } from './migrations/2026-11-28-0701-phone-verifications';
 import { leadVerifiedMigration } from './migrations/2026-11-28-0702-lead-verified';
+import { passwordResetsMigration } from './migrations/2026-11-28-1301-password-resets';
 import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
 import { accountEventsMigration } from './migrations/2026-11-28-1001-account-events';
 import { marketRefreshMigration } from './migrations/2026-11-28-1101-market-refresh';
+import { verifiedRollupMigration } from './migrations/2026-11-28-1501-verified-rollup';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -70,6 +72,8 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-0302-price-guide': priceGuideMigration(),
     '2026-11-28-1001-account-events': accountEventsMigration(engine),
     '2026-11-28-1101-market-refresh': marketRefreshMigration(engine),
+    '2026-11-28-1301-password-resets': passwordResetsMigration(engine),
+    '2026-11-28-1501-verified-rollup': verifiedRollupMigration(engine),
   };
 }
 

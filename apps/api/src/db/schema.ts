@@ -330,6 +330,21 @@ export interface PhoneVerificationsTable {
   created_on: DbTimestamp;
 }
 
+/** One forgot-password request (modules/password-reset): a member's, or a stand-in for a login that is none. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  public_id: string;
+  login_hash: string;
+  user_id: number | null;
+  code_hash: string | null;
+  attempts: Generated<number>;
+  ip: string;
+  expires_at: DbTimestamp;
+  link_expires_at: DbTimestamp | null;
+  used_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
 /** One text to send (modules/phone-verifications/sms-outbox.ts). */
 export interface SmsOutboxTable {
   id: Generated<number>;
@@ -420,6 +435,7 @@ export interface Database {
   push_outbox: PushOutboxTable;
   phone_verifications: PhoneVerificationsTable;
   sms_outbox: SmsOutboxTable;
+  password_resets: PasswordResetsTable;
   account_events: AccountEventsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;

@@ -127,6 +127,7 @@ function queryOf({ caller, sent, pageNumber, pageSize }: ListRequest): URLSearch
   if (sent.sort) query.set('sort', sent.sort);
   if (sent.hasPhotos) query.set('hasPhotos', 'true');
   if (sent.belowMarket) query.set('belowMarket', 'true');
+  if (sent.phoneVerified) query.set('verified', 'true');
   if (sent.unlockCount) query.set('hideSoldOut', 'true');
   else if (caller === 'dealer') query.set('hideSoldOut', 'false');
   return query;

@@ -24,6 +24,9 @@ export function makeLead(overrides: Partial<NewLead> = {}): NewLead {
     km_driven: 42_000,
     status: 1,
     created_on: new Date().toISOString(),
+    // Stated, so rows of one insert that differ here still each get a value (SQLite has no DEFAULT in a list).
+    phone_verified: 0,
+    verified_on: null,
     ...overrides,
   };
 }

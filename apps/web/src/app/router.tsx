@@ -66,6 +66,25 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/auth/login-page')).LoginPage,
             }),
           },
+          {
+            path: paths.forgotPassword,
+            lazy: async () => ({
+              Component: (await import('../features/auth/forgot-password-page')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: async () => ({
+              Component: (await import('../features/auth/reset-password-page')).ResetPasswordPage,
+            }),
+          },
+          {
+            path: paths.resetPasswordLink,
+            lazy: async () => ({
+              Component: (await import('../features/auth/reset-password-page'))
+                .ResetPasswordLinkPage,
+            }),
+          },
           // The lead list stays in the first download: dealers land there, and as a lazy route its
           // code arrives in five chunks that cost more bytes (docs/performance-budgets.md). The detail is lazy.
           { path: paths.leads, Component: LeadListPage },

@@ -14,6 +14,12 @@ export const paths = {
   register: '/dealers/register',
   signupSuccess: '/dealers/signup-success',
   login: '/dealers/login',
+  /** Forgot password: ask for a code (docs/accounts.md). */
+  forgotPassword: '/dealers/forgot-password',
+  /** The SMS code and the new password. */
+  resetPassword: '/dealers/reset-password',
+  /** The page the e-mailed reset link opens (`?token=`). */
+  resetPasswordLink: '/dealers/reset-password/link',
   /** Ends the session and goes to '/' (a route, so a screen's leave guard asks first). */
   logout: '/dealers/logout',
   leads: '/dealers/leads',

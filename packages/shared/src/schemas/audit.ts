@@ -1,4 +1,4 @@
-// The audit trail of Admin actions: every action an Admin can take is one of these names.
+// The audit trail of Admin actions (and of a member's own password reset): every audited action is one of these names.
 import { z } from './zod';
 import { LIMITS } from '../constants';
 import { isoDate, pagingQuery } from './common';
@@ -6,6 +6,7 @@ import { isoDate, pagingQuery } from './common';
 export const AUDIT_ACTIONS = [
   'member.update',
   'member.password',
+  'member.password-reset',
   'package.create',
   'package.update',
   'package.deactivate',

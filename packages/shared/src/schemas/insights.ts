@@ -50,6 +50,10 @@ export const insightsSchema = z.object({
     activeDealers: count,
     disputes: count,
     refunds: count,
+    /** New leads of the period whose owner proved the number by an SMS code. */
+    verifiedLeads: count,
+    /** verifiedLeads ÷ newLeads (0 with no new leads). */
+    verifiedShare: z.number(),
   }),
   /** Whether credits sold and revenue come from the orders and the ledger (true since orders exist). */
   creditFigures: z.boolean(),

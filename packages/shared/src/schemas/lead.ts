@@ -83,6 +83,10 @@ export const leadSchema = z.object({
     .nullable(),
   /** How far its price lies from the guide's median, in whole percent (negative below), or null. */
   priceVsMarket: z.number().int().nullable(),
+  /** The owner proved the number with an SMS code at submission (docs/phone-verification.md); the number stays locked. */
+  phoneVerified: z.boolean(),
+  /** When the number was proven (ISO 8601), or null when it was not. */
+  verifiedOn: z.string().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -187,6 +191,8 @@ export const leadFilterSchema = pagingQuery(PAGE_SIZE.leads).extend({
   sort: z.enum(LEAD_SORTS, { error: `sort must be one of ${LEAD_SORTS.join(', ')}` }).optional(),
   /** Only leads priced below their market guide's median. */
   belowMarket: queryBoolean.optional(),
+  /** Only leads whose mobile number the owner proved by an SMS code (true); false or absent: every lead. */
+  verified: queryBoolean.optional(),
 });
 export type LeadFilter = z.infer<typeof leadFilterSchema>;
 /** The filter keys a screen can set (everything but paging). */

@@ -42,6 +42,9 @@ export const myLeadSchema = z.object({
   dispute: disputeOutcomeSchema.nullable(),
   /** The last moment (ISO) a problem with this lead can be reported: 7 × 24 h after the unlock. */
   disputableUntil: z.string(),
+  /** The owner proved the number with an SMS code (docs/phone-verification.md), and when; null when not. */
+  phoneVerified: z.boolean(),
+  verifiedOn: z.string().nullable(),
 });
 export type MyLead = z.infer<typeof myLeadSchema>;
 

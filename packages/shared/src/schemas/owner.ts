@@ -39,6 +39,9 @@ export const ownerLeadSchema = z.object({
   expiresOn: z.string().nullable(),
   unlockCount: z.number().int(),
   maxDealers: z.number().int(),
+  /** The owner proved the number with an SMS code at submission, and when; null when not. */
+  phoneVerified: z.boolean(),
+  verifiedOn: z.string().nullable(),
 });
 export type OwnerLead = z.infer<typeof ownerLeadSchema>;
 

@@ -178,6 +178,19 @@ describe.each(testEngines())('the demo on %s', (engine) => {
     expectBelievable(leads, new Date(now));
   });
 
+  it('has most leads, not all, verified at submission', async () => {
+    const leads = await testDb.handle.db
+      .selectFrom('leads')
+      .select(['created_on', 'phone_verified', 'verified_on'])
+      .execute();
+    const verified = leads.filter((l) => l.phone_verified === true || l.phone_verified === 1);
+    expect(verified.length / leads.length).toBeGreaterThan(0.7);
+    expect(verified.length / leads.length).toBeLessThan(0.9);
+    for (const lead of verified) expect(lead.verified_on).toBe(lead.created_on);
+    for (const lead of leads.filter((l) => !verified.includes(l)))
+      expect(lead.verified_on).toBeNull();
+  });
+
   it('keeps createdOn rising with id after a top-up, also one made at once', async () => {
     await addLeadsUpTo(testDb.handle.db, DEMO_LEAD_COUNT + 300, { now: now + 60_000 });
     // No room at all: the same instant as the newest lead.

@@ -6,6 +6,10 @@ import { fromDbBool, type Queryable } from '../../db/database';
 import type { ClaimedMail } from './email-outbox';
 import { unsubscribeTokenOf, type UnsubscribeTarget } from './unsubscribe-token';
 import { addressCapReached, composeVerification } from './email-verification.service';
+import {
+  PASSWORD_RESET_MAIL_KIND,
+  composePasswordResetMail,
+} from '../password-reset/password-reset.service';
 
 export interface MailSettings {
   /** The From header. */
@@ -100,6 +104,8 @@ export async function composeMail(
   if (mail.kind === 'verify') return composeVerification(mail, settings, user);
   // No alert or digest goes to an address its owner has not confirmed (it may be someone else's).
   if (!fromDbBool(user.email_verified)) return undefined;
+  if (mail.kind === PASSWORD_RESET_MAIL_KIND)
+    return composePasswordResetMail(db, mail, settings, user.email);
   if (mail.kind === 'event') return composeAccountEvent(mail, settings, user.email);
   return mail.kind === 'instant'
     ? composeInstant(db, mail, settings, user.email)

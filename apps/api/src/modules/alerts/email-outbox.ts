@@ -5,8 +5,8 @@ import { addDays } from '@dealerleads/shared';
 import type { Db, Engine, Queryable } from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 
-/** 'event': a payment, refund or unlocked-lead event (modules/push/push.service.ts). */
-export type OutboxKind = 'instant' | 'digest' | 'verify' | 'event';
+/** 'event': a payment, refund or unlocked-lead event (modules/push/push.service.ts); 'reset': a password reset link. */
+export type OutboxKind = 'instant' | 'digest' | 'verify' | 'event' | 'reset';
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** The daily digest of the previous India day is built from this India hour on (08:00 IST). */

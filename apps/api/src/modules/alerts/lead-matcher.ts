@@ -30,6 +30,7 @@ export type MatchableLead = Pick<
   | 'km_driven'
   | 'created_on'
   | 'market_median'
+  | 'phone_verified'
 >;
 
 export function canonicalSavedFilter(filters: SavedSearchFilters): CanonicalLeadFilter {
@@ -97,7 +98,10 @@ export function leadMatches(filter: CanonicalLeadFilter, prepared: PreparedLead)
   const { lead } = prepared;
   for (const [key, column] of EQUALITY_FILTERS) {
     const wanted: readonly unknown[] | undefined = filter[key];
-    if (wanted !== undefined && !wanted.includes(valueOf(lead, column))) return false;
+    if (wanted === undefined) continue;
+    // A boolean column compares as the list's filter holds it: 0/1 (PostgreSQL reads true/false).
+    const value = valueOf(lead, column);
+    if (!wanted.includes(typeof value === 'boolean' ? Number(value) : value)) return false;
   }
   for (const [key, column] of RANGE_FILTERS) {
     const range = filter[key];

@@ -66,7 +66,14 @@ export async function readInsights(
         db
           .selectFrom('lead_daily_stats')
           .select(['dimension', 'value', (eb) => eb.fn.sum<number>('n').as('n')])
-          .where('dimension', 'in', ['city', 'brand', 'model', 'price_band', 'unlocked'])
+          .where('dimension', 'in', [
+            'city',
+            'brand',
+            'model',
+            'price_band',
+            'unlocked',
+            'verified',
+          ])
           .where('day', '>=', from)
           .where('day', '<=', to)
           .groupBy(['dimension', 'value']),
@@ -141,6 +148,7 @@ export async function readInsights(
 
   const newLeads = perDay.reduce((sum, d) => sum + d.leads, 0);
   const unlockedLeads = of('unlocked').reduce((sum, r) => sum + r.n, 0);
+  const verifiedLeads = of('verified').reduce((sum, r) => sum + r.n, 0);
   const bandCounts = new Map(of('price_band').map((r) => [Number(r.value), r.n]));
 
   return {
@@ -157,6 +165,8 @@ export async function readInsights(
       activeDealers: num(active?.n),
       disputes: num(disputes?.n),
       refunds: num(refunds?.n),
+      verifiedLeads,
+      verifiedShare: newLeads === 0 ? 0 : verifiedLeads / newLeads,
     },
     creditFigures: true,
     perDay,

@@ -36,6 +36,9 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
         brand: 'hyundai',
         model: 'Creta',
         price: 550_000,
+        // Its number proven by an SMS code, as the Swift's.
+        phone_verified: 1,
+        verified_on: '2026-03-01T10:00:00.000Z',
       },
       // 20:00 UTC on 1 March is 01:30 on 2 March in India: an India day of its own.
       {
@@ -51,6 +54,8 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
         brand: 'maruti_suzuki',
         model: 'Swift',
         price: 150_000,
+        phone_verified: 1,
+        verified_on: '2026-03-02T05:00:00.000Z',
       },
       {
         created_on: '2026-03-10T05:00:00.000Z',
@@ -172,6 +177,8 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
       // Worked out by hand from the disputes above: opened on 1–2 March, and refund entries of 1–2 March.
       disputes: 2,
       refunds: 1,
+      verifiedLeads: 2,
+      verifiedShare: 2 / 3,
     });
     expect(answer.perDay).toEqual([
       { day: '2026-03-01', leads: 1, unlocks: 1 },
@@ -275,6 +282,8 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
       // Every dispute; both refunds (the free unlock's approval refunded nothing).
       disputes: 4,
       refunds: 2,
+      verifiedLeads: 2,
+      verifiedShare: 2 / 5,
     });
     expect(answer.perDay.find((d) => d.day === '2026-03-05')).toEqual({
       day: '2026-03-05',
@@ -302,7 +311,23 @@ describe.each(testEngines())('admin insights on %s', (engine) => {
         created_on: '2026-03-11T08:00:00.000Z',
       })
       .execute();
+    // The Venue's owner proves the number; the Swift's proof is taken back.
+    await ctx.database.db
+      .updateTable('leads')
+      .set({ phone_verified: 1, verified_on: '2026-03-05T08:00:00.000Z' })
+      .where('id', '=', ids[1]!)
+      .execute();
+    await ctx.database.db
+      .updateTable('leads')
+      .set({ phone_verified: 0, verified_on: null })
+      .where('id', '=', ids[2]!)
+      .execute();
     answer = await insights('?from=2026-02-28&to=2026-03-11');
+    expect(answer.kpis).toMatchObject({ verifiedLeads: 2, verifiedShare: 2 / 5 });
+    expect((await insights('?from=2026-03-02&to=2026-03-02')).kpis).toMatchObject({
+      newLeads: 2,
+      verifiedLeads: 1,
+    });
     expect(answer.priceBands.find((b) => b.min === 800_000)?.leads).toBe(1); // only the Seltos is left there
     expect(answer.priceBands.find((b) => b.min === 400_000)?.leads).toBe(2);
     expect(answer.kpis).toMatchObject({

@@ -33,7 +33,7 @@ describe.each(testEngines())('lead rollups on %s', (engine) => {
   async function expectedRollups(): Promise<Map<string, number>> {
     const leads = await database.handle.db
       .selectFrom('leads')
-      .select(['created_on', 'city', 'brand', 'model', 'price'])
+      .select(['created_on', 'city', 'brand', 'model', 'price', 'phone_verified'])
       .execute();
     const counts = new Map<string, number>();
     const add = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -44,6 +44,7 @@ describe.each(testEngines())('lead rollups on %s', (engine) => {
       add(`${day}|brand|${lead.brand}`);
       add(`${day}|model|${lead.brand}|${lead.model}`);
       add(`${day}|price_band|${priceBand(lead.price)}`);
+      if (lead.phone_verified === true || lead.phone_verified === 1) add(`${day}|verified|`);
     }
     return counts;
   }
@@ -69,6 +70,7 @@ describe.each(testEngines())('lead rollups on %s', (engine) => {
         model,
         price: 150_000 + ((i * 37_919) % 3_000_000),
         created_on: new Date(start + i * 20 * 60_000).toISOString(),
+        phone_verified: i % 3 === 0 ? 0 : 1,
       });
     });
     const inserted = await database.handle.db
@@ -84,6 +86,17 @@ describe.each(testEngines())('lead rollups on %s', (engine) => {
       .updateTable('leads')
       .set((eb) => ({ city: 'Sonipat', price: eb('price', '+', 450_000) }))
       .where('id', 'in', ids.slice(0, 200))
+      .execute();
+    // Proofs given and taken back, with other changes and alone.
+    await database.handle.db
+      .updateTable('leads')
+      .set((eb) => ({ phone_verified: 1, price: eb('price', '+', 1) }))
+      .where('id', 'in', ids.slice(50, 120))
+      .execute();
+    await database.handle.db
+      .updateTable('leads')
+      .set({ phone_verified: 0 })
+      .where('id', 'in', ids.slice(300, 380))
       .execute();
     await database.handle.db
       .updateTable('leads')

@@ -72,8 +72,10 @@ export const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
     cover: fc.option(fc.integer({ min: 1, max: 1000 }), { freq: 3 }),
     // The market guide at submission: none, or a median anywhere around the prices.
     marketMedian: fc.option(fc.integer({ min: 1_000, max: 3_000_000 }), { freq: 3 }),
+    // The number proven at submission (most), later, or not at all.
+    verification: fc.constantFrom('at submission', 'at submission', 'later', 'no'),
   })
-  .map(({ brandModel, cover, marketMedian, ...lead }) => ({
+  .map(({ brandModel, cover, marketMedian, verification, ...lead }) => ({
     ...lead,
     brand: brandModel[0],
     model: brandModel[1],
@@ -82,6 +84,13 @@ export const leadArbitrary: fc.Arbitrary<Partial<NewLead>> = fc
     market_low: marketMedian === null ? null : Math.round(marketMedian * 0.9),
     market_median: marketMedian,
     market_high: marketMedian === null ? null : Math.round(marketMedian * 1.1),
+    phone_verified: verification === 'no' ? (0 as const) : (1 as const),
+    verified_on:
+      verification === 'no'
+        ? null
+        : verification === 'later'
+          ? '2026-11-04T06:15:00.000Z'
+          : lead.created_on,
   }));
 
 /** Any bounds: from catalogue-like round numbers to odd ones, open at either end, empty (min > max) too. */
@@ -159,6 +168,7 @@ export function filterArbitrary(
     year: someOf([...LEAD_YEARS, 2030]),
     seats: someOf(SEATS),
     hasPhotos: fc.constant([1 as const]),
+    phoneVerified: fc.constant([1 as const]),
     price: range(3_000_000),
     kmDriven: range(250_000),
     createdOn: fc

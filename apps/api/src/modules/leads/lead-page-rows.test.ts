@@ -91,6 +91,7 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
       "D'Souza",
       'Ñandú Ölçer',
     ];
+    const createdOn = new Date().toISOString();
     const leads = await createLeads(ctx, [
       ...names.map((full_name, i) => ({
         full_name,
@@ -99,7 +100,18 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
         rto: i % 3 ? 'HR' : null,
         km_driven: i === 2 ? null : 10_000 * (i + 1),
         listing_status: 'open' as const,
+        // Proven at submission (the time the lead was created), or not.
+        ...(i % 2 ? { phone_verified: 1, verified_on: createdOn } : {}),
+        created_on: createdOn,
       })),
+      // Proven after it was created: the engine leaves its JSON to the stored row.
+      {
+        full_name: 'Later Proven',
+        city,
+        listing_status: 'open',
+        phone_verified: 1,
+        verified_on: '2026-11-27T08:00:00.000Z',
+      },
       // A time as some tool wrote it (on PostgreSQL the column makes it a timestamp like any other).
       {
         full_name: 'Tool Written',
@@ -131,6 +143,10 @@ describe.each(testEngines())('a page of lead rows on %s', (engine) => {
     const asStored = (unlocked: (id: number) => boolean, listed: typeof stored) =>
       `[${listed.map((row) => leadJson(toLead(row, unlocked(row.id), maxDealers))).join(',')}]`;
     const active = stored.filter(isActive);
+    expect(JSON.parse(first).map((lead: Lead) => [lead.phoneVerified, lead.verifiedOn])).toEqual(
+      active.map((row) => [row.verified_on !== null, row.verified_on]),
+    );
+    expect(active.filter((row) => row.verified_on !== null)).toHaveLength(4);
     // The engine's rows, written as the stored rows are.
     expect(first).toBe(asStored(() => false, active));
     // An Admin sees every contact, though the engine holds them masked.

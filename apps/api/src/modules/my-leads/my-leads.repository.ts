@@ -86,6 +86,8 @@ export interface MyLeadsRow {
   dispute_status: DisputeStatus | null;
   dispute_reason: DisputeReason | null;
   dispute_admin_note: string | null;
+  phone_verified: boolean | number;
+  verified_on: string | null;
 }
 
 function selectRows(db: Queryable, userId: number, filter: MyLeadsFilter, today: string) {
@@ -111,6 +113,8 @@ function selectRows(db: Queryable, userId: number, filter: MyLeadsFilter, today:
       'l.price',
       'l.km_driven',
       'l.listing_status',
+      'l.phone_verified',
+      'l.verified_on',
       'u.created_on as unlocked_on',
       'd.stage',
       'd.follow_up_on',

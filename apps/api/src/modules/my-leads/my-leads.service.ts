@@ -11,7 +11,13 @@ import {
   disputableUntil,
 } from '@dealerleads/shared';
 import { findBrand, FUELS, labelOrValue, TRANSMISSIONS } from '@dealerleads/shared/catalogues';
-import type { Db, Engine, LongReads, Queryable } from '../../db/database';
+import {
+  fromDbBool,
+  type Db,
+  type Engine,
+  type LongReads,
+  type Queryable,
+} from '../../db/database';
 import { runWrite } from '../../db/write-batcher';
 import { todayInIndia } from '../../lib/calendar';
 import { forbidden, notFound } from '../../plugins/errors';
@@ -74,6 +80,8 @@ export function toMyLead(row: MyLeadsRow): MyLead {
             adminNote: row.dispute_admin_note,
           },
     disputableUntil: disputableUntil(row.unlocked_on),
+    phoneVerified: fromDbBool(row.phone_verified),
+    verifiedOn: row.verified_on,
   };
 }
 

@@ -12,7 +12,7 @@ export const PHONE_RETENTION_DAYS = 180;
 /** What an erased phone number becomes: nothing is left to mask or to reveal. */
 export const ERASED_PHONE = '';
 
-/** How long phone verifications and their SMS outbox rows (numbers and codes) are kept. */
+/** How long phone verifications, password resets and their SMS outbox rows (numbers, logins and codes) are kept. */
 export const VERIFICATION_RETENTION_MS = 86_400_000;
 
 const DAY_MS = 86_400_000;
@@ -100,6 +100,7 @@ export async function runLeadLifecycle(
       .where('created_on', '<', verificationsBefore)
       .execute();
     await tx.deleteFrom('sms_outbox').where('created_on', '<', verificationsBefore).execute();
+    await tx.deleteFrom('password_resets').where('created_on', '<', verificationsBefore).execute();
   });
   await eraseFromFiles(db, engine, erased);
   // Every lead erased so far, not only this run's: a run that failed between the two steps is finished by the next.

@@ -70,6 +70,8 @@ async function ownerView(db: Queryable, row: LeadRow): Promise<OwnerLead> {
     // The lead's own count, kept by the unlock's transaction (the cap's count): what dealers see too.
     unlockCount: row.unlock_count,
     maxDealers: settings.maxDealersPerLead,
+    phoneVerified: fromDbBool(row.phone_verified),
+    verifiedOn: row.verified_on,
   };
 }
 

@@ -6,6 +6,9 @@ import type { Db } from '../../db/database';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../../plugins/errors';
 import type { SmsSender } from './sms';
 
+/** The SMS interface, for modules that send texts through this one's outbox (password resets). */
+export type { SmsSender } from './sms';
+
 export const VERIFICATION = {
   codeMinutes: 10,
   maxTries: 5,

@@ -73,6 +73,9 @@ export function LoginPage() {
         </button>
       </form>
       <p className="text-center mt-3 mb-0">
+        <Link to={paths.forgotPassword}>{t('forgotPassword')}</Link>
+      </p>
+      <p className="text-center mt-2 mb-0">
         <Link to={paths.register}>{t('registerHere')}</Link>
       </p>
     </section>

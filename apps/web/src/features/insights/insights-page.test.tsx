@@ -33,6 +33,8 @@ function insightsFor(from: string, to: string): Insights {
       activeDealers: 87,
       disputes: 3,
       refunds: 2,
+      verifiedLeads: 101_234,
+      verifiedShare: 101_234 / 123_456,
     },
     creditFigures: true,
     perDay,
@@ -133,6 +135,7 @@ describe('Admin insights', () => {
       'kpi-new-leads': '1,23,456',
       'kpi-unlocks': '4,321',
       'kpi-unlock-rate': '45.7%',
+      'kpi-verified-share': '82.0%',
       'kpi-credits-used': '4,100',
       'kpi-credits-sold': '15,000',
       'kpi-revenue': '₹12,34,567',
@@ -143,6 +146,7 @@ describe('Admin insights', () => {
     for (const [testId, text] of Object.entries(tiles))
       expect(screen.getByTestId(testId)).toHaveTextContent(text);
     expect(screen.getByText('Unlock rate').nextElementSibling).toHaveTextContent('45.7%');
+    expect(screen.getByText('Verified numbers').nextElementSibling).toHaveTextContent('82.0%');
     expect(screen.getByText(/^2026-10-26 to 2026-11-24 \(India days\)$/)).toBeInTheDocument();
     expect(screen.queryByText(/start with the payments ledger/)).not.toBeInTheDocument();
   });

@@ -82,6 +82,11 @@ function Kpis({ data }: { data: Insights }) {
       />
       <Tile label={t('disputes')} value={number(k.disputes)} testId="kpi-disputes" />
       <Tile label={t('refunds')} value={number(k.refunds)} testId="kpi-refunds" />
+      <Tile
+        label={t('verifiedShare')}
+        value={`${(k.verifiedShare * 100).toFixed(1)}%`}
+        testId="kpi-verified-share"
+      />
     </div>
   );
 }

@@ -37,6 +37,8 @@ const lead: Lead = {
   photos: [],
   marketPrice: null,
   priceVsMarket: null,
+  phoneVerified: false,
+  verifiedOn: null,
 };
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;

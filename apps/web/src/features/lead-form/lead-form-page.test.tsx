@@ -57,6 +57,8 @@ const storedLead: Lead = {
   photos: [],
   marketPrice: null,
   priceVsMarket: null,
+  phoneVerified: false,
+  verifiedOn: null,
 };
 
 async function completeWizard() {

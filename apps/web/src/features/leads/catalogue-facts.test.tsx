@@ -31,6 +31,8 @@ const creta: Lead = {
   maxDealers: 5,
   marketPrice: null,
   priceVsMarket: null,
+  phoneVerified: false,
+  verifiedOn: null,
   photos: [],
 };
 

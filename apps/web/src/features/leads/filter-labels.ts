@@ -99,6 +99,8 @@ export function filterValueLabel(key: string, value: string): string {
       return translate(leadDetailTexts, value === 'true' ? 'hidden' : 'shown');
     case 'belowMarket':
       return translate(leadDetailTexts, 'belowMarket');
+    case 'verified':
+      return translate(leadDetailTexts, 'verifiedOnly');
     default:
       return value;
   }

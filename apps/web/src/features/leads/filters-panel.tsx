@@ -97,6 +97,7 @@ export function filterOptions(
       return SORT_OPTIONS;
     case 'hideSoldOut':
     case 'belowMarket':
+    case 'verified':
       return [];
   }
 }
@@ -125,9 +126,12 @@ function optionText(name: LeadFilterName, option: Option): string {
   }
 }
 
+/** Filters set by a switch of their own, not a select. */
+const SWITCHES: ReadonlySet<LeadFilterName> = new Set(['hideSoldOut', 'belowMarket', 'verified']);
+
 /** The first option of a select: no filter. */
 function anyText(name: LeadFilterName): string {
-  return name === 'hideSoldOut' || name === 'belowMarket'
+  return name === 'hideSoldOut' || name === 'belowMarket' || name === 'verified'
     ? ''
     : translate(leadDetailTexts, `any.${name}`);
 }
@@ -249,11 +253,19 @@ function HideSoldOutSwitch({
   );
 }
 
-/** "Below market": only leads priced under their market guide's median (`belowMarket=true`). */
-function BelowMarketSwitch({
+/**
+ * A filter that is on or off ('true' in the URL, or nothing): "Below market" (`belowMarket=true`, leads priced under
+ * their market guide's median) and "Verified numbers only" (`verified=true`).
+ */
+function OnlySwitch({
+  name,
+  textKey,
   query,
   onChange,
 }: {
+  name: 'belowMarket' | 'verified';
+  /** Its label's key in the lead detail texts. */
+  textKey: 'belowMarket' | 'verifiedOnly';
   query: LeadListQuery;
   onChange: (key: LeadFilterName, value: string) => void;
 }) {
@@ -266,11 +278,11 @@ function BelowMarketSwitch({
         type="checkbox"
         role="switch"
         className="form-check-input"
-        checked={query.filters.belowMarket === 'true'}
-        onChange={(event) => onChange('belowMarket', event.target.checked ? 'true' : '')}
+        checked={query.filters[name] === 'true'}
+        onChange={(event) => onChange(name, event.target.checked ? 'true' : '')}
       />
       <label htmlFor={id} className="form-check-label small">
-        {t('belowMarket')}
+        {t(textKey)}
       </label>
     </div>
   );
@@ -311,11 +323,7 @@ export function FiltersPanel({
       <form aria-label={t('leadFilters')} onSubmit={(event) => event.preventDefault()}>
         <FilterSelect name="sort" query={query} onChange={onChange} />
         {LEAD_FILTER_KEYS.filter(
-          (name) =>
-            (admin || name !== 'status') &&
-            name !== 'hideSoldOut' &&
-            name !== 'sort' &&
-            name !== 'belowMarket',
+          (name) => (admin || name !== 'status') && name !== 'sort' && !SWITCHES.has(name),
         ).map((name) =>
           name === 'city' ? (
             <CityChecks key={name} query={query} onChange={onChange} />
@@ -324,7 +332,8 @@ export function FiltersPanel({
           ),
         )}
         <HideSoldOutSwitch query={query} dealer={dealer} onChange={onChange} />
-        <BelowMarketSwitch query={query} onChange={onChange} />
+        <OnlySwitch name="belowMarket" textKey="belowMarket" query={query} onChange={onChange} />
+        <OnlySwitch name="verified" textKey="verifiedOnly" query={query} onChange={onChange} />
       </form>
       <button type="button" className="btn btn-outline-secondary w-100 mt-2" onClick={onReset}>
         {translate(leadsTexts, 'resetFilter')}

@@ -122,6 +122,25 @@ export function UnlockButton({
   );
 }
 
+/**
+ * "Verified": the owner proved the mobile number with an SMS code (docs/phone-verification.md). The badge says so in
+ * full to screen readers and as a tooltip; the number itself stays locked.
+ */
+export function VerifiedBadge({ className = '' }: { className?: string }) {
+  const t = useT(leadsTexts);
+  return (
+    <span
+      className={`badge text-bg-primary lead-verified ${className}`.trim()}
+      title={t('verifiedTitle')}
+      data-testid="verified-badge"
+    >
+      <i className="bi bi-patch-check-fill me-1" aria-hidden="true" />
+      <span aria-hidden="true">{t('verified')}</span>
+      <span className="visually-hidden">{t('verifiedTitle')}</span>
+    </span>
+  );
+}
+
 /** In place of the unlock button once a lead is sold out. */
 export function SoldOutNote() {
   useT(leadsTexts);
@@ -194,6 +213,7 @@ export function LeadCard({
               {title}
             </Link>
           </h2>
+          {lead.phoneVerified ? <VerifiedBadge /> : null}
           {lead.status ? null : <span className="badge text-bg-secondary">{t('inactive')}</span>}
           {isSoldOut(lead) ? (
             <span className="badge text-bg-danger">{leadCapTexts.soldOut}</span>

@@ -19,6 +19,7 @@ import {
   ContactLinks,
   SoldOutNote,
   UnlockButton,
+  VerifiedBadge,
   useFocusOnUnlock,
   type LeadDetailState,
 } from './lead-card';
@@ -106,8 +107,9 @@ function LeadInformation({
           <Row label={t('phoneNumber')}>
             {lead.unlocked ? (
               <>
-                <span className="d-block mb-1" data-testid="lead-phone">
-                  {lead.phoneNumber}
+                <span className="d-block mb-1">
+                  <span data-testid="lead-phone">{lead.phoneNumber}</span>
+                  {lead.phoneVerified ? <VerifiedBadge className="ms-2" /> : null}
                 </span>
                 <ContactLinks
                   phoneNumber={lead.phoneNumber}
@@ -117,8 +119,9 @@ function LeadInformation({
               </>
             ) : (
               <>
-                <span className="d-block mb-1" data-testid="lead-phone">
-                  {lead.phoneNumber}
+                <span className="d-block mb-1">
+                  <span data-testid="lead-phone">{lead.phoneNumber}</span>
+                  {lead.phoneVerified ? <VerifiedBadge className="ms-2" /> : null}
                 </span>
                 {isSoldOut(lead) ? (
                   <SoldOutNote />
@@ -161,6 +164,13 @@ function LeadInformation({
           <Row label={t('createdOn')}>
             <time dateTime={lead.createdOn}>{formatLeadDate(lead.createdOn)}</time>
           </Row>
+          {lead.verifiedOn !== null ? (
+            <Row label={t('verifiedOn')}>
+              <time dateTime={lead.verifiedOn} data-testid="lead-verified-on">
+                {formatLeadDate(lead.verifiedOn)}
+              </time>
+            </Row>
+          ) : null}
         </dl>
       </div>
     </section>

@@ -59,6 +59,17 @@ describe('filters ↔ URL', () => {
     expect(toSearchParams(EMPTY_LEAD_LIST_QUERY).toString()).toBe('');
   });
 
+  it('keeps verified=true, and only true, as the API reads it', () => {
+    expect(parse('verified=true&city=Noida').filters).toEqual({ city: 'Noida', verified: 'true' });
+    for (const other of ['false', 'yes', '1', ''])
+      expect(parse(`verified=${other}`).filters).toEqual({});
+    expect(toSearchParams(parse('verified=true&city=Noida')).toString()).toBe(
+      'city=Noida&verified=true',
+    );
+    expect(toApiQuery(parse('verified=true'))).toMatchObject({ verified: 'true' });
+    expect(withFilter(parse('verified=true&page=4'), 'verified', '').filters).toEqual({});
+  });
+
   it('drops values the API would refuse, so a bad link still lists leads', () => {
     expect(
       parse('year=abc&seats=99&price=cheap&KmDriven=50-10&page=-4&brand=%20%20&foo=bar'),

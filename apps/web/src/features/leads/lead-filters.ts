@@ -24,6 +24,8 @@ export const LEAD_FILTER_KEYS = [
   'sort',
   // 'true': only leads priced below their market guide. A switch in the panel.
   'belowMarket',
+  // 'true': only leads whose owner proved the mobile number by OTP. A switch in the panel.
+  'verified',
 ] as const;
 export type LeadFilterName = (typeof LEAD_FILTER_KEYS)[number];
 export type LeadFilters = Partial<Record<LeadFilterName, string>>;
@@ -96,7 +98,7 @@ function cleanValue(key: LeadFilterName, raw: string): string | undefined {
   }
   if (key === 'status') return /^(active|inactive|all)$/.test(value) ? value : undefined;
   if (key === 'hideSoldOut') return /^(true|false)$/.test(value) ? value : undefined;
-  if (key === 'belowMarket') return value === 'true' ? value : undefined;
+  if (key === 'belowMarket' || key === 'verified') return value === 'true' ? value : undefined;
   return value;
 }
 

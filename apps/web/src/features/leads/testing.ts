@@ -29,6 +29,8 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     photos: [],
     marketPrice: null,
     priceVsMarket: null,
+    phoneVerified: false,
+    verifiedOn: null,
     ...overrides,
   };
 }

@@ -32,6 +32,8 @@ const creta: MyLead = {
   dispute: null,
   // Still open to a report: the window ends tomorrow.
   disputableUntil: new Date(Date.now() + 86_400_000).toISOString(),
+  phoneVerified: true,
+  verifiedOn: '2026-11-20T10:00:00.000Z',
 };
 
 /** What the stubbed API answers next for the list and the report (each test sets its own). */

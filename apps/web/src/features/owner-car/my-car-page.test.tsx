@@ -36,6 +36,8 @@ const creta: OwnerLead = {
   expiresOn: '2027-01-19',
   unlockCount: 2,
   maxDealers: 5,
+  phoneVerified: true,
+  verifiedOn: '2026-11-20T10:00:00.000Z',
 };
 
 /** The owner's lead as the fake API holds it; PUTs change it like the real one does. */

@@ -89,6 +89,7 @@ export const adminTexts = defineTexts('admin', {
   activeDealers: 'Active dealers',
   disputes: 'Disputes',
   refunds: 'Refunds',
+  verifiedShare: 'Verified numbers',
   leadsAndUnlocksPer: 'Leads and unlocks per day',
   leadsByCity: 'Leads by city',
   priceDistribution: 'Price distribution',

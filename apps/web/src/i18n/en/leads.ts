@@ -51,6 +51,8 @@ export const leadsTexts = defineTexts('leads', {
   soldOutNote: 'Sold out: no more dealers can unlock this lead.',
   hideSoldOut: 'Hide sold-out leads',
   belowMarket: '{{amount}} below market',
+  verified: 'Verified',
+  verifiedTitle: 'Mobile number verified by OTP',
   unlockUnavailable: 'Something went wrong. Please reload the page and try again.',
   confirmSpend_one: 'Use 1 of your {{count}} credit?',
   confirmSpend_other: 'Use 1 of your {{count}} credits?',

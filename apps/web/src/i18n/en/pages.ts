@@ -1,4 +1,4 @@
-// Small screens: login, sign-up, home, the error pages, Lists and Messages.
+// Small screens: login, forgot password, sign-up, home, the error pages, Lists and Messages.
 import { defineTexts } from '../runtime';
 
 export const pagesTexts = defineTexts('pages', {
@@ -49,4 +49,26 @@ export const pagesTexts = defineTexts('pages', {
   lists: 'Lists',
   messages: 'Messages',
   nothingYet: 'Nothing here yet.',
+  forgotPassword: 'Forgot password?',
+  forgotTitle: 'Forgot your password?',
+  forgotIntro:
+    'Enter your registered mobile number, e-mail address or user name. We send a 6-digit code to your registered mobile and, if your e-mail address is verified, a reset link to it.',
+  forgotLogin: 'Mobile, e-mail or user name',
+  sendCode: 'Send code',
+  resetTitle: 'Set a new password',
+  codeSent:
+    'If this belongs to a DealerLeads member, a 6-digit code is on its way to their registered mobile (and a link to a verified e-mail address). The code works for 10 minutes.',
+  smsCode: 'Code from the SMS',
+  newPassword: 'New password',
+  confirmNewPassword: 'Confirm new password',
+  saveNewPassword: 'Save new password',
+  askNewCode: 'Ask for a new code',
+  backToLogin: 'Back to login',
+  resetFailed: 'The password could not be changed. Please try again.',
+  passwordChanged: 'Your password was changed. Log in with your new password.',
+  passwordTooShort: 'The new password must be at least {{min}} characters long.',
+  passwordsDiffer: 'The two passwords are not the same.',
+  linkResetTitle: 'Choose a new password',
+  linkMissing:
+    'This link is incomplete. Open the whole link from the e-mail, or ask for a new one.',
 });

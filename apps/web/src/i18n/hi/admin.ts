@@ -90,6 +90,7 @@ export const admin = {
   activeDealers: 'सक्रिय डीलर',
   disputes: 'शिकायतें',
   refunds: 'वापसी',
+  verifiedShare: 'सत्यापित नंबर',
   leadsAndUnlocksPer: 'हर दिन की लीड्स और खोले गए नंबर',
   leadsByCity: 'शहर के हिसाब से लीड्स',
   priceDistribution: 'क़ीमतों का फैलाव',

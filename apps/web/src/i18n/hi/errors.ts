@@ -107,4 +107,15 @@ export const errors: Readonly<Record<string, string>> = {
   'adjustment.notTheirs': 'यह पैकेज इस सदस्य का नहीं है',
   'adjustment.notRunning': 'सिर्फ़ चालू पैकेज, जो ख़त्म न हुआ हो, बदला जा सकता है',
   'adjustment.adjusted': 'क्रेडिट बदल दिए गए',
+  'passwordReset.sent':
+    'अगर यह किसी DealerLeads सदस्य का है, तो हमने उनके रजिस्टर्ड मोबाइल पर 6 अंकों का कोड भेजा है और, अगर उनका ई-मेल पता सत्यापित है, तो उस पर पासवर्ड बदलने का लिंक भी।',
+  'passwordReset.wrongCode': 'यह कोड सही नहीं है। SMS देखकर दोबारा कोशिश करें।',
+  'passwordReset.expired': 'इस कोड की मियाद ख़त्म हो गई है या यह पहले ही इस्तेमाल हो चुका है। नया कोड माँगें।',
+  'passwordReset.tooManyTries': 'बहुत ज़्यादा ग़लत कोड डाले गए। नया कोड माँगें।',
+  'passwordReset.tooManyResets':
+    'इस लॉगिन के लिए बहुत बार पासवर्ड बदलना माँगा गया है। कुछ देर बाद कोशिश करें।',
+  'passwordReset.linkInvalid':
+    'यह लिंक सही नहीं है, इसकी मियाद ख़त्म हो गई है या यह पहले ही इस्तेमाल हो चुका है। नया लिंक माँगें।',
+  'passwordReset.codeFormat': 'SMS में आया 6 अंकों का कोड डालें।',
+  'passwordReset.done': 'आपका पासवर्ड बदल दिया गया है। नए पासवर्ड से लॉगिन करें।',
 };

@@ -52,6 +52,8 @@ export const leads = {
   soldOutNote: 'बिक चुकी: अब और डीलर इस लीड का नंबर नहीं खोल सकते।',
   hideSoldOut: 'बिक चुकी लीड्स छिपाएँ',
   belowMarket: 'बाज़ार से {{amount}} कम',
+  verified: 'सत्यापित',
+  verifiedTitle: 'मोबाइल नंबर OTP से सत्यापित',
   unlockUnavailable: 'कुछ गड़बड़ हो गई। कृपया पेज फिर से लोड करके दोबारा कोशिश करें।',
   confirmSpend_one: 'आपके {{count}} क्रेडिट में से 1 इस्तेमाल करें?',
   confirmSpend_other: 'आपके {{count}} क्रेडिट में से 1 इस्तेमाल करें?',

@@ -37,6 +37,8 @@ function marketOf(random: () => number) {
 
 /** A seeded row: prices and kilometres spread over several powers of two, dates over two years. */
 function rowOf(id: number, random: () => number): LeadListRow {
+  const createdOn = new Date(FIRST_DAY + Math.floor(random() * 730 * DAY)).toISOString();
+  const verified = id % 4 !== 0;
   return {
     id,
     full_name: `Owner ${id}`,
@@ -53,13 +55,15 @@ function rowOf(id: number, random: () => number): LeadListRow {
     price: Math.round(50_000 * 2 ** (random() * 9)),
     km_driven: random() < 0.05 ? null : Math.round(100 * 2 ** (random() * 12)),
     status: random() < 0.9 ? 1 : 0,
-    created_on: new Date(FIRST_DAY + Math.floor(random() * 730 * DAY)).toISOString(),
+    created_on: createdOn,
     unlock_count: Math.floor(random() * 6),
     phone_number: `98${String(id).padStart(8, '0')}`,
     ...marketOf(random),
     listing_status: 'open',
     has_photos: id % 7 === 0 ? 1 : 0,
     cover_photo: id % 7 === 0 ? `${id}:${'ab'.repeat(16)}` : null,
+    phone_verified: verified ? 1 : 0,
+    verified_on: verified ? createdOn : null,
   };
 }
 
@@ -75,6 +79,8 @@ function expected(rows: ReadonlyMap<number, LeadListRow>, filter: CanonicalLeadF
         (filter.status === 'all' || (filter.status === 'active') === (row.status === 1)) &&
         (filter.fuelType === undefined || filter.fuelType.includes(row.fuel_type)) &&
         (filter.year === undefined || filter.year.includes(row.year)) &&
+        (filter.phoneVerified === undefined ||
+          filter.phoneVerified.includes(row.phone_verified ? 1 : 0)) &&
         inRange(row.price, filter.price) &&
         inRange(row.km_driven, filter.kmDriven) &&
         inRange(Date.parse(row.created_on), filter.createdOn) &&
@@ -100,6 +106,7 @@ const filterArbitrary: fc.Arbitrary<CanonicalLeadFilter> = fc.record(
     status: fc.constantFrom('active', 'inactive', 'all'),
     fuelType: fc.subarray([...FUELS], { minLength: 1, maxLength: 2 }),
     year: fc.uniqueArray(fc.integer({ min: 2015, max: 2024 }), { minLength: 1, maxLength: 3 }),
+    phoneVerified: fc.constant([1 as const]),
     price: range(40_000, 30_000_000),
     kmDriven: range(0, 500_000),
     createdOn: range(FIRST_DAY - 10 * DAY, FIRST_DAY + 800 * DAY),
@@ -528,7 +535,10 @@ describe('lead bitmaps: shown leads', () => {
   function check(bitmaps: LeadBitmaps, rows: ReadonlyMap<number, LeadListRow>, removed: number[]) {
     let written = 0;
     for (const [id, row] of rows) {
-      const exact = row.created_on.endsWith('Z') && row.status === 1;
+      const verifiedOnAsShown = row.phone_verified
+        ? row.verified_on === row.created_on
+        : row.verified_on === null;
+      const exact = row.created_on.endsWith('Z') && row.status === 1 && verifiedOnAsShown;
       const shown = shownBy(bitmaps, id);
       expect(shown, `lead ${id}`).toEqual(exact ? asShown(row) : undefined);
       if (shown === undefined) continue;
@@ -552,8 +562,18 @@ describe('lead bitmaps: shown leads', () => {
       rto: id % 4 === 0 ? null : 'MH',
       listing_status: (['open', 'sold', 'withdrawn', 'expired'] as const)[id % 4]!,
       // A time SQLite holds as some tool wrote it: not ISO 8601 as Date writes it.
-      ...(id % 11 === 0 ? { created_on: '2026-11-20 10:00:00' } : {}),
+      ...(id % 11 === 0 ? { created_on: '2026-11-20 10:00:00', verified_on: null } : {}),
     });
+    /** Verified at creation (as PostgreSQL or SQLite reads the flag), later, not at all, or a flag without a time. */
+    const verification = (row: LeadListRow): LeadListRow => {
+      const way = row.id % 6;
+      if (way === 0) return { ...row, phone_verified: true, verified_on: row.created_on };
+      if (way === 1) return { ...row, phone_verified: false, verified_on: null };
+      if (way === 2) return { ...row, phone_verified: 1, verified_on: '2026-11-25T09:00:00.000Z' };
+      if (way === 3) return { ...row, phone_verified: 1, verified_on: null };
+      return row;
+    };
+    for (const [id, row] of rows) rows.set(id, verification(row));
     for (let id = 1; id <= 300; id++) rows.set(id, variant(id));
     const bitmaps = new LeadBitmaps();
     bitmaps.appendAll([...rows.values()].filter((row) => row.id <= 200));
@@ -571,6 +591,9 @@ describe('lead bitmaps: shown leads', () => {
           ? '2026-11-21 08:30:00'
           : new Date(FIRST_DAY + id * DAY).toISOString(),
       };
+      // The number proven now, or the proof gone (an Admin's correction).
+      changed.phone_verified = row.phone_verified ? 0 : 1;
+      changed.verified_on = changed.phone_verified ? changed.created_on : null;
       rows.set(id, changed);
       bitmaps.upsert(changed);
     }
@@ -681,9 +704,9 @@ describe('lead bitmaps: memory', () => {
     for (let id = LEADS + 1; id <= LEADS + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded);
     // An import far past every id (ids are never reused: deleted imports leave gaps): one page per table of per-lead
-    // entries, 14 value codes of 16 bits (11 filters, the masked phone, the listing status, the shown name), 4 ranges
+    // entries, 15 value codes of 16 bits (12 filters, the masked phone, the listing status, the shown name), 4 ranges
     // of 64, a name's start and length of 32, the market guide's low, median and high of 32, not 5 million entries each.
-    const page = PAGE_SIZE * (14 * 2 + 4 * 8 + 2 * 4 + 3 * 4);
+    const page = PAGE_SIZE * (15 * 2 + 4 * 8 + 2 * 4 + 3 * 4);
     const far = 5_000_000;
     for (let id = far; id < far + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded + page);

@@ -33,6 +33,8 @@ export const LEAD_COLUMNS = [
   'market_low',
   'market_median',
   'market_high',
+  'phone_verified',
+  'verified_on',
 ] as const satisfies readonly (keyof LeadRow)[];
 
 /** A lead's row as a list reads it (LEAD_COLUMNS). */
@@ -88,6 +90,8 @@ export function toLead(row: LeadListRow, unlocked: boolean, maxDealers: number):
         ? null
         : { low: row.market_low, median: row.market_median, high: row.market_high },
     priceVsMarket: row.market_low === null ? null : priceVsMarket(row.price, row.market_median),
+    phoneVerified: fromDbBool(row.phone_verified),
+    verifiedOn: row.verified_on,
   };
 }
 
@@ -102,8 +106,11 @@ const SHOWN_TEXT = {
   marketLow: ',"marketPrice":{"low":',
   marketMedian: ',"median":',
   marketHigh: ',"high":',
-  noMarket: ',"marketPrice":null,"priceVsMarket":null}',
+  noMarket: ',"marketPrice":null,"priceVsMarket":null',
   priceVsMarket: '},"priceVsMarket":',
+  unverified: ',"phoneVerified":false,"verifiedOn":null}',
+  verifiedOn: ',"phoneVerified":true,"verifiedOn":"',
+  verifiedEnd: '"}',
 };
 export const SHOWN = Object.fromEntries(
   Object.entries(SHOWN_TEXT).map(([part, text]) => [part, Buffer.from(text)]),

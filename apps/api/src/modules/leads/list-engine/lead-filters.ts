@@ -39,6 +39,8 @@ export interface CanonicalLeadFilter {
   seats?: readonly number[];
   /** [1]: only leads with a photo. */
   hasPhotos?: readonly (0 | 1)[];
+  /** [1]: only leads whose number the owner proved by an SMS code. */
+  phoneVerified?: readonly (0 | 1)[];
   price?: NumberRange;
   kmDriven?: NumberRange;
   /** created_on in epoch milliseconds. */
@@ -71,7 +73,20 @@ export const EQUALITY_FILTERS = [
   ['year', 'year'],
   ['seats', 'seats'],
   ['hasPhotos', 'has_photos'],
+  ['phoneVerified', 'phone_verified'],
 ] as const satisfies readonly (readonly [keyof CanonicalLeadFilter, keyof LeadRow])[];
+
+/**
+ * An equality filter's stored value as the filter and the engine compare it: a boolean column (true/false from
+ * PostgreSQL, 0/1 from SQLite) as 0/1.
+ */
+export function equalityValue(
+  row: Pick<LeadRow, (typeof EQUALITY_FILTERS)[number][1]>,
+  column: (typeof EQUALITY_FILTERS)[number][1],
+): string | number | null {
+  const value = row[column];
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
 
 /** The range filters and the stored column each one bounds. */
 export const RANGE_FILTERS = [
@@ -172,6 +187,7 @@ export function canonicalLeadFilter(
   const seats = listOf(filter.seats)?.map(Number);
   if (seats) result.seats = seats;
   if (filter.hasPhotos) result.hasPhotos = [1];
+  if (filter.verified) result.phoneVerified = [1];
   if (filter.price) result.price = parseBand(filter.price);
   if (filter.KmDriven) result.kmDriven = parseBand(filter.KmDriven);
   // Owners' names are private: only an Admin finds leads by them.

@@ -1,7 +1,7 @@
 // Every lead the engine holds, by column: the bitmaps and per-lead arrays, how a write changes them, and how a
 // snapshot saves and restores them. The query (lead-bitmaps.ts) reads them; nothing outside list-engine/ does.
 import { shownOwnerName } from '@dealerleads/shared';
-import { EQUALITY_FILTERS, RANGE_FILTERS } from './lead-filters';
+import { EQUALITY_FILTERS, RANGE_FILTERS, equalityValue } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { PAGE_SIZE, PagedTable, entryPageOf } from './paged-array';
 import { MAX_LEAD_ID, RoaringBitmap32, checkHoldable, f64, u16, u32, type Bitmap } from './bitmaps';
@@ -18,6 +18,16 @@ import { type CanonicalLeadFilter } from './lead-filters';
 /** Whether the lead is priced below its market guide's median (the `belowMarket` filter). */
 function isBelowMarket(row: LeadListRow): boolean {
   return row.market_median !== null && row.price < row.market_median;
+}
+
+/**
+ * Whether the lead's verified_on is what writeShown writes for it: its created_on when verified (a number is proven
+ * as the lead is submitted), null when not. Any other lead's row is read for its JSON.
+ */
+function verifiedOnAsShown(row: LeadListRow): boolean {
+  return equalityValue(row, 'phone_verified') === 1
+    ? row.verified_on === row.created_on
+    : row.verified_on === null;
 }
 
 /** How each range filter buckets its values and reads them from a row. */
@@ -40,7 +50,7 @@ export type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 10,
+  format: 11,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_COLUMNS,
@@ -97,6 +107,8 @@ export abstract class LeadStore {
   };
   /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): writeShown writes none. */
   readonly createdOnAsWritten = new RoaringBitmap32();
+  /** Leads whose verification time is not the one writeShown writes (verifiedOnAsShown): their rows are read. */
+  readonly verifiedOnOther = new RoaringBitmap32();
   /** Leads whose searched values or name changed, or that are new, for the remembered terms to catch up on. */
   readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
 
@@ -142,7 +154,7 @@ export abstract class LeadStore {
     for (const [key, column] of EQUALITY_FILTERS) {
       this.equality.get(key)!.appendAll(
         ids,
-        rows.map((row) => row[column]),
+        rows.map((row) => equalityValue(row, column)),
       );
     }
     for (const [key] of RANGE_FILTERS) {
@@ -168,6 +180,7 @@ export abstract class LeadStore {
     );
     for (const row of rows) this.setMarket(row);
     this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
+    this.verifiedOnOther.addMany(ids.filter((_id, i) => !verifiedOnAsShown(rows[i]!)));
     // New to the remembered terms: noted for them to check, as written leads are.
     for (const id of ids) this.searchedChanges.push(id);
   }
@@ -191,7 +204,7 @@ export abstract class LeadStore {
     (active ? this.inactive : this.active).remove(id);
     let searchedChanged = false;
     for (const [key, column] of EQUALITY_FILTERS) {
-      const changed = this.equality.get(key)!.set(id, row[column]);
+      const changed = this.equality.get(key)!.set(id, equalityValue(row, column));
       if (changed && SEARCHED.has(key)) searchedChanged = true;
     }
     for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.set(id, RANGE_VALUES[key](row));
@@ -203,6 +216,8 @@ export abstract class LeadStore {
     this.setMarket(row);
     if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
     else this.createdOnAsWritten.remove(id);
+    if (verifiedOnAsShown(row)) this.verifiedOnOther.remove(id);
+    else this.verifiedOnOther.add(id);
     if (searchedChanged) this.searchedChanges.push(id);
   }
 
@@ -220,6 +235,7 @@ export abstract class LeadStore {
     for (const slot of this.marketSlots) slot.set(id, 0);
     this.belowMarket.remove(id);
     this.createdOnAsWritten.remove(id);
+    this.verifiedOnOther.remove(id);
     // The last lead of its page of per-lead entries: the page goes (memory follows the leads held, paged-array.ts).
     const page = entryPageOf(id);
     const first = page * PAGE_SIZE;
@@ -262,6 +278,7 @@ export abstract class LeadStore {
     for (const slot of this.marketSlots) slot.save(out);
     out.bitmap(this.belowMarket);
     out.bitmap(this.createdOnAsWritten);
+    out.bitmap(this.verifiedOnOther);
   }
 
   /**
@@ -295,6 +312,7 @@ export abstract class LeadStore {
     for (const slot of this.marketSlots) slot.restore(input);
     this.belowMarket.orInPlace(input.bitmap());
     this.createdOnAsWritten.orInPlace(input.bitmap());
+    this.verifiedOnOther.orInPlace(input.bitmap());
     if (!input.done) throw new Error('lead list snapshot: longer than its layout');
     await this.buildRunningUnions(yieldNow);
   }

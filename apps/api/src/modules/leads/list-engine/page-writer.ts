@@ -63,7 +63,8 @@ export function writeShown(
   maxDealers: number,
   out: JsonBytes,
 ): boolean {
-  if (!store.active.has(id) || !store.createdOnAsWritten.has(id)) return false;
+  if (!store.active.has(id) || !store.createdOnAsWritten.has(id) || store.verifiedOnOther.has(id))
+    return false;
   const createdOn = store.shown.createdOn.valueOf(id);
   if (createdOn === null) return false;
   out.bytes(SHOWN.id);
@@ -98,21 +99,27 @@ export function writeShown(
   out.number(maxDealers);
   store.covers.writeJson(id, out);
   const [low, median, high] = store.marketSlots.map((slot) => slot.get(id) - 1);
-  if (median! < 0) {
-    out.bytes(SHOWN.noMarket);
+  if (median! < 0) out.bytes(SHOWN.noMarket);
+  else {
+    out.bytes(SHOWN.marketLow);
+    out.number(low!);
+    out.bytes(SHOWN.marketMedian);
+    out.number(median!);
+    out.bytes(SHOWN.marketHigh);
+    out.number(high!);
+    out.bytes(SHOWN.priceVsMarket);
+    const versus = priceVsMarket(price.valueOf(id) ?? 0, median!);
+    if (versus === null) out.ascii('null');
+    else out.number(versus);
+  }
+  // verifiedOnOther leaves here only leads verified at their creation time, or not verified.
+  if (store.shown.phoneVerified.keyOf(id) !== 1) {
+    out.bytes(SHOWN.unverified);
     return true;
   }
-  out.bytes(SHOWN.marketLow);
-  out.number(low!);
-  out.bytes(SHOWN.marketMedian);
-  out.number(median!);
-  out.bytes(SHOWN.marketHigh);
-  out.number(high!);
-  out.bytes(SHOWN.priceVsMarket);
-  const versus = priceVsMarket(price.valueOf(id) ?? 0, median!);
-  if (versus === null) out.ascii('null');
-  else out.number(versus);
-  out.ascii('}');
+  out.bytes(SHOWN.verifiedOn);
+  writeIsoTime(createdOn, out);
+  out.bytes(SHOWN.verifiedEnd);
   return true;
 }
 
