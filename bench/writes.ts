@@ -103,6 +103,8 @@ const CARS = [
   { brand: 'tata', model: 'Nexon', fuelType: 'petrol', transmission: 'manual', seats: 5 },
   { brand: 'mahindra', model: 'XUV700', fuelType: 'diesel', transmission: 'automatic', seats: 7 },
 ] as const;
+/** A price each car's model and years accept (the submission checks it against the model's band), in rupees. */
+const PRICES = [550_000, 1_250_000, 850_000, 1_750_000] as const;
 const CITIES = ['Gurugram', 'Noida', 'New Delhi', 'Faridabad'] as const;
 
 /** The i-th submission: a car the catalogue knows, a distinct mobile number, filled at a person's pace. */
@@ -116,7 +118,7 @@ function submission(i: number) {
     fullName: 'Bench Owner',
     city: CITIES[i % CITIES.length]!,
     phoneNumber: `9${String(100_000_000 + ((Date.now() + i * 104_729) % 899_999_999)).slice(-9)}`,
-    price: 300_000 + ((i * 15_485_863) % 1_500_000),
+    price: PRICES[i % CARS.length]! + ((i * 7_919) % 50) * 1_000,
     consent: true,
     fillSeconds: 180,
   };
