@@ -67,8 +67,9 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       LOGIN_IP_RATE_LIMIT: '100000',
       LEAD_SUBMIT_RATE_LIMIT: '1000',
-      // Existing journeys submit without a code; a spec testing the requirement starts its own server.
-      PHONE_VERIFICATION: 'optional',
+      // PHONE_VERIFICATION is the default, required: journeys read the codes from DATA_DIR/sms-outbox (e2e/support.ts).
+      // A journey fills the wizard in seconds, which moderation would hold as a bot's (fraud-signals.test.ts covers it).
+      FAST_FILL_SECONDS: '0',
       API_RATE_LIMIT: '100000',
       // No SMTP_URL: alert mails are .eml files in DATA_DIR/outbox, sent within half a second.
       EMAIL_WORKER_INTERVAL_MS: '500',

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { demo, E2E_DATA_DIR, loginAs } from './support';
+import { demo, E2E_DATA_DIR, loginAs, verifyPhoneOnForm } from './support';
 
 const outboxDir = path.join(E2E_DATA_DIR, 'outbox');
 const mailsInOutbox = () =>
@@ -31,11 +31,14 @@ async function submitCreta(page: Page, city: string) {
   await page.getByRole('radio', { name: 'First Owner', exact: true }).check();
   await page.getByLabel('Kilometres Driven').fill('48,000');
   await next(page);
+  // No photos.
+  await next(page);
   await page.getByLabel('Full Name').fill('Alert Journey Owner');
   await page.getByLabel('City').fill(city);
   await page.getByLabel('Phone Number').fill('7304918273');
   await page.getByLabel('Expected Price').fill('9,50,000');
   await page.getByLabel(/^I agree to share my number/).check();
+  await verifyPhoneOnForm(page, '7304918273');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
 }

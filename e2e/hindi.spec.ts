@@ -1,7 +1,7 @@
 // The whole dealer journey in Hindi (design.md §11.5): the switch in the nav, the list, a filter, the unlock, My Leads;
 // the choice kept on the device (a reload) and on the member (a login in another browser).
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, createStarterUserPackage, createDealer, toast } from './support';
+import { apiLogin, createStarterUserPackage, createDealer, demo, loginAs, toast } from './support';
 
 async function logIn(page: Page, account: { userName: string; password: string }) {
   await page.goto('/dealers/login');
@@ -95,4 +95,48 @@ test('a dealer works in Hindi: list, filter, unlock, My Leads; the choice surviv
   await page.getByRole('button', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /My Leads/ })).toBeVisible();
   expect(await lang(page)).toBe('en');
+});
+
+test('an Admin works in Hindi: Settings saves with a Hindi toast, Audit names the member, a dealer is kept out in Hindi', async ({
+  page,
+  request,
+}) => {
+  const member = await createDealer(request, 'hindiaudit');
+  await createStarterUserPackage(request, member.id, 0);
+
+  await loginAs(page, demo.admin);
+  await page.evaluate(() => localStorage.setItem('language', 'hi'));
+  await page.goto('/dealers/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'सेटिंग्स' })).toBeVisible();
+  expect(await lang(page)).toBe('hi');
+  await page.getByRole('button', { name: 'सेटिंग्स सेव करें' }).click();
+  await expect(toast(page, 'सेटिंग्स सेव हो गईं')).toBeVisible();
+
+  await page.goto('/dealers/audit');
+  await expect(page.getByRole('heading', { level: 1, name: /^ऑडिट/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'किस पर' })).toBeVisible();
+  // The assignment names the member it gave a package to, linking to their page.
+  const entry = page
+    .getByTestId('audit-entry')
+    .filter({ hasText: 'assignment.create' })
+    .filter({ hasText: member.userName })
+    .first();
+  await expect(entry.getByRole('link', { name: 'Journey Motors' })).toHaveAttribute(
+    'href',
+    `/dealers/members/${member.userName}`,
+  );
+
+  // A dealer's device in Hindi: the guard's toast is Hindi too.
+  await loginAs(page, member);
+  await page.evaluate(() => localStorage.setItem('language', 'hi'));
+  await page.goto('/dealers');
+  await expect(page.getByRole('heading', { level: 1, name: /स्वागत/ })).toBeVisible();
+  // Inside the running app (the router's own navigation), as a link or the back button would go.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/dealers/packages');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(toast(page, 'आपको यह हिस्सा देखने की अनुमति नहीं है')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'मुख्य हिस्से पर जाएँ' })).toBeAttached();
+  await expect(page).toHaveURL(/\/dealers$/);
 });

@@ -2,7 +2,15 @@
 // the third sees it sold out (no unlock button), hidden from the list until the filter is turned off.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '@dealerleads/shared';
-import { apiLogin, createStarterUserPackage, demo, loginAs, createDealer, toast } from './support';
+import {
+  apiLogin,
+  createStarterUserPackage,
+  demo,
+  loginAs,
+  createDealer,
+  toast,
+  phoneToken,
+} from './support';
 
 // The screens' texts (apps/web/src/features/leads/lead-format.ts leadCapTexts), spelled out as a visitor reads them.
 const leadCapTexts = {
@@ -15,6 +23,7 @@ const leadCapTexts = {
 
 /** A new lead of its own (newest first: it tops the list), from the wizard's API. */
 async function submitLead(request: APIRequestContext): Promise<number> {
+  const phone = `96${String(Date.now()).slice(-8)}`;
   const response = await request.post('/api/leads', {
     data: {
       year: 2021,
@@ -26,9 +35,10 @@ async function submitLead(request: APIRequestContext): Promise<number> {
       seats: 5,
       fullName: `Cap Owner ${Date.now().toString(36)}`,
       city: 'Noida',
-      phoneNumber: `96${String(Date.now()).slice(-8)}`,
+      phoneNumber: phone,
       price: 725000,
       consent: true,
+      verificationToken: await phoneToken(request, phone),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -51,9 +61,7 @@ test('a cap of 2 with three dealers: the third sees the lead sold out and cannot
   page,
   request,
 }) => {
-  const dealers = await Promise.all(
-    ['capa', 'capb', 'capc'].map((p) => createDealer(request, p)),
-  );
+  const dealers = await Promise.all(['capa', 'capb', 'capc'].map((p) => createDealer(request, p)));
   for (const dealer of dealers) await createStarterUserPackage(request, dealer.id, 0);
   const leadId = await submitLead(request);
 

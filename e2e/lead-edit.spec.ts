@@ -1,12 +1,13 @@
 // Lead edit (docs/screens.md): the Admin deactivates a lead (banner, save, toast, persisted), and the leave guard on unsaved changes.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demo, loginAs, storedUser, toast } from './support';
+import { demo, loginAs, storedUser, toast, phoneToken } from './support';
 
 const BANNER = 'Information: You have made changes. Any unsaved changes will be lost.';
 const LEAVE_TEXT = 'Are you sure you want to continue? Any unsaved changes will be lost';
 
 /** A fresh Active lead of this journey's own, through the open wizard call. */
 async function createLead(request: APIRequestContext, name: string): Promise<number> {
+  const phone = `98${String(Date.now()).slice(-8)}`;
   const response = await request.post('/api/leads', {
     data: {
       year: 2017,
@@ -18,9 +19,10 @@ async function createLead(request: APIRequestContext, name: string): Promise<num
       seats: 5,
       fullName: name,
       city: 'Faridabad',
-      phoneNumber: `98${String(Date.now()).slice(-8)}`,
+      phoneNumber: phone,
       price: 525000,
       consent: true,
+      verificationToken: await phoneToken(request, phone),
     },
   });
   expect(response.status()).toBe(201);

@@ -1,7 +1,16 @@
 // Owners in control and moderation in the browser: the wizard's consent and private link, the owner's page (price,
 // mark sold), the lead leaving the list while the dealer who unlocked it sees 'Sold', and a repeated phone in the queue.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, createStarterUserPackage, demo, loginAs, createDealer, toast } from './support';
+import {
+  apiLogin,
+  createStarterUserPackage,
+  demo,
+  loginAs,
+  createDealer,
+  toast,
+  phoneToken,
+  verifyPhoneOnForm,
+} from './support';
 
 /** A fresh dealer holding the demo's Starter package. */
 async function dealerWithCredits(request: APIRequestContext) {
@@ -32,6 +41,8 @@ test('an owner submits with consent, opens the private link, changes the price a
   }
   await page.getByLabel('Kilometres Driven').fill('61,000');
   await next();
+  // No photos.
+  await next();
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('City').fill('Noida');
   await page.getByLabel('Phone Number').fill(phone);
@@ -39,6 +50,8 @@ test('an owner submits with consent, opens the private link, changes the price a
   const submit = page.getByRole('button', { name: 'Submit' });
   await expect(submit).toBeDisabled();
   await page.getByLabel('I agree to share my number with up to 5 verified dealers').check();
+  await expect(submit).toBeDisabled();
+  await verifyPhoneOnForm(page, phone);
   await submit.click();
 
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
@@ -141,6 +154,7 @@ test('a phone submitted a third time in 30 days lands in the moderation queue, a
         phoneNumber: phone,
         price,
         consent: true,
+        verificationToken: await phoneToken(request, phone),
       },
     });
     expect(response.status(), await response.text()).toBe(201);

@@ -1,9 +1,66 @@
-// Shared steps of the browser journeys: demo logins, toasts, the session in localStorage.
+// Shared steps of the browser journeys: demo logins, toasts, the session in localStorage, the SMS codes.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The e2e server's port and DATA_DIR (playwright.config.ts starts it there; alert mails land in its `outbox`). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = `test-results/e2e-data-${E2E_PORT}`;
+
+/** The e2e server's texts (SMS_PROVIDER=outbox): one file per SMS, `<time>-<counter>-<pid>-<number>.txt`, oldest first. */
+export const E2E_SMS_OUTBOX = path.join(E2E_DATA_DIR, 'sms-outbox');
+
+const textsTo = (phone: string) =>
+  existsSync(E2E_SMS_OUTBOX)
+    ? readdirSync(E2E_SMS_OUTBOX)
+        .filter((name) => name.endsWith(`-${phone}.txt`))
+        .sort()
+    : [];
+
+/**
+ * The code of the newest SMS to this 10-digit number, once more than `seen` texts went to it (pass the count from
+ * before asking, so a resend's code is not mistaken for the previous one).
+ */
+export async function smsCode(phone: string, seen = 0): Promise<string> {
+  await expect.poll(() => textsTo(phone).length, { timeout: 10_000 }).toBeGreaterThan(seen);
+  const text = readFileSync(path.join(E2E_SMS_OUTBOX, textsTo(phone).at(-1)!), 'utf8');
+  expect(text).toContain(`To: +91${phone}`);
+  return /\b(\d{6})\b is your DealerLeads code/.exec(text)![1]!;
+}
+
+/** How many texts went to this number so far. */
+export const smsCount = (phone: string) => textsTo(phone).length;
+
+/** The wizard's last step: asks for the code to the typed number and types it from the SMS. */
+export async function verifyPhoneOnForm(page: Page, phone: string) {
+  const seen = smsCount(phone);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('6-digit code').fill(await smsCode(phone, seen));
+  await expect(page.getByText('Number verified')).toBeVisible();
+}
+
+const tokens = new Map<string, { token: string; until: number }>();
+
+/**
+ * A verificationToken for POST /api/leads, got as an owner gets it (a code by SMS, confirmed). A token serves its
+ * number for 30 minutes, so one per number is asked: the API allows 20 codes an hour from one IP, the whole run's.
+ */
+export async function phoneToken(request: APIRequestContext, phone: string): Promise<string> {
+  const known = tokens.get(phone);
+  if (known && known.until > Date.now()) return known.token;
+  const seen = smsCount(phone);
+  const asked = await request.post('/api/phone-verifications', { data: { phoneNumber: phone } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const { id } = (await asked.json()) as { id: string };
+  const confirmed = await request.post(`/api/phone-verifications/${id}/confirm`, {
+    data: { code: await smsCode(phone, seen) },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const { verificationToken } = (await confirmed.json()) as { verificationToken: string };
+  // Kept a little less than its 30 minutes, so a long run never sends an expired one.
+  tokens.set(phone, { token: verificationToken, until: Date.now() + 25 * 60_000 });
+  return verificationToken;
+}
 
 /** Layout lands a few millionths of a pixel off on some screens: edges within this count as touching, not crossing. */
 export const SUBPIXEL = 0.01;

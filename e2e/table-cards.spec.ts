@@ -3,7 +3,14 @@
 // scrolling region a keyboard cannot reach.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, createStarterUserPackage, demo, loginAs, createDealer } from './support';
+import {
+  apiLogin,
+  createStarterUserPackage,
+  demo,
+  loginAs,
+  createDealer,
+  phoneToken,
+} from './support';
 
 const WIDTH = 360;
 test.use({ viewport: { width: WIDTH, height: 740 } });
@@ -59,6 +66,7 @@ async function fillQueues(request: APIRequestContext) {
         phoneNumber: phone,
         price,
         consent: true,
+        verificationToken: await phoneToken(request, phone),
       },
     });
     expect(lead.status(), await lead.text()).toBe(201);

@@ -2,7 +2,7 @@
 // screen that shows them, to anonymous visitors, the Admin and the member themselves. The CSP would block an
 // injected inline handler, so the proof is the DOM itself: no element, handler or script came from the data.
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, demo, loginAs } from './support';
+import { apiLogin, demo, loginAs, phoneToken } from './support';
 
 declare global {
   interface Window {
@@ -90,6 +90,7 @@ function expectSameMarkup(stored: string, sent: string) {
 }
 
 async function createLead(request: APIRequestContext) {
+  const phone = `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
   const response = await request.post('/api/leads', {
     data: {
       year: 2020,
@@ -101,9 +102,10 @@ async function createLead(request: APIRequestContext) {
       seats: 5,
       fullName: hostileLead.fullName,
       city: 'Noida',
-      phoneNumber: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
+      phoneNumber: phone,
       price: 900000,
       consent: true,
+      verificationToken: await phoneToken(request, phone),
     },
   });
   expect(response.status(), await response.text()).toBe(201);

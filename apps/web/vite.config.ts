@@ -208,9 +208,9 @@ const bootstrapCss = bootstrapSubset({
   ),
 });
 
-/** App modules that `boot` and lazy screens import: formatting, the lead card's texts, the catalogue labels. */
+/** App modules that `boot` and lazy screens import: formatting, the lead card's texts, catalogue labels, photo sizes. */
 const SHARED_WITH_BOOT =
-  /src[\\/](lib[\\/]format|features[\\/]leads[\\/]lead-format|catalogues[\\/]labels)\.ts$/;
+  /src[\\/](lib[\\/]format|features[\\/]leads[\\/]lead-format|catalogues[\\/]labels|photo-sizes)\.ts$/;
 /** Libraries the app (boot) and the lazy screens share: one `vendor` chunk. */
 const VENDOR =
   /node_modules[\\/](react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/;

@@ -40,8 +40,13 @@ import { leadSubmissionRoutes } from './modules/lead-submission/lead-submission.
 import { currentLeadsVersion, LeadListEngine, snapshotFileFor } from './modules/leads/list-engine';
 import { priceGuideRoutes } from './modules/price-guide/price-guide.routes';
 import { phoneVerificationRoutes } from './modules/phone-verifications/phone-verifications.routes';
-import { outboxSmsSender } from './modules/phone-verifications/sms';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes';
+import {
+  createSmsSender,
+  smsDelivery,
+  startSmsWorker,
+  type SmsWorker,
+} from './modules/sms/sms.service';
 import { unlockRoutes } from './modules/unlocks/unlocks.routes';
 import { userPackageRoutes } from './modules/user-packages/user-packages.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -280,6 +285,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   );
   const priceGuide = { db: database.db, listEngine: leadListEngine };
+  const smsConfig = config.sms ?? {
+    provider: 'outbox' as const,
+    outboxDir: path.join(tmpdir(), 'dealerleads-sms-outbox'),
+  };
+  const sms = smsDelivery(createSmsSender(smsConfig), smsConfig.worker);
   await app.register(
     async (api) => {
       // Every browser asks for gzip, so compression costs every lead page: one call per response up to 64 KB (a page
@@ -299,8 +309,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           leadTtlDays: config.leadTtlDays,
           clock,
           phoneVerification: config.phoneVerification,
+          fastFillSeconds: config.fastFillSeconds,
           secret: config.jwtSecret,
           priceGuide,
+          publicUrl: config.mail.publicUrl,
         }),
       );
       await api.register(priceGuideRoutes(priceGuide, clock));
@@ -324,11 +336,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(pushRoutes(database, push.vapid.publicKey, clock));
       await api.register(accountEventsRoutes(database, clock));
       await api.register(preferencesRoutes(database));
-      const sms = outboxSmsSender(
-        config.sms?.outboxDir ?? path.join(tmpdir(), 'dealerleads-sms-outbox'),
-      );
       await api.register(
-        phoneVerificationRoutes(database.db, {
+        phoneVerificationRoutes(database, {
           secret: config.jwtSecret,
           sms,
           clock,
@@ -398,6 +407,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           onError: (error) => app.log.error(error, 'e-mail worker: a run failed'),
         },
       );
+    });
+    app.addHook('preClose', async () => worker?.stop());
+  }
+
+  // Every process works off the SMS outbox; leases keep two from sending the same text.
+  const smsWorkerConfig = smsConfig.worker;
+  if (smsWorkerConfig && smsWorkerConfig.intervalMs > 0) {
+    let worker: SmsWorker | undefined;
+    app.addHook('onReady', async () => {
+      worker = startSmsWorker(database, sms, {
+        intervalMs: smsWorkerConfig.intervalMs,
+        batch: 20,
+        clock,
+        onError: (error) => app.log.error(error, 'SMS worker: a run failed'),
+      });
     });
     app.addHook('preClose', async () => worker?.stop());
   }

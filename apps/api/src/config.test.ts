@@ -70,6 +70,36 @@ describe('time-outs', () => {
   });
 });
 
+describe('phone verification', () => {
+  it('is required by default (the wizard asks for the code), optional when set, and refuses another value', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).phoneVerification).toBe('required');
+      expect(
+        loadConfig({ DATA_DIR: dataDir, PHONE_VERIFICATION: 'optional' }).phoneVerification,
+      ).toBe('optional');
+      expect(() => loadConfig({ DATA_DIR: dataDir, PHONE_VERIFICATION: 'off' })).toThrow(
+        /PHONE_VERIFICATION/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('judges a fill under 20 s fast unless FAST_FILL_SECONDS says otherwise (0: never)', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).fastFillSeconds).toBe(20);
+      expect(loadConfig({ DATA_DIR: dataDir, FAST_FILL_SECONDS: '0' }).fastFillSeconds).toBe(0);
+      expect(() => loadConfig({ DATA_DIR: dataDir, FAST_FILL_SECONDS: '-1' })).toThrow(
+        /FAST_FILL_SECONDS/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('several processes', () => {
   it('runs one process by default, one per CPU with auto, and splits the rate limits among them unless Redis counts', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
@@ -233,6 +263,71 @@ describe('photo storage', () => {
       expect(() =>
         loadConfig({ DATA_DIR: dataDir, S3_URL: 'http://127.0.0.1:9000/photos' }),
       ).toThrow(/S3_ACCESS_KEY_ID/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SMS provider', () => {
+  it('is the outbox folder by default, MSG91 or Twilio with their credentials, and refuses one chosen without them', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dealerleads-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir }).sms).toMatchObject({
+        provider: 'outbox',
+        outboxDir: path.join(dataDir, 'sms-outbox'),
+        worker: { intervalMs: 2_000, maxAttempts: 6 },
+      });
+      const msg91 = {
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'key',
+        MSG91_VERIFY_TEMPLATE_ID: 'verify-id',
+        MSG91_LINK_TEMPLATE_ID: 'link-id',
+        MSG91_RESET_TEMPLATE_ID: 'reset-id',
+        MSG91_ACCOUNTS_TEMPLATE_ID: 'accounts-id',
+      };
+      expect(loadConfig({ DATA_DIR: dataDir, ...msg91 }).sms).toMatchObject({
+        provider: 'msg91',
+        url: 'https://control.msg91.com',
+        authKey: 'key',
+        templates: {
+          verify: 'verify-id',
+          'owner-link': 'link-id',
+          reset: 'reset-id',
+          'reset-accounts': 'accounts-id',
+        },
+      });
+      expect(
+        loadConfig({ DATA_DIR: dataDir, ...msg91, MSG91_URL: 'http://127.0.0.1:4010' }).sms,
+      ).toMatchObject({ url: 'http://127.0.0.1:4010' });
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key' }),
+      ).toThrow(
+        'SMS_PROVIDER=msg91 needs MSG91_VERIFY_TEMPLATE_ID, MSG91_LINK_TEMPLATE_ID, MSG91_RESET_TEMPLATE_ID, MSG91_ACCOUNTS_TEMPLATE_ID',
+      );
+      const sid = `AC${'0'.repeat(32)}`;
+      const twilio = {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_AUTH_TOKEN: 'token',
+        TWILIO_FROM: '+15005550006',
+      };
+      expect(loadConfig({ DATA_DIR: dataDir, ...twilio }).sms).toMatchObject({
+        provider: 'twilio',
+        url: 'https://api.twilio.com',
+        accountSid: sid,
+        authToken: 'token',
+        from: '+15005550006',
+      });
+      expect(() => loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'twilio' })).toThrow(
+        'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM',
+      );
+      expect(() =>
+        loadConfig({ DATA_DIR: dataDir, ...twilio, TWILIO_ACCOUNT_SID: 'not-a-sid' }),
+      ).toThrow(/TWILIO_ACCOUNT_SID/);
+      expect(() => loadConfig({ DATA_DIR: dataDir, SMS_PROVIDER: 'textlocal' })).toThrow(
+        /SMS_PROVIDER/,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { FAST_FILL_SECONDS } from '@dealerleads/shared';
 import { ensurePrivateFolder, writePrivateFile } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
 import { OperatorError } from './db/command-line';
@@ -82,10 +83,41 @@ const envSchema = z.object({
   API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   LEAD_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   /** required: POST /api/leads needs a verificationToken for its number; optional: unverified leads are listed as such. */
-  // `optional` until the wizard asks for the code (docs/phone-verification.md, "Not yet built").
-  PHONE_VERIFICATION: z.enum(['required', 'optional']).default('optional'),
-  /** Where texts go; only the outbox folder so far (docs/phone-verification.md). */
-  SMS_PROVIDER: z.enum(['outbox']).default('outbox'),
+  PHONE_VERIFICATION: z.enum(['required', 'optional']).default('required'),
+  /** A lead whose wizard was open fewer seconds than this goes to moderation (fast_fill); 0 turns the signal off. */
+  FAST_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(FAST_FILL_SECONDS),
+  /** Where texts go (docs/phone-verification.md, "SMS"): files in DATA_DIR/sms-outbox, MSG91 or Twilio. */
+  SMS_PROVIDER: z.enum(['outbox', 'msg91', 'twilio']).default('outbox'),
+  MSG91_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'MSG91_URL must be an http(s):// origin')
+    .default('https://control.msg91.com'),
+  MSG91_AUTH_KEY: z.string().optional(),
+  /** MSG91's template ids (each mapped to its DLT template): the code, and an existing listing's private link. */
+  MSG91_VERIFY_TEMPLATE_ID: z.string().optional(),
+  MSG91_LINK_TEMPLATE_ID: z.string().optional(),
+  /** MSG91's template ids of the forgot-password texts: the reset code, and the user names sharing one login. */
+  MSG91_RESET_TEMPLATE_ID: z.string().optional(),
+  MSG91_ACCOUNTS_TEMPLATE_ID: z.string().optional(),
+  TWILIO_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'TWILIO_URL must be an http(s):// origin')
+    .default('https://api.twilio.com'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** A sending number (+E.164) or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+\d{8,15}|MG[0-9a-fA-F]{32})$/,
+      'TWILIO_FROM must be a +number or a Messaging Service SID',
+    )
+    .optional(),
+  /** How often each process's SMS worker looks for due texts; 0 turns it off. */
+  SMS_WORKER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2_000),
   LEAD_SWEEP_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   /** How often each process works off the market guide's refresh marks (docs/price-guide.md); 0 turns it off. */
   MARKET_REFRESH_MINUTES: z.coerce.number().int().min(0).max(10_080).default(5),
@@ -223,6 +255,8 @@ export interface AppConfig {
   sms?: SmsConfig;
   /** Whether POST /api/leads needs a proven number (PHONE_VERIFICATION). */
   phoneVerification: 'required' | 'optional';
+  /** Below this many seconds of filling, a lead goes to moderation (FAST_FILL_SECONDS; 0: never). */
+  fastFillSeconds: number;
   /** Web Push (docs/offline-and-push.md); unset (tests): a key pair made for the process, no worker. */
   push?: PushConfig;
   /** The payee of UPI payments (UPI_VPA, MERCHANT_NAME); unset: packages are bought through WhatsApp. */
@@ -264,10 +298,75 @@ function mediaConfigOf(e: z.infer<typeof envSchema>, dataDir: string): MediaConf
   };
 }
 
-/** Where texts go: `outbox` writes each to a file in `outboxDir` (development and tests). */
-export interface SmsConfig {
-  provider: 'outbox';
-  outboxDir: string;
+/** Where texts go: `outbox` writes each to a file in `outboxDir` (development and tests), or a provider's API. */
+export type SmsProviderConfig =
+  | { provider: 'outbox'; outboxDir: string }
+  | {
+      provider: 'msg91';
+      url: string;
+      authKey: string;
+      templates: { verify: string; 'owner-link': string; reset: string; 'reset-accounts': string };
+    }
+  | { provider: 'twilio'; url: string; accountSid: string; authToken: string; from: string };
+
+export type SmsConfig = SmsProviderConfig & {
+  /** The outbox worker; unset (tests): no worker, and the delivery policy's defaults (sms.service.ts). */
+  worker?: SmsWorkerConfig;
+};
+
+export interface SmsWorkerConfig {
+  /** The worker's period; 0 turns it off. */
+  intervalMs: number;
+  /** A claimed text's lease; well above the provider request's time-out (sms-sender.ts). */
+  leaseMs: number;
+  /** First retry after this, doubling per attempt up to maxBackoffMs; failed after maxAttempts. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  maxAttempts: number;
+}
+
+/** The provider SMS_PROVIDER names, with its credentials: a provider chosen without them stops the start. */
+function smsProviderOf(e: z.infer<typeof envSchema>, dataDir: string): SmsProviderConfig {
+  const missing = (names: [string, string | undefined][]) =>
+    names.filter(([, value]) => value === undefined || value === '').map(([name]) => name);
+  if (e.SMS_PROVIDER === 'msg91') {
+    const absent = missing([
+      ['MSG91_AUTH_KEY', e.MSG91_AUTH_KEY],
+      ['MSG91_VERIFY_TEMPLATE_ID', e.MSG91_VERIFY_TEMPLATE_ID],
+      ['MSG91_LINK_TEMPLATE_ID', e.MSG91_LINK_TEMPLATE_ID],
+      ['MSG91_RESET_TEMPLATE_ID', e.MSG91_RESET_TEMPLATE_ID],
+      ['MSG91_ACCOUNTS_TEMPLATE_ID', e.MSG91_ACCOUNTS_TEMPLATE_ID],
+    ]);
+    if (absent.length > 0) throw new OperatorError(`SMS_PROVIDER=msg91 needs ${absent.join(', ')}`);
+    return {
+      provider: 'msg91',
+      url: e.MSG91_URL,
+      authKey: e.MSG91_AUTH_KEY!,
+      templates: {
+        verify: e.MSG91_VERIFY_TEMPLATE_ID!,
+        'owner-link': e.MSG91_LINK_TEMPLATE_ID!,
+        reset: e.MSG91_RESET_TEMPLATE_ID!,
+        'reset-accounts': e.MSG91_ACCOUNTS_TEMPLATE_ID!,
+      },
+    };
+  }
+  if (e.SMS_PROVIDER === 'twilio') {
+    const absent = missing([
+      ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
+      ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN],
+      ['TWILIO_FROM', e.TWILIO_FROM],
+    ]);
+    if (absent.length > 0)
+      throw new OperatorError(`SMS_PROVIDER=twilio needs ${absent.join(', ')}`);
+    return {
+      provider: 'twilio',
+      url: e.TWILIO_URL,
+      accountSid: e.TWILIO_ACCOUNT_SID!,
+      authToken: e.TWILIO_AUTH_TOKEN!,
+      from: e.TWILIO_FROM!,
+    };
+  }
+  return { provider: 'outbox', outboxDir: path.join(dataDir, 'sms-outbox') };
 }
 
 export interface MailConfig {
@@ -501,8 +600,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...(vpa && merchantName ? { upi: { vpa, merchantName } } : {}),
     media: mediaConfigOf(e, dataDir),
-    sms: { provider: e.SMS_PROVIDER, outboxDir: path.join(dataDir, 'sms-outbox') },
+    sms: {
+      ...smsProviderOf(e, dataDir),
+      worker: {
+        intervalMs: e.SMS_WORKER_INTERVAL_MS,
+        leaseMs: 60_000,
+        backoffMs: 30_000,
+        maxBackoffMs: 1_800_000,
+        maxAttempts: 6,
+      },
+    },
     phoneVerification: e.PHONE_VERIFICATION,
+    fastFillSeconds: e.FAST_FILL_SECONDS,
   };
 }
 

@@ -67,3 +67,6 @@ export const WHATSAPP_CHAT_URL = `https://wa.me/${WHATSAPP_CONTACT_NUMBER}`;
 
 /** Same phone, same brand and model within this many days counts as a duplicate lead. */
 export const DUPLICATE_LEAD_WINDOW_DAYS = 30;
+
+/** A lead form filled in fewer seconds than this (its `fillSeconds`) was not filled by a person reading it. */
+export const FAST_FILL_SECONDS = 20;

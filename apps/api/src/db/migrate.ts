@@ -35,6 +35,7 @@ import { passwordResetsMigration } from './migrations/2026-11-28-1301-password-r
 import { priceGuideMigration } from './migrations/2026-11-28-0302-price-guide';
 import { accountEventsMigration } from './migrations/2026-11-28-1001-account-events';
 import { marketRefreshMigration } from './migrations/2026-11-28-1101-market-refresh';
+import { smsProvidersAndFraudMigration } from './migrations/2026-11-28-1201-sms-providers-and-fraud';
 import { verifiedRollupMigration } from './migrations/2026-11-28-1501-verified-rollup';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
@@ -73,6 +74,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-1001-account-events': accountEventsMigration(engine),
     '2026-11-28-1101-market-refresh': marketRefreshMigration(engine),
     '2026-11-28-1301-password-resets': passwordResetsMigration(engine),
+    '2026-11-28-1201-sms-providers-and-fraud': smsProvidersAndFraudMigration(engine),
     '2026-11-28-1501-verified-rollup': verifiedRollupMigration(engine),
   };
 }

@@ -345,12 +345,16 @@ export interface PasswordResetsTable {
   created_on: DbTimestamp;
 }
 
-/** One text to send (modules/phone-verifications/sms-outbox.ts). */
+/** One text to send (modules/sms/sms-outbox.ts). */
 export interface SmsOutboxTable {
   id: Generated<number>;
   idempotency_key: string;
   phone_number: string;
   body: string;
+  /** 'verify' | 'owner-link': which provider template (MSG91) the text is. */
+  template: Generated<string>;
+  /** JSON object of the template's variables. */
+  vars: string | null;
   status: Generated<string>;
   attempts: Generated<number>;
   next_attempt_at: DbTimestamp;
@@ -358,6 +362,13 @@ export interface SmsOutboxTable {
   lease_until: DbTimestamp | null;
   last_error: string | null;
   sent_on: DbTimestamp | null;
+  created_on: DbTimestamp;
+}
+
+/** One stored lead's submitter, by hashed IP, kept a day (the busy-network signal of moderation). */
+export interface LeadSubmissionIpsTable {
+  id: Generated<number>;
+  ip_hash: string;
   created_on: DbTimestamp;
 }
 
@@ -436,6 +447,7 @@ export interface Database {
   phone_verifications: PhoneVerificationsTable;
   sms_outbox: SmsOutboxTable;
   password_resets: PasswordResetsTable;
+  lead_submission_ips: LeadSubmissionIpsTable;
   account_events: AccountEventsTable;
   dealer_leads: DealerLeadsTable;
   lead_notes: LeadNotesTable;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { userNameKey } from '@dealerleads/shared';
+import { FAST_FILL_SECONDS, userNameKey } from '@dealerleads/shared';
 import { buildApp } from '../app';
 import type { AppConfig, DatabaseConfig } from '../config';
 import { openDatabase, type DatabaseHandle, type Engine, dbBool } from '../db/database';
@@ -66,6 +66,7 @@ export function testConfig(
     leadTtlDays: 60,
     // Tests submit leads without a code unless they test the requirement itself.
     phoneVerification: 'optional',
+    fastFillSeconds: FAST_FILL_SECONDS,
     // Tests run the lifecycle sweeps themselves, at the moment they choose.
     leadSweepMinutes: 0,
     marketRefreshMinutes: 0,

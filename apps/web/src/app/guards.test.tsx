@@ -1,6 +1,6 @@
 // The route table's guards and redirects (docs/screens.md, docs/deviations.md), with the exact toasts.
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
@@ -8,6 +8,7 @@ import { setCurrentUser } from '../lib/session';
 import { renderRoute } from '../test/render-route';
 import { guardMessages } from './guards';
 import { SKIP_LINK_TEXT } from './layout/app-layout';
+import { setLanguage } from '../i18n/runtime';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
 const admin: CurrentUser = { id: 1, username: 'admin', token: 'admin-token', role: 'Admin' };
@@ -52,6 +53,21 @@ describe('anonymous visitors', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
     expect(errorToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('in Hindi', () => {
+  afterEach(() => setLanguage('en'));
+
+  it("says the guards' toasts in Hindi", async () => {
+    await setLanguage('hi');
+    const { router } = renderRoute(paths.packages);
+    await expectPath(router, paths.login);
+    expect(errorToast).toHaveBeenCalledWith('बिना लॉग इन आगे नहीं जा सकते!');
+    setCurrentUser(dealer);
+    await router.navigate(paths.userPackages);
+    await expectPath(router, paths.home);
+    expect(errorToast).toHaveBeenLastCalledWith('आपको यह हिस्सा देखने की अनुमति नहीं है');
   });
 });
 

@@ -4,6 +4,8 @@ import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
 import { httpErrorTexts } from '../lib/http-error-catalogue';
+import { layoutTexts } from '../i18n/en/layout';
+import { liveTexts } from '../i18n/runtime';
 import {
   claimExpiryMessage,
   clearCurrentUser,
@@ -12,11 +14,9 @@ import {
   sessionHasExpired,
 } from '../lib/session';
 
-export const guardMessages = {
-  anonymous: 'You shall not pass!',
-  membersAdminOnly: 'Access to members area is restricted to Admins only!',
-  notAuthorized: 'You are not authorized to access this area',
-} as const;
+/** The guards' toasts, read in the current language each time one is shown. */
+export const guardMessages = liveTexts(layoutTexts, 'guard.');
+export type GuardMessage = keyof typeof guardMessages;
 
 /** The login screen, which returns the member to `path` (an address inside the app) once they are in. */
 export function loginReturningTo(path: string): string {
@@ -52,12 +52,12 @@ export function requireUser({ request }: Partial<LoaderFunctionArgs> = {}): null
   return null;
 }
 
-/** Role Admin; others get `message` and are sent to '/'. */
-export function requireAdmin(message: string) {
+/** Role Admin; others get the guard's `message` and are sent to '/'. */
+export function requireAdmin(message: GuardMessage) {
   return function adminGuard({ request }: Partial<LoaderFunctionArgs> = {}): null {
     const user = userOrBlock(request);
     if (isAdmin(user)) return null;
-    notify.error(message);
+    notify.error(guardMessages[message]);
     throw redirect(paths.root);
   };
 }

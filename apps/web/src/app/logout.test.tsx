@@ -6,7 +6,8 @@ import type { Member } from '@dealerleads/shared';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
 import { getCurrentUser, setCurrentUser } from '../lib/session';
-import { jsonResponse, renderRoute } from '../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../test/fake-api';
+import { renderRoute } from '../test/render-route';
 import { guardMessages } from './guards';
 
 const admin: Member = {
@@ -31,21 +32,18 @@ const pagination = JSON.stringify({
 });
 
 /** Like the API: 401 without a token; otherwise a member, or a one-page list. */
-const fetchMock = vi.fn<typeof fetch>(async (_url, init) => {
-  const url = String(_url);
-  if (!new Headers(init?.headers).has('Authorization'))
-    return jsonResponse({ status: 401, message: 'Unauthorized' }, { status: 401 });
-  if (/\/api\/users\/admin$/.test(url)) return jsonResponse(admin);
-  if (url.startsWith('/api/leads'))
-    return jsonResponse([], { headers: { Pagination: pagination } });
-  return jsonResponse(url.includes('dropdown') ? [] : [admin], {
-    headers: { Pagination: pagination },
-  });
-});
+const api = setupFakeApi(
+  http.all('/api/*', ({ request }) => {
+    const url = new URL(request.url);
+    if (!request.headers.has('Authorization')) return apiError(401, 'Unauthorized');
+    if (url.pathname === '/api/users/admin') return HttpResponse.json(admin);
+    const items =
+      url.pathname.startsWith('/api/leads') || url.pathname.includes('dropdown') ? [] : [admin];
+    return HttpResponse.json(items, { headers: { Pagination: pagination } });
+  }),
+);
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
   setCurrentUser({ id: 1, username: 'admin', token: 'admin-token', role: 'Admin' });
 });
@@ -59,7 +57,7 @@ describe('logout', () => {
   ])('from %s is quiet: nothing is fetched without a token', async (_screen, path, heading) => {
     const { router } = renderRoute(path);
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(api.calls().length).toBeGreaterThan(0));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(
@@ -68,10 +66,9 @@ describe('logout', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.home));
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(getCurrentUser()).toBeNull();
-    const anonymous = fetchMock.mock.calls.filter(
-      ([url, init]) =>
-        !new Headers(init?.headers).has('Authorization') && !String(url).startsWith('/api/leads'),
-    );
+    const anonymous = api
+      .calls()
+      .filter((call) => !call.headers.has('Authorization') && !call.path.startsWith('/api/leads'));
     expect(anonymous).toEqual([]);
     expect(notify.error).not.toHaveBeenCalled();
   });
@@ -82,7 +79,7 @@ describe('logout', () => {
     // The screen asks for its list once mounted (TanStack Query subscribes in an effect, which React may run a
     // little after the heading shows). Ending the session before that would race the screen's own first
     // request; this test is about what happens to a screen that is up and running.
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(api.calls().length).toBeGreaterThan(0));
     act(() => {
       localStorage.removeItem('user');
       window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
@@ -92,8 +89,6 @@ describe('logout', () => {
       timeout: 5000,
     });
     expect(notify.error).toHaveBeenCalledWith(guardMessages.anonymous);
-    expect(
-      fetchMock.mock.calls.every(([, init]) => new Headers(init?.headers).has('Authorization')),
-    ).toBe(true);
+    expect(api.calls().every((call) => call.headers.has('Authorization'))).toBe(true);
   });
 });

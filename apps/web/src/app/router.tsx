@@ -4,7 +4,7 @@ import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { Spinner } from '../components/spinner';
 import { LeadListPage } from '../features/leads/lead-list-page';
-import { guardMessages, logOut, requireAdmin, requireAdminOrSelf, requireUser } from './guards';
+import { logOut, requireAdmin, requireAdminOrSelf, requireUser } from './guards';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
 import { SessionGate } from './layout/session-gate';
@@ -118,7 +118,7 @@ export const routes: RouteObject[] = [
           { path: paths.notFound, lazy: loadNotFoundPage },
           {
             path: paths.testErrors,
-            loader: requireAdmin(guardMessages.notAuthorized),
+            loader: requireAdmin('notAuthorized'),
             lazy: async () => ({
               Component: (await import('../features/errors/test-errors-page')).TestErrorsPage,
             }),
@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.members,
-                loader: requireAdmin(guardMessages.membersAdminOnly),
+                loader: requireAdmin('membersAdminOnly'),
                 lazy: async () => ({
                   Component: (await import('../features/members/member-list-page')).MemberListPage,
                 }),
@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.leadEdit.path,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/lead-edit/lead-edit-page')).LeadEditPage,
                 }),
@@ -183,7 +183,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.packages,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/packages/package-management-page'))
                     .PackageManagementPage,
@@ -191,7 +191,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.userPackages,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (
                     await import('../features/user-packages/user-package-management-page')
@@ -222,14 +222,14 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.payments,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/orders/payments-page')).PaymentsPage,
                 }),
               },
               {
                 path: paths.memberCredits.path,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/credits/member-credits-page'))
                     .MemberCreditsPage,
@@ -237,14 +237,14 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.insights,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/insights/insights-page')).InsightsPage,
                 }),
               },
               {
                 path: paths.moderation,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/moderation/moderation-page'))
                     .ModerationPage,
@@ -252,7 +252,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.disputes,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/disputes/disputes-page')).DisputesPage,
                 }),
@@ -260,14 +260,14 @@ export const routes: RouteObject[] = [
 
               {
                 path: paths.settings,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/settings/settings-page')).SettingsPage,
                 }),
               },
               {
                 path: paths.audit,
-                loader: requireAdmin(guardMessages.notAuthorized),
+                loader: requireAdmin('notAuthorized'),
                 lazy: async () => ({
                   Component: (await import('../features/audit/audit-page')).AuditPage,
                 }),

@@ -8,7 +8,8 @@ import { paths } from '../config/paths';
 import { httpErrorTexts } from '../lib/http-error-catalogue';
 import { notify } from '../lib/notify';
 import { getCurrentUser, setCurrentUser } from '../lib/session';
-import { jsonResponse, renderRoute } from '../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../test/fake-api';
+import { renderRoute } from '../test/render-route';
 import { guardMessages, safeReturnTo } from './guards';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'old-token', role: 'Dealer' };
@@ -18,28 +19,25 @@ beforeEach(() => {
   errorToast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/api/account/login' && init?.method === 'POST')
-        return jsonResponse({ ...dealer, token: 'new-token' });
-      const token = new Headers(init?.headers).get('Authorization');
-      // The old token is refused everywhere; the new one is answered with an empty workspace.
-      if (token !== 'Bearer new-token')
-        return jsonResponse({ status: 401, message: 'Unauthorized' }, { status: 401 });
-      if (url.startsWith('/api/me/leads/follow-ups'))
-        return jsonResponse({ dueToday: 0, overdue: 0 });
-      return jsonResponse([]);
-    }),
-  );
 });
+
+setupFakeApi(
+  http.post('/api/account/login', () => HttpResponse.json({ ...dealer, token: 'new-token' })),
+  http.all('/api/*', ({ request }) => {
+    // The old token is refused everywhere; the new one is answered with an empty workspace.
+    if (request.headers.get('Authorization') !== 'Bearer new-token')
+      return apiError(401, 'Unauthorized');
+    if (new URL(request.url).pathname.startsWith('/api/me/leads/follow-ups'))
+      return HttpResponse.json({ dueToday: 0, overdue: 0 });
+    return HttpResponse.json([]);
+  }),
+);
 
 describe('an expired session', () => {
   it('says so once, then returns the member to where they were after logging in', async () => {
     setCurrentUser(dealer);
     const { router } = renderRoute(`${paths.myLeads}?stage=contacted`);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.login));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.login), 5000);
     expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
       `${paths.myLeads}?stage=contacted`,
     );

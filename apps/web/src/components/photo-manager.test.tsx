@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_PHOTOS_PER_LEAD, photoMessages, type Photo } from '@dealerleads/shared';
 import { createQueryClient } from '../lib/query-client';
-import { jsonResponse } from '../test/render-route';
+import { http, HttpResponse, setupFakeApi } from '../test/fake-api';
 import { PhotoManager } from './photo-manager';
 
 const TOKEN = 'hV3q9XbT0wYk2LmNpR7sUe4AdFgJc6Zo1Ki8Bt5Wn_Q';
@@ -18,8 +18,24 @@ const photo = (id: number): Photo => ({
 });
 
 let stored: Photo[];
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+/** The uploads sent, by XMLHttpRequest (for its progress events) rather than fetch, so outside the fake API. */
 const sent: { method: string; url: string; body?: unknown }[] = [];
+
+const api = setupFakeApi(
+  http.put(`${BASE}/order`, async ({ request }) => {
+    const { ids } = (await request.json()) as { ids: number[] };
+    stored = ids.map((id) => stored.find((p) => p.id === id)!);
+    return HttpResponse.json(stored);
+  }),
+  http.delete(`${BASE}/:id`, ({ params }) => {
+    stored = stored.filter((p) => p.id !== Number(params.id));
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.get(BASE, () => HttpResponse.json(stored)),
+);
+
+/** What was sent through fetch, as method, path and body. */
+const fetched = () => api.calls().map(({ method, path, body }) => ({ method, url: path, body }));
 
 /** An XMLHttpRequest that reports half, then all of the upload, and answers with the next photo. */
 class FakeUpload {
@@ -52,23 +68,6 @@ class FakeUpload {
 beforeEach(() => {
   stored = [photo(1), photo(2)];
   sent.length = 0;
-  fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === `${BASE}/order` && method === 'PUT') {
-      const ids = (JSON.parse(String(init!.body)) as { ids: number[] }).ids;
-      stored = ids.map((id) => stored.find((p) => p.id === id)!);
-      return Promise.resolve(jsonResponse(stored));
-    }
-    if (method === 'DELETE') {
-      const id = Number(url.split('/').pop());
-      stored = stored.filter((p) => p.id !== id);
-      return Promise.resolve(new Response(null, { status: 204 }));
-    }
-    return Promise.resolve(jsonResponse(stored));
-  });
-  vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
 });
 
@@ -131,10 +130,14 @@ describe('the photo panel', () => {
     await screen.findAllByTestId('owner-photo');
     await user.click(screen.getByRole('button', { name: 'Move photo 1 later' }));
     await waitFor(() => expect(shown()).toEqual([photo(2).thumbUrl, photo(1).thumbUrl]));
-    expect(sent).toContainEqual({ method: 'PUT', url: `${BASE}/order`, body: { ids: [2, 1] } });
+    expect(fetched()).toContainEqual({
+      method: 'PUT',
+      url: `${BASE}/order`,
+      body: { ids: [2, 1] },
+    });
     expect(screen.getAllByTestId('owner-photo')[0]).toHaveTextContent('Cover');
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
     await waitFor(() => expect(shown()).toEqual([photo(1).thumbUrl]));
-    expect(sent).toContainEqual({ method: 'DELETE', url: `${BASE}/2`, body: undefined });
+    expect(fetched()).toContainEqual({ method: 'DELETE', url: `${BASE}/2`, body: undefined });
   });
 });

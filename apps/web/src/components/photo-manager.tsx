@@ -1,5 +1,6 @@
-// The owner's photos of their car (after the wizard, and on the private page): add up to 10 from the camera, the gallery
-// or by dropping files, each with its progress; move them, remove them; the first is the cover dealers see on the list.
+// The owner's photos of their car on the private page (the wizard has its own picker, lead-form/wizard-photos.tsx): add
+// up to 10 from the camera, the gallery or by dropping files, each with its progress; move them, remove them; the first
+// is the cover dealers see on the list.
 import { useRef, useState, type DragEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_PHOTOS_PER_LEAD, PHOTO_THUMB, photoMessages, type Photo } from '@dealerleads/shared';

@@ -1,13 +1,13 @@
 // The UTR field takes a reference pasted grouped in fours, as payment apps show it, and sends it without spaces.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreatedOrder } from '@dealerleads/shared';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { createQueryClient } from '../lib/query-client';
-import { jsonResponse } from '../test/render-route';
+import { http, HttpResponse, setupFakeApi } from '../test/fake-api';
 import { UpiPayment, upiTexts } from './upi-payment';
 
 const order: CreatedOrder = {
@@ -33,12 +33,12 @@ const order: CreatedOrder = {
     'upi://pay?pa=dealer.leads@okaxis&pn=DealerLeads&am=12999.00&cu=INR&tn=DL-20261123-ABCDEF',
 };
 
+const api = setupFakeApi(
+  http.put('/api/orders/7/utr', () => HttpResponse.json({ ...order, utr: '412345678901' })),
+);
+
 describe('UTR', () => {
   it('accepts a UTR pasted with spaces and sends its 12 digits', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
-      jsonResponse({ ...order, utr: '412345678901' }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
     const router = createMemoryRouter(
       [
         {
@@ -69,8 +69,8 @@ describe('UTR', () => {
     expect(field).toHaveValue('4123 4567 8901');
     await user.click(screen.getByRole('button', { name: upiTexts.submit }));
     expect(await screen.findByTestId('payment-submitted')).toBeInTheDocument();
-    const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/orders/7/utr')) as
-      [string, RequestInit] | undefined;
-    expect(JSON.parse(String(put![1].body))).toEqual({ utr: '412345678901' });
+    expect(api.callsTo('PUT', '/api/orders/7/utr').map((call) => call.body)).toEqual([
+      { utr: '412345678901' },
+    ]);
   });
 });

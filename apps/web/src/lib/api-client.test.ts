@@ -1,7 +1,7 @@
 // The HTTP client: bearer token, busy counter, and docs/api.md's global error catalogue with its two opt-outs.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@dealerleads/shared';
-import { jsonResponse } from '../test/render-route';
+import { http, HttpResponse, setupFakeApi } from '../test/fake-api';
 import { api, apiRequest, buildUrl, isLeadListRequest, readPagination } from './api-client';
 import { ApiError } from './api-error';
 import { getPendingRequests } from './busy';
@@ -12,17 +12,33 @@ import { getCurrentUser, SESSION_STORAGE_KEY, setCurrentUser } from './session';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const fakeApi = setupFakeApi();
 let navigate: ReturnType<typeof vi.fn<Navigator>>;
 let errorToast: ReturnType<typeof vi.spyOn>;
 
-function answer(response: Response) {
-  fetchMock.mockResolvedValueOnce(response);
+/** The next request, to any path, gets this answer (after `until`, when given). */
+function answer(response: Response, until?: Promise<void>) {
+  fakeApi.use(
+    http.all(
+      '/api/*',
+      async () => {
+        await until;
+        return response;
+      },
+      { once: true },
+    ),
+  );
+}
+
+/** A promise and the function that fulfils it: an answer held back until the test says so. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
 }
 
 function sentHeaders(call = 0): Headers {
-  const init = fetchMock.mock.calls[call]?.[1];
-  return new Headers(init?.headers);
+  return fakeApi.calls()[call]?.headers ?? new Headers();
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -37,8 +53,6 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
   navigate = vi.fn<Navigator>();
   setNavigator(navigate);
   errorToast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
@@ -47,33 +61,33 @@ beforeEach(() => {
 describe('every request', () => {
   it('carries the bearer token when a user is logged in', async () => {
     setCurrentUser(dealer);
-    answer(jsonResponse({ ok: true }));
+    answer(HttpResponse.json({ ok: true }));
     await api.get('/health');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/health');
+    expect(fakeApi.calls()[0]?.path).toBe('/api/health');
     expect(sentHeaders().get('Authorization')).toBe('Bearer dealer-token');
   });
 
   it('carries no token when nobody is logged in, or when the call is anonymous', async () => {
-    answer(jsonResponse({}));
+    answer(HttpResponse.json({}));
     await api.get('/health');
     expect(sentHeaders(0).has('Authorization')).toBe(false);
     setCurrentUser(dealer);
-    answer(jsonResponse({}));
+    answer(HttpResponse.json({}));
     await api.post('/account/login', { userName: 'a', password: 'b' }, { anonymous: true });
     expect(sentHeaders(1).has('Authorization')).toBe(false);
     expect(sentHeaders(1).get('Content-Type')).toBe('application/json');
-    expect(fetchMock.mock.calls[1]?.[1]?.body).toBe('{"userName":"a","password":"b"}');
+    expect(fakeApi.calls()[1]?.body).toEqual({ userName: 'a', password: 'b' });
   });
 
   it('counts as pending while it runs, success or failure', async () => {
-    let release: (r: Response) => void = () => undefined;
-    fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
+    const held = gate();
+    answer(HttpResponse.json({}), held.opened);
     const call = api.get('/health');
     expect(getPendingRequests()).toBe(1);
-    release(jsonResponse({}));
+    held.open();
     await call;
     expect(getPendingRequests()).toBe(0);
-    answer(jsonResponse({ status: 403, message: 'no' }, { status: 403 }));
+    answer(HttpResponse.json({ status: 403, message: 'no' }, { status: 403 }));
     await failure(api.get('/users/1'));
     expect(getPendingRequests()).toBe(0);
   });
@@ -86,7 +100,7 @@ describe('every request', () => {
 
   it('reads a list with its Pagination header', async () => {
     const pagination = { currentPage: 2, itemsPerPage: 5, totalItems: 12, totalPages: 3 };
-    answer(jsonResponse([{ id: 1 }], { headers: { Pagination: JSON.stringify(pagination) } }));
+    answer(HttpResponse.json([{ id: 1 }], { headers: { Pagination: JSON.stringify(pagination) } }));
     await expect(api.getPage('/packages', { query: { pageNumber: 2 } })).resolves.toEqual({
       items: [{ id: 1 }],
       pagination,
@@ -110,7 +124,7 @@ describe('every request', () => {
 describe('the global error catalogue (docs/api.md)', () => {
   it('throws the flattened field messages of a 400 with errors, without a toast', async () => {
     answer(
-      jsonResponse(
+      HttpResponse.json(
         {
           title: 'One or more validation errors occurred.',
           status: 400,
@@ -134,7 +148,7 @@ describe('the global error catalogue (docs/api.md)', () => {
 
   it('toasts the status text and code of any other 400', async () => {
     answer(
-      jsonResponse(
+      HttpResponse.json(
         { status: 400, message: 'This is a bad request' },
         { status: 400, statusText: 'Bad Request' },
       ),
@@ -147,14 +161,21 @@ describe('the global error catalogue (docs/api.md)', () => {
   });
 
   it('falls back to the standard status text when the browser gives none (HTTP/2)', async () => {
-    answer(jsonResponse({ status: 400, message: 'x' }, { status: 400 }));
-    await failure(api.get('/buggy/bad-request'));
+    // A plain Response: MSW's HttpResponse would fill in the status text itself.
+    answer(
+      new Response(JSON.stringify({ status: 400, message: 'x' }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const error = await failure(api.get('/buggy/bad-request'));
+    expect(error.statusText).toBe('');
     expect(errorToast).toHaveBeenCalledWith('Bad Request', '400');
   });
 
   it("toasts 'Unauthorized - Please log in again' titled 'Authentication Error' on a 401 without a session", async () => {
     answer(
-      jsonResponse(
+      HttpResponse.json(
         { status: 401, message: 'Unauthorized' },
         { status: 401, statusText: 'Unauthorized' },
       ),
@@ -174,12 +195,16 @@ describe('the global error catalogue (docs/api.md)', () => {
 
   it('says once that an expired session ended, however many requests it had out, and clears it', async () => {
     setCurrentUser(dealer);
-    const releases: ((r: Response) => void)[] = [];
+    const held = gate();
     for (let i = 0; i < 3; i += 1)
-      fetchMock.mockReturnValueOnce(new Promise((resolve) => releases.push(resolve)));
+      answer(
+        HttpResponse.json({ status: 401, message: 'Unauthorized' }, { status: 401 }),
+        held.opened,
+      );
     const calls = [api.get('/buggy/auth'), api.get('/me/credits'), api.get('/users/dealer')];
-    for (const release of releases)
-      release(jsonResponse({ status: 401, message: 'Unauthorized' }, { status: 401 }));
+    // All three are out before any answer comes back.
+    await vi.waitFor(() => expect(fakeApi.calls()).toHaveLength(3));
+    held.open();
     const errors = await Promise.all(calls.map(failure));
     expect(errorToast).toHaveBeenCalledTimes(1);
     expect(errorToast).toHaveBeenCalledWith(httpErrorTexts.sessionExpired);
@@ -190,19 +215,22 @@ describe('the global error catalogue (docs/api.md)', () => {
 
   it('keeps a newer session when an old request comes back 401', async () => {
     setCurrentUser(dealer);
-    let release: (r: Response) => void = () => undefined;
-    fetchMock.mockReturnValueOnce(new Promise((resolve) => (release = resolve)));
+    const held = gate();
+    answer(
+      HttpResponse.json({ status: 401, message: 'Unauthorized' }, { status: 401 }),
+      held.opened,
+    );
     const call = api.get('/buggy/auth');
     const fresh = { ...dealer, token: 'fresh-token' };
     setCurrentUser(fresh);
-    release(jsonResponse({ status: 401, message: 'Unauthorized' }, { status: 401 }));
+    held.open();
     await failure(call);
     expect(getCurrentUser()).toEqual(fresh);
   });
 
   it('navigates to /not-found on 404', async () => {
     answer(
-      jsonResponse({ status: 404, message: 'gone' }, { status: 404, statusText: 'Not Found' }),
+      HttpResponse.json({ status: 404, message: 'gone' }, { status: 404, statusText: 'Not Found' }),
     );
     const error = await failure(api.get('/buggy/not-found'));
     expect(navigate).toHaveBeenCalledWith('/not-found', undefined);
@@ -212,14 +240,17 @@ describe('the global error catalogue (docs/api.md)', () => {
 
   it('navigates to /server-error with the error body on 500', async () => {
     const body = { status: 500, message: 'This is a server error', stack: 'Error: at x' };
-    answer(jsonResponse(body, { status: 500, statusText: 'Internal Server Error' }));
+    answer(HttpResponse.json(body, { status: 500, statusText: 'Internal Server Error' }));
     await failure(api.get('/buggy/server-error'));
     expect(navigate).toHaveBeenCalledWith('/server-error', { state: { error: body } });
   });
 
   it('passes other statuses on unhandled', async () => {
     answer(
-      jsonResponse({ status: 403, message: 'You are not allowed to do this' }, { status: 403 }),
+      HttpResponse.json(
+        { status: 403, message: 'You are not allowed to do this' },
+        { status: 403 },
+      ),
     );
     const error = await failure(api.get('/users/9'));
     expect(error.status).toBe(403);
@@ -234,7 +265,7 @@ describe('opting out of the catalogue', () => {
   it.each([400, 401, 404, 500])(
     'X-Handle-Errors: true passes a %i through untouched',
     async (status) => {
-      answer(jsonResponse({ status, message: 'server text' }, { status }));
+      answer(HttpResponse.json({ status, message: 'server text' }, { status }));
       const error = await failure(
         apiRequest('/account/login', { method: 'POST', body: {}, handleErrors: true }),
       );
@@ -248,7 +279,7 @@ describe('opting out of the catalogue', () => {
   );
 
   it('also honours the header when a caller sets it by hand', async () => {
-    answer(jsonResponse({ status: 404, message: 'x' }, { status: 404 }));
+    answer(HttpResponse.json({ status: 404, message: 'x' }, { status: 404 }));
     await failure(api.get('/buggy/not-found', { headers: { 'X-Handle-Errors': 'true' } }));
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -256,7 +287,7 @@ describe('opting out of the catalogue', () => {
   it.each([404, 401, 500, 400])(
     'the lead list (GET /leads) bypasses the catalogue on %i',
     async (status) => {
-      answer(jsonResponse({ status, message: 'x' }, { status }));
+      answer(HttpResponse.json({ status, message: 'x' }, { status }));
       await failure(api.getPage('/leads', { query: { pageNumber: 1, city: 'Noida' } }));
       expect(errorToast).not.toHaveBeenCalled();
       expect(navigate).not.toHaveBeenCalled();
@@ -264,14 +295,14 @@ describe('opting out of the catalogue', () => {
   );
 
   it('a lead (GET /leads/{id}) does not bypass it', async () => {
-    answer(jsonResponse({ status: 404, message: 'Lead not found' }, { status: 404 }));
+    answer(HttpResponse.json({ status: 404, message: 'Lead not found' }, { status: 404 }));
     await failure(api.get('/leads/99'));
     expect(navigate).toHaveBeenCalledWith('/not-found', undefined);
   });
 
   it('a stale token is forgotten even when the request handles its own errors', async () => {
     setCurrentUser(dealer);
-    answer(jsonResponse({ status: 401, message: 'Unauthorized' }, { status: 401 }));
+    answer(HttpResponse.json({ status: 401, message: 'Unauthorized' }, { status: 401 }));
     await failure(api.getPage('/leads'));
     expect(getCurrentUser()).toBeNull();
     expect(errorToast).not.toHaveBeenCalled();

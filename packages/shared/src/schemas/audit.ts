@@ -1,7 +1,7 @@
 // The audit trail of Admin actions (and of a member's own password reset): every audited action is one of these names.
 import { z } from './zod';
 import { LIMITS } from '../constants';
-import { isoDate, pagingQuery } from './common';
+import { isoDate, memberRefSchema, pagingQuery } from './common';
 
 export const AUDIT_ACTIONS = [
   'member.update',
@@ -40,6 +40,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The member the action was about (a member, or one of their packages), named; null for other targets. */
+  targetMember: memberRefSchema.nullable(),
   changes: auditChangesSchema,
   createdOn: z.string(),
 });

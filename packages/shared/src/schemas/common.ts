@@ -106,3 +106,11 @@ export function isoDate(message: string) {
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'], { error: 'Use true or false' })
   .transform((v) => v === 'true' || v === '1');
+
+/** A member as another screen names them (audit target, member credits): never "member #3". */
+export const memberRefSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  name: z.string().nullable(),
+});
+export type MemberRef = z.infer<typeof memberRefSchema>;

@@ -1,6 +1,6 @@
 // Credits a dealer can trust (docs/credits.md): the balance, the packages behind it and the ledger of every change.
 import { z } from './zod';
-import { MAX_ID, idParam, pagingQuery } from './common';
+import { MAX_ID, idParam, memberRefSchema, pagingQuery } from './common';
 
 export const LEDGER_KINDS = ['grant', 'unlock', 'refund', 'expiry', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -36,9 +36,7 @@ export type CreditsSummary = z.infer<typeof creditsSummarySchema>;
 
 /** `GET /api/members/{userId}/credits`: the summary and whose it is, so the screen names the member (null: no such member). */
 export const memberCreditsSummarySchema = creditsSummarySchema.extend({
-  member: z
-    .object({ id: z.number().int(), userName: z.string(), name: z.string().nullable() })
-    .nullable(),
+  member: memberRefSchema.nullable(),
 });
 export type MemberCreditsSummary = z.infer<typeof memberCreditsSummarySchema>;
 

@@ -60,8 +60,17 @@ export const ownerLeadUpdateSchema = z
   });
 export type OwnerLeadUpdate = z.infer<typeof ownerLeadUpdateSchema>;
 
-/** Why moderation flagged a lead. */
-export const MODERATION_FLAGS = ['repeated_phone', 'fake_phone', 'price_off_market'] as const;
+/**
+ * Why moderation flagged a lead: a phone on many leads, a made-up phone, a price outside the market guide, a form
+ * filled faster than a person can (`fast_fill`), many leads from one network in a day (`busy_ip`).
+ */
+export const MODERATION_FLAGS = [
+  'repeated_phone',
+  'fake_phone',
+  'price_off_market',
+  'fast_fill',
+  'busy_ip',
+] as const;
 export type ModerationFlag = (typeof MODERATION_FLAGS)[number];
 
 /** A flagged lead as the Admin's queue shows it: the lead's own fields (phone in full: only Admins read the queue). */

@@ -5,6 +5,7 @@ import {
   type AuditChanges,
   type AuditEntry,
   type AuditFilter,
+  type MemberRef,
 } from '@dealerleads/shared';
 import { runLongRead, type LongReads } from '../../db/database';
 import type { AuditLogRow } from '../../db/schema';
@@ -32,7 +33,64 @@ function parseChanges(text: string): AuditChanges {
   }
 }
 
-export function toAuditEntry(row: AuditLogRow): AuditEntry {
+/** Target types whose target is a member, or a package of one (`user_package` and `userPackage` both name one). */
+const MEMBER_TARGET = 'member';
+const MEMBER_PACKAGE_TARGETS = ['user_package', 'userPackage'];
+
+/** The entry's target as a key of `members`: `member:<id>` or `package:<id>`. */
+function memberKeyOf(row: Pick<AuditLogRow, 'target_type' | 'target_id'>): string | null {
+  if (row.target_id === null || !/^\d+$/.test(row.target_id)) return null;
+  if (row.target_type === MEMBER_TARGET) return `member:${row.target_id}`;
+  if (MEMBER_PACKAGE_TARGETS.includes(row.target_type)) return `package:${row.target_id}`;
+  return null;
+}
+
+/** The members a page of entries is about, by memberKeyOf: two queries for the whole page, whatever its size. */
+export async function targetMembersOf(
+  database: LongReads,
+  rows: readonly Pick<AuditLogRow, 'target_type' | 'target_id'>[],
+): Promise<Map<string, MemberRef>> {
+  const memberIds = new Set<number>();
+  const packageIds = new Set<number>();
+  for (const row of rows) {
+    const key = memberKeyOf(row);
+    if (key?.startsWith('member:')) memberIds.add(Number(row.target_id));
+    else if (key) packageIds.add(Number(row.target_id));
+  }
+  const found = new Map<string, MemberRef>();
+  const columns = ['users.id', 'users.user_name', 'users.name'] as const;
+  const refOf = (u: { id: number; user_name: string; name: string }): MemberRef => ({
+    id: u.id,
+    userName: u.user_name,
+    name: u.name,
+  });
+  const [members, packages] = await Promise.all([
+    memberIds.size > 0
+      ? database.db
+          .selectFrom('users')
+          .select(columns)
+          .where('users.id', 'in', [...memberIds])
+          .execute()
+      : [],
+    packageIds.size > 0
+      ? database.db
+          .selectFrom('user_packages')
+          .innerJoin('users', 'users.id', 'user_packages.user_id')
+          .select([...columns, 'user_packages.id as packageId'])
+          .where('user_packages.id', 'in', [...packageIds])
+          .execute()
+      : [],
+  ]);
+  for (const m of members) found.set(`member:${m.id}`, refOf(m));
+  for (const p of packages) found.set(`package:${p.packageId}`, refOf(p));
+  return found;
+}
+
+export function toAuditEntry(
+  row: AuditLogRow,
+  members: ReadonlyMap<string, MemberRef> = new Map(),
+): AuditEntry {
+  const key = memberKeyOf(row);
   return {
     id: row.id,
     actorId: row.actor_id,
@@ -41,6 +99,7 @@ export function toAuditEntry(row: AuditLogRow): AuditEntry {
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
+    targetMember: (key === null ? undefined : members.get(key)) ?? null,
     changes: parseChanges(row.changes),
     createdOn: timestampText(row.created_on),
   };

@@ -7,7 +7,7 @@ import type { LongReads } from '../../db/database';
 import { requireAdmin } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
-import { searchAuditLog, toAuditEntry } from './audit.repository';
+import { searchAuditLog, targetMembersOf, toAuditEntry } from './audit.repository';
 
 export function auditRoutes(database: LongReads) {
   return async (app: FastifyInstance) => {
@@ -17,7 +17,7 @@ export function auditRoutes(database: LongReads) {
       schema: {
         tags: ['audit'],
         summary:
-          'The audit log of Admin actions, newest first (Admin); filters actor, action, from, to (days in India); paging in the Pagination header',
+          'The audit log of Admin actions, newest first, naming the member an action was about (Admin); filters actor, action, from, to (days in India); paging in the Pagination header',
         querystring: auditFilterSchema,
         response: { 200: z.array(auditEntrySchema), ...errorSchemas(400, 401, 403) },
       },
@@ -26,7 +26,8 @@ export function auditRoutes(database: LongReads) {
         const filter = request.query;
         const { rows, total } = await searchAuditLog(database, filter);
         setPagination(reply, paginationOf(filter.pageNumber, filter.pageSize, total));
-        return rows.map(toAuditEntry);
+        const members = await targetMembersOf(database, rows);
+        return rows.map((row) => toAuditEntry(row, members));
       },
     });
   };

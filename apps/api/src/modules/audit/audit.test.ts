@@ -317,6 +317,47 @@ describe.each(testEngines())('audit trail on %s', (engine) => {
       expect(json<AuditEntry[]>(await list(`?to=${addDays(today, -1)}`))).toEqual([]);
     });
 
+    it('names the member an action was about (a member or one of their packages), and no one for other targets', async () => {
+      const target = await createMember(ctx);
+      expectStatus(
+        await put(`/api/users/update/${target.id}`, profile(target, { city: 'Noida' })),
+        200,
+      );
+      const created = await post('/api/packages/add', {
+        packageName: 'Named',
+        packageCode: `NAMED-${engine}`,
+        packageType: 'Lead',
+        packageCredits: 7,
+        packageUnit: 'Leads',
+        packageValidity: 30,
+        packagePrice: 700,
+      });
+      expectStatus(created, 201);
+      const packageId = json<{ id: number }>(created).id;
+      const assigned = await post('/api/userpackage/add', {
+        userId: target.id,
+        packageId,
+        startDate: todayInIndia(),
+        creditDebited: 0,
+      });
+      expectStatus(assigned, 201);
+      const entries = json<AuditEntry[]>(await list('?pageSize=100'));
+      const named = { id: target.id, userName: target.userName, name: `Member ${target.userName}` };
+      expect(
+        entries.find((e) => e.action === 'member.update' && e.targetId === String(target.id)),
+      ).toMatchObject({ targetType: 'member', targetMember: named });
+      expect(
+        entries.find(
+          (e) =>
+            e.action === 'assignment.create' &&
+            e.targetId === String(json<{ id: number }>(assigned).id),
+        ),
+      ).toMatchObject({ targetType: 'userPackage', targetMember: named });
+      expect(
+        entries.find((e) => e.action === 'package.create' && e.targetId === String(packageId)),
+      ).toMatchObject({ targetType: 'package', targetMember: null });
+    });
+
     it('refuses bad filters with the validation shape', async () => {
       for (const query of [
         '?action=member.delete',

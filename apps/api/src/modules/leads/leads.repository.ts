@@ -400,11 +400,12 @@ export function updateLeadStatus(
     .executeTakeFirst();
 }
 
-export async function hasRecentDuplicate(
+/** The newest lead with this phone, brand and model created since `sinceIso` (the duplicate rule), if any. */
+export async function recentDuplicateId(
   db: Queryable,
   lead: { phone: string; brand: string; model: string },
   sinceIso: string,
-): Promise<boolean> {
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('leads')
     .select('id')
@@ -412,9 +413,10 @@ export async function hasRecentDuplicate(
     .where('brand', '=', lead.brand)
     .where('model', '=', lead.model)
     .where('created_on', '>=', sinceIso)
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id;
 }
 
 /** How many of a user's unlocks one range read may return before the page's leads are probed one by one instead. */

@@ -101,6 +101,11 @@ export async function runLeadLifecycle(
       .execute();
     await tx.deleteFrom('sms_outbox').where('created_on', '<', verificationsBefore).execute();
     await tx.deleteFrom('password_resets').where('created_on', '<', verificationsBefore).execute();
+    // Submitters' hashed IPs count toward moderation's busy-network signal for a day, then go.
+    await tx
+      .deleteFrom('lead_submission_ips')
+      .where('created_on', '<', verificationsBefore)
+      .execute();
   });
   await eraseFromFiles(db, engine, erased);
   // Every lead erased so far, not only this run's: a run that failed between the two steps is finished by the next.

@@ -30,6 +30,21 @@ export async function createOwnerLink(db: Queryable, leadId: number, now: Date):
   return `${OWNER_PATH_PREFIX}${token}`;
 }
 
+/**
+ * A new private link for an existing lead, replacing the old one (only its hash is kept, so the old link cannot be
+ * sent again): used when its owner submits the car again and the link goes to the lead's own number by SMS.
+ */
+export async function reissueOwnerLink(db: Queryable, leadId: number, now: Date): Promise<string> {
+  const token = newOwnerToken();
+  const replaced = await db
+    .updateTable('owner_tokens')
+    .set({ token_hash: hashOwnerToken(token), created_on: now.toISOString() })
+    .where('lead_id', '=', leadId)
+    .executeTakeFirst();
+  if (Number(replaced.numUpdatedRows) === 0) return createOwnerLink(db, leadId, now);
+  return `${OWNER_PATH_PREFIX}${token}`;
+}
+
 async function leadOfToken(db: Queryable, token: string): Promise<LeadRow> {
   // A malformed token cannot match: answered without a lookup, with the same 404 as a wrong one.
   if (!isOwnerTokenShaped(token)) throw notFound(ownerMessages.notFound);

@@ -12,7 +12,7 @@ import {
 import type { Db, Engine } from '../../db/database';
 import { errorSchemas } from '../../plugins/openapi';
 import type { PasswordHasher } from '../members/passwords';
-import type { SmsSender } from '../phone-verifications/phone-verifications.service';
+import type { SmsDelivery } from '../sms/sms.service';
 import {
   confirmPasswordResetCode,
   confirmPasswordResetLink,
@@ -21,7 +21,7 @@ import {
 
 export interface PasswordResetOptions {
   secret: string;
-  sms: SmsSender;
+  sms: SmsDelivery;
   clock: () => Date;
   /** Requests per minute per IP to each route (the login's per-IP limit). */
   perIpLimit: number;

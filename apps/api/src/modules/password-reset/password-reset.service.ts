@@ -11,7 +11,7 @@ import { badRequest, tooManyRequests } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByName, updateUser } from '../members/members.repository';
 import type { PasswordHasher } from '../members/passwords';
-import { deliverSms, type SmsSender } from '../phone-verifications/phone-verifications.service';
+import { deliverSms, queueSms, type QueuedSms, type SmsDelivery } from '../sms/sms.service';
 
 export const PASSWORD_RESET = {
   codeMinutes: 10,
@@ -30,7 +30,7 @@ export interface PasswordResetDeps {
   db: Db;
   engine: Engine;
   secret: string;
-  sms: SmsSender;
+  sms: SmsDelivery;
   now: Date;
   /** Failures of the SMS sent after the answer (the answer never waits for the provider). */
   onSmsError: (error: unknown) => void;
@@ -143,12 +143,14 @@ export async function requestPasswordReset(
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const mobile = member?.phone && INDIAN_MOBILE.test(member.phone) ? member.phone : undefined;
   const byMail = member !== undefined && fromDbBool(member.email_verified);
-  const texts: { phone: string; body: string; key: string }[] = [];
+  const texts: QueuedSms[] = [];
   if (member && mobile) {
     texts.push({
       phone: mobile,
-      key: `reset-${publicId}`,
+      idempotencyKey: `reset-${publicId}`,
       body: `${code} is your DealerLeads code to reset the password of ${member.user_name}. It expires in ${PASSWORD_RESET.codeMinutes} minutes. Do not share it.`,
+      template: 'reset',
+      vars: { otp: code, minutes: String(PASSWORD_RESET.codeMinutes), user: member.user_name },
     });
   }
   if (members.length > 1) {
@@ -158,8 +160,10 @@ export async function requestPasswordReset(
     for (const phone of phones)
       texts.push({
         phone: phone!,
-        key: `reset-${publicId}-${phone}`,
+        idempotencyKey: `reset-${publicId}-${phone}`,
         body: `Several DealerLeads accounts use this login: ${names}. To reset a password, ask again with its user name.`,
+        template: 'reset-accounts',
+        vars: { names },
       });
   }
 
@@ -194,18 +198,8 @@ export async function requestPasswordReset(
     }
     const ids: number[] = [];
     for (const text of texts) {
-      const row = await tx
-        .insertInto('sms_outbox')
-        .values({
-          idempotency_key: text.key,
-          phone_number: text.phone,
-          body: text.body,
-          next_attempt_at: iso(now),
-          created_on: iso(now),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
+      const id = await queueSms(tx, text, now);
+      if (id !== undefined) ids.push(id);
     }
     return ids;
   });
@@ -213,7 +207,7 @@ export async function requestPasswordReset(
   // provider that is down must not change the answer (the text stays pending in the outbox).
   for (const id of outboxIds)
     setImmediate(() => {
-      deliverSms({ db, secret, sms: deps.sms, now }, id).catch(deps.onSmsError);
+      deliverSms({ db, engine }, deps.sms, id, now).catch(deps.onSmsError);
     });
   return { message: msg.sent };
 }

@@ -9,20 +9,23 @@ import {
   phoneVerificationSchema,
   phoneVerificationTokenSchema,
 } from '@dealerleads/shared';
-import type { Db } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
 import { errorSchemas } from '../../plugins/openapi';
+import type { SmsDelivery } from '../sms/sms.service';
 import { confirmVerification, startVerification } from './phone-verifications.service';
-import type { SmsSender } from './sms';
 
 export interface PhoneVerificationOptions {
   secret: string;
-  sms: SmsSender;
+  sms: SmsDelivery;
   clock: () => Date;
   /** Requests per minute per IP to each route. */
   perIpLimit: number;
 }
 
-export function phoneVerificationRoutes(db: Db, options: PhoneVerificationOptions) {
+export function phoneVerificationRoutes(
+  { db, engine }: { db: Db; engine: Engine },
+  options: PhoneVerificationOptions,
+) {
   const { secret, sms, clock, perIpLimit } = options;
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,6 +36,8 @@ export function phoneVerificationRoutes(db: Db, options: PhoneVerificationOption
         tags,
         summary:
           'Send a 6-digit code by SMS to an Indian mobile (expires in 10 minutes, 5 tries, another after 30 s)',
+        description:
+          'The text is queued in the SMS outbox and sent at once through SMS_PROVIDER (a file, MSG91 or Twilio). When the provider does not take it, the answer is 503 and the outbox worker keeps trying with backoff.',
         body: phoneVerificationRequestSchema,
         response: { 201: phoneVerificationSchema, ...errorSchemas(400, 429, 503) },
       },
@@ -42,7 +47,7 @@ export function phoneVerificationRoutes(db: Db, options: PhoneVerificationOption
           .code(201)
           .send(
             await startVerification(
-              { db, secret, sms, now: clock() },
+              { db, engine, secret, sms, now: clock() },
               request.body.phoneNumber,
               request.ip,
             ),
@@ -60,7 +65,7 @@ export function phoneVerificationRoutes(db: Db, options: PhoneVerificationOption
       config: { rateLimit: { max: perIpLimit, timeWindow: '1 minute' } },
       handler: async (request) =>
         confirmVerification(
-          { db, secret, sms, now: clock() },
+          { db, engine, secret, sms, now: clock() },
           request.params.id,
           request.body.code,
         ),

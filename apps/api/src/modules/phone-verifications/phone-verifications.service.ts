@@ -2,12 +2,12 @@
 // hashed, expire, allow a few tries, and each text is queued in the SMS outbox within the same transaction.
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { phoneVerificationMessages as msg } from '@dealerleads/shared';
-import type { Db } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
+import { runWrite } from '../../db/write-batcher';
 import { HttpError, badRequest, notFound, tooManyRequests } from '../../plugins/errors';
-import type { SmsSender } from './sms';
+import { deliverSms, queueSms, type SmsDelivery } from '../sms/sms.service';
 
 /** The SMS interface, for modules that send texts through this one's outbox (password resets). */
-export type { SmsSender } from './sms';
 
 export const VERIFICATION = {
   codeMinutes: 10,
@@ -67,8 +67,9 @@ const ms = (v: string | Date) => new Date(v).getTime();
 
 export interface VerificationDeps {
   db: Db;
+  engine: Engine;
   secret: string;
-  sms: SmsSender;
+  sms: SmsDelivery;
   now: Date;
 }
 
@@ -104,8 +105,8 @@ export async function startVerification(deps: VerificationDeps, phone: string, i
   const expiresAt = new Date(now.getTime() + VERIFICATION.codeMinutes * 60_000);
   const resendAfter = new Date(now.getTime() + VERIFICATION.resendSeconds * 1000);
   const body = `${code} is your DealerLeads code to verify your mobile number. It expires in ${VERIFICATION.codeMinutes} minutes. Do not share it.`;
-  const outboxId = await db.transaction().execute(async (trx) => {
-    await trx
+  const outboxId = await runWrite(db, deps.engine, async (tx) => {
+    await tx
       .insertInto('phone_verifications')
       .values({
         public_id: publicId,
@@ -117,58 +118,22 @@ export async function startVerification(deps: VerificationDeps, phone: string, i
         created_on: iso(now),
       })
       .execute();
-    const row = await trx
-      .insertInto('sms_outbox')
-      .values({
-        idempotency_key: `verify-${publicId}`,
-        phone_number: phone,
+    return queueSms(
+      tx,
+      {
+        idempotencyKey: `verify-${publicId}`,
+        phone,
         body,
-        next_attempt_at: iso(now),
-        created_on: iso(now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+        template: 'verify',
+        vars: { otp: code, minutes: String(VERIFICATION.codeMinutes) },
+      },
+      now,
+    );
   });
-  await deliverSms(deps, outboxId);
+  // The owner waits for the code: sent now; a provider that is down leaves it to the worker's retries.
+  const sent = outboxId === undefined ? 'busy' : await deliverSms(deps, deps.sms, outboxId, now);
+  if (sent !== 'sent') throw new HttpError(503, smsDownMessage);
   return { id: publicId, expiresAt: iso(expiresAt), resendAfter: iso(resendAfter) };
-}
-
-/** Sends one queued text now; a provider that is down leaves it pending for the worker and tells the caller so. */
-export async function deliverSms(deps: VerificationDeps, outboxId: number): Promise<void> {
-  const { db, sms, now } = deps;
-  const claimed = await db
-    .updateTable('sms_outbox')
-    .set({
-      claimed_by: `${process.pid}`,
-      lease_until: iso(new Date(now.getTime() + 60_000)),
-      attempts: (eb) => eb('attempts', '+', 1),
-    })
-    .where('id', '=', outboxId)
-    .where('status', '=', 'pending')
-    .returning(['phone_number', 'body'])
-    .executeTakeFirst();
-  if (!claimed) return;
-  try {
-    await sms.send({ to: claimed.phone_number, body: claimed.body }, now);
-  } catch (error) {
-    await db
-      .updateTable('sms_outbox')
-      .set({
-        claimed_by: null,
-        lease_until: null,
-        last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
-        next_attempt_at: iso(new Date(now.getTime() + 30_000)),
-      })
-      .where('id', '=', outboxId)
-      .execute();
-    throw new HttpError(503, smsDownMessage);
-  }
-  await db
-    .updateTable('sms_outbox')
-    .set({ status: 'sent', sent_on: iso(now), claimed_by: null, lease_until: null })
-    .where('id', '=', outboxId)
-    .execute();
 }
 
 export const smsDownMessage =

@@ -4,16 +4,19 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingOverlay } from './loading-overlay';
 import { NavBar } from './nav-bar';
+import { layoutTexts } from '../../i18n/en/layout';
+import { useT } from '../../i18n/runtime';
 
 const AppExtras = lazy(() => import('./app-extras').then((m) => ({ default: m.AppExtras })));
 
-export const SKIP_LINK_TEXT = 'Skip to main content';
+export const SKIP_LINK_TEXT = layoutTexts.en.skipToMain;
 
 export function AppLayout() {
+  const t = useT(layoutTexts);
   return (
     <>
       <a href="#main" className="skip-link">
-        {SKIP_LINK_TEXT}
+        {t('skipToMain')}
       </a>
       <NavBar />
       <Suspense fallback={null}>

@@ -67,8 +67,7 @@ export function SideMenu({ show, onClose, admin, signedIn }: SideMenuProps) {
         <ul className="nav nav-pills flex-column gap-1">
           {links
             .filter(
-              (link) =>
-                (admin || !link.adminOnly) && (!link.dealerOnly || (signedIn && !admin)),
+              (link) => (admin || !link.adminOnly) && (!link.dealerOnly || (signedIn && !admin)),
             )
             .map((link) => (
               <li className="nav-item" key={link.to}>
@@ -80,7 +79,10 @@ export function SideMenu({ show, onClose, admin, signedIn }: SideMenuProps) {
             ))}
         </ul>
       </nav>
-      <LanguageSwitch className="btn btn-outline-primary mt-3 align-self-start" onChosen={onClose} />
+      <LanguageSwitch
+        className="btn btn-outline-primary mt-3 align-self-start"
+        onChosen={onClose}
+      />
       <div className="mt-auto pt-3 border-top">
         <a
           href={WHATSAPP_CHAT_URL}

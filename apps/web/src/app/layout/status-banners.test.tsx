@@ -9,8 +9,11 @@ import { api } from '../../lib/api-client';
 import { offerUpdate } from '../../lib/app-update';
 import { reportReachable } from '../../lib/connection';
 import { OFFLINE_COPY_HEADER } from '../../lib/offline-cache';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { OFFLINE_TEXT, UPDATE_TEXT } from './status-banners';
+
+const fakeApi = setupFakeApi();
 
 afterEach(() => reportReachable(true));
 
@@ -19,16 +22,10 @@ describe('offline banner', () => {
     renderRoute(paths.home);
     await screen.findByRole('heading', { name: 'Welcome to DealerLeads' });
     expect(screen.queryByText(OFFLINE_TEXT)).not.toBeInTheDocument();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    fakeApi.use(http.get('/api/packages', () => HttpResponse.error()));
     await act(() => api.get('/packages', { handleErrors: true }).catch(() => undefined));
     expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse([])),
-    );
+    fakeApi.use(http.get('/api/packages', () => HttpResponse.json([])));
     await act(() => api.get('/packages', { handleErrors: true }));
     expect(screen.queryByText(OFFLINE_TEXT)).not.toBeInTheDocument();
   });
@@ -36,9 +33,10 @@ describe('offline banner', () => {
   it("shows when an answer is the service worker's offline copy", async () => {
     renderRoute(paths.home);
     await screen.findByRole('heading', { name: 'Welcome to DealerLeads' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse([], { headers: { [OFFLINE_COPY_HEADER]: '1' } })),
+    fakeApi.use(
+      http.get('/api/packages', () =>
+        HttpResponse.json([], { headers: { [OFFLINE_COPY_HEADER]: '1' } }),
+      ),
     );
     await act(() => api.get('/packages', { handleErrors: true }));
     expect(await screen.findByText(OFFLINE_TEXT)).toBeInTheDocument();

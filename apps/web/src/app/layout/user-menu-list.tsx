@@ -94,11 +94,7 @@ export function UserMenuList({ user, focus, root, onClose }: UserMenuListProps) 
         </Link>
       </li>
       <li role="presentation">
-        <LanguageSwitch
-          role="menuitem"
-          className="dropdown-item"
-          onChosen={() => onClose(false)}
-        />
+        <LanguageSwitch role="menuitem" className="dropdown-item" onChosen={() => onClose(false)} />
       </li>
       <li role="presentation">
         <button

@@ -8,14 +8,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountEvents } from '@dealerleads/shared';
 import { createQueryClient } from '../../lib/query-client';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse } from '../../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
 import { NotificationBell } from './notification-bell';
 
 let events: AccountEvents;
-const marked: string[] = [];
+
+const api = setupFakeApi(
+  http.get('/api/me/events', () => HttpResponse.json(events)),
+  http.put('/api/me/events/read', () => {
+    events = { ...events, unread: 0, items: events.items.map((e) => ({ ...e, read: true })) };
+    return HttpResponse.json({ unread: 0 });
+  }),
+  http.get('/api/notifications/unread-count', () => HttpResponse.json({ unread: 2 })),
+  http.get('/api/notifications', () => HttpResponse.json([])),
+  http.all('/api/*', () => apiError(404, 'x')),
+);
 
 beforeEach(() => {
-  marked.length = 0;
   events = {
     unread: 1,
     items: [
@@ -38,21 +47,6 @@ beforeEach(() => {
     ],
   };
   setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/api/me/events') return jsonResponse(events);
-      if (url === '/api/me/events/read' && init?.method === 'PUT') {
-        marked.push(String(init.body));
-        events = { ...events, unread: 0, items: events.items.map((e) => ({ ...e, read: true })) };
-        return jsonResponse({ unread: 0 });
-      }
-      if (url.startsWith('/api/notifications/unread-count')) return jsonResponse({ unread: 2 });
-      if (url.startsWith('/api/notifications')) return jsonResponse([]);
-      return jsonResponse({ status: 404, message: 'x' }, { status: 404 });
-    }),
-  );
 });
 
 describe('notification bell', () => {
@@ -76,7 +70,9 @@ describe('notification bell', () => {
     ]);
     expect(within(list).getByText('Order DL-7: 9 credits added.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark read' }));
-    expect(marked).toEqual(['{}']);
+    await vi.waitFor(() =>
+      expect(api.callsTo('PUT', '/api/me/events/read').map((call) => call.body)).toEqual([{}]),
+    );
     expect(await screen.findByRole('button', { name: 'Notifications (2)' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse } from '../../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
 import { PushToggle, pushTexts } from './push-toggle';
 
 const publicKey =
@@ -11,6 +11,13 @@ const publicKey =
 
 let subscription: { endpoint: string; toJSON(): unknown; unsubscribe(): Promise<boolean> } | null;
 const subscribe = vi.fn();
+
+const api = setupFakeApi(
+  http.get('/api/push/public-key', () => HttpResponse.json({ publicKey })),
+  http.post('/api/push/subscriptions', () => new HttpResponse(null, { status: 201 })),
+  http.delete('/api/push/subscriptions', () => new HttpResponse(null, { status: 204 })),
+  http.all('/api/*', () => apiError(404, 'x')),
+);
 
 beforeEach(() => {
   subscription = null;
@@ -46,16 +53,6 @@ beforeEach(() => {
 
 describe('push toggle', () => {
   it('turns alerts on with the server key, sends the subscription, and turns them off again', async () => {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/api/push/public-key') return jsonResponse({ publicKey });
-      if (url === '/api/push/subscriptions' && init?.method === 'POST')
-        return jsonResponse(null, { status: 201 });
-      if (url === '/api/push/subscriptions' && init?.method === 'DELETE')
-        return new Response(null, { status: 204 });
-      return jsonResponse({ status: 404, message: 'x' }, { status: 404 });
-    });
-    vi.stubGlobal('fetch', fetchMock);
     render(<PushToggle />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: pushTexts.turnOn }));
@@ -67,20 +64,14 @@ describe('push toggle', () => {
     expect(options.userVisibleOnly).toBe(true);
     expect(options.applicationServerKey).toHaveLength(65);
     expect(options.applicationServerKey[0]).toBe(4);
-    const posted = fetchMock.mock.calls.find(
-      ([url, init]) => url === '/api/push/subscriptions' && init?.method === 'POST',
-    );
-    expect(JSON.parse(String(posted![1]!.body))).toEqual({
+    expect(api.callsTo('POST', '/api/push/subscriptions')[0]?.body).toEqual({
       endpoint: 'https://push.example.test/device-1',
       keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) },
     });
 
     await user.click(screen.getByRole('button', { name: pushTexts.turnOff }));
     expect(await screen.findByRole('button', { name: pushTexts.turnOn })).toBeEnabled();
-    const deleted = fetchMock.mock.calls.find(
-      ([url, init]) => url === '/api/push/subscriptions' && init?.method === 'DELETE',
-    );
-    expect(JSON.parse(String(deleted![1]!.body))).toEqual({
+    expect(api.callsTo('DELETE', '/api/push/subscriptions')[0]?.body).toEqual({
       endpoint: 'https://push.example.test/device-1',
     });
   });

@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { createQueryClient } from '../../lib/query-client';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse } from '../../test/render-route';
+import { http, HttpResponse, setupFakeApi } from '../../test/fake-api';
 import { SavedSearchesMenu } from './saved-searches-menu';
 
 const cretas: SavedSearch = {
@@ -22,20 +22,15 @@ const cretas: SavedSearch = {
   createdOn: '2026-11-20T10:00:00.000Z',
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const api = setupFakeApi(
+  http.put('/api/saved-searches/3', async ({ request }) =>
+    HttpResponse.json({ ...cretas, ...((await request.json()) as object) }),
+  ),
+  http.post('/api/saved-searches', () => HttpResponse.json({ ...cretas, id: 4 }, { status: 201 })),
+  http.all('/api/*', () => HttpResponse.json([cretas])),
+);
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = String(input);
-    if (url.startsWith('/api/saved-searches/3') && init?.method === 'PUT')
-      return Promise.resolve(
-        jsonResponse({ ...cretas, ...(JSON.parse(String(init.body)) as object) }),
-      );
-    if (url.startsWith('/api/saved-searches') && init?.method === 'POST')
-      return Promise.resolve(jsonResponse({ ...cretas, id: 4 }, { status: 201 }));
-    return Promise.resolve(jsonResponse([cretas]));
-  });
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
   setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
@@ -53,9 +48,7 @@ function renderMenu(query = '?model=Creta&city=Pune') {
 }
 
 const sent = (method: string) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method === method)
-    .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init?.body)) as unknown }));
+  api.callsTo(method, '/api/').map((call) => ({ url: call.path, body: call.body }));
 
 describe('saved searches menu: e-mail', () => {
   it('saves a search with the chosen e-mail mode (instant by default)', async () => {

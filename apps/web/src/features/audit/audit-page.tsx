@@ -1,29 +1,58 @@
 // The Audit screen (dealers/audit, Admin; lazy-loaded): who changed what and when, filtered by actor, action and days.
 import { useEffect, type FormEvent } from 'react';
-import { AUDIT_ACTIONS } from '@dealerleads/shared';
+import { Link } from 'react-router';
+import { AUDIT_ACTIONS, type AuditEntry } from '@dealerleads/shared';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
 import { usePageAndSearch } from '../../hooks/use-page-and-search';
 import { reportLoadError } from '../../lib/report-error';
+import { paths } from '../../config/paths';
 import { useAuditLog } from './api/get-audit-log';
 import { AuditChangeList } from './audit-changes';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { getLocale, liveTexts, useT } from '../../i18n/runtime';
 
-export const auditTexts = {
-  title: 'Audit',
-  empty: 'No audit entries found',
-  loadFailed: 'Error loading the audit log',
-} as const;
+export const auditTexts = liveTexts(adminTexts, 'audit.');
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
 type FilterName = (typeof FILTERS)[number];
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant in India's time, in the reader's language (useT re-renders the page when it changes). */
+function formatDateTime(iso: string): string {
+  const locale = getLocale();
+  let format = dateTimes.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: 'Asia/Kolkata',
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+    });
+    dateTimes.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** What an entry was about: the member by name when it concerns one (never "member #3"), else its type and id. */
+function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const member = entry.targetMember;
+  if (member)
+    return (
+      <>
+        <Link to={paths.memberDetail(member.userName)} data-testid="audit-target-member">
+          {member.name || member.userName}
+        </Link>{' '}
+        <span className="text-body-secondary">({member.userName})</span>
+      </>
+    );
+  return (
+    <>
+      {entry.targetType}
+      {entry.targetId ? ` #${entry.targetId}` : ''}
+    </>
+  );
+}
 
 export function AuditPage() {
   const t = useT(adminTexts);
@@ -34,8 +63,8 @@ export function AuditPage() {
   const log = useAuditLog({ pageNumber: page, ...applied });
 
   useEffect(() => {
-    if (log.isError) reportLoadError(log.error, auditTexts.loadFailed);
-  }, [log.isError, log.error]);
+    if (log.isError) reportLoadError(log.error, t('audit.loadFailed'));
+  }, [log.isError, log.error, t]);
 
   const items = log.data?.items ?? [];
   const pagination = log.data?.pagination ?? null;
@@ -49,7 +78,7 @@ export function AuditPage() {
   return (
     <section className="container py-3">
       <h1 className="h3 mb-3">
-        {auditTexts.title}{' '}
+        {t('audit.title')}{' '}
         {pagination ? (
           <small className="text-body-secondary fs-5">
             ({pagination.totalItems} {t('entries')}
@@ -128,7 +157,7 @@ export function AuditPage() {
         <DataTable
           columns={5}
           empty={items.length === 0}
-          emptyText={log.isPending ? t('loading') : auditTexts.empty}
+          emptyText={log.isPending ? t('loading') : t('audit.empty')}
           head={
             <>
               <th scope="col">{t('when')}</th>
@@ -141,7 +170,7 @@ export function AuditPage() {
         >
           {items.map((entry) => (
             <tr key={entry.id} data-testid="audit-entry">
-              <td className="text-nowrap">{dateTime.format(new Date(entry.createdOn))}</td>
+              <td className="text-nowrap">{formatDateTime(entry.createdOn)}</td>
               <td>
                 {entry.actorUserName}
                 {entry.ip ? <div className="small text-body-secondary">{entry.ip}</div> : null}
@@ -150,8 +179,7 @@ export function AuditPage() {
                 <code>{entry.action}</code>
               </td>
               <td>
-                {entry.targetType}
-                {entry.targetId ? ` #${entry.targetId}` : ''}
+                <AuditTarget entry={entry} />
               </td>
               <td>
                 <AuditChangeList changes={entry.changes} />

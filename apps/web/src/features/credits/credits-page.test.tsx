@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreditsSummary, LedgerEntry } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { failedSideReads, http, HttpResponse, pagedJson, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const summary: CreditsSummary = {
   balance: 12,
@@ -55,62 +56,28 @@ const entries: LedgerEntry[] = [
   },
 ];
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const api = setupFakeApi(
+  http.get('/api/me/credits', () => HttpResponse.json(summary)),
+  http.get('/api/members/3/credits', () =>
+    HttpResponse.json({
+      ...summary,
+      member: { id: 3, userName: 'ravi_motors', name: 'Ravi Motors' },
+    }),
+  ),
+  http.get('/api/members/3/ledger', () => pagedJson(entries)),
+  http.get('/api/me/ledger', () => pagedJson(entries)),
+  http.get('/api/me/leads/follow-ups', () => HttpResponse.json({ dueToday: 0, overdue: 0 })),
+  http.get('/api/leads', () => pagedJson([], { itemsPerPage: 60, totalPages: 0 })),
+  ...failedSideReads,
+);
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = String(input);
-    if (url.startsWith('/api/me/credits')) return jsonResponse(summary);
-    if (url.startsWith('/api/members/3/credits'))
-      return jsonResponse({
-        ...summary,
-        member: { id: 3, userName: 'ravi_motors', name: 'Ravi Motors' },
-      });
-    if (url.startsWith('/api/members/3/ledger'))
-      return jsonResponse(entries, {
-        headers: {
-          Pagination: JSON.stringify({
-            currentPage: 1,
-            itemsPerPage: 20,
-            totalItems: 2,
-            totalPages: 1,
-          }),
-        },
-      });
-    if (url.startsWith('/api/me/ledger'))
-      return jsonResponse(entries, {
-        headers: {
-          Pagination: JSON.stringify({
-            currentPage: 1,
-            itemsPerPage: 20,
-            totalItems: 2,
-            totalPages: 1,
-          }),
-        },
-      });
-    if (url.startsWith('/api/me/leads/follow-ups'))
-      return jsonResponse({ dueToday: 0, overdue: 0 });
-    if (url.startsWith('/api/leads'))
-      return jsonResponse([], {
-        headers: {
-          Pagination: JSON.stringify({
-            currentPage: 1,
-            itemsPerPage: 60,
-            totalItems: 0,
-            totalPages: 0,
-          }),
-        },
-      });
-    return jsonResponse({ status: 500, message: `No fake for ${url}` }, { status: 500 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
   // The nav bar's extras wait for an idle browser; jsdom has no requestIdleCallback.
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
 });
 
-const creditCalls = () =>
-  fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/me/credits'));
+const creditCalls = () => api.callsTo('GET', '/api/me/credits');
 
 describe('credits', () => {
   it("shows a dealer's balance in the nav bar, linking to their credits", async () => {

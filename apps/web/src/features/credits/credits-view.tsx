@@ -78,14 +78,20 @@ export function PackagesTable({ summary }: { summary: CreditsSummary }) {
       {summary.packages.map((p) => (
         <tr key={p.id}>
           <td>{p.packageName ?? t('unknown')}</td>
-          <td>{p.packageType === 'Unlimited'
+          <td>
+            {p.packageType === 'Unlimited'
               ? t('unlimited')
-              : t('balanceOf', { balance: p.balance, credits: p.credits })}</td>
+              : t('balanceOf', { balance: p.balance, credits: p.credits })}
+          </td>
           <td>{formatMediumDate(p.startDate)}</td>
           <td>
             {formatMediumDate(p.endDate)}
-            {p.endingSoon ? <span className="badge text-bg-warning ms-2">{t('endsSoon')}</span> : null}
-            {p.live ? null : <span className="badge text-bg-secondary ms-2">{t('notStarted')}</span>}
+            {p.endingSoon ? (
+              <span className="badge text-bg-warning ms-2">{t('endsSoon')}</span>
+            ) : null}
+            {p.live ? null : (
+              <span className="badge text-bg-secondary ms-2">{t('notStarted')}</span>
+            )}
           </td>
         </tr>
       ))}

@@ -20,19 +20,9 @@ import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
 import { useDecideDispute, useDisputes } from './api/disputes';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const disputesTexts = {
-  title: 'Disputes',
-  empty: 'No disputes here',
-  failed: 'Failed to save the decision',
-  note: 'Note to the dealer (optional)',
-  approveTitle: 'Approve and refund',
-  rejectTitle: 'Reject the dispute',
-  approveHelp:
-    'The dealer gets their credit back (an Unlimited unlock is not refunded). Two approved wrong number or not the owner reports take the lead off the list.',
-  rejectHelp: 'The dealer sees the rejection and your note.',
-} as const;
+export const disputesTexts = liveTexts(adminTexts, 'disputes.');
 
 const TABS: StatusTab<DisputeStatus | undefined>[] = [
   { value: undefined, label: 'All' },

@@ -8,7 +8,8 @@ import { paths } from '../../config/paths';
 import { addDaysToIsoDate } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { insightsTexts } from './insights-page';
 
 // 20:00 UTC is already 01:30 the next day in India: the periods end on India's today, '2026-11-24'.
@@ -59,29 +60,22 @@ function insightsFor(from: string, to: string): Insights {
   };
 }
 
-let failure: Response | null;
 let creditFigures: boolean;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
-function route(input: string): Response {
-  const url = new URL(input, 'http://localhost');
-  if (url.pathname === '/api/admin/insights') {
-    if (failure) return failure;
+const api = setupFakeApi(
+  http.get('/api/admin/insights', ({ request }) => {
+    const url = new URL(request.url);
     const from = url.searchParams.get('from');
     const to = url.searchParams.get('to');
-    if (!from || !to) return jsonResponse({ status: 500, message: 'Test asks for both days' });
-    return jsonResponse({ ...insightsFor(from, to), creditFigures });
-  }
-  return jsonResponse({ status: 500, message: `No fake for ${input}` }, { status: 500 });
-}
+    if (!from || !to) return HttpResponse.json({ status: 500, message: 'Test asks for both days' });
+    return HttpResponse.json({ ...insightsFor(from, to), creditFigures });
+  }),
+);
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
-  failure = null;
   creditFigures = true;
-  fetchMock = vi.fn<typeof fetch>((input) => Promise.resolve(route(String(input))));
-  vi.stubGlobal('fetch', fetchMock);
   // The nav bar's extras wait for an idle browser; jsdom has no requestIdleCallback.
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
@@ -93,10 +87,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const requests = () =>
-  fetchMock.mock.calls
-    .map(([url]) => String(url))
-    .filter((url) => url.startsWith('/api/admin/insights'));
+const requests = () => api.callsTo('GET', '/api/admin/insights').map((call) => call.path);
 
 function renderInsights() {
   const view = renderRoute(paths.insights);
@@ -279,10 +270,7 @@ describe('Admin insights', () => {
   });
 
   it("shows the API's text when the figures cannot be loaded, not a spinner that never ends", async () => {
-    failure = jsonResponse(
-      { status: 503, message: apiMessages.serverBusy },
-      { status: 503, statusText: 'Service Unavailable' },
-    );
+    api.use(http.get('/api/admin/insights', () => apiError(503, apiMessages.serverBusy)));
     renderInsights();
     expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.serverBusy);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -290,11 +278,7 @@ describe('Admin insights', () => {
   });
 
   it('says it could not load the figures when the network fails (after the retries)', async () => {
-    fetchMock.mockImplementation((input) =>
-      String(input).startsWith('/api/admin/insights')
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : Promise.resolve(route(String(input))),
-    );
+    api.use(http.get('/api/admin/insights', () => HttpResponse.error()));
     renderInsights();
     // Network failures are retried twice, a second and two apart.
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(

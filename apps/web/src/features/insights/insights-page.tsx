@@ -9,16 +9,24 @@ import { addDaysToIsoDate, formatInr } from '../../lib/format';
 import { useInsights, type InsightsPeriod } from './api/get-insights';
 import { BarList, ChartFigure, DayColumns } from './charts';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { translate, useT } from '../../i18n/runtime';
 
 const PRESETS = [7, 30, 90] as const;
 
 export const insightsTexts = {
-  missingDay: 'Pick both days of the period',
-  fromAfterTo: 'The From day must not be after the To day',
-  tooLong: `A period can be at most ${INSIGHTS_MAX_DAYS} days`,
-  failed: 'Could not load the insights. Try again in a moment.',
-} as const;
+  get missingDay() {
+    return translate(adminTexts, 'insights.missingDay');
+  },
+  get fromAfterTo() {
+    return translate(adminTexts, 'insights.fromAfterTo');
+  },
+  get failed() {
+    return translate(adminTexts, 'insights.failed');
+  },
+  get tooLong() {
+    return translate(adminTexts, 'insights.tooLong', { days: INSIGHTS_MAX_DAYS });
+  },
+};
 
 /** The API's rules for a period (insightsQuerySchema), checked before asking: a text for the first one broken. */
 function periodProblem({ from, to }: InsightsPeriod): string | null {

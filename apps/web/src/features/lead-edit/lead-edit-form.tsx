@@ -13,12 +13,9 @@ import { notify } from '../../lib/notify';
 import { useUpdateLeadStatus } from './api/update-lead-status';
 import { carSpecifications, leadInformation, type DisplayField } from './lead-edit-display';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const leadEditTexts = {
-  updated: 'Lead updated successfully',
-  updateFailed: 'Failed to update lead',
-} as const;
+export const leadEditTexts = liveTexts(adminTexts, 'leadEdit.');
 
 interface StatusForm {
   /** The select's value: 'true' is Active (docs/rules.md "Lead status"). */

@@ -7,7 +7,8 @@ import { paths } from '../../config/paths';
 import { LEAVE_CONFIRM_TEXT } from '../../hooks/use-confirm-leave';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { parseLeadId } from './lead-edit-page';
 
 const BANNER = 'Information: You have made changes. Any unsaved changes will be lost.';
@@ -41,20 +42,21 @@ const lead: Lead = {
   verifiedOn: null,
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const api = setupFakeApi(
+  http.get('/api/leads/42', () => HttpResponse.json(lead)),
+  http.put('/api/leads/update/42', () => HttpResponse.json({ ...lead, status: false })),
+  http.get('/api/leads', () => HttpResponse.json([])),
+);
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
   setCurrentUser({ id: 1, username: 'admin', token: 'admin-token', role: 'Admin' });
 });
 
-async function openLead(answer: Lead = lead) {
-  fetchMock.mockResolvedValueOnce(jsonResponse(answer));
-  const view = renderRoute(paths.leadEdit(answer.id));
-  await screen.findByRole('heading', { level: 1, name: answer.fullName });
+async function openLead() {
+  const view = renderRoute(paths.leadEdit(lead.id));
+  await screen.findByRole('heading', { level: 1, name: lead.fullName });
   const status = screen.getByLabelText('Status');
   const save = screen.getByRole('button', { name: 'Save Changes' });
   return { ...view, user: userEvent.setup(), status, save };
@@ -65,10 +67,8 @@ const banner = () => screen.queryByText(/You have made changes/)?.closest('.aler
 describe('lead edit screen', () => {
   it("shows the lead's name, its badge and every field read-only but Status", async () => {
     const { status, save } = await openLead();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/leads/42');
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(
-      'Bearer admin-token',
-    );
+    expect(api.calls()[0]?.path).toBe('/api/leads/42');
+    expect(api.calls()[0]?.headers.get('Authorization')).toBe('Bearer admin-token');
     expect(screen.getByText('Active', { selector: '.badge' })).toHaveClass('badge');
 
     const readOnly: [string, string][] = [
@@ -122,16 +122,16 @@ describe('lead edit screen', () => {
   it('saves the status, toasts, and becomes pristine with the new badge', async () => {
     const { user, status, save } = await openLead();
     await user.selectOptions(status, 'Inactive');
-    fetchMock.mockResolvedValueOnce(jsonResponse({ ...lead, status: false }));
     await user.click(save);
 
     await vi.waitFor(() =>
       expect(notify.success).toHaveBeenCalledWith('Lead updated successfully'),
     );
-    const [url, init] = fetchMock.mock.calls[1] ?? [];
-    expect(url).toBe('/api/leads/update/42');
-    expect(init?.method).toBe('PUT');
-    expect(JSON.parse(String(init?.body))).toEqual({ status: false });
+    expect(api.calls()[1]).toMatchObject({
+      path: '/api/leads/update/42',
+      method: 'PUT',
+      body: { status: false },
+    });
     await vi.waitFor(() => expect(banner()).toBeNull());
     expect(save).toBeDisabled();
     expect(status).toHaveValue('false');
@@ -141,11 +141,8 @@ describe('lead edit screen', () => {
   it('lists a failed save and keeps the change', async () => {
     const { user, status, save } = await openLead();
     await user.selectOptions(status, 'Inactive');
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        { status: 403, message: 'You are not allowed to do this' },
-        { status: 403, statusText: 'Forbidden' },
-      ),
+    api.use(
+      http.put('/api/leads/update/42', () => apiError(403, 'You are not allowed to do this')),
     );
     await user.click(save);
     const alert = await screen.findByRole('alert');
@@ -173,7 +170,6 @@ describe('lead edit screen', () => {
 
   it('leaves without asking when nothing changed', async () => {
     const confirm = vi.spyOn(window, 'confirm');
-    fetchMock.mockResolvedValue(jsonResponse([]));
     const { user, router } = await openLead();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.leads));
@@ -181,17 +177,14 @@ describe('lead edit screen', () => {
   });
 
   it("sends an invalid id back to the lead list with 'Invalid lead ID'", async () => {
-    fetchMock.mockResolvedValue(jsonResponse([]));
     const { router } = renderRoute('/dealers/lead/edit/abc');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.leads));
     expect(notify.error).toHaveBeenCalledWith('Invalid lead ID');
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/leads/'))).toBe(false);
+    expect(api.calls().filter((call) => call.path.startsWith('/api/leads/'))).toEqual([]);
   });
 
   it('goes to the not-found page for a lead that does not exist', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse({ status: 404, message: 'Lead not found' }, { status: 404 }),
-    );
+    api.use(http.get('/api/leads/999', () => apiError(404, 'Lead not found')));
     const { router } = renderRoute(paths.leadEdit(999));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(paths.notFound));
   });

@@ -10,9 +10,10 @@ import { notify } from '../../lib/notify';
 import { useLead } from './api/get-lead';
 import { LeadEditForm } from './lead-edit-form';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const EDIT_LEAD_TITLE = 'Edit Lead';
+/** The screen's heading, in the current language. */
+export const leadEditPageTexts = liveTexts(adminTexts, 'leadEdit.');
 export const LEAD_LOAD_FAILED_TEXT = 'Failed to load the lead. Please try again.';
 
 /** The route's id: a positive whole number (docs/screens.md), else undefined. */
@@ -43,7 +44,7 @@ function LeadEditScreen({ id }: { id: number }) {
 
   if (!lead) {
     // Until the lead's name is known, the screen's own title.
-    const title = <h1 className="h3 mb-3">{EDIT_LEAD_TITLE}</h1>;
+    const title = <h1 className="h3 mb-3">{leadEditPageTexts.title}</h1>;
     if (isPending) {
       return (
         <>
@@ -66,7 +67,7 @@ function LeadEditScreen({ id }: { id: number }) {
       <header className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <div className="me-auto">
           <p className="small text-body-secondary mb-0">
-            {EDIT_LEAD_TITLE} #{lead.id}
+            {leadEditPageTexts.title} #{lead.id}
           </p>
           <h1 className="h3 mb-0">{lead.fullName}</h1>
         </div>

@@ -1,13 +1,14 @@
-// Lead submission wizard (lead-form, docs/screens.md, docs/deviations.md; lazy-loaded): the eight steps, then a thank-you.
+// Lead submission wizard (lead-form, docs/screens.md, docs/deviations.md; lazy-loaded): the nine steps, then a thank-you
+// that uploads the photos picked in the wizard.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeadSubmission, LeadSubmissionResult } from '@dealerleads/shared';
-import { PhotoManager } from '../../components/photo-manager';
 import { paths } from '../../config/paths';
 import { useMaxDealersPerLead } from '../../lib/settings';
 import { useSubmitLead } from './api/submit-lead';
 import { LeadWizard } from './lead-wizard';
 import { OwnerLinkCard } from './owner-link-card';
+import { PhotoUploads, PrivatePageLink, releasePhotos, type ChosenPhoto } from './wizard-photos';
 import { brandLabel } from './lead-wizard-steps';
 import { submissionProblem, type SubmissionProblem } from './submission-problem';
 import { wizardTexts } from '../../i18n/en/lead-form';
@@ -15,7 +16,15 @@ import { useT } from '../../i18n/runtime';
 
 export const THANK_YOU_TITLE = wizardTexts.en.thankYou;
 
-function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: () => void }) {
+function ThankYou({
+  lead,
+  photos,
+  onAnother,
+}: {
+  lead: LeadSubmissionResult;
+  photos: readonly ChosenPhoto[];
+  onAnother: () => void;
+}) {
   const t = useT(wizardTexts);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -36,11 +45,16 @@ function ThankYou({ lead, onAnother }: { lead: LeadSubmissionResult; onAnother: 
             ? t(lastDigits ? 'onTheListNumber' : 'onTheList', { digits: lastDigits })
             : t(lastDigits ? 'afterCheckNumber' : 'afterCheck', { digits: lastDigits })}
         </p>
-        {/* Photos after the car's details: the lead exists now, so each photo uploads at once with its progress. */}
-        <div className="text-start mt-3">
-          <PhotoManager token={lead.manageUrl.split('/').pop() ?? ''} />
-        </div>
+        {/* The photos picked in the wizard go up now that the lead (and its link) exists. */}
+        {photos.length > 0 ? (
+          <div className="text-start mt-3">
+            <PhotoUploads token={lead.manageUrl.split('/').pop() ?? ''} photos={photos} />
+          </div>
+        ) : null}
         <OwnerLinkCard manageUrl={lead.manageUrl} />
+        <div className="text-start">
+          <PrivatePageLink manageUrl={lead.manageUrl} />
+        </div>
         <div className="d-grid gap-2 d-sm-flex justify-content-sm-center mt-4">
           <button type="button" className="btn btn-primary btn-lg" onClick={onAnother}>
             {t('submitAnother')}
@@ -59,6 +73,13 @@ export function LeadFormPage() {
   const submitLead = useSubmitLead();
   const maxDealers = useMaxDealersPerLead();
   const [submitted, setSubmitted] = useState<LeadSubmissionResult | null>(null);
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
+  // The previews' memory is freed when the owner leaves the screen.
+  const latestPhotos = useRef(photos);
+  useEffect(() => {
+    latestPhotos.current = photos;
+  }, [photos]);
+  useEffect(() => () => releasePhotos(latestPhotos.current), []);
   // A new key gives "Submit another car" a fresh, empty wizard.
   const [round, setRound] = useState(0);
 
@@ -76,8 +97,11 @@ export function LeadFormPage() {
       {submitted ? (
         <ThankYou
           lead={submitted}
+          photos={photos}
           onAnother={() => {
             submitLead.reset();
+            releasePhotos(photos);
+            setPhotos([]);
             setSubmitted(null);
             setRound((value) => value + 1);
           }}
@@ -88,7 +112,13 @@ export function LeadFormPage() {
           <p className="text-body-secondary mb-3">{t('intro')}</p>
           <div className="card shadow-sm">
             <div className="card-body p-3 p-sm-4">
-              <LeadWizard key={round} onSubmit={submit} maxDealers={maxDealers} />
+              <LeadWizard
+                key={round}
+                onSubmit={submit}
+                maxDealers={maxDealers}
+                photos={photos}
+                onPhotosChange={setPhotos}
+              />
             </div>
           </div>
         </>

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { leadWizardMessages } from '@dealerleads/shared';
 import {
+  BRAND_OPTIONS,
+  PHOTO_STEP,
   WIZARD_STEPS,
   fieldError,
   isStepValid,
@@ -13,7 +15,24 @@ import {
 } from './lead-wizard-steps';
 
 describe('wizard steps', () => {
-  it('are eight steps, brand and model first, every submission field exactly once', () => {
+  it('offers the brands most cars carry first, then the rest alphabetically', () => {
+    const labels = BRAND_OPTIONS.map((b) => b.label);
+    expect(labels.slice(0, 7)).toEqual([
+      'Maruti Suzuki',
+      'Hyundai',
+      'Tata',
+      'Mahindra',
+      'Kia',
+      'Toyota',
+      'Honda',
+    ]);
+    const rest = labels.slice(7);
+    expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(rest).toContain('Audi');
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('are nine steps, brand and model first, the photos after the car, every submission field exactly once', () => {
     expect(WIZARD_STEPS.map((step) => step.title)).toEqual([
       'Brand',
       'Model',
@@ -22,8 +41,10 @@ describe('wizard steps', () => {
       'Transmission',
       'Seats',
       'Owner Type',
+      'Photos',
       'Your Details',
     ]);
+    expect(PHOTO_STEP).toBe(7);
     expect(WIZARD_STEPS.flatMap((step) => step.fields).sort()).toEqual(
       [
         'brand',
@@ -82,7 +103,7 @@ describe('wizard steps', () => {
   });
 
   it('calls a step valid only when all its fields are', () => {
-    const details = WIZARD_STEPS[7]!;
+    const details = WIZARD_STEPS[8]!;
     const contact = {
       fullName: 'Ravi',
       city: 'Noida',
@@ -98,6 +119,8 @@ describe('wizard steps', () => {
   it('finds the first step holding a field', () => {
     expect(stepOfFirst(['price', 'model'])).toBe(1);
     expect(stepOfFirst(['kmDriven'])).toBe(6);
+    expect(stepOfFirst(['phoneNumber'])).toBe(8);
+    expect(isStepValid(WIZARD_STEPS[PHOTO_STEP]!, {})).toBe(true);
     expect(stepOfFirst(['ownerName'])).toBeUndefined();
   });
 

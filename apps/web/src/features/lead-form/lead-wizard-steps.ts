@@ -1,4 +1,4 @@
-// The eight steps of the lead wizard and each field's check: the shared schema's rule, then what the catalogue allows
+// The nine steps of the lead wizard (the photos, optional, after the car) and each field's check: the shared schema's rule, then what the catalogue allows
 // for the car chosen so far (brand and model first, so every later list offers only what that model had).
 import {
   carFactIssues,
@@ -36,15 +36,38 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
   { title: 'Transmission', fields: ['transmission'] },
   { title: 'Seats', fields: ['seats'] },
   { title: 'Owner Type', fields: ['ownerType', 'kmDriven'] },
+  // Photos are files held in the browser until the lead exists, so no submission field is on this step.
+  { title: 'Photos', fields: [] },
   { title: 'Your Details', fields: ['fullName', 'city', 'phoneNumber', 'price', 'rto', 'consent'] },
 ];
 
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
 
+/** The step that offers photos. */
+export const PHOTO_STEP = WIZARD_STEPS.findIndex((step) => step.title === 'Photos');
+
+/** The brands most cars sold in India carry, in this order, ahead of the rest (alphabetical). */
+export const POPULAR_BRANDS: readonly string[] = [
+  'maruti_suzuki',
+  'hyundai',
+  'tata',
+  'mahindra',
+  'kia',
+  'toyota',
+  'honda',
+];
+
+const popularity = (brand: string) => {
+  const index = POPULAR_BRANDS.indexOf(brand);
+  return index === -1 ? POPULAR_BRANDS.length : index;
+};
+
 export const BRAND_OPTIONS: readonly Option[] = VEHICLE_BRANDS.map((b) => ({
   value: b.value,
   label: b.label,
-}));
+})).sort(
+  (a, b) => popularity(a.value) - popularity(b.value) || a.label.localeCompare(b.label, 'en'),
+);
 
 /** The models the wizard offers for a brand slug (none for an unknown brand). */
 export function modelsOf(brand: unknown): readonly string[] {

@@ -1,10 +1,16 @@
-// The wizard's steps: each step's rule and exact message (docs/rules.md), Next and Submit states, brand clearing the model, server problems.
+// The wizard's steps: each step's rule and exact message (docs/rules.md), Next and Submit states, brand clearing the model,
+// the SMS code that proves the number, server problems; against the fake API (market guide, phone verifications).
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
-import { leadWizardMessages as m, type LeadSubmission } from '@dealerleads/shared';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  leadWizardMessages as m,
+  phoneVerificationMessages as pv,
+  type LeadSubmission,
+} from '@dealerleads/shared';
 import { createQueryClient } from '../../lib/query-client';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
 import { LeadWizard, type LeadWizardProps } from './lead-wizard';
 import type { SubmissionProblem } from './submission-problem';
 
@@ -12,22 +18,52 @@ type User = ReturnType<typeof userEvent.setup>;
 
 /** The market guide the fake API gives for any car. */
 const GUIDE = { low: 420_000, median: 450_000, high: 480_000, comparables: 24, confidence: 'high' };
+/** The code the fake API's SMS carried. */
+const CODE = '482913';
+const TOKEN = '9810012345.1790000000.signed';
+
+/** A verification as the API answers it: another code allowed `resendIn` seconds from now. */
+const verification = (id: string, resendIn = 30) =>
+  HttpResponse.json(
+    {
+      id,
+      expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      resendAfter: new Date(Date.now() + resendIn * 1000).toISOString(),
+    },
+    { status: 201 },
+  );
+
+let verifications = 0;
+beforeEach(() => {
+  verifications = 0;
+});
+const api = setupFakeApi(
+  http.get('/api/price-guide', () => HttpResponse.json(GUIDE)),
+  http.post('/api/phone-verifications', () => verification(`v${++verifications}`)),
+  http.post('/api/phone-verifications/:id/confirm', async ({ request }) => {
+    const { code } = (await request.json()) as { code: string };
+    return code === CODE
+      ? HttpResponse.json({ verificationToken: TOKEN })
+      : apiError(400, pv.wrongCode);
+  }),
+);
+
+/** The bodies of the code requests (not the confirmations). */
+const codesAsked = () =>
+  api
+    .calls()
+    .filter((c) => c.method === 'POST' && c.path === '/api/phone-verifications')
+    .map((c) => c.body);
 
 function setup(result: SubmissionProblem | null = null) {
   const onSubmit = vi.fn<LeadWizardProps['onSubmit']>().mockResolvedValue(result);
   const user = userEvent.setup({ delay: null });
-  const guide = vi.fn<typeof fetch>(() =>
-    Promise.resolve(
-      new Response(JSON.stringify(GUIDE), { headers: { 'content-type': 'application/json' } }),
-    ),
-  );
-  vi.stubGlobal('fetch', guide);
   render(
     <QueryClientProvider client={createQueryClient()}>
       <LeadWizard onSubmit={onSubmit} />
     </QueryClientProvider>,
   );
-  return { user, onSubmit, guide };
+  return { user, onSubmit };
 }
 
 const next = () => screen.getByRole('button', { name: 'Next' });
@@ -78,16 +114,27 @@ const carSteps: { title: string; message: string; answer: (user: User) => Promis
   },
 ];
 
-/** Answers the car steps before `stop` (all seven by default) and moves on after each. */
+/** Answers the car steps before `stop` (all seven by default, then passes the photo step) and moves on after each. */
 async function answerCarSteps(user: User, stop = carSteps.length) {
   for (const step of carSteps.slice(0, stop)) {
     await step.answer(user);
     await vi.waitFor(() => expect(next()).toBeEnabled());
     await user.click(next());
   }
+  if (stop === carSteps.length) {
+    expect(heading()).toHaveTextContent('Photos');
+    await user.click(next());
+  }
 }
 
 const tiles = () => screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent);
+
+/** Asks for the code to the typed number and types the SMS's code; the number is then verified. */
+async function verifyPhone(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Send code' }));
+  await user.type(await screen.findByLabelText('6-digit code'), CODE);
+  expect(await screen.findByText('Number verified')).toBeInTheDocument();
+}
 
 async function fillDetails(user: User) {
   await user.type(field('Full Name'), 'Ravi Kumar');
@@ -95,6 +142,7 @@ async function fillDetails(user: User) {
   await user.type(field('Phone Number'), '+91 98100 12345');
   await user.type(field('Expected Price'), '4,50,000');
   await user.click(screen.getByRole('checkbox', { name: /share my number/ }));
+  await verifyPhone(user);
 }
 
 /** Focuses the step's field and leaves it untouched, as an owner tabbing past it would. */
@@ -103,31 +151,39 @@ async function touchAndLeave(user: User, element: HTMLElement) {
   await user.tab();
 }
 
-// Whole journeys through eight steps: slow on a busy machine, never timed.
+// Whole journeys through nine steps: slow on a busy machine, never timed.
 describe('lead wizard', { timeout: 30_000 }, () => {
-  it('starts on step 1 of 8, the brands of the catalogue, Previous and Next disabled', () => {
+  it('starts on step 1 of 9, the brands of the catalogue, Previous and Next disabled', () => {
     setup();
-    expect(screen.getByText('Step 1 of 8')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 9')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
     expect(heading()).toHaveTextContent('Brand');
     expect(previous()).toBeDisabled();
     expect(next()).toBeDisabled();
-    expect(tiles()).toContain('Maruti Suzuki');
+    // The brands most cars carry first, then the rest alphabetically.
+    expect(tiles().slice(0, 8)).toEqual([
+      'Maruti Suzuki',
+      'Hyundai',
+      'Tata',
+      'Mahindra',
+      'Kia',
+      'Toyota',
+      'Honda',
+      'Aston Martin',
+    ]);
     expect(tiles()).toContain('Rolls-Royce');
     expect(tiles().length).toBeGreaterThanOrEqual(35);
   });
 
-  it.each(carSteps.map((step, index) => [index + 1, step] as const))(
-    'step %i: Next stays disabled and the message shows until it is answered',
-    async (number, step) => {
-      const { user } = setup();
-      await answerCarSteps(user, number - 1);
-      expect(screen.getByText(`Step ${number} of 8`)).toBeInTheDocument();
+  it('steps 1 to 7: Next stays disabled and the message shows until each step is answered', async () => {
+    const { user } = setup();
+    for (const [index, step] of carSteps.entries()) {
+      expect(screen.getByText(`Step ${index + 1} of 9`)).toBeInTheDocument();
       expect(heading()).toHaveTextContent(step.title);
       expect(next()).toBeDisabled();
       expect(screen.queryByText(step.message)).not.toBeInTheDocument();
 
-      const input = number === 3 ? field('Year') : (screen.getAllByRole('radio')[0] as HTMLElement);
+      const input = index === 2 ? field('Year') : (screen.getAllByRole('radio')[0] as HTMLElement);
       await touchAndLeave(user, input);
       expect(await screen.findByText(step.message)).toBeInTheDocument();
       expect(next()).toBeDisabled();
@@ -135,8 +191,16 @@ describe('lead wizard', { timeout: 30_000 }, () => {
       await step.answer(user);
       await vi.waitFor(() => expect(screen.queryByText(step.message)).not.toBeInTheDocument());
       expect(next()).toBeEnabled();
-    },
-  );
+      await user.click(next());
+    }
+    // The photos are optional: Next goes on without any.
+    expect(screen.getByText('Step 8 of 9')).toBeInTheDocument();
+    expect(heading()).toHaveTextContent('Photos');
+    expect(screen.getByLabelText('Add photos')).toHaveAttribute('accept', 'image/*');
+    expect(next()).toBeEnabled();
+    await user.click(next());
+    expect(screen.getByText('Step 9 of 9')).toBeInTheDocument();
+  });
 
   it("offers only the chosen model's years, variants, fuels, gearboxes and seats", async () => {
     const { user } = setup();
@@ -257,25 +321,38 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(next()).toBeEnabled());
   });
 
-  it.each([
-    ['Full Name', '', m.fullName],
-    ['Full Name', '   ', m.fullName],
-    ['City', '', m.city],
-    ['Phone Number', '', m.phoneNumber],
-    ['Phone Number', '98100', m.phoneNumber],
-    ['Phone Number', '98100123456', m.phoneNumber],
-    ['Phone Number', '98100abcde', m.phoneNumber],
-    ['Expected Price', '', m.price],
-    ['Expected Price', '0', m.price],
-    ['Expected Price', 'lots', m.price],
-  ])('step 8: %s "%s" → "%s"', async (label, value, message) => {
+  it('step 9: each field says what is wrong with it, and the message goes once it is right', async () => {
     const { user } = setup();
     await answerCarSteps(user);
-    expect(screen.getByText('Step 8 of 8')).toBeInTheDocument();
-    if (value) await user.type(field(label), value);
-    await touchAndLeave(user, field(label));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(field(label)).toHaveClass('is-invalid');
+    expect(screen.getByText('Step 9 of 9')).toBeInTheDocument();
+    const good: Record<string, string> = {
+      'Full Name': 'Ravi',
+      City: 'Noida',
+      'Phone Number': '9810012345',
+      'Expected Price': '450000',
+    };
+    for (const [label, value, message] of [
+      ['Full Name', '', m.fullName],
+      ['Full Name', '   ', m.fullName],
+      ['City', '', m.city],
+      ['Phone Number', '', m.phoneNumber],
+      ['Phone Number', '98100', m.phoneNumber],
+      ['Phone Number', '98100123456', m.phoneNumber],
+      ['Phone Number', '98100abcde', m.phoneNumber],
+      ['Expected Price', '', m.price],
+      ['Expected Price', '0', m.price],
+      ['Expected Price', 'lots', m.price],
+    ] as const) {
+      await user.clear(field(label));
+      await user.type(field(label), good[label]!);
+      await user.tab();
+      await vi.waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument());
+      await user.clear(field(label));
+      if (value) await user.type(field(label), value);
+      await touchAndLeave(user, field(label));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(field(label)).toHaveClass('is-invalid');
+    }
   });
 
   it('keeps Submit disabled until the whole form is valid, then sends the parsed lead', async () => {
@@ -293,6 +370,7 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     await user.type(field('City'), 'Noida');
     await user.type(field('Phone Number'), '+91 98100 12345');
     expect(submit()).toBeDisabled();
+    await verifyPhone(user);
     // The market guide for the car.
     expect(await screen.findByTestId('market-guide')).toHaveTextContent(
       'Cars like yours: ₹4.2–4.8 lakh',
@@ -358,6 +436,7 @@ describe('lead wizard', { timeout: 30_000 }, () => {
       phoneNumber: '9810012345',
       price: 450000,
       consent: true,
+      verificationToken: TOKEN,
     } satisfies Partial<LeadSubmission>);
   });
 
@@ -372,7 +451,7 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveClass('alert-danger');
     expect(alert).toHaveTextContent(duplicate);
-    expect(screen.getByText('Step 8 of 8')).toBeInTheDocument();
+    expect(screen.getByText('Step 9 of 9')).toBeInTheDocument();
   });
 
   it('goes back to the first step a server field error belongs to and marks that field', async () => {
@@ -385,10 +464,130 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(submit()).toBeEnabled());
     await user.click(submit());
     await vi.waitFor(() => expect(heading()).toHaveTextContent('Owner Type'));
-    expect(screen.getByText('Step 7 of 8')).toBeInTheDocument();
+    expect(screen.getByText('Step 7 of 9')).toBeInTheDocument();
     await vi.waitFor(() => expect(heading()).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Expected Price is required.');
     // The field's own message too, below the tiles.
     expect(screen.getAllByText('Owner Type is required.')).toHaveLength(2);
+  });
+
+  it('proves the number with the SMS code before Submit, and sends the token and the time taken', async () => {
+    const { user, onSubmit } = setup();
+    onSubmit.mockResolvedValueOnce({ messages: [pv.verifyFirst], fieldErrors: {} });
+    await answerCarSteps(user);
+    await user.type(field('Full Name'), 'Ravi Kumar');
+    await user.type(field('City'), 'Noida');
+    await user.type(field('Expected Price'), '450000');
+    await user.click(screen.getByRole('checkbox', { name: /share my number/ }));
+    const sendCode = () => screen.getByRole('button', { name: 'Send code' });
+    expect(sendCode()).toBeDisabled();
+    await user.type(field('Phone Number'), '98100 12345');
+    await vi.waitFor(() => expect(sendCode()).toBeEnabled());
+    expect(submit()).toBeDisabled();
+    expect(
+      screen.getByText('Verify your number with the SMS code, then submit.'),
+    ).toBeInTheDocument();
+
+    await user.click(sendCode());
+    expect(
+      await screen.findByText('We sent a 6-digit code by SMS to +91 98100 12345.'),
+    ).toBeInTheDocument();
+    expect(codesAsked()).toEqual([{ phoneNumber: '9810012345' }]);
+    const code = field('6-digit code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveFocus();
+    // The number is fixed while its code is out; another code only after the API's wait, counted down.
+    expect(field('Phone Number')).toHaveAttribute('readonly');
+    const resend = screen.getByRole('button', { name: /^Resend code in (30|29) s$/ });
+    expect(resend).toBeDisabled();
+
+    await user.type(code, '111111');
+    expect(await screen.findByRole('alert')).toHaveTextContent(pv.wrongCode);
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(submit()).toBeDisabled();
+    await user.clear(code);
+    await user.type(code, CODE);
+    expect(await screen.findByText('Number verified')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/phone-verifications/v').map((c) => c.path)).toEqual([
+      '/api/phone-verifications/v1/confirm',
+      '/api/phone-verifications/v1/confirm',
+    ]);
+    await vi.waitFor(() => expect(submit()).toBeEnabled());
+
+    // The API no longer takes the token (it lasts 30 minutes): the owner is asked for a new code.
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(pv.verifyFirst);
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ verificationToken: TOKEN });
+    await verifyPhone(user);
+    await vi.waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    const sent = onSubmit.mock.calls[1]?.[0];
+    expect(sent).toMatchObject({ phoneNumber: '9810012345', verificationToken: TOKEN });
+    expect(Number.isInteger(sent?.fillSeconds)).toBe(true);
+    expect(sent?.fillSeconds).toBeGreaterThanOrEqual(0);
+    expect(sent?.fillSeconds).toBeLessThan(120);
+  });
+
+  it('resends once the wait is over, and a changed number needs its own code', async () => {
+    const { user } = setup();
+    api.use(http.post('/api/phone-verifications', () => verification(`v${++verifications}`, 1)));
+    await answerCarSteps(user);
+    await user.type(field('Phone Number'), '9810012345');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('button', { name: 'Resend code in 1 s' })).toBeDisabled();
+    const resend = await screen.findByRole('button', { name: 'Resend code' });
+    await vi.waitFor(() => expect(resend).toBeEnabled());
+    await user.type(field('6-digit code'), '12');
+    await user.click(resend);
+    // A new code: the field starts empty again.
+    await vi.waitFor(() => expect(field('6-digit code')).toHaveValue(''));
+    expect(codesAsked()).toEqual([{ phoneNumber: '9810012345' }, { phoneNumber: '9810012345' }]);
+
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    expect(screen.queryByLabelText('6-digit code')).not.toBeInTheDocument();
+    expect(field('Phone Number')).not.toHaveAttribute('readonly');
+    expect(field('Phone Number')).toHaveFocus();
+    await user.clear(field('Phone Number'));
+    await user.type(field('Phone Number'), '7011122233');
+    await verifyPhone(user);
+    expect(codesAsked().at(-1)).toEqual({
+      phoneNumber: '7011122233',
+    });
+    // A verified number can be changed too, and then Submit waits for the new number's code.
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    await vi.waitFor(() => expect(submit()).toBeDisabled());
+  });
+
+  it('says what the API answered: an expired code, too many tries, too many codes', async () => {
+    const { user } = setup();
+    await answerCarSteps(user);
+    await user.type(field('Phone Number'), '9810012345');
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    api.use(
+      http.post('/api/phone-verifications/:id/confirm', () => apiError(400, pv.expired), {
+        once: true,
+      }),
+    );
+    await user.type(await screen.findByLabelText('6-digit code'), '123456');
+    expect(await screen.findByRole('alert')).toHaveTextContent(pv.expired);
+    api.use(
+      http.post('/api/phone-verifications/:id/confirm', () => apiError(400, pv.tooManyTries), {
+        once: true,
+      }),
+    );
+    await user.clear(field('6-digit code'));
+    await user.type(field('6-digit code'), '654321');
+    expect(await screen.findByRole('alert')).toHaveTextContent(pv.tooManyTries);
+
+    api.use(
+      http.post('/api/phone-verifications', () => apiError(429, pv.tooManyCodes), { once: true }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Change number' }));
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(pv.tooManyCodes);
+    expect(screen.queryByLabelText('6-digit code')).not.toBeInTheDocument();
+    expect(submit()).toBeDisabled();
   });
 });

@@ -1,10 +1,11 @@
-// The eight-step lead submission form: one step at a time, each offering only what the chosen model had; Next only when
-// the step is valid, Submit only when all is.
+// The nine-step lead submission form: one step at a time, each offering only what the chosen model had, then photos and
+// the owner's details with the SMS code; Next only when the step is valid, Submit only when all is and the number proven.
 import {
   useEffect,
   useId,
   useRef,
   useState,
+  type FocusEvent,
   type FormEvent,
   type InputHTMLAttributes,
 } from 'react';
@@ -22,6 +23,7 @@ import {
   DEFAULT_SETTINGS,
   leadSubmissionSchema,
   leadWizardMessages,
+  phoneVerificationMessages,
   type LeadSubmission,
 } from '@dealerleads/shared';
 import {
@@ -46,6 +48,7 @@ import {
   modelsOf,
   normalizePhone,
   parseAmount,
+  PHOTO_STEP,
   stepOfFirst,
   wizardChoices,
   WIZARD_STEP_COUNT,
@@ -54,6 +57,8 @@ import {
   type WizardField,
 } from './lead-wizard-steps';
 import { FieldFeedback, WizardSelect } from './wizard-select';
+import { PhoneCodeFields, phoneCodeMessage, usePhoneVerification } from './phone-code';
+import { PhotoPicker, type ChosenPhoto } from './wizard-photos';
 import type { SubmissionProblem } from './submission-problem';
 import { wizardTexts } from '../../i18n/en/lead-form';
 import { useT } from '../../i18n/runtime';
@@ -91,6 +96,9 @@ export interface LeadWizardProps {
   onSubmit: (submission: LeadSubmission) => Promise<SubmissionProblem | null>;
   /** The dealer cap the consent names (the maxDealersPerLead setting). */
   maxDealers?: number;
+  /** The photos picked on the photo step, kept by the page for the uploads after the lead exists. */
+  photos?: readonly ChosenPhoto[];
+  onPhotosChange?: (photos: ChosenPhoto[]) => void;
 }
 
 type TextFieldProps = {
@@ -101,7 +109,7 @@ type TextFieldProps = {
   hint?: string;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'inputMode' | 'list' | 'enterKeyHint' | 'placeholder'
+  'type' | 'autoComplete' | 'inputMode' | 'list' | 'enterKeyHint' | 'placeholder' | 'readOnly'
 >;
 
 /** A large labelled input (phone-sized touch target) wired to react-hook-form. */
@@ -177,14 +185,20 @@ function CarSummary({ values }: { values: Partial<LeadWizardValues> }) {
 export function LeadWizard({
   onSubmit,
   maxDealers = DEFAULT_SETTINGS.maxDealersPerLead,
+  photos: givenPhotos,
+  onPhotosChange,
 }: LeadWizardProps) {
   const t = useT(wizardTexts);
+  const [ownPhotos, setOwnPhotos] = useState<ChosenPhoto[]>([]);
+  const photos = givenPhotos ?? ownPhotos;
+  const setPhotos = onPhotosChange ?? setOwnPhotos;
   const {
     control,
     register,
     handleSubmit,
     setValue,
     setError,
+    setFocus,
     formState: { errors, touchedFields, isSubmitted, isSubmitting, isValid },
   } = useForm<LeadWizardValues, unknown, LeadSubmission>({
     mode: 'all',
@@ -233,9 +247,26 @@ export function LeadWizard({
     );
   }, [values, years, variants, fuels, transmissions, seats, setValue]);
   const [step, setStep] = useState(0);
+  // When the wizard opened: the submission says how long it took (a form filled faster than a person can is a bot's).
+  const [openedAt] = useState(() => Date.now());
+  const phoneCode = usePhoneVerification();
+  const verificationToken = phoneCode.tokenFor(values.phoneNumber);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
+
+  // On a phone the buttons stick to the bottom of the screen; a field the focus reaches under them scrolls clear (the
+  // browser's own focus scroll counts it visible there).
+  const keepFocusClear = (event: FocusEvent<HTMLFormElement>) => {
+    const target = event.target;
+    requestAnimationFrame(() => {
+      const bar = actionsRef.current;
+      if (!bar || bar.contains(target) || getComputedStyle(bar).position !== 'sticky') return;
+      const overlap = target.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (overlap > 0) window.scrollBy({ top: overlap + 16 });
+    });
+  };
 
   const current = WIZARD_STEPS[step]!;
   const isLast = step === WIZARD_STEP_COUNT - 1;
@@ -258,9 +289,20 @@ export function LeadWizard({
 
   const send = async (submission: LeadSubmission) => {
     setServerErrors([]);
-    const problem = await onSubmit(submission);
+    const fillSeconds = Math.min(86_400, Math.round((Date.now() - openedAt) / 1000));
+    const problem = await onSubmit({ ...submission, verificationToken, fillSeconds });
     if (!problem) return;
-    setServerErrors(problem.messages);
+    // A token the API no longer takes (it lasts 30 minutes): the owner asks for a new code.
+    if (
+      problem.messages.some(
+        (message) =>
+          message === phoneVerificationMessages.verifyFirst ||
+          message === phoneVerificationMessages.otherNumber,
+      )
+    ) {
+      phoneCode.reset();
+    }
+    setServerErrors(problem.messages.map(phoneCodeMessage));
     const fields = Object.keys(problem.fieldErrors) as WizardField[];
     for (const field of fields) {
       setError(field, { type: 'server', message: problem.fieldErrors[field] });
@@ -296,7 +338,7 @@ export function LeadWizard({
       : undefined;
 
   return (
-    <form noValidate onSubmit={submitForm} aria-label={t('form')}>
+    <form noValidate onSubmit={submitForm} onFocus={keepFocusClear} aria-label={t('form')}>
       <div className="mb-3">
         <p className="mb-1 small fw-semibold text-body-secondary" aria-live="polite">
           {t('stepOf', { step: step + 1, count: WIZARD_STEP_COUNT })}
@@ -517,6 +559,8 @@ export function LeadWizard({
         </>
       ) : null}
 
+      {step === PHOTO_STEP ? <PhotoPicker photos={photos} onChange={setPhotos} /> : null}
+
       {isLast ? (
         <>
           <CarSummary values={values} />
@@ -556,10 +600,21 @@ export function LeadWizard({
             autoComplete="tel-national"
             enterKeyHint="next"
             placeholder={t('phonePlaceholder')}
+            readOnly={phoneCode.state.stage !== 'idle'}
             registration={register('phoneNumber', {
               setValueAs: (raw: string) => normalizePhone(raw),
             })}
             {...show('phoneNumber')}
+          />
+          <PhoneCodeFields
+            control={phoneCode}
+            phoneNumber={
+              fieldError('phoneNumber', values) === undefined ? values.phoneNumber : undefined
+            }
+            onChangeNumber={() => {
+              phoneCode.reset();
+              setFocus('phoneNumber', { shouldSelect: true });
+            }}
           />
           <WizardTextField
             label={t('expectedPrice')}
@@ -605,7 +660,12 @@ export function LeadWizard({
         </>
       ) : null}
 
-      <div className="d-flex gap-2 mt-4">
+      {isLast && isValid && !verificationToken ? (
+        <p className="small text-body-secondary mt-3 mb-0">{t('verifyToSubmit')}</p>
+      ) : null}
+
+      {/* On a phone this row sticks to the bottom of the screen (styles.css, .wizard-actions). */}
+      <div ref={actionsRef} className="wizard-actions d-flex gap-2 mt-4">
         <button
           type="button"
           className="btn btn-outline-secondary btn-lg flex-fill"
@@ -619,7 +679,7 @@ export function LeadWizard({
             key="submit"
             type="submit"
             className="btn btn-success btn-lg flex-fill"
-            disabled={!isValid || isSubmitting}
+            disabled={!isValid || isSubmitting || verificationToken === undefined}
           >
             {t('submit')}
           </button>

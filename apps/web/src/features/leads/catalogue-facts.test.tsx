@@ -2,9 +2,10 @@
 // market guide for cars like it.
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lead } from '@dealerleads/shared';
 import { createQueryClient } from '../../lib/query-client';
+import { http, HttpResponse, setupFakeApi } from '../../test/fake-api';
 import { CatalogueFacts } from './catalogue-facts';
 
 const creta: Lead = {
@@ -38,16 +39,7 @@ const creta: Lead = {
 
 const guide = { low: 820_000, median: 880_000, high: 960_000, comparables: 31, confidence: 'high' };
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(() =>
-      Promise.resolve(
-        new Response(JSON.stringify(guide), { headers: { 'content-type': 'application/json' } }),
-      ),
-    ),
-  );
-});
+setupFakeApi(http.get('/api/price-guide', () => HttpResponse.json(guide)));
 
 function renderFacts(lead: Lead) {
   return render(

@@ -6,12 +6,26 @@ import { creditFlowMessages, type CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import {
+  apiError,
+  failedSideReads,
+  http,
+  HttpResponse,
+  pagedJson,
+  setupFakeApi,
+} from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { formatLeadDate } from './lead-format';
-import { callsTo, fakeApi, makeLead, pageHeader, pricePackages } from './testing';
+import { leadsJson, makeLead, pricePackages } from './testing';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
 const lead = makeLead({ id: 7 });
+
+const api = setupFakeApi(
+  http.get('/api/leads/7', () => HttpResponse.json(lead)),
+  http.get('/api/leads', () => leadsJson([])),
+  ...failedSideReads,
+);
 
 let errorToast: ReturnType<typeof vi.spyOn>;
 let successToast: ReturnType<typeof vi.spyOn>;
@@ -29,7 +43,6 @@ function field(cardName: string, label: string) {
 
 describe('lead detail', () => {
   it("shows Lead Information, Car Specifications and the catalogue's facts (no made-up specifications)", async () => {
-    fakeApi({ 'GET /leads/7': () => jsonResponse(lead) });
     renderRoute(paths.leadDetail(7));
     expect(await screen.findByRole('heading', { name: 'Lead Details' })).toBeInTheDocument();
     await screen.findByRole('region', { name: 'Lead Information' });
@@ -62,14 +75,16 @@ describe('lead detail', () => {
   });
 
   it('shows an Inactive badge', async () => {
-    fakeApi({ 'GET /leads/7': () => jsonResponse({ ...lead, status: false }) });
+    api.use(http.get('/api/leads/7', () => HttpResponse.json({ ...lead, status: false })));
     renderRoute(paths.leadDetail(7));
     await screen.findByRole('region', { name: 'Lead Information' });
     expect(field('Lead Information', 'Status')).toBe('Inactive');
   });
 
   it('says how many dealers unlocked it; sold out, the note stands where the unlock button was', async () => {
-    fakeApi({ 'GET /leads/7': () => jsonResponse({ ...lead, unlockCount: 3, maxDealers: 3 }) });
+    api.use(
+      http.get('/api/leads/7', () => HttpResponse.json({ ...lead, unlockCount: 3, maxDealers: 3 })),
+    );
     renderRoute(paths.leadDetail(7));
     await screen.findByRole('region', { name: 'Lead Information' });
     expect(field('Lead Information', 'Dealers')).toBe('3 of 3 dealers unlockedSold out');
@@ -80,32 +95,22 @@ describe('lead detail', () => {
   it.each(['abc', '0', '-3', '1.5', '99999999999'])(
     "turns away the id %j with 'Invalid lead ID' before any call",
     async (id) => {
-      const fetchMock = fakeApi({
-        'GET /leads': () => jsonResponse([], { headers: pageHeader(0) }),
-      });
       const { router } = renderRoute(`/leads/${id}`);
       await waitFor(() => expect(router.state.location.pathname).toBe(paths.leads));
       expect(errorToast).toHaveBeenCalledWith('Invalid lead ID');
-      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/leads/'))).toBe(false);
+      expect(api.callsTo('GET', '/api/leads/')).toHaveLength(0);
     },
   );
 
   it("returns to the list with the server's text when the lead cannot load", async () => {
-    fakeApi({
-      'GET /leads/7': () =>
-        jsonResponse({ status: 404, message: 'Lead not found' }, { status: 404 }),
-      'GET /leads': () => jsonResponse([], { headers: pageHeader(0) }),
-    });
+    api.use(http.get('/api/leads/7', () => apiError(404, 'Lead not found')));
     const { router } = renderRoute(paths.leadDetail(7));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.leads));
     expect(errorToast).toHaveBeenCalledWith('Lead not found');
   });
 
   it('offers a visitor the purchase popup, which leads to the login page', async () => {
-    fakeApi({
-      'GET /leads/7': () => jsonResponse(lead),
-      'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
-    });
+    api.use(http.get('/api/packages', () => pagedJson(pricePackages)));
     const { router } = renderRoute(paths.leadDetail(7));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Unlock contact/ }));
@@ -116,15 +121,15 @@ describe('lead detail', () => {
 
   it('unlocks for a dealer with the same flow, then shows the full number with +91 links', async () => {
     setCurrentUser(dealer);
-    const fetchMock = fakeApi({
-      'GET /leads/7': () => jsonResponse(lead),
-      'POST /leads/7/unlock': () =>
-        jsonResponse({
+    api.use(
+      http.post('/api/leads/7/unlock', () =>
+        HttpResponse.json({
           lead: { ...lead, phoneNumber: '9876543210', unlocked: true },
           charged: true,
           creditsRemaining: 12,
         }),
-    });
+      ),
+    );
     renderRoute(paths.leadDetail(7));
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Unlock contact/ }));
     await waitFor(() =>
@@ -140,14 +145,11 @@ describe('lead detail', () => {
       `Hello, I saw your ${lead.year} Maruti Suzuki Swift on DealerLeads. Is it still available?`,
     );
     expect(screen.queryByRole('button', { name: /^Unlock contact/ })).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/leads/7')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/leads/7')).toHaveLength(1);
   });
 
   it('keeps the list it came from for Back to Leads', async () => {
-    fakeApi({
-      'GET /leads': () => jsonResponse([lead], { headers: pageHeader(200, 2) }),
-      'GET /leads/7': () => jsonResponse(lead),
-    });
+    api.use(http.get('/api/leads', () => leadsJson([lead], { totalItems: 200, currentPage: 2 })));
     const { router } = renderRoute(`${paths.leads}?brand=maruti_suzuki&page=2`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Maruti Suzuki Swift' }));

@@ -6,9 +6,18 @@ import { creditFlowMessages, type CurrentUser, type Lead } from '@dealerleads/sh
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import {
+  apiError,
+  failedSideReads,
+  http,
+  HttpResponse,
+  pagedJson,
+  setupFakeApi,
+  type PageOf,
+} from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { formatLeadDate } from './lead-format';
-import { callsTo, fakeApi, makeLead, pageHeader, pricePackages } from './testing';
+import { leadsJson, makeLead, pricePackages } from './testing';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
 const admin: CurrentUser = { id: 1, username: 'admin', token: 'admin-token', role: 'Admin' };
@@ -37,11 +46,15 @@ const creta = makeLead({
   price: 1_250_000,
 });
 
-function listApi(leads: Lead[] = [swift, creta], header = pageHeader(leads.length)) {
-  return fakeApi({
-    'GET /leads': () => jsonResponse(leads, { headers: header }),
-    'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
-  });
+const api = setupFakeApi(
+  http.get('/api/leads', () => leadsJson([swift, creta])),
+  http.get('/api/packages', () => pagedJson(pricePackages)),
+  ...failedSideReads,
+);
+
+/** The list answers these leads (with this page of the paging header). */
+function listApi(leads: Lead[], page: PageOf = {}) {
+  api.use(http.get('/api/leads', () => leadsJson(leads, page)));
 }
 
 const card = (name: string) => screen.findByRole('article', { name });
@@ -71,7 +84,6 @@ async function openHideSoldOut() {
 
 describe('the lead list', () => {
   it('shows each lead as a card with INR price, labels, date and a link to its detail', async () => {
-    listApi();
     renderRoute(paths.leads);
     const first = await card('Maruti Suzuki Swift');
     expect(within(first).getByRole('link', { name: 'Maruti Suzuki Swift' })).toHaveAttribute(
@@ -117,7 +129,7 @@ describe('the lead list', () => {
   });
 
   it('pages above and below the list, with first/previous/next/last and at most 6 buttons', async () => {
-    const fetchMock = listApi([swift], pageHeader(1200, 1));
+    listApi([swift], { totalItems: 1200 });
     const { router } = renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
     const top = screen.getByRole('navigation', { name: 'Pages above the leads' });
@@ -143,7 +155,7 @@ describe('the lead list', () => {
     const user = userEvent.setup();
     await user.click(within(bottom).getByRole('button', { name: 'Next page' }));
     await expectLocation(router, paths.leads, '?page=2');
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/leads').at(-1)?.pageNumber).toBe('2'));
+    await waitFor(() => expect(api.queriesOf('GET', '/api/leads').at(-1)?.pageNumber).toBe('2'));
     await user.click(within(top).getByRole('button', { name: 'Last page' }));
     await expectLocation(router, paths.leads, '?page=20');
     // Back and forward follow the URL.
@@ -155,7 +167,7 @@ describe('the lead list', () => {
   });
 
   it('hides the pagers when the answer has no pagination, and says "10,000+" for a capped total', async () => {
-    listApi([swift], {} as ReturnType<typeof pageHeader>);
+    api.use(http.get('/api/leads', () => HttpResponse.json([swift])));
     const view = renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
     expect(
@@ -163,19 +175,18 @@ describe('the lead list', () => {
     ).not.toBeInTheDocument();
     view.unmount();
 
-    listApi([swift], pageHeader(10_000, 1, { totalCapped: true }));
+    listApi([swift], { totalItems: 10_000, totalCapped: true });
     renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
     expect(screen.getByTestId('lead-count')).toHaveTextContent('Showing 1–1 of 10,000+ leads');
   });
 
   it('asks the API for the filters, search and page in the URL, and shows them as chips', async () => {
-    const fetchMock = listApi();
     renderRoute(
       `${paths.leads}?brand=maruti_suzuki&model=Swift&price=500000-549999&q=noida&page=2`,
     );
     await card('Maruti Suzuki Swift');
-    expect(callsTo(fetchMock, 'GET', '/leads')).toEqual([
+    expect(api.queriesOf('GET', '/api/leads')).toEqual([
       {
         pageNumber: '2',
         pageSize: '60',
@@ -193,7 +204,6 @@ describe('the lead list', () => {
   });
 
   it('puts a filter chosen in the panel into the URL: model follows the brand, the page starts over', async () => {
-    listApi();
     const { router } = renderRoute(`${paths.leads}?brand=hyundai&model=Creta&page=3`);
     await card('Maruti Suzuki Swift');
     const user = userEvent.setup();
@@ -224,7 +234,6 @@ describe('the lead list', () => {
   });
 
   it('lets the keyboard step through a filter select without a request per step', async () => {
-    const fetchMock = listApi();
     const { router } = renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
     await userEvent.setup().click(screen.getByRole('button', { name: /^Filters/ }));
@@ -239,11 +248,11 @@ describe('the lead list', () => {
     }
     expect(year).toHaveValue(options[2]);
     expect(router.state.location.key).toBe(key);
-    expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(1);
+    expect(api.queriesOf('GET', '/api/leads')).toHaveLength(1);
     // Enter applies the option the steps rest on: one request, one history entry.
     fireEvent.keyDown(year, { key: 'Enter' });
     await expectLocation(router, paths.leads, `?year=${options[2]}`);
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(2));
+    await waitFor(() => expect(api.queriesOf('GET', '/api/leads')).toHaveLength(2));
     // So does leaving the select.
     fireEvent.keyDown(year, { key: 'ArrowUp' });
     fireEvent.change(year, { target: { value: options[1] } });
@@ -270,15 +279,14 @@ describe('the lead list', () => {
 
   it("hides sold-out leads for a dealer until the panel's switch is turned off", async () => {
     setCurrentUser(dealer);
-    const fetchMock = listApi();
     const { router, user, hide } = await openHideSoldOut();
     // On by default: the API's own default for dealers, so the URL and the query leave it out.
     expect(hide).toBeChecked();
-    expect(callsTo(fetchMock, 'GET', '/leads')[0]).not.toHaveProperty('hideSoldOut');
+    expect(api.queriesOf('GET', '/api/leads')[0]).not.toHaveProperty('hideSoldOut');
     await user.click(hide);
     await expectLocation(router, paths.leads, '?hideSoldOut=false');
     await waitFor(() =>
-      expect(callsTo(fetchMock, 'GET', '/leads').at(-1)).toMatchObject({ hideSoldOut: 'false' }),
+      expect(api.queriesOf('GET', '/api/leads').at(-1)).toMatchObject({ hideSoldOut: 'false' }),
     );
     expect(hide).not.toBeChecked();
     expect(await screen.findByRole('list', { name: 'Active filters' })).toHaveTextContent(
@@ -289,7 +297,6 @@ describe('the lead list', () => {
   });
 
   it('lets a visitor hide sold-out leads (off by default for anyone but dealers)', async () => {
-    listApi();
     const { router, user, hide } = await openHideSoldOut();
     expect(hide).not.toBeChecked();
     await user.click(hide);
@@ -297,7 +304,6 @@ describe('the lead list', () => {
   });
 
   it('removes one filter with its chip, and all with Reset Filter', async () => {
-    listApi();
     const { router } = renderRoute(`${paths.leads}?fuel=diesel&rto=DL&q=city`);
     await card('Maruti Suzuki Swift');
     const user = userEvent.setup();
@@ -309,7 +315,6 @@ describe('the lead list', () => {
   });
 
   it('searches once 2 letters are typed (or on Enter), after a pause', async () => {
-    listApi();
     const { router } = renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
     const user = userEvent.setup();
@@ -326,7 +331,6 @@ describe('the lead list', () => {
   });
 
   it('keeps what is typed when its own earlier search lands in the URL afterwards', async () => {
-    listApi();
     const { router } = renderRoute(paths.leads);
     await card('Maruti Suzuki Swift');
     const box = screen.getByRole('searchbox', { name: 'Search leads' });
@@ -343,13 +347,13 @@ describe('the lead list', () => {
   });
 
   it('says "No leads to show." only when the server answered an empty list', async () => {
-    listApi([], pageHeader(0));
+    listApi([]);
     renderRoute(paths.leads);
     expect(await screen.findByText('No leads to show.')).toBeInTheDocument();
   });
 
   it('says so when no lead matches, with a Reset Filter button', async () => {
-    listApi([], pageHeader(0));
+    listApi([]);
     renderRoute(`${paths.leads}?brand=lotus`);
     expect(await screen.findByText('No leads match your search and filters.')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Reset Filter' })).toHaveLength(2);
@@ -363,7 +367,7 @@ describe('the lead list', () => {
   ])(
     'on a %i toasts "%s" (%s) and says the load failed, not that there are none',
     async (status, message, title) => {
-      fakeApi({ 'GET /leads': () => jsonResponse({ status, message: 'x' }, { status }) });
+      api.use(http.get('/api/leads', () => apiError(status, 'x')));
       const { router } = renderRoute(paths.leads);
       await waitFor(() => expect(toasts.error).toHaveBeenCalledWith(message, title));
       expect(await screen.findByText('The leads could not be loaded.')).toBeInTheDocument();
@@ -379,20 +383,19 @@ describe('the lead list', () => {
 describe('unlocking a card', () => {
   /** Two locked leads; unlocking answers the Swift's contact with 49 credits left. */
   const unlockApi = () =>
-    fakeApi({
-      'GET /leads': () => jsonResponse([swift, creta], { headers: pageHeader(2) }),
-      'POST /leads/:id/unlock': () =>
-        jsonResponse({
+    api.use(
+      http.post('/api/leads/:id/unlock', () =>
+        HttpResponse.json({
           lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
           charged: true,
           creditsRemaining: 49,
         }),
-    });
+      ),
+    );
   const unlockButton = async (name = 'Maruti Suzuki Swift') =>
     within(await card(name)).getByRole('button', { name: /^Unlock contact/ });
 
   it('opens the purchase popup for a visitor; closing it leads to the login page', async () => {
-    const fetchMock = listApi();
     const { router } = renderRoute(paths.leads);
     const user = userEvent.setup();
     await user.click(await unlockButton());
@@ -406,14 +409,14 @@ describe('unlocking a card', () => {
       'href',
       expect.stringMatching(/^https:\/\/wa\.me\//),
     );
-    expect(callsTo(fetchMock, 'POST', '/leads/101/unlock')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/leads/101/unlock')).toHaveLength(0);
     await user.click(within(popup).getByRole('button', { name: 'Log in' }));
     await expectLocation(router, paths.login);
   });
 
   it('unlocks for a dealer with credits: the count, then the contact with +91', async () => {
     setCurrentUser(dealer);
-    const fetchMock = unlockApi();
+    unlockApi();
     renderRoute(paths.leads);
     const user = userEvent.setup();
     await user.click(await unlockButton());
@@ -437,10 +440,10 @@ describe('unlocking a card', () => {
         'Hello, I saw your 2019 Maruti Suzuki Swift on DealerLeads. Is it still available?',
       )}`,
     );
-    expect(callsTo(fetchMock, 'POST', '/leads/101/unlock')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/leads/101/unlock')).toHaveLength(1);
     // The other card stays locked; the list was not reloaded for it.
     expect(await unlockButton('Hyundai Creta')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(1);
+    expect(api.queriesOf('GET', '/api/leads')).toHaveLength(1);
   });
 
   it('names the car on each unlock button and, unlocked from the keyboard, puts the focus on the contact', async () => {
@@ -462,15 +465,16 @@ describe('unlocking a card', () => {
 
   it('adds the last-credit info when 0 credits remain', async () => {
     setCurrentUser(dealer);
-    fakeApi({
-      'GET /leads': () => jsonResponse([swift], { headers: pageHeader(1) }),
-      'POST /leads/:id/unlock': () =>
-        jsonResponse({
+    listApi([swift]);
+    api.use(
+      http.post('/api/leads/:id/unlock', () =>
+        HttpResponse.json({
           lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
           charged: true,
           creditsRemaining: 0,
         }),
-    });
+      ),
+    );
     renderRoute(paths.leads);
     await userEvent.setup().click(await unlockButton());
     await waitFor(() =>
@@ -485,11 +489,8 @@ describe('unlocking a card', () => {
     creditFlowMessages.expired,
   ])('warns "%s" and opens the purchase popup; closing it stays on the list', async (text) => {
     setCurrentUser(dealer);
-    fakeApi({
-      'GET /leads': () => jsonResponse([swift], { headers: pageHeader(1) }),
-      'GET /packages': () => jsonResponse(pricePackages, { headers: pageHeader(2) }),
-      'POST /leads/:id/unlock': () => jsonResponse({ status: 400, message: text }, { status: 400 }),
-    });
+    listApi([swift]);
+    api.use(http.post('/api/leads/:id/unlock', () => apiError(400, text)));
     const { router } = renderRoute(paths.leads);
     const user = userEvent.setup();
     await user.click(await unlockButton());
@@ -504,11 +505,8 @@ describe('unlocking a card', () => {
 
   it('answers any other failure with the generic credit-flow text', async () => {
     setCurrentUser(dealer);
-    fakeApi({
-      'GET /leads': () => jsonResponse([swift], { headers: pageHeader(1) }),
-      'POST /leads/:id/unlock': () =>
-        jsonResponse({ status: 500, message: 'Internal server error' }, { status: 500 }),
-    });
+    listApi([swift]);
+    api.use(http.post('/api/leads/:id/unlock', () => apiError(500, 'Internal server error')));
     const { router } = renderRoute(paths.leads);
     await userEvent.setup().click(await unlockButton());
     await waitFor(() =>
@@ -520,30 +518,27 @@ describe('unlocking a card', () => {
 
   it('without a user id in the session says so and opens the login page', async () => {
     setCurrentUser({ ...dealer, id: 0 });
-    const fetchMock = listApi();
     const { router } = renderRoute(paths.leads);
     await userEvent.setup().click(await unlockButton());
     await waitFor(() =>
       expect(toasts.error).toHaveBeenCalledWith('User ID not found. Please log in again.'),
     );
     await expectLocation(router, paths.login);
-    expect(callsTo(fetchMock, 'POST', '/leads/101/unlock')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/leads/101/unlock')).toHaveLength(0);
   });
 
   it('shows an Admin the contacts and the pencil; a lock still shown unlocks with no credit text', async () => {
     setCurrentUser(admin);
-    fakeApi({
-      'GET /leads': () =>
-        jsonResponse([{ ...creta, phoneNumber: '9811122233', unlocked: true }, swift], {
-          headers: pageHeader(2),
-        }),
-      'POST /leads/:id/unlock': () =>
-        jsonResponse({
+    listApi([{ ...creta, phoneNumber: '9811122233', unlocked: true }, swift]);
+    api.use(
+      http.post('/api/leads/:id/unlock', () =>
+        HttpResponse.json({
           lead: { ...swift, phoneNumber: '9876543210', unlocked: true },
           charged: false,
           creditsRemaining: null,
         }),
-    });
+      ),
+    );
     renderRoute(paths.leads);
     const creta102 = await card('Hyundai Creta');
     expect(within(creta102).getByRole('link', { name: 'Call +91 9811122233' })).toBeInTheDocument();

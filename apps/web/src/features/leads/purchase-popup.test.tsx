@@ -13,8 +13,16 @@ import {
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
-import { callsTo, fakeApi, makeLead, pageHeader, pricePackages } from './testing';
+import {
+  apiError,
+  failedSideReads,
+  http,
+  HttpResponse,
+  pagedJson,
+  setupFakeApi,
+} from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
+import { makeLead, pricePackages } from './testing';
 
 const dealer: CurrentUser = { id: 2, username: 'dealer', token: 'dealer-token', role: 'Dealer' };
 const lead = makeLead({ id: 7 });
@@ -55,18 +63,21 @@ beforeEach(() => {
   setCurrentUser(dealer);
 });
 
-function api(config: OrdersConfig) {
-  return fakeApi({
-    'GET /leads/7': () => jsonResponse(lead),
-    'POST /leads/7/unlock': () =>
-      jsonResponse({ status: 400, message: creditFlowMessages.noActivePackage }, { status: 400 }),
-    'GET /packages': () =>
-      jsonResponse(packagesAnswer, { headers: pageHeader(packagesAnswer.length) }),
-    'GET /orders/config': () => jsonResponse(config),
-    'POST /orders': () => jsonResponse(order),
-    'PUT /orders/31/utr': () => jsonResponse({ ...order, utr: '123456789012' }),
-    'GET /me/credits': () => jsonResponse({ balance: 0, unlimitedUntil: null, packages: [] }),
-  });
+const api = setupFakeApi(
+  http.get('/api/leads/7', () => HttpResponse.json(lead)),
+  http.post('/api/leads/7/unlock', () => apiError(400, creditFlowMessages.noActivePackage)),
+  http.get('/api/packages', () => pagedJson(packagesAnswer)),
+  http.post('/api/orders', () => HttpResponse.json(order)),
+  http.put('/api/orders/31/utr', () => HttpResponse.json({ ...order, utr: '123456789012' })),
+  http.get('/api/me/credits', () =>
+    HttpResponse.json({ balance: 0, unlimitedUntil: null, packages: [] }),
+  ),
+  ...failedSideReads,
+);
+
+/** Answers the payment settings (UPI on or off). */
+function ordersConfig(config: OrdersConfig) {
+  api.use(http.get('/api/orders/config', () => HttpResponse.json(config)));
 }
 
 async function openPopup() {
@@ -85,7 +96,7 @@ describe('the purchase popup', () => {
       packagePrice: 0,
     };
     packagesAnswer = [trial, ...pricePackages];
-    api(upiOn);
+    ordersConfig(upiOn);
     const { popup } = await openPopup();
     const ask = await within(popup).findByRole('link', { name: 'Ask for Free Trial on WhatsApp' });
     expect(ask).toHaveTextContent(/^Ask for it$/);
@@ -97,7 +108,7 @@ describe('the purchase popup', () => {
   });
 
   it('buys a package by UPI: the order, its QR code with the UPI id, amount and reference, then the UTR', async () => {
-    const fetchMock = api(upiOn);
+    ordersConfig(upiOn);
     const { user, popup } = await openPopup();
     await user.click(
       await within(popup).findByRole('button', { name: 'Buy Starter 10 Leads by UPI' }),
@@ -126,26 +137,27 @@ describe('the purchase popup', () => {
       /^Payment submittedWe will add the credits once we see your payment\.Reference/,
     );
     expect(submitted.textContent?.match(/Payment submitted/g)).toHaveLength(1);
-    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/orders/31/utr')).toHaveLength(1));
-    const body = fetchMock.mock.calls.find(([u]) => String(u).includes('/orders/31/utr'))![1]!
-      .body as string;
-    expect(JSON.parse(body)).toEqual({ utr: '123456789012' });
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/orders/31/utr').map((call) => call.body)).toEqual([
+        { utr: '123456789012' },
+      ]),
+    );
   });
 
   it('keeps the WhatsApp route without UPI', async () => {
-    const fetchMock = api({ upiEnabled: false, payeeVpa: null, payeeName: null });
+    ordersConfig({ upiEnabled: false, payeeVpa: null, payeeName: null });
     const { popup } = await openPopup();
     const buy = await within(popup).findByRole('link', {
       name: 'Buy Starter 10 Leads on WhatsApp',
     });
     expect(buy.getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
-    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/orders/config')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET', '/api/orders/config')).toHaveLength(1));
     expect(within(popup).queryByRole('button', { name: /by UPI/ })).not.toBeInTheDocument();
     expect(
       within(popup).getByText(
         'Each unlock uses 1 credit from an active package. Message us on WhatsApp to buy one.',
       ),
     ).toBeVisible();
-    expect(callsTo(fetchMock, 'POST', '/orders')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/orders')).toHaveLength(0);
   });
 });

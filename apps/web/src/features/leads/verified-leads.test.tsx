@@ -4,13 +4,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Lead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { setCurrentUser } from '../../lib/session';
 import { http, HttpResponse, pagedJson, setupFakeApi } from '../../test/fake-api';
 import { renderRoute } from '../../test/render-route';
 import { formatLeadDate } from './lead-format';
-import { makeLead, pricePackages } from './testing';
+import { leadsJson, makeLead, pricePackages } from './testing';
 
 const proven = makeLead({
   id: 201,
@@ -25,7 +24,7 @@ const api = setupFakeApi(
   http.get('/api/leads', ({ request }) => {
     const verifiedOnly = new URL(request.url).searchParams.get('verified') === 'true';
     const leads = [proven, unproven].filter((lead) => !verifiedOnly || lead.phoneVerified);
-    return pagedJson<Lead>(leads, 1, 60);
+    return leadsJson(leads);
   }),
   http.get('/api/leads/:id', ({ params }) =>
     HttpResponse.json([proven, unproven].find((lead) => lead.id === Number(params.id))),

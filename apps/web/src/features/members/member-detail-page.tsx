@@ -10,6 +10,7 @@ import { useDownloadMyData } from './api/download-my-data';
 import { useMember } from './api/get-member';
 import { EmailVerificationNotice } from './email-verification-notice';
 import { membersTexts } from '../../i18n/en/members';
+import { roleName } from './role-name';
 import { liveTexts, useT } from '../../i18n/runtime';
 
 export const exportTexts = liveTexts(membersTexts, 'export.');
@@ -53,7 +54,7 @@ export function MemberDetailPage() {
                 )}
               </dd>
               <dt className="col-sm-4">{t('role')}</dt>
-              <dd className="col-sm-8">{data.role}</dd>
+              <dd className="col-sm-8">{roleName(data.role)}</dd>
               <dt className="col-sm-4">{t('status')}</dt>
               <dd className="col-sm-8">{data.status ? t('active') : t('inactive')}</dd>
             </dl>

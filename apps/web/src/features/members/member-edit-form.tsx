@@ -16,6 +16,7 @@ import {
   type MemberEditFormValues,
 } from './member-edit-form-schema';
 import { membersTexts } from '../../i18n/en/members';
+import { roleName } from './role-name';
 import { useT } from '../../i18n/runtime';
 
 export const OWN_ROLE_AND_STATUS_TEXT = membersTexts.en.ownRoleAndStatus;
@@ -142,7 +143,7 @@ export function MemberEditForm({
                 >
                   {ROLES.map((role) => (
                     <option key={role} value={role}>
-                      {role}
+                      {roleName(role)}
                     </option>
                   ))}
                 </select>
@@ -169,7 +170,7 @@ export function MemberEditForm({
                 <input
                   id={id}
                   className="form-control"
-                  value={member.role}
+                  value={roleName(member.role)}
                   readOnly
                   disabled
                   aria-describedby="own-role-status-hint"

@@ -6,8 +6,17 @@ import type { Member } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import {
+  apiError,
+  failedSideReads,
+  http,
+  HttpResponse,
+  pagedJson,
+  setupFakeApi,
+} from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { emailVerificationTexts } from './email-verification-notice';
+import { setLanguage } from '../../i18n/runtime';
 
 const rajesh: Member = {
   id: 2,
@@ -32,36 +41,33 @@ const oldWheels: Member = {
   status: false,
 };
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const api = setupFakeApi(
+  http.get('/api/users', () => pagedJson([rajesh, oldWheels], { itemsPerPage: 36 })),
+  http.get('/api/users/dealer', () => HttpResponse.json(rajesh)),
+  // The saved member: what was there with the changes sent.
+  http.put('/api/users/update/2', async ({ request }) =>
+    HttpResponse.json({ ...rajesh, ...((await request.json()) as Partial<Member>) }),
+  ),
+  http.post('/api/me/email-verification', () =>
+    HttpResponse.json({ message: 'We sent a verification link to your e-mail address.' }),
+  ),
+  ...failedSideReads,
+);
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
 
 function requestOf(index: number) {
-  const [url, init] = fetchMock.mock.calls[index] ?? [];
-  return { url: String(url), method: init?.method ?? 'GET', body: init?.body };
+  const call = api.calls()[index];
+  return { url: call?.path, method: call?.method, body: call?.body };
 }
 
 describe('member directory', () => {
   beforeEach(() => setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' }));
 
   it('shows the number of matches and a card per member, grey when inactive', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse([rajesh, oldWheels], {
-        headers: {
-          Pagination: JSON.stringify({
-            currentPage: 1,
-            itemsPerPage: 36,
-            totalItems: 2,
-            totalPages: 1,
-          }),
-        },
-      }),
-    );
     renderRoute(paths.members);
     expect(await screen.findByRole('heading', { name: 'Members (2 found)' })).toBeInTheDocument();
     expect(requestOf(0).url).toBe('/api/users?pageNumber=1&pageSize=36');
@@ -83,32 +89,23 @@ describe('member directory', () => {
   });
 
   it("searches from the first page and says 'No users found'", async () => {
-    fetchMock.mockImplementation(async () =>
-      jsonResponse([], {
-        headers: {
-          Pagination: JSON.stringify({
-            currentPage: 1,
-            itemsPerPage: 36,
-            totalItems: 0,
-            totalPages: 0,
-          }),
-        },
-      }),
-    );
+    api.use(http.get('/api/users', () => pagedJson([], { itemsPerPage: 36, totalPages: 0 })));
     const { router } = renderRoute(`${paths.members}?page=3`);
     const user = userEvent.setup();
     await user.type(await screen.findByRole('searchbox', { name: 'Search members' }), 'zzz{Enter}');
     expect(await screen.findByText('No users found')).toBeInTheDocument();
     await vi.waitFor(() => expect(router.state.location.search).toBe('?q=zzz'));
-    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toContain(
-      '/api/users?pageNumber=1&pageSize=36&searchterm=zzz',
+    await vi.waitFor(
+      () =>
+        expect(api.calls().map((call) => call.path)).toContain(
+          '/api/users?pageNumber=1&pageSize=36&searchterm=zzz',
+        ),
+      5000,
     );
   });
 
   it("toasts 'Error loading users' when the list is refused", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({ status: 403, message: 'You are not allowed to do this' }, { status: 403 }),
-    );
+    api.use(http.get('/api/users', () => apiError(403, 'You are not allowed to do this')));
     renderRoute(paths.members);
     await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith('Error loading users'));
   });
@@ -117,9 +114,6 @@ describe('member directory', () => {
 describe('member edit screen', () => {
   it("an Admin saves another member's status: the PUT carries it and 'Profile updated successfully' shows", async () => {
     setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(rajesh))
-      .mockResolvedValueOnce(jsonResponse({ ...rajesh, status: false }));
     renderRoute(paths.memberEdit('dealer'));
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Status'), 'false');
@@ -130,18 +124,18 @@ describe('member edit screen', () => {
     const put = requestOf(1);
     expect(put.url).toBe('/api/users/update/2');
     expect(put.method).toBe('PUT');
-    expect(JSON.parse(String(put.body))).toMatchObject({ role: 'Dealer', status: false });
+    expect(put.body).toMatchObject({ role: 'Dealer', status: false });
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
   it('a member edits their own profile without Role or Status keys in the request', async () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
     // The nav bar asks for a dealer's balance too.
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).startsWith('/api/me/credits'))
-        return jsonResponse({ balance: 3, unlimitedUntil: null, packages: [] });
-      return jsonResponse(init?.method === 'PUT' ? { ...rajesh, city: 'Gurgaon' } : rajesh);
-    });
+    api.use(
+      http.get('/api/me/credits', () =>
+        HttpResponse.json({ balance: 3, unlimitedUntil: null, packages: [] }),
+      ),
+    );
     renderRoute(paths.memberEdit('dealer'));
     const user = userEvent.setup();
     const city = await screen.findByLabelText('City');
@@ -153,8 +147,8 @@ describe('member edit screen', () => {
     await vi.waitFor(() =>
       expect(notify.success).toHaveBeenCalledWith('Profile updated successfully'),
     );
-    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    const body = JSON.parse(String(put?.[1]?.body)) as Record<string, unknown>;
+    const [put] = api.callsTo('PUT', '/api/');
+    const body = put?.body as Record<string, unknown>;
     expect(body.city).toBe('Gurgaon');
     expect(Object.keys(body)).not.toContain('role');
     expect(Object.keys(body)).not.toContain('status');
@@ -162,14 +156,14 @@ describe('member edit screen', () => {
 
   it("lists the API's field errors in the danger alert", async () => {
     setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(rajesh))
-      .mockResolvedValueOnce(
-        jsonResponse(
+    api.use(
+      http.put('/api/users/update/2', () =>
+        HttpResponse.json(
           { status: 400, errors: { email: ['This e-mail is in use'] } },
-          { status: 400, statusText: 'Bad Request' },
+          { status: 400 },
         ),
-      );
+      ),
+    );
     renderRoute(paths.memberEdit('dealer'));
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Name'), ' Ltd');
@@ -179,14 +173,38 @@ describe('member edit screen', () => {
   });
 });
 
+describe('role names', () => {
+  it("an Admin reads the roles in Hindi while the request keeps the role's value", async () => {
+    await setLanguage('hi');
+    try {
+      setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse(rajesh))
+        .mockResolvedValueOnce(jsonResponse({ ...rajesh, role: 'Seller' }));
+      renderRoute(paths.memberEdit('dealer'));
+      const role = await screen.findByRole('combobox', { name: 'भूमिका' });
+      expect(
+        within(role)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['एडमिन', 'यूज़र', 'डीलर', 'विक्रेता', 'ख़रीदार']);
+      const user = userEvent.setup();
+      await user.selectOptions(role, 'विक्रेता');
+      await user.click(screen.getByRole('button', { name: 'बदलाव सेव करें' }));
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+      expect(JSON.parse(String(requestOf(1).body))).toMatchObject({ role: 'Seller' });
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
+
 describe('e-mail verification notice', () => {
   beforeEach(() => setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' }));
 
   it('asks a member with an unverified address to click the link, and sends it again', async () => {
-    fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'POST'
-        ? jsonResponse({ message: 'We sent a verification link to your e-mail address.' })
-        : jsonResponse({ ...rajesh, emailVerified: false }),
+    api.use(
+      http.get('/api/users/dealer', () => HttpResponse.json({ ...rajesh, emailVerified: false })),
     );
     renderRoute(paths.memberDetail('dealer'));
     const text = await screen.findByText(emailVerificationTexts.notice('rajesh@rajeshmotors.in'));
@@ -200,12 +218,12 @@ describe('e-mail verification notice', () => {
         'We sent a verification link to your e-mail address.',
       ),
     );
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(String(post[0])).toBe('/api/me/email-verification');
+    expect(api.callsTo('POST', '/api/').map((call) => call.path)).toEqual([
+      '/api/me/email-verification',
+    ]);
   });
 
   it('shows no notice once the address is verified', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(rajesh));
     renderRoute(paths.memberDetail('dealer'));
     expect(await screen.findByText('rajesh@rajeshmotors.in')).toBeInTheDocument();
     expect(screen.queryByText(emailVerificationTexts.resend)).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
 import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { setLanguage } from '../../i18n/runtime';
 import { renderRoute } from '../../test/render-route';
 import { moderationTexts } from './moderation-page';
 
@@ -117,6 +118,34 @@ function renderQueue() {
   const view = renderRoute(paths.moderation);
   return { ...view, user: userEvent.setup() };
 }
+
+describe('the reasons a lead was flagged', () => {
+  const suspicious: ModerationItem = {
+    ...repeated,
+    id: 4200,
+    flags: ['price_off_market', 'fast_fill', 'busy_ip'],
+  };
+
+  it('names every flag, in English and in Hindi', async () => {
+    stored = [suspicious];
+    renderQueue();
+    const row = await rowOf(4200);
+    for (const text of [
+      'Price outside the market guide',
+      'Form filled in under 20 seconds',
+      'Many leads from one network in 24 hours',
+    ])
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    await setLanguage('hi');
+    try {
+      expect(await within(row).findByText('फ़ॉर्म 20 सेकंड से कम में भरा गया')).toBeInTheDocument();
+      expect(within(row).getByText('24 घंटों में एक ही नेटवर्क से कई लीड')).toBeInTheDocument();
+      expect(within(row).getByText('कीमत बाज़ार गाइड की सीमा से बाहर')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
+  });
+});
 
 describe('the moderation queue', () => {
   it('lists the flagged leads with the owner, full phone, car, why, and the actions', async () => {

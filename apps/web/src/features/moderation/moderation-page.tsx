@@ -2,7 +2,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import Modal from 'react-bootstrap/Modal';
-import type { ModerationFlag, ModerationItem, ModerationStatus } from '@dealerleads/shared';
+import {
+  FAST_FILL_SECONDS,
+  type ModerationFlag,
+  type ModerationItem,
+  type ModerationStatus,
+} from '@dealerleads/shared';
 import { findBrand } from '@dealerleads/shared/catalogues';
 import { DataTable } from '../../components/data-table';
 import { Pagination } from '../../components/pagination';
@@ -16,17 +21,9 @@ import { notify } from '../../lib/notify';
 import { useDecideModeration } from './api/decide-moderation';
 import { useModeration } from './api/get-moderation';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT, type TFunction } from '../../i18n/runtime';
 
-export const moderationTexts = {
-  title: 'Moderation',
-  empty: 'No leads waiting for moderation',
-  emptyApproved: 'No approved leads yet',
-  emptyRejected: 'No deactivated leads',
-  approved: 'Lead approved: it is on the list',
-  deactivated: 'Lead deactivated',
-  failed: 'Failed to save the decision',
-} as const;
+export const moderationTexts = liveTexts(adminTexts, 'moderation.');
 
 const STATUS_TABS: StatusTab<ModerationStatus>[] = [
   { value: 'flagged', label: 'Flagged' },
@@ -36,9 +33,23 @@ const STATUS_TABS: StatusTab<ModerationStatus>[] = [
 
 const brandName = (slug: string) => findBrand(slug)?.label ?? slug;
 
-function flagText(flag: ModerationFlag, item: ModerationItem): string {
-  if (flag === 'repeated_phone') return `Phone submitted ${item.phoneSubmissions} times in 30 days`;
-  return flag === 'fake_phone' ? 'Phone looks made up' : 'Price outside the market guide';
+function flagText(
+  flag: ModerationFlag,
+  item: ModerationItem,
+  t: TFunction<typeof adminTexts.en>,
+): string {
+  switch (flag) {
+    case 'repeated_phone':
+      return t('flagRepeatedPhone', { count: item.phoneSubmissions });
+    case 'fake_phone':
+      return t('flagFakePhone');
+    case 'price_off_market':
+      return t('flagPriceOffMarket');
+    case 'fast_fill':
+      return t('flagFastFill', { seconds: FAST_FILL_SECONDS });
+    case 'busy_ip':
+      return t('flagBusyIp');
+  }
 }
 
 function DeactivateModal({
@@ -167,7 +178,7 @@ export function ModerationPage() {
             <td>
               {item.flags.map((flag) => (
                 <span key={flag} className="badge text-bg-warning me-1">
-                  {flagText(flag, item)}
+                  {flagText(flag, item, t)}
                 </span>
               ))}
             </td>

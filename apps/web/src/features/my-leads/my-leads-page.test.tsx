@@ -7,7 +7,15 @@ import { disputeMessages, type MyLead } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import {
+  apiError,
+  failedSideReads,
+  http,
+  HttpResponse,
+  pagedJson,
+  setupFakeApi,
+} from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 import { whatsAppMessage } from './my-lead-format';
 
 const creta: MyLead = {
@@ -36,38 +44,21 @@ const creta: MyLead = {
   verifiedOn: '2026-11-20T10:00:00.000Z',
 };
 
-/** What the stubbed API answers next for the list and the report (each test sets its own). */
+/** What the fake API lists (a test may set its own). */
 let listed: MyLead[] = [creta];
-let reportAnswer: () => Response = () => jsonResponse({ id: 41 }, { status: 201 });
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-function route(url: string, init?: RequestInit): Response {
-  if (url.startsWith('/api/me/leads/follow-ups')) return jsonResponse({ dueToday: 2, overdue: 1 });
-  if (url.startsWith('/api/me/leads/7') && init?.method === 'PUT') {
-    const body = JSON.parse(String(init.body)) as Partial<MyLead>;
-    return jsonResponse({ ...creta, ...body });
-  }
-  if (url === '/api/leads/7/disputes' && init?.method === 'POST') return reportAnswer();
-  if (url.startsWith('/api/me/leads'))
-    return jsonResponse(listed, {
-      headers: {
-        Pagination: JSON.stringify({
-          currentPage: 1,
-          itemsPerPage: 20,
-          totalItems: 1,
-          totalPages: 1,
-        }),
-      },
-    });
-  return jsonResponse([]);
-}
+const api = setupFakeApi(
+  http.get('/api/me/leads/follow-ups', () => HttpResponse.json({ dueToday: 2, overdue: 1 })),
+  http.put('/api/me/leads/7', async ({ request }) =>
+    HttpResponse.json({ ...creta, ...((await request.json()) as Partial<MyLead>) }),
+  ),
+  http.post('/api/leads/7/disputes', () => HttpResponse.json({ id: 41 }, { status: 201 })),
+  http.get('/api/me/leads', () => pagedJson(listed)),
+  ...failedSideReads,
+);
 
 beforeEach(() => {
   listed = [creta];
-  reportAnswer = () => jsonResponse({ id: 41 }, { status: 201 });
-  fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(route(String(input), init)));
-  vi.stubGlobal('fetch', fetchMock);
   // jsdom has no idle callbacks; the nav badge waits for one.
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
@@ -77,11 +68,7 @@ beforeEach(() => {
 });
 
 const calls = () =>
-  fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    method: init?.method ?? 'GET',
-    body: init?.body,
-  }));
+  api.calls().map((call) => ({ url: call.path, method: call.method, body: call.body }));
 
 describe('My Leads', () => {
   it('names the car in the WhatsApp message', () => {
@@ -146,17 +133,20 @@ describe('My Leads', () => {
     renderRoute(paths.myLeads);
     const card = await screen.findByRole('article', { name: '2019 Hyundai Creta, Ravi Kumar' });
     await user.selectOptions(within(card).getByLabelText('Stage'), 'negotiating');
-    await vi.waitFor(() => expect(calls().some((c) => c.method === 'PUT')).toBe(true));
+    await vi.waitFor(() => expect(calls().some((c) => c.method === 'PUT')).toBe(true), 5000);
     const put = calls().find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/me/leads/7');
-    expect(JSON.parse(String(put.body))).toEqual({ stage: 'negotiating' });
+    expect(put.body).toEqual({ stage: 'negotiating' });
 
     await user.selectOptions(screen.getByLabelText('Follow-up filter'), 'overdue');
     await user.selectOptions(screen.getByLabelText('Stage filter'), 'contacted');
-    await vi.waitFor(() =>
-      expect(calls().map((c) => c.url)).toContain(
-        '/api/me/leads?stage=contacted&due=overdue&pageNumber=1&pageSize=20',
-      ),
+    // Two filter changes, each a render and a request: the 5 s of findBy* (test/setup.ts), not vi.waitFor's 1 s.
+    await vi.waitFor(
+      () =>
+        expect(calls().map((c) => c.url)).toContain(
+          '/api/me/leads?stage=contacted&due=overdue&pageNumber=1&pageSize=20',
+        ),
+      5000,
     );
   });
 });
@@ -189,7 +179,7 @@ describe('Report a problem on My Leads', () => {
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(disputeMessages.reported));
     expect(posts()).toHaveLength(1);
     expect(posts()[0]!.url).toBe('/api/leads/7/disputes');
-    expect(JSON.parse(String(posts()[0]!.body))).toEqual({
+    expect(posts()[0]!.body).toEqual({
       reason: 'wrong_number',
       note: 'Number not in service',
     });
@@ -201,11 +191,9 @@ describe('Report a problem on My Leads', () => {
   });
 
   it("keeps the form open with the server's reason when the report is refused", async () => {
-    reportAnswer = () =>
-      jsonResponse(
-        { status: 409, message: disputeMessages.alreadyDisputed },
-        { status: 409, statusText: 'Conflict' },
-      );
+    api.use(
+      http.post('/api/leads/7/disputes', () => apiError(409, disputeMessages.alreadyDisputed)),
+    );
     const { user, dialog } = await openForm();
     await user.selectOptions(within(dialog).getByLabelText('What is wrong?'), 'Car already sold');
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));

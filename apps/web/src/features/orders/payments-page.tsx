@@ -13,15 +13,9 @@ import { useDecideOrder, usePayments } from './api/orders';
 import { OrderStatusBadge } from './order-status';
 import { OrdersPager } from './orders-pager';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const paymentsTexts = {
-  title: 'Payments',
-  empty: 'No orders here',
-  failed: 'Failed to save the decision',
-  noteLabel: 'Note (optional)',
-  reasonLabel: 'Reason the member will see',
-} as const;
+export const paymentsTexts = liveTexts(adminTexts, 'payments.');
 
 const TABS: StatusTab<OrderStatus | undefined>[] = [
   { value: 'pending', label: 'Open' },

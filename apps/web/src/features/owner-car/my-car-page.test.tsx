@@ -12,7 +12,8 @@ import {
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { apiError, failedSideReads, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const TOKEN = 'hV3q9XbT0wYk2LmNpR7sUe4AdFgJc6Zo1Ki8Bt5Wn_Q';
 const LEAD_URL = `/api/owner/leads/${TOKEN}`;
@@ -42,18 +43,16 @@ const creta: OwnerLead = {
 
 /** The owner's lead as the fake API holds it; PUTs change it like the real one does. */
 let stored: OwnerLead | null;
-/** What the next PUT answers instead of applying the change, when set. */
-let putFailure: Response | null;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
-function route(url: string, init?: RequestInit): Response {
-  if (url === `${LEAD_URL}/photos` && stored) return jsonResponse([]);
-  if (url.startsWith('/api/owner/leads/')) {
-    if (url !== LEAD_URL || !stored)
-      return jsonResponse({ status: 404, message: ownerMessages.notFound }, { status: 404 });
-    if (init?.method === 'PUT') {
-      if (putFailure) return putFailure;
-      const update = JSON.parse(String(init.body)) as OwnerLeadUpdate;
+const api = setupFakeApi(
+  http.get(`${LEAD_URL}/photos`, () =>
+    stored ? HttpResponse.json([]) : apiError(404, ownerMessages.notFound),
+  ),
+  http.all('/api/owner/leads/*', async ({ request }) => {
+    if (new URL(request.url).pathname !== LEAD_URL || !stored)
+      return apiError(404, ownerMessages.notFound);
+    if (request.method === 'PUT') {
+      const update = (await request.json()) as OwnerLeadUpdate;
       stored = {
         ...stored,
         ...(update.price !== undefined ? { price: update.price } : {}),
@@ -62,34 +61,35 @@ function route(url: string, init?: RequestInit): Response {
           : {}),
       };
     }
-    return jsonResponse(stored);
-  }
-  if (url.startsWith('/api/price-guide?'))
-    return jsonResponse({
+    return HttpResponse.json(stored);
+  }),
+  http.get('/api/price-guide', () =>
+    HttpResponse.json({
       low: 420_000,
       median: 450_000,
       high: 480_000,
       comparables: 25,
       confidence: 'high',
-    });
-  return jsonResponse({ status: 404, message: `No fake for ${url}` }, { status: 404 });
-}
+    }),
+  ),
+  ...failedSideReads,
+);
+
+/** Every PUT of the owner's lead is refused as a closed listing. */
+const refusePuts = () => api.use(http.put(LEAD_URL, () => apiError(400, ownerMessages.closed)));
 
 beforeEach(() => {
   stored = { ...creta };
-  putFailure = null;
-  fetchMock = vi.fn<typeof fetch>((input, init) => Promise.resolve(route(String(input), init)));
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
 
 const calls = () =>
-  fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    method: init?.method ?? 'GET',
-    body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
-    authorization: new Headers(init?.headers).get('Authorization'),
+  api.calls().map((call) => ({
+    url: call.path,
+    method: call.method,
+    body: call.body,
+    authorization: call.headers.get('Authorization'),
   }));
 const puts = () => calls().filter((c) => c.method === 'PUT');
 
@@ -201,7 +201,7 @@ describe("the owner's page", () => {
   });
 
   it("shows the API's refusal under the price (the listing was closed in another tab)", async () => {
-    putFailure = jsonResponse({ status: 400, message: ownerMessages.closed }, { status: 400 });
+    refusePuts();
     const { user } = renderMyCar();
     await savePrice(user, '750000');
     expect(await screen.findByText(ownerMessages.closed)).toBeVisible();
@@ -246,7 +246,7 @@ describe("the owner's page", () => {
   });
 
   it("toasts the API's refusal to close, and keeps the controls", async () => {
-    putFailure = jsonResponse({ status: 400, message: ownerMessages.closed }, { status: 400 });
+    refusePuts();
     const { user } = renderMyCar();
     await user.click(await screen.findByRole('button', { name: 'Mark as sold' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark your car as sold?' });
@@ -284,11 +284,7 @@ describe("the owner's page", () => {
   });
 
   it("shows the API's text for other refusals (too many tries)", async () => {
-    fetchMock.mockImplementation(() =>
-      Promise.resolve(
-        jsonResponse({ status: 429, message: apiMessages.tooManyRequests }, { status: 429 }),
-      ),
-    );
+    api.use(http.all('/api/*', () => apiError(429, apiMessages.tooManyRequests)));
     renderMyCar();
     expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.tooManyRequests);
   });

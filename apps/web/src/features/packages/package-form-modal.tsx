@@ -6,19 +6,11 @@ import { notify } from '../../lib/notify';
 import { reportSaveError } from '../../lib/report-error';
 import { useAddPackage } from './api/add-package';
 import { useUpdatePackage } from './api/update-package';
+import { adminTexts } from '../../i18n/en/admin';
+import { liveTexts } from '../../i18n/runtime';
 import { PackageForm } from './package-form';
 
-export const packageTexts = {
-  added: 'Package added successfully',
-  updated: 'Package updated successfully',
-  deactivated: 'Package deactivated successfully',
-  addFailed: 'Failed to add package',
-  updateFailed: 'Failed to update package',
-  deactivateFailed: 'Failed to deactivate package',
-  loadFailed: 'Error loading packages',
-  empty: 'No packages found',
-  confirmDeactivate: 'Are you sure you want to deactivate this package?',
-} as const;
+export const packageTexts = liveTexts(adminTexts, 'package.');
 
 export interface PackageFormModalProps {
   show: boolean;

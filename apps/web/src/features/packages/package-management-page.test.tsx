@@ -8,7 +8,7 @@ import { AppProvider } from '../../app/provider';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
 import { createQueryClient } from '../../lib/query-client';
-import { jsonResponse } from '../../test/render-route';
+import { apiError, http, HttpResponse, pagedJson, setupFakeApi } from '../../test/fake-api';
 import { PackageManagementPage } from './package-management-page';
 
 const business: Package = {
@@ -30,24 +30,25 @@ const festive: Package = {
   isActive: false,
 };
 
-function page(items: Package[], currentPage = 1, totalItems = items.length) {
-  return jsonResponse(items, {
-    headers: {
-      Pagination: JSON.stringify({
-        currentPage,
-        itemsPerPage: 5,
-        totalItems,
-        totalPages: Math.ceil(totalItems / 5),
-      }),
-    },
-  });
-}
+/** The packages the fake API lists, 5 a page. */
+let listed: Package[];
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const api = setupFakeApi(
+  http.get('/api/packages', () => pagedJson(listed, { itemsPerPage: 5 })),
+  http.put('/api/packages/deactivate/4', () => {
+    listed = [{ ...business, isActive: false }];
+    return HttpResponse.json({ ...business, isActive: false });
+  }),
+  // The code BIZ200 is taken, as the API would say.
+  http.post('/api/packages/add', async ({ request }) =>
+    ((await request.json()) as Package).packageCode === 'BIZ200'
+      ? apiError(400, 'Package code is already in use')
+      : HttpResponse.json({ ...business, id: 9, packageCode: 'NEW1' }, { status: 201 }),
+  ),
+);
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
+  listed = [business];
   vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
@@ -66,18 +67,18 @@ function renderPage(path = '/') {
 }
 
 function calls() {
-  return fetchMock.mock.calls.map(([url, init]) => ({
-    url: String(url),
-    method: init?.method ?? 'GET',
-    body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
-  }));
+  return api.calls().map((call) => ({ url: call.path, method: call.method, body: call.body }));
 }
 
 describe('package management for an Admin', () => {
   beforeEach(() => setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' }));
 
   it('lists packages with running S.No, rupees and status, and Actions', async () => {
-    fetchMock.mockResolvedValue(page([business, festive], 3, 12));
+    api.use(
+      http.get('/api/packages', () =>
+        pagedJson([business, festive], { itemsPerPage: 5, currentPage: 3, totalItems: 12 }),
+      ),
+    );
     renderPage('/?page=3');
     expect(await screen.findByRole('heading', { name: 'Package Management' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Search packages...')).toBeInTheDocument();
@@ -124,16 +125,12 @@ describe('package management for an Admin', () => {
   });
 
   it("says 'No packages found' for an empty page", async () => {
-    fetchMock.mockResolvedValue(page([]));
+    listed = [];
     renderPage();
     expect(await screen.findByText('No packages found')).toBeInTheDocument();
   });
 
   it('deactivates only after the confirmation, then reloads the list', async () => {
-    fetchMock
-      .mockResolvedValueOnce(page([business]))
-      .mockResolvedValueOnce(jsonResponse({ ...business, isActive: false }))
-      .mockResolvedValueOnce(page([{ ...business, isActive: false }]));
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Business 200 Leads' }));
     const dialog = await screen.findByRole('dialog');
@@ -149,7 +146,6 @@ describe('package management for an Admin', () => {
   });
 
   it('cancelling the confirmation changes nothing', async () => {
-    fetchMock.mockResolvedValueOnce(page([business]));
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Deactivate Business 200 Leads' }));
     await user.click(
@@ -160,18 +156,6 @@ describe('package management for an Admin', () => {
   });
 
   it("adds a package; a taken code toasts the server's text and keeps the modal open", async () => {
-    fetchMock
-      .mockResolvedValueOnce(page([business]))
-      .mockResolvedValueOnce(
-        jsonResponse(
-          { status: 400, message: 'Package code is already in use' },
-          { status: 400, statusText: 'Bad Request' },
-        ),
-      )
-      .mockResolvedValueOnce(
-        jsonResponse({ ...business, id: 9, packageCode: 'NEW1' }, { status: 201 }),
-      )
-      .mockResolvedValue(page([business]));
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Add Package' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Package' });
@@ -210,9 +194,7 @@ describe('package management for an Admin', () => {
   });
 
   it("falls back to 'Failed to update package' when the server gives no text", async () => {
-    fetchMock
-      .mockResolvedValueOnce(page([business]))
-      .mockResolvedValueOnce(jsonResponse(null, { status: 409, statusText: 'Conflict' }));
+    api.use(http.put('/api/packages/update/4', () => HttpResponse.json(null, { status: 409 })));
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Edit Business 200 Leads' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Package' });
@@ -226,7 +208,6 @@ describe('package management for an Admin', () => {
 describe('the same screen for anyone else', () => {
   it('is a plain price list: no Actions column and no Add Package', async () => {
     setCurrentUser({ id: 2, username: 'dealer', token: 't', role: 'Dealer' });
-    fetchMock.mockResolvedValue(page([business]));
     renderPage();
     expect(await screen.findByRole('row', { name: /Business 200 Leads/ })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();

@@ -13,9 +13,9 @@ import { usePackages } from './api/get-packages';
 import { PackageFormModal, packageTexts } from './package-form-modal';
 import { PackageTable } from './package-table';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const pagerLabels = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
+export const pagerLabels = liveTexts(adminTexts, 'pager.');
 
 /** The modal's state; `pkg` outlives `show` so the title does not change while the modal fades out. */
 interface ModalState {
@@ -77,7 +77,7 @@ export function PackageManagementPage() {
         <PackageTable
           packages={items}
           firstNumber={(currentPage - 1) * pageSize + 1}
-          emptyText={packages.isPending ? 'Loading...' : packageTexts.empty}
+          emptyText={packages.isPending ? t('loading') : packageTexts.empty}
           actions={admin ? { onEdit: open, onDeactivate: setToDeactivate } : undefined}
         />
       </div>

@@ -10,18 +10,9 @@ import { reportSaveError } from '../../lib/report-error';
 import { settingsQueryOptions } from '../../lib/settings';
 import { useSaveSettings } from './api/save-settings';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const settingsTexts = {
-  title: 'Settings',
-  maxDealers: 'Most dealers per lead',
-  maxDealersHelp:
-    'How many dealers may unlock one lead (1 to 100). Lowering it takes no lead from dealers who have it.',
-  holdFlagged: 'Hold flagged leads until an Admin approves them',
-  save: 'Save settings',
-  saved: 'Settings saved',
-  failed: 'Failed to save the settings',
-} as const;
+export const settingsTexts = liveTexts(adminTexts, 'settings.');
 
 function SettingsForm({ settings }: { settings: MarketplaceSettings }) {
   const t = useT(adminTexts);

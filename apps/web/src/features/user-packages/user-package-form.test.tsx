@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Package, UserPackage } from '@dealerleads/shared';
 import { notify } from '../../lib/notify';
 import { createQueryClient } from '../../lib/query-client';
-import { jsonResponse } from '../../test/render-route';
+import { apiError, http, HttpResponse, setupFakeApi } from '../../test/fake-api';
 import { UserPackageForm } from './user-package-form';
 
 const packages: Record<number, Package> = {
@@ -63,17 +63,14 @@ const dropdown = [
   { id: 5, packageName: 'Unlimited 30 Days' },
 ];
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const api = setupFakeApi(
+  http.get('/api/packages/:id', ({ params }) => {
+    const pkg = packages[Number(params.id)];
+    return pkg ? HttpResponse.json(pkg) : apiError(404, 'Package not found');
+  }),
+);
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const id = Number(/\/api\/packages\/(\d+)$/.exec(String(input))?.[1]);
-    const pkg = packages[id];
-    return pkg
-      ? jsonResponse(pkg)
-      : jsonResponse({ status: 404, message: 'Package not found' }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'warning').mockImplementation(() => undefined);
 });
 
@@ -133,10 +130,7 @@ describe('user package form', () => {
     expect(field('Validity (days)')).toHaveValue('30');
     expect(field('End Date')).toHaveValue('Mar 2, 2028');
     expect(field('Balance Credits')).toHaveValue('18');
-    expect(fetchMock.mock.calls.map((call) => String(call[0]))).toEqual([
-      '/api/packages/3',
-      '/api/packages/5',
-    ]);
+    expect(api.calls().map((call) => call.path)).toEqual(['/api/packages/3', '/api/packages/5']);
   });
 
   it("warns 'Please fill in all required fields' and names each one when submitted empty", async () => {

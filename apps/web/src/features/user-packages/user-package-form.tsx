@@ -32,19 +32,9 @@ import {
   type UserPackageFormValues,
 } from './user-package-form-schema';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-export const userPackageTexts = {
-  added: 'User package added successfully',
-  updated: 'User package updated successfully',
-  addFailed: 'Failed to add user package',
-  updateFailed: 'Failed to update user package',
-  dropdownsFailed: 'Failed to load users or packages data',
-  listFailed: 'Error loading packages',
-  packageLoadFailed: 'Error loading packages',
-  empty: 'No user packages found',
-  unknown: 'Unknown',
-} as const;
+export const userPackageTexts = liveTexts(adminTexts, 'userPackage.');
 
 export interface UserPackageFormProps {
   /** null: a new assignment. */

@@ -6,7 +6,8 @@ import type { UserPackage } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { apiError, http, HttpResponse, pagedJson, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const row: UserPackage = {
   id: 1,
@@ -26,62 +27,51 @@ const row: UserPackage = {
 };
 const orphan: UserPackage = { ...row, id: 2, userName: null, packageName: null, isActive: false };
 
-function listPage(items: UserPackage[], currentPage: number, totalItems: number) {
-  return jsonResponse(items, {
-    headers: {
-      Pagination: JSON.stringify({
-        currentPage,
-        itemsPerPage: 5,
-        totalItems,
-        totalPages: Math.ceil(totalItems / 5),
-      }),
-    },
-  });
-}
-
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-let listAnswer: () => Response;
+const api = setupFakeApi(
+  http.get('/api/userpackage', () =>
+    pagedJson([row, orphan], { itemsPerPage: 5, currentPage: 2, totalItems: 7 }),
+  ),
+  // The edit reads the row afresh: a dealer spent a credit since the list loaded.
+  http.get('/api/userpackage/1', () =>
+    HttpResponse.json({ ...row, creditDebited: 4, packageBalanceCredits: 46 }),
+  ),
+  http.get('/api/users/dropdown', () =>
+    HttpResponse.json([
+      { id: 3, userName: 'newdealer', name: 'Noida Car Bazaar', phone: '9810000003' },
+    ]),
+  ),
+  http.get('/api/packages/dropdown', () =>
+    HttpResponse.json([{ id: 3, packageName: 'Pro 50 Leads' }]),
+  ),
+  http.get('/api/packages/3', () =>
+    HttpResponse.json({
+      id: 3,
+      packageName: 'Pro 50 Leads',
+      packageCode: 'PRO50',
+      packageType: 'Lead',
+      packageCredits: 50,
+      packageUnit: 'Leads',
+      packageValidity: 60,
+      packagePrice: 3999,
+      isActive: true,
+    }),
+  ),
+  http.post('/api/userpackage/add', () =>
+    HttpResponse.json({ ...row, id: 8, userId: 3, userName: 'newdealer' }, { status: 201 }),
+  ),
+);
 
 beforeEach(() => {
   setCurrentUser({ id: 1, username: 'admin', token: 't', role: 'Admin' });
-  listAnswer = () => listPage([row, orphan], 2, 7);
-  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input);
-    if (url.startsWith('/api/userpackage?')) return listAnswer();
-    // The edit reads the row afresh: a dealer spent a credit since the list loaded.
-    if (url === '/api/userpackage/1')
-      return jsonResponse({ ...row, creditDebited: 4, packageBalanceCredits: 46 });
-    if (url === '/api/users/dropdown')
-      return jsonResponse([
-        { id: 3, userName: 'newdealer', name: 'Noida Car Bazaar', phone: '9810000003' },
-      ]);
-    if (url === '/api/packages/dropdown')
-      return jsonResponse([{ id: 3, packageName: 'Pro 50 Leads' }]);
-    if (url === '/api/packages/3')
-      return jsonResponse({
-        id: 3,
-        packageName: 'Pro 50 Leads',
-        packageCode: 'PRO50',
-        packageType: 'Lead',
-        packageCredits: 50,
-        packageUnit: 'Leads',
-        packageValidity: 60,
-        packagePrice: 3999,
-        isActive: true,
-      });
-    if (url === '/api/userpackage/add' && init?.method === 'POST')
-      return jsonResponse({ ...row, id: 8, userId: 3, userName: 'newdealer' }, { status: 201 });
-    return jsonResponse({ status: 404, message: 'Not found' }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'success').mockImplementation(() => undefined);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
 
 const listCalls = () =>
-  fetchMock.mock.calls
-    .map((call) => String(call[0]))
-    .filter((url) => url.startsWith('/api/userpackage?'));
+  api
+    .calls()
+    .filter((call) => call.pathname === '/api/userpackage')
+    .map((call) => call.path);
 
 describe('user package management', () => {
   it("shows S.No across pages, medium dates and 'Unknown' for a missing user or package", async () => {
@@ -134,7 +124,11 @@ describe('user package management', () => {
   });
 
   it("says 'No user packages found' for an empty list", async () => {
-    listAnswer = () => listPage([], 1, 0);
+    api.use(
+      http.get('/api/userpackage', () =>
+        pagedJson([], { itemsPerPage: 5, totalItems: 0, totalPages: 0 }),
+      ),
+    );
     renderRoute(paths.userPackages);
     expect(await screen.findByText('No user packages found')).toBeInTheDocument();
   });
@@ -157,8 +151,8 @@ describe('user package management', () => {
     );
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await vi.waitFor(() => expect(listCalls()).toHaveLength(2));
-    const post = fetchMock.mock.calls.find((call) => String(call[0]) === '/api/userpackage/add');
-    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+    const [post] = api.callsTo('POST', '/api/userpackage/add');
+    expect(post?.body).toMatchObject({
       userId: 3,
       packageId: 3,
       creditDebited: 0,
@@ -180,12 +174,7 @@ describe('user package management', () => {
   });
 
   it("says 'Failed to load users or packages data' when a dropdown cannot load", async () => {
-    const base = fetchMock.getMockImplementation()!;
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input) === '/api/users/dropdown'
-        ? jsonResponse({ status: 500, message: 'Internal server error' }, { status: 500 })
-        : base(input, init),
-    );
+    api.use(http.get('/api/users/dropdown', () => apiError(500, 'Internal server error')));
     renderRoute(paths.userPackages);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add User Package' }));

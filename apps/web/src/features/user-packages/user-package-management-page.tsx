@@ -11,9 +11,9 @@ import { userPackageTexts } from './user-package-form';
 import { UserPackageFormModal } from './user-package-form-modal';
 import { UserPackageTable } from './user-package-table';
 import { adminTexts } from '../../i18n/en/admin';
-import { useT } from '../../i18n/runtime';
+import { liveTexts, useT } from '../../i18n/runtime';
 
-const pagerLabels = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
+const pagerLabels = liveTexts(adminTexts, 'pager.');
 
 /** `row` outlives `show` so the title does not change while the modal fades out. */
 interface ModalState {
@@ -74,7 +74,7 @@ export function UserPackageManagementPage() {
           rows={rows}
           firstNumber={(currentPage - 1) * pageSize + 1}
           onEdit={open}
-          emptyText={list.isPending ? 'Loading...' : userPackageTexts.empty}
+          emptyText={list.isPending ? t('loading') : userPackageTexts.empty}
         />
       </div>
       {pagination && pagination.totalPages > 0 ? (

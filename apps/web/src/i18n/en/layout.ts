@@ -77,4 +77,8 @@ export const layoutTexts = defineTexts('layout', {
   unauthorized: 'Unauthorized - Please log in again',
   unauthorizedTitle: 'Authentication Error',
   sessionExpired: 'Your session has ended. Please log in again.',
+  'guard.anonymous': 'You shall not pass!',
+  'guard.membersAdminOnly': 'Access to members area is restricted to Admins only!',
+  'guard.notAuthorized': 'You are not authorized to access this area',
+  skipToMain: 'Skip to main content',
 });

@@ -38,4 +38,9 @@ export const membersTexts = defineTexts('members', {
     'Your e-mail address {{email}} is not verified yet. Alert e-mails are sent only after you click the link we e-mailed to it.',
   'verify.resend': 'Send the link again',
   'verify.failed': 'Could not send the link. Please try again later.',
+  'roleName.Admin': 'Admin',
+  'roleName.User': 'User',
+  'roleName.Dealer': 'Dealer',
+  'roleName.Seller': 'Seller',
+  'roleName.Buyer': 'Buyer',
 });

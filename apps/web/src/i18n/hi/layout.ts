@@ -78,4 +78,8 @@ export const layout = {
   unauthorized: 'आप लॉग इन नहीं हैं - कृपया फिर से लॉग इन करें',
   unauthorizedTitle: 'लॉग इन की गड़बड़ी',
   sessionExpired: 'आपका सत्र समाप्त हो गया है। कृपया फिर से लॉग इन करें।',
+  'guard.anonymous': 'बिना लॉग इन आगे नहीं जा सकते!',
+  'guard.membersAdminOnly': 'सदस्यों वाला हिस्सा सिर्फ़ एडमिन के लिए है!',
+  'guard.notAuthorized': 'आपको यह हिस्सा देखने की अनुमति नहीं है',
+  skipToMain: 'मुख्य हिस्से पर जाएँ',
 } satisfies HindiOf<typeof layoutTexts>;

@@ -39,4 +39,9 @@ export const members = {
     'आपके ई-मेल पते {{email}} की अभी पुष्टि नहीं हुई है। अलर्ट ई-मेल तभी भेजे जाते हैं जब आप हमारे भेजे लिंक पर क्लिक करें।',
   'verify.resend': 'लिंक फिर से भेजें',
   'verify.failed': 'लिंक नहीं भेजा जा सका। कृपया बाद में दोबारा कोशिश करें।',
+  'roleName.Admin': 'एडमिन',
+  'roleName.User': 'यूज़र',
+  'roleName.Dealer': 'डीलर',
+  'roleName.Seller': 'विक्रेता',
+  'roleName.Buyer': 'ख़रीदार',
 } satisfies HindiOf<typeof membersTexts>;

@@ -3,8 +3,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../config/paths';
-import { jsonResponse, renderRoute } from '../../../test/render-route';
-import { callsTo, fakeApi, makeLead, pageHeader } from '../testing';
+import { http, setupFakeApi } from '../../../test/fake-api';
+import { renderRoute } from '../../../test/render-route';
+import { leadsJson, makeLead } from '../testing';
 import {
   resetEarlyLeads,
   startEarlyLeads,
@@ -17,28 +18,24 @@ afterEach(() => resetEarlyLeads());
 
 const leads = Array.from({ length: 14 }, (_, i) => makeLead({ id: 200 + i, model: `Model ${i}` }));
 
-function leadsApi() {
-  return fakeApi({
-    'GET /leads': () => jsonResponse(leads, { headers: pageHeader(leads.length) }),
-  });
-}
+const api = setupFakeApi(http.get('/api/leads', () => leadsJson(leads)));
 
 const queryOf = (search: string) => parseLeadListQuery(new URLSearchParams(search));
 
 describe('the early lead list request', () => {
-  it('is made only on the lead list, with the query of its URL', () => {
-    const fetchMock = leadsApi();
+  it('is made only on the lead list, with the query of its URL', async () => {
     startEarlyLeads({ pathname: paths.home, search: '' });
     startEarlyLeads({ pathname: '/leads/12', search: '' });
-    expect(fetchMock).not.toHaveBeenCalled();
     startEarlyLeads({ pathname: `${paths.leads}/`, search: '?page=3&city=Noida' });
-    expect(callsTo(fetchMock, 'GET', '/leads')).toEqual([
-      { pageNumber: '3', pageSize: '60', city: 'Noida' },
-    ]);
+    // Only the third start asked: the fake API sees requests in the order they were made.
+    await waitFor(() =>
+      expect(api.calls().map((call) => [call.pathname, call.query])).toEqual([
+        ['/api/leads', { pageNumber: '3', pageSize: '60', city: 'Noida' }],
+      ]),
+    );
   });
 
   it('is taken once, and only by the same query', async () => {
-    leadsApi();
     startEarlyLeads({ pathname: paths.leads, search: '?page=2' });
     expect(takeEarlyLeadRequest(queryOf('?page=3'))).toBeUndefined();
     expect(takeEarlyLeadPage(queryOf('?page=2'))).toBeUndefined(); // not arrived yet
@@ -49,7 +46,6 @@ describe('the early lead list request', () => {
   });
 
   it('gives the list its cards without asking again, all of them in the end', async () => {
-    const fetchMock = leadsApi();
     startEarlyLeads({ pathname: paths.leads, search: '' });
     // Arrived before the app renders: the first render shows the first cards.
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -57,14 +53,13 @@ describe('the early lead list request', () => {
     expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(leads.length));
     expect(screen.getByTestId('lead-count')).toHaveTextContent('Showing 1–14 of 14 leads');
-    expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(1);
+    expect(api.queriesOf('GET', '/api/leads')).toHaveLength(1);
   });
 
   it('is waited for when the list renders before it has arrived', async () => {
-    const fetchMock = leadsApi();
     startEarlyLeads({ pathname: paths.leads, search: '' });
     renderRoute(paths.leads);
     expect(await screen.findByRole('article', { name: 'Maruti Suzuki Model 13' })).toBeVisible();
-    expect(callsTo(fetchMock, 'GET', '/leads')).toHaveLength(1);
+    expect(api.queriesOf('GET', '/api/leads')).toHaveLength(1);
   });
 });
