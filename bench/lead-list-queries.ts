@@ -9,7 +9,11 @@ import path from 'node:path';
 import { leadFilterSchema } from '@dealerleads/shared';
 import { databaseIdentity } from '../apps/api/src/config';
 import { openDatabase } from '../apps/api/src/db/database';
-import { canonicalLeadFilter, LeadListEngine, snapshotFileFor } from '../apps/api/src/modules/leads/list-engine';
+import {
+  canonicalLeadFilter,
+  LeadListEngine,
+  snapshotFileFor,
+} from '../apps/api/src/modules/leads/list-engine';
 import { offsetOf } from '../apps/api/src/plugins/pagination';
 import {
   DATA_DIR,

@@ -25,6 +25,8 @@ export interface BenchOptions {
   cpuProf: boolean;
   /** API processes on the API's port (API_PROCESSES), and as many ceiling processes on the ceiling's. */
   processes: number;
+  /** Delete the engine's snapshot before the first start, so it reads every lead (a first start). */
+  coldStart: boolean;
 }
 
 /** What `--only` accepts: the scenario keys of bench/scenarios.ts and the parts run after them. */
@@ -36,9 +38,11 @@ export const BENCH_PARTS = [
   'page-deep-same',
   'page-deep',
   'detail',
+  'writes',
   'storm',
   'unlock',
   'web',
+  'restart',
 ] as const;
 
 /** Whether a run with these options includes `part`. */
@@ -59,6 +63,7 @@ const HELP = `npm run bench -- [options]
   --storm N            leads imported during the write storm (default 100000; 2000 with --quick; 0: none)
   --only A,B           run only these parts: ${BENCH_PARTS.join(', ')} (the ceiling always runs)
   --processes N        N API processes (API_PROCESSES) and N ceiling processes (default 1)
+  --cold-start         delete the engine's snapshot first: the first start reads every lead
   --cpu-prof           write a CPU profile of the API process to bench/results/profiles (open it in Chrome DevTools)
 Environment: DATABASE_URL=postgres://… benchmarks PostgreSQL instead of SQLite.`;
 
@@ -87,6 +92,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       storm: { type: 'string' },
       only: { type: 'string' },
       'cpu-prof': { type: 'boolean', default: false },
+      'cold-start': { type: 'boolean', default: false },
       processes: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -111,6 +117,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     only: values.only === undefined ? undefined : parseParts(values.only),
     cpuProf: values['cpu-prof'],
     processes: whole('processes', values.processes, 1, 1),
+    coldStart: values['cold-start'],
   };
 }
 

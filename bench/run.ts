@@ -1,7 +1,15 @@
 // `npm run bench`: builds, seeds or reuses a database of N leads, load-tests the production server against a ceiling, prints the §8 budgets.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient, type Session } from './api-client';
@@ -35,8 +43,10 @@ import {
 } from './report';
 import { readScenarios, SAMPLE_SIZE, type Scenario } from './scenarios';
 import { shuffled } from './shuffle';
+import { memoryParts } from './memory';
 import { apiRssMegabytes, runStorm, waitUntilReady } from './storm';
-import { runUnlock } from './unlock';
+import { runUnlock, unlockedByAny } from './unlock';
+import { runWrites, WRITES_PER_SECOND } from './writes';
 import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
 
 const API_DIST = path.join(ROOT, 'apps/api/dist');
@@ -185,24 +195,14 @@ async function main(): Promise<void> {
     PHONE_VERIFICATION: 'optional',
   };
   await seedDatabase(database, options.leads, baseEnv);
+  if (options.coldStart) {
+    // A first start: no snapshot of any bench database to restore.
+    rmSync(path.join(DATA_DIR, 'lead-list'), { recursive: true, force: true });
+    console.log('--cold-start: the engine snapshots in DATA_DIR were deleted');
+  }
 
   const apiPort = options.port || (await freePort());
   const apiLog = path.join(RESULTS_DIR, 'logs', `${stamp}-api.log`);
-  const spawnedAt = performance.now();
-  const apiService = startService(
-    'API server',
-    process.execPath,
-    [
-      ...(options.cpuProf
-        ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`]
-        : []),
-      ...(process.env.API_NODE_FLAGS ? process.env.API_NODE_FLAGS.split(' ') : []),
-      path.join(API_DIST, 'server.js'),
-    ],
-    { ...baseEnv, PORT: String(apiPort), API_PROCESSES: String(options.processes) },
-    `http://127.0.0.1:${apiPort}`,
-    apiLog,
-  );
   type Health = {
     database: { engine: string; version: string };
     leadListIndex: string;
@@ -210,24 +210,46 @@ async function main(): Promise<void> {
     leadListLoadSeconds: number | null;
     leadListLoadedFrom: 'database' | 'snapshot' | null;
   };
-  await waitForHttp(apiService, '/api/health', 300_000);
+  /** Starts the API, waits until it answers (from SQL) and until its engine is ready; the times are from its spawn. */
+  const startApi = async (log: string) => {
+    const spawnedAt = performance.now();
+    const service = startService(
+      'API server',
+      process.execPath,
+      [
+        ...(options.cpuProf
+          ? ['--cpu-prof', `--cpu-prof-dir=${path.join(RESULTS_DIR, 'profiles')}`]
+          : []),
+        ...(process.env.API_NODE_FLAGS ? process.env.API_NODE_FLAGS.split(' ') : []),
+        path.join(API_DIST, 'server.js'),
+      ],
+      { ...baseEnv, PORT: String(apiPort), API_PROCESSES: String(options.processes) },
+      `http://127.0.0.1:${apiPort}`,
+      log,
+    );
+    await waitForHttp(service, '/api/health', 300_000);
+    // The API answers lists at once (from SQL) and loads its lead list engine in the background.
+    const answeringAfter = (performance.now() - spawnedAt) / 1000;
+    const rssAtStart = apiRssMegabytes(service.child.pid);
+    await waitUntilReady(service.url, options.processes);
+    const readyAfter = (performance.now() - spawnedAt) / 1000;
+    const ready = (await (await fetch(`${service.url}/api/health`)).json()) as Health;
+    const rssReady = apiRssMegabytes(service.child.pid);
+    console.log(
+      `API answering ${answeringAfter.toFixed(1)} s after its start, lead list engine ready after ${readyAfter.toFixed(1)} s ` +
+        `(its load from ${ready.leadListLoadedFrom === 'snapshot' ? 'the snapshot in DATA_DIR' : 'every lead'}: ` +
+        `${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; private RSS ${rssReady} MB)`,
+    );
+    return { service, answeringAfter, readyAfter, rssAtStart, rssReady, ready };
+  };
+  const first = await startApi(apiLog);
+  const { service: apiService, answeringAfter, readyAfter, rssAtStart, ready } = first;
   // The database's version is shown only to the metrics token's holder.
   const health = (await (
     await fetch(`${apiService.url}/api/health`, {
       headers: { authorization: `Bearer ${metricsToken}` },
     })
   ).json()) as Health;
-  // The API answers lists at once (from SQL) and loads its lead list engine in the background: measure once it has.
-  const answeringAfter = (performance.now() - spawnedAt) / 1000;
-  const rssAtStart = apiRssMegabytes(apiService.child.pid);
-  await waitUntilReady(apiService.url, options.processes);
-  const readyAfter = (performance.now() - spawnedAt) / 1000;
-  const ready = (await (await fetch(`${apiService.url}/api/health`)).json()) as Health;
-  console.log(
-    `API answering ${answeringAfter.toFixed(1)} s after its start, lead list engine ready after ${readyAfter.toFixed(1)} s ` +
-      `(its load from ${ready.leadListLoadedFrom === 'snapshot' ? 'the snapshot in DATA_DIR' : 'every lead'}: ` +
-      `${ready.leadListLoadSeconds?.toFixed(1) ?? '?'} s, ${ready.leadListMegabytes} MB; private RSS ${apiRssMegabytes(apiService.child.pid)} MB)`,
-  );
   console.log(
     `API serving on ${apiService.url} (${health.database.engine} ${health.database.version}); log ${path.relative(ROOT, apiLog)}`,
   );
@@ -362,10 +384,56 @@ async function main(): Promise<void> {
     readyAfter: Math.round(readyAfter * 10) / 10,
     loadSeconds: ready.leadListLoadSeconds,
     loadedFrom: ready.leadListLoadedFrom,
+    rssReady: first.rssReady,
   };
+  measurements.memory.parts = await memoryParts(api.baseUrl, metricsToken);
+  const parts = measurements.memory.parts;
   console.log(
-    `Memory: engine ${afterLoad.leadListMegabytes} MB; API private RSS ${rssAtStart} MB when it first answered, ${measurements.memory.rssAfterLoad} MB after the load`,
+    `Memory: engine ${afterLoad.leadListMegabytes} MB; API private RSS (RssAnon) ${rssAtStart} MB when it first answered, ${measurements.memory.rssAfterLoad} MB after the load` +
+      (parts
+        ? ` (V8 heap ${parts.heapUsed} MB used of ${parts.heapTotal} MB, ArrayBuffers and other external ${parts.external} MB)`
+        : ''),
   );
+  if (runsPart(options, 'writes')) {
+    await drain(api.baseUrl);
+    const writers: Session[] = [];
+    for (let i = 1; i <= UNLOCKING_DEALERS; i++)
+      writers.push(await api.benchDealer(`benchunlocker${i}`, DEMO.unlocker.password));
+    for (const writer of writers)
+      await api.ensureLargePackage(admin, writer, WRITES_PER_SECOND * (run.duration + 5));
+    const taken = await unlockedByAny(api, writers);
+    console.log(
+      `\nWrites: ${WRITES_PER_SECOND} lead submissions and ${WRITES_PER_SECOND} unlocks a second beside ${run.connections} connections reading random filter mixes…`,
+    );
+    const mix = scenarios.find((s) => s.key === 'mix')!;
+    const writes = await runWrites({
+      api,
+      paths: shuffled(mix.paths, 13),
+      readerToken: dealer.token,
+      unlockers: writers,
+      unlockable: ids.active.filter((id) => !taken.has(id)),
+      connections: run.connections,
+      duration: run.duration,
+    });
+    measurements.writes = {
+      ...writes,
+      readsReport: report(
+        { key: 'writes', label: 'list · any filter mix, while writing', paths: mix.paths },
+        writes.reads,
+        ceiling.rps,
+      ),
+    };
+    logLine(measurements.writes.readsReport);
+    for (const [label, w] of [
+      ['lead submissions', writes.submissions],
+      ['unlocks', writes.unlocks],
+    ] as const)
+      console.log(
+        `  ${label.padEnd(42)} ${w.perSecond.toFixed(1).padStart(7)} /s     p50 ${w.p50.toFixed(1).padStart(6)}  p99 ${w.p99.toFixed(1).padStart(6)} ms  ${w.ok} ok, ${w.failed} failed${w.firstFailure ? ` (${w.firstFailure})` : ''}`,
+      );
+    measurements.memory.rssAfterWrites = apiRssMegabytes(apiService.child.pid);
+    console.log(`  API private RSS after the writes: ${measurements.memory.rssAfterWrites} MB`);
+  }
   if (options.storm > 0 && runsPart(options, 'storm')) {
     await drain(api.baseUrl);
     console.log(
@@ -447,7 +515,20 @@ async function main(): Promise<void> {
     }
   }
 
-  await stopChild(apiService.child);
+  await stopChild(apiService.child, 60_000);
+  if (runsPart(options, 'restart')) {
+    // Stopped gracefully, the API wrote its snapshot: a restart restores it and applies what changed since.
+    console.log('\nRestart from the snapshot written at shutdown:');
+    const again = await startApi(path.join(RESULTS_DIR, 'logs', `${stamp}-api-restart.log`));
+    measurements.restart = {
+      answeringAfter: Math.round(again.answeringAfter * 10) / 10,
+      readyAfter: Math.round(again.readyAfter * 10) / 10,
+      loadSeconds: again.ready.leadListLoadSeconds,
+      loadedFrom: again.ready.leadListLoadedFrom,
+      rssReady: again.rssReady,
+    };
+    await stopChild(again.service.child, 60_000);
+  }
   const serverLog = readFileSync(apiLog, 'utf8').split('\n').filter(Boolean);
 
   const checks = budgetChecks(measurements);

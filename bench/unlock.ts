@@ -50,7 +50,7 @@ async function settledBalance(api: ApiClient, dealers: Session[]): Promise<numbe
 }
 
 /** The leads any of the dealers unlocked. */
-async function unlockedByAny(api: ApiClient, dealers: Session[]): Promise<Set<number>> {
+export async function unlockedByAny(api: ApiClient, dealers: Session[]): Promise<Set<number>> {
   const all = new Set<number>();
   for (const dealer of dealers) for (const id of await api.unlockedLeadIds(dealer)) all.add(id);
   return all;

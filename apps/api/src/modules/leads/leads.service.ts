@@ -7,7 +7,13 @@ import { recordAudit, type AuditActor } from '../audit/audit.service';
 import { notFound } from '../../plugins/errors';
 import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
-import { canonicalLeadFilter, type LeadListEngine } from './list-engine';
+import {
+  canonicalLeadFilter,
+  PAGE_BYTES_PER_LEAD,
+  type LeadListEngine,
+  type LeadListRow,
+  type RowsAndVersions,
+} from './list-engine';
 import { UnlockedLeads } from './unlocked-leads';
 import {
   findLeadById,
@@ -20,9 +26,6 @@ import {
   updateLeadStatus,
   type LeadIdPage,
 } from './leads.repository';
-
-/** Room for a lead's JSON on a page (a lead is ~450 bytes; JsonBytes grows past it). */
-const PAGE_BYTES_PER_LEAD = 512;
 
 /** One page of the lead list as a caller sees it. */
 export interface LeadListPage extends LeadIdPage {
@@ -49,9 +52,8 @@ export function leadListSources(
 }
 
 /**
- * A newest-first page of leads for the caller: ids and total from the engine's bitmaps when they are current, else from
- * SQL; then each lead's JSON: for a dealer, as the engine writes it from its columns (contact masked) unless they have
- * unlocked it; otherwise from its row read by primary key, masked in toLead unless the caller may see the contact.
+ * A page of leads for the caller: ids, total and the leads the engine wrote (contact masked) from the engine when it
+ * answers (LeadListEngine.listPage), else ids and total from SQL; then the page's JSON (pageJson).
  */
 export async function listLeads(
   db: Queryable,
@@ -67,58 +69,44 @@ export async function listLeads(
   });
   const offset = offsetOf(query.pageNumber, query.pageSize);
   const userId = caller?.id ?? 0;
-  const { listEngine } = sources;
-  let page: LeadIdPage | undefined;
-  // The page's leads the engine wrote, one after another (comma first from the second on) in `out`, where each begins
-  // and ends, by id.
-  let out = new JsonBytes(PAGE_BYTES_PER_LEAD * query.pageSize);
-  const written = new Map<number, { start: number; end: number }>();
-  let read: Awaited<ReturnType<typeof leadRowsAndVersions>> | undefined;
-  if (listEngine.state === 'ready') {
-    // The page as the engine has it; the leads it cannot write (all of an Admin's) read with the current versions in
-    // one statement (with no row to read, the versions alone). A write since (by any process) shows as a newer
-    // version: then the engine catches up, or SQL answers. A page the engine wrote whole needs no statement while the
-    // engine knows itself current (nothing written since it last read the version: knownCurrent), the caller's unlocks
-    // revision coming with the caller.
-    const known = listEngine.version;
-    const stamp = listEngine.stamp();
-    page = { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false };
-    const toRead: number[] = [];
-    out.ascii('[');
-    for (const id of page.ids) {
-      const comma = written.size > 0;
-      if (comma) out.ascii(',');
-      const start = out.length;
-      if (!admin && listEngine.writeShown(id, maxDealers, out)) {
-        written.set(id, { start, end: out.length });
-      } else {
-        if (comma) out.truncate(start - 1);
-        toRead.push(id);
-      }
-    }
-    read =
-      toRead.length === 0 && listEngine.knownCurrent
-        ? { version: known, unlocksRevision: caller?.unlocksRevision ?? 0, rows: [] }
-        : await leadRowsAndVersions(db, toRead, userId);
-    const { version } = read;
-    if (version > known) {
-      written.clear();
-      read = undefined;
-      page = (await listEngine.readyAt(version))
-        ? { ...listEngine.page(filter, offset, query.pageSize), totalCapped: false }
-        : undefined;
-    }
-    if (page) listEngine.confirm(stamp, version);
-  } else {
-    listEngine.start();
+  const answer = await sources.listEngine.listPage(filter, offset, query.pageSize, {
+    masked: !admin,
+    maxDealers,
+    unlocksRevision: caller?.unlocksRevision ?? 0,
+    readRows: (ids) => leadRowsAndVersions(db, ids, userId),
+  });
+  if (answer.source === 'engine') {
+    const { ids, total, json, written } = answer;
+    const read = answer.read ?? (await leadRowsAndVersions(db, ids, userId));
+    const page = { ids, total, totalCapped: false };
+    return pageJson(db, sources, caller, maxDealers, page, read, { json, written }, 'engine');
   }
-  const source = page ? 'engine' : 'sql';
-  page ??= await findLeadIdPage(
+  const page = await findLeadIdPage(
     { db, engine: sources.engine, readOffThread: sources.readOffThread },
     filter,
     query,
   );
-  read ??= await leadRowsAndVersions(db, page.ids, userId);
+  const read = await leadRowsAndVersions(db, page.ids, userId);
+  return pageJson(db, sources, caller, maxDealers, page, read, undefined, 'sql');
+}
+
+/**
+ * The page's JSON: for a dealer, each lead as the engine wrote it unless they have unlocked it; otherwise from its row
+ * read by primary key, masked in toLead unless the caller may see the contact.
+ */
+async function pageJson(
+  db: Queryable,
+  sources: LeadListSources,
+  caller: Caller | undefined,
+  maxDealers: number,
+  page: LeadIdPage,
+  read: RowsAndVersions<LeadListRow>,
+  engineWrote:
+    { json: JsonBytes; written: Map<number, { start: number; end: number }> } | undefined,
+  source: LeadListPage['source'],
+): Promise<LeadListPage> {
+  const admin = isAdmin(caller);
+  const written = engineWrote?.written ?? new Map<number, { start: number; end: number }>();
   const rows = new Map(read.rows.map((row) => [row.id, row]));
   const unlocked =
     caller && !admin
@@ -128,16 +116,15 @@ export async function listLeads(
   const unlockedWritten = page.ids.filter((id) => unlocked.has(id) && written.has(id));
   for (const id of unlockedWritten) written.delete(id);
   if (unlockedWritten.length > 0) {
-    for (const row of (await leadRowsAndVersions(db, unlockedWritten, userId)).rows)
+    for (const row of (await leadRowsAndVersions(db, unlockedWritten, caller?.id ?? 0)).rows)
       rows.set(row.id, row);
   }
   // Most of a dealer's pages: the engine wrote every lead, in order.
-  if (written.size > 0 && written.size === page.ids.length) {
-    out.ascii(']');
-    return { ...page, json: out.written(), source };
+  if (engineWrote && written.size > 0 && written.size === page.ids.length) {
+    engineWrote.json.ascii(']');
+    return { ...page, json: engineWrote.json.written(), source };
   }
-  const engineWritten = out;
-  out = new JsonBytes(PAGE_BYTES_PER_LEAD * page.ids.length);
+  const out = new JsonBytes(PAGE_BYTES_PER_LEAD * page.ids.length);
   out.ascii('[');
   let shown = 0;
   for (const id of page.ids) {
@@ -146,7 +133,7 @@ export async function listLeads(
     // Deleted since the page was made, or (through a bulk catch-up) off the list since: never shown to a dealer.
     if (at === undefined && (row === undefined || (!admin && !fromDbBool(row.status)))) continue;
     if (shown++ > 0) out.ascii(',');
-    if (at !== undefined) out.bytes(engineWritten.slice(at.start, at.end));
+    if (at !== undefined) out.bytes(engineWrote!.json.slice(at.start, at.end));
     else out.text(leadJson(toLead(row!, admin || unlocked.has(id), maxDealers)));
   }
   out.ascii(']');

@@ -1,9 +1,15 @@
 // The lead list engine's sync: loads every lead (or restores the snapshot) in the background, applies the lead_changes
-// log in steps, prunes it, and keeps the state the engine answers by (lead-list-engine.ts).
+// log in steps, prunes it, and moves the state the engine answers by (sync-state.ts) through its transitions.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { isPostgres, type DatabaseHandle, type Queryable } from '../../../db/database';
-import { CatchUpLag } from './catch-up-lag';
 import { LeadBitmaps } from './lead-bitmaps';
+import {
+  heldOf,
+  INITIAL_SYNC_STATE,
+  nextSyncState,
+  type SyncEvent,
+  type SyncState,
+} from './sync-state';
 import { LEAD_COLUMNS } from './lead-columns';
 import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
 import {
@@ -17,7 +23,6 @@ import {
   PRUNE_CHUNK,
   PRUNE_EVERY_MS,
   RELOAD_THRESHOLD,
-  RETRY_AFTER_MS,
   SQLITE_READ_CHUNK,
   VERIFIED_IDS,
   newestRevision,
@@ -29,18 +34,15 @@ export type LeadListEngineState = 'loading' | 'ready' | 'failed';
 export type LeadListEngineStatus = LeadListEngineState | 'behind';
 
 /**
- * Loading, catching up, snapshots and pruning, with the fields the engine's state is worked out from; LeadListEngine
+ * Loading, catching up, snapshots and pruning, and the one state value they move (sync-state.ts); LeadListEngine
  * answers on top of it.
  */
 export abstract class LeadListSync {
-  protected bitmaps: LeadBitmaps | undefined;
+  private current: SyncState = INITIAL_SYNC_STATE;
   /** The last lead_changes revision applied. */
   protected revision = 0;
-  /** The leads_version the bitmaps reflect (-1: not loaded). */
-  protected reflects = -1;
+  /** The one piece of work under way (a load or a catch-up): every other caller waits for it. */
   protected work: Promise<void> | undefined;
-  protected failure: unknown;
-  protected retryAt = 0;
   protected lastPrune = 0;
   protected loadStartedAt = 0;
   /** Seconds the last full load took. */
@@ -50,10 +52,6 @@ export abstract class LeadListSync {
   /** The lead_changes revision of the last snapshot written or restored (-1: none). */
   protected snapshotRevision = -1;
   protected closing = false;
-  /** Restored bitmaps are not answered from until they were brought up to date and checked against the database. */
-  protected restoring = false;
-  /** The bulk catch-up under way, if any, and how far behind it is. */
-  protected readonly bulk = new CatchUpLag();
   /** Requests waiting for a catch-up, woken when it turns out to be a bulk one. */
   protected bulkWaiters: (() => void)[] = [];
 
@@ -70,55 +68,77 @@ export abstract class LeadListSync {
     } = {},
   ) {}
 
+  /** The sync's state: loading, current, behind or failed, with what each holds. */
+  get sync(): SyncState {
+    return this.current;
+  }
+
+  /** The one place the state changes. */
+  protected transition(event: SyncEvent): void {
+    this.current = nextSyncState(this.current, event);
+  }
+
+  /** The bitmaps held (answering, or restored and being checked), if any. */
+  protected get bitmaps(): LeadBitmaps | undefined {
+    return heldOf(this.current)?.bitmaps;
+  }
+
+  /** The leads_version the bitmaps reflect (-1: none held). */
+  protected get reflects(): number {
+    return heldOf(this.current)?.reflects ?? -1;
+  }
+
   get state(): LeadListEngineState {
-    if (this.bitmaps !== undefined && this.failure === undefined && !this.restoring) return 'ready';
-    return this.failure === undefined ? 'loading' : 'failed';
+    const { kind } = this.current;
+    return kind === 'current' || kind === 'behind' ? 'ready' : kind;
   }
 
   protected run(step: () => Promise<void>): Promise<void> {
-    this.work ??= step()
+    if (this.work) return this.work;
+    this.transition({ type: 'work' });
+    this.work = step()
       .catch((error: unknown) => {
         // A failed engine keeps nothing it might answer wrongly with: SQL answers until a reload succeeds.
-        this.failure = error;
-        this.bitmaps = undefined;
-        this.reflects = -1;
-        this.retryAt = Date.now() + RETRY_AFTER_MS;
+        this.transition({ type: 'failed', error, at: Date.now() });
         this.onError(error);
       })
       .finally(() => {
         this.work = undefined;
-        this.bulk.end();
+        this.transition({ type: 'done' });
       });
     return this.work;
   }
 
   /** From here until the current work ends, requests are answered from the bitmaps as far as they are applied. */
   protected beginBulk(): void {
-    if (this.bulk.underWay || this.bitmaps === undefined || this.restoring) return;
-    this.bulk.begin(performance.now());
-    for (const wake of this.bulkWaiters.splice(0)) wake();
+    this.transition({ type: 'bulk', at: performance.now() });
+    if (this.current.kind === 'behind' && this.current.bulk)
+      for (const wake of this.bulkWaiters.splice(0)) wake();
   }
 
   /** Whether a bulk catch-up is under way and the bitmaps are close enough behind the log to answer through it. */
   protected get answersThroughBulk(): boolean {
+    const state = this.current;
     return (
-      this.bulk.underWay && this.bulk.behindBy(this.revision, performance.now()) < BULK_ANSWER_MS
+      state.kind === 'behind' &&
+      state.bulk !== undefined &&
+      state.bulk.behindBy(this.revision, performance.now()) < BULK_ANSWER_MS
     );
   }
 
   protected async catchUp(version: number): Promise<void> {
     if (this.bitmaps === undefined) {
-      this.restoring = true;
-      try {
-        if (await this.restoreSnapshot()) {
-          const restored = this.bitmaps;
-          await this.applyChanges(version);
-          // The catch-up may have read every lead instead (the changes since were pruned, or too many).
-          if (this.bitmaps !== restored || (await this.matchesDatabase())) return;
-          this.bitmaps = undefined;
+      if (await this.restoreSnapshot()) {
+        const restored = this.bitmaps;
+        await this.applyChanges(version);
+        // The catch-up may have read every lead instead (the changes since were pruned, or too many).
+        if (this.bitmaps !== restored) return;
+        if (await this.matchesDatabase()) {
+          // matchesDatabase may have read every lead too; only bitmaps still being checked are verified.
+          if (this.current.kind === 'loading') this.transition({ type: 'verified' });
+          return;
         }
-      } finally {
-        this.restoring = false;
+        this.transition({ type: 'rejected' });
       }
       await this.loadAll(version);
       return;
@@ -155,9 +175,10 @@ export abstract class LeadListSync {
       if (changes.length === CHANGE_CHUNK) {
         this.beginBulk();
         // How far the log reaches now: once applied up to there, the bitmaps are at most this moment behind.
-        if (this.bulk.underWay) {
+        const { bulk } = this.current.kind === 'behind' ? this.current : {};
+        if (bulk) {
           const seenAt = performance.now();
-          this.bulk.saw(await newestRevision(this.db), seenAt);
+          bulk.saw(await newestRevision(this.db), seenAt);
         }
       }
       await this.apply([...new Set(changes.map((c) => c.lead_id))]);
@@ -167,7 +188,7 @@ export abstract class LeadListSync {
       if (this.closing) return;
       await yieldToEventLoop();
     }
-    this.reflects = version;
+    this.transition({ type: 'applied', version });
     // Housekeeping: a failure to prune is reported, never a reason to stop answering.
     await this.pruneChanges().catch(this.onError);
   }
@@ -242,9 +263,8 @@ export abstract class LeadListSync {
       await yieldToEventLoop();
     }
     await fresh.buildRunningUnions(yieldToEventLoop);
-    this.bitmaps = fresh;
+    this.transition({ type: 'loaded', bitmaps: fresh, version });
     this.revision = Number(last?.revision ?? 0);
-    this.reflects = version;
     this.loadSeconds = (performance.now() - this.loadStartedAt) / 1000;
     this.loadedFrom = 'database';
     // Still inside the engine's one piece of work: no change is applied to the bitmaps while they are written.
@@ -268,7 +288,10 @@ export abstract class LeadListSync {
         .select((eb) => eb.fn.max('revision').as('revision'))
         .executeTakeFirst();
       if (!(header.revision <= Number(last?.revision ?? 0))) return false;
-      this.bitmaps = await LeadBitmaps.restore(input, yieldToEventLoop);
+      this.transition({
+        type: 'restored',
+        bitmaps: await LeadBitmaps.restore(input, yieldToEventLoop),
+      });
       this.revision = header.revision;
       this.snapshotRevision = header.revision;
       return true;

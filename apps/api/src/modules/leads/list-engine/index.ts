@@ -7,10 +7,14 @@ export {
   KEPT_CHANGES,
   RELOAD_THRESHOLD,
   LeadListEngine,
+  PAGE_BYTES_PER_LEAD,
   currentLeadsVersion,
   sampleStep,
   type LeadListEngineState,
   type LeadListEngineStatus,
+  type EnginePage,
   type ModelLead,
+  type PageRequest,
+  type RowsAndVersions,
 } from './lead-list-engine';
 export { snapshotFileFor } from './lead-list-snapshot';

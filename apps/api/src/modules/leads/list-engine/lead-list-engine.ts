@@ -4,7 +4,7 @@
 import type { DatabaseHandle } from '../../../db/database';
 import { followChannel } from '../../../db/notifications';
 import { completedWrites } from '../../../db/postgres-statements';
-import type { JsonBytes } from '../../../lib/json-bytes';
+import { JsonBytes } from '../../../lib/json-bytes';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes } from './bitmaps';
 import type { ModelLead } from './lead-columns';
@@ -20,6 +20,41 @@ export {
 } from './engine-reads';
 export type { LeadListEngineState, LeadListEngineStatus } from './engine-sync';
 export type { ModelLead };
+
+/** Room for a lead's JSON on a page (a lead is ~450 bytes; JsonBytes grows past it). */
+export const PAGE_BYTES_PER_LEAD = 512;
+
+/** Rows read with the leads version and the caller's unlocks revision in one statement (leadRowsAndVersions). */
+export interface RowsAndVersions<Row> {
+  version: number;
+  unlocksRevision: number;
+  rows: Row[];
+}
+
+/** What `listPage` needs of the request besides the query. */
+export interface PageRequest<Row> {
+  /** Whether the engine may write each lead with its contact masked (not for an Admin, who sees every contact). */
+  masked: boolean;
+  maxDealers: number;
+  /** The caller's unlocks revision as the caller cache has it (0 for a visitor). */
+  unlocksRevision: number;
+  /** Reads these leads' rows with the current leads version and the caller's unlocks revision, in one statement. */
+  readRows: (ids: number[]) => Promise<RowsAndVersions<Row>>;
+}
+
+/** The engine's answer to a page: `sql` when it may not answer now (loading, lagging, failed). */
+export type EnginePage<Row> =
+  | { source: 'sql' }
+  | {
+      source: 'engine';
+      ids: number[];
+      total: number;
+      /** The leads the engine wrote (comma first from the second on) in `json`, where each begins and ends, by id. */
+      json: JsonBytes;
+      written: Map<number, { start: number; end: number }>;
+      /** The other leads' rows and the versions they were read at; absent when the page was made again after a write. */
+      read?: RowsAndVersions<Row>;
+    };
 
 /** Answers lists from the bitmaps the sync (engine-sync.ts) keeps, and says when they may. */
 export class LeadListEngine extends LeadListSync {
@@ -107,8 +142,7 @@ export class LeadListEngine extends LeadListSync {
   get knownCurrent(): boolean {
     return (
       (this.hearing || this.changeCount !== undefined) &&
-      this.state === 'ready' &&
-      this.work === undefined &&
+      this.sync.kind === 'current' &&
       this.confirmedAt === this.stamp()
     );
   }
@@ -134,8 +168,9 @@ export class LeadListEngine extends LeadListSync {
 
   /** Starts loading in the background unless loaded, under way or failed a moment ago. */
   start(): void {
-    if (this.closing || this.work || this.state === 'ready' || Date.now() < this.retryAt) return;
-    this.failure = undefined;
+    const { sync } = this;
+    if (this.closing || this.work || this.state === 'ready') return;
+    if (sync.kind === 'failed' && Date.now() < sync.retryAt) return;
     this.run(() => currentLeadsVersion(this.db).then((version) => this.catchUp(version)));
   }
 
@@ -186,15 +221,65 @@ export class LeadListEngine extends LeadListSync {
 
   /** Whether lists are answered from the bitmaps now: current, or through a bulk catch-up (readiness). */
   get answering(): boolean {
-    return this.state === 'ready' && (this.work === undefined || this.answersThroughBulk);
+    return this.sync.kind === 'current' || this.answersThroughBulk;
   }
 
   /** Brings the bitmaps up to `version` (loading them first if need be). */
   async syncTo(version: number): Promise<void> {
     while (this.reflects < version && !this.closing) {
       await this.run(() => this.catchUp(version));
-      if (this.failure !== undefined) return;
+      if (this.sync.kind === 'failed') return;
     }
+  }
+
+  /**
+   * One page of the list, checked to be current: the page as the bitmaps have it, each lead written when it may be,
+   * the others' rows read with the leads version in one statement (none while the engine knows itself current: a page
+   * written whole then needs no statement). A write since (by any process) shows as a newer version: then the engine
+   * catches up and makes the page again, or SQL answers.
+   */
+  async listPage<Row>(
+    filter: CanonicalLeadFilter,
+    offset: number,
+    limit: number,
+    request: PageRequest<Row>,
+  ): Promise<EnginePage<Row>> {
+    if (this.state !== 'ready') {
+      this.start();
+      return { source: 'sql' };
+    }
+    const known = this.version;
+    const stamp = this.stamp();
+    const { ids, total } = this.page(filter, offset, limit);
+    const json = new JsonBytes(PAGE_BYTES_PER_LEAD * limit);
+    const written = new Map<number, { start: number; end: number }>();
+    const toRead: number[] = [];
+    json.ascii('[');
+    for (const id of ids) {
+      const comma = written.size > 0;
+      if (comma) json.ascii(',');
+      const start = json.length;
+      if (request.masked && this.writeShown(id, request.maxDealers, json)) {
+        written.set(id, { start, end: json.length });
+      } else {
+        if (comma) json.truncate(start - 1);
+        toRead.push(id);
+      }
+    }
+    const read =
+      toRead.length === 0 && this.knownCurrent
+        ? { version: known, unlocksRevision: request.unlocksRevision, rows: [] }
+        : await request.readRows(toRead);
+    const { version } = read;
+    if (version <= known) {
+      this.confirm(stamp, version);
+      return { source: 'engine', ids, total, json, written, read };
+    }
+    if (!(await this.readyAt(version))) return { source: 'sql' };
+    const again = this.page(filter, offset, limit);
+    this.confirm(stamp, version);
+    // Made again: every lead is read (with the versions) and shaped by the caller.
+    return { source: 'engine', ...again, json, written: new Map() };
   }
 
   /** Writes the lead's JSON as a dealer's page shows it, contact masked, when the engine holds it exactly (LeadBitmaps.writeShown). */
