@@ -170,6 +170,36 @@ describe.each(testEngines())('authorization matrix on %s', (engine) => {
         expected: [404, 404, 404, 404, 404],
       },
       {
+        name: 'ask for a password reset (public, the same answer for any login)',
+        doc: '/api/password-resets',
+        request: () => ({
+          method: 'POST',
+          url: '/api/password-resets',
+          payload: { login: `nobody-${++verificationNumbers}@example.com` },
+        }),
+        expected: [202, 202, 202, 202, 202],
+      },
+      {
+        name: 'reset a password by code (public: a wrong code changes nothing)',
+        doc: '/api/password-resets/confirm',
+        request: () => ({
+          method: 'POST',
+          url: '/api/password-resets/confirm',
+          payload: { login: 'nobody@example.com', code: '123456', newPassword: 'Another@2026!' },
+        }),
+        expected: [400, 400, 400, 400, 400],
+      },
+      {
+        name: 'reset a password by link (public: a forged link changes nothing)',
+        doc: '/api/password-resets/confirm-link',
+        request: () => ({
+          method: 'POST',
+          url: '/api/password-resets/confirm-link',
+          payload: { token: 'forged.link', newPassword: 'Another@2026!' },
+        }),
+        expected: [400, 400, 400, 400, 400],
+      },
+      {
         name: 'read a lead',
         doc: '/api/leads/{id}',
         request: () => ({ url: `/api/leads/${lead}` }),

@@ -47,6 +47,8 @@ describe('serializerCompiler', () => {
       photos: [],
       marketPrice: null,
       priceVsMarket: null,
+      phoneVerified: false,
+      verifiedOn: null,
       phone_number: '9876543210',
     };
     expect(JSON.parse(compile(z.array(leadSchema))([lead]))).toEqual(

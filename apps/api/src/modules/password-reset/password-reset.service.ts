@@ -11,20 +11,22 @@ import { badRequest, tooManyRequests } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit.service';
 import { findUserByName, updateUser } from '../members/members.repository';
 import type { PasswordHasher } from '../members/passwords';
+import {
+  PASSWORD_RESET_LINK_MINUTES,
+  PASSWORD_RESET_MAIL_KIND,
+  passwordResetLinkMac,
+} from '../alerts/password-reset-mail';
 import { deliverSms, queueSms, type QueuedSms, type SmsDelivery } from '../sms/sms.service';
 
 export const PASSWORD_RESET = {
   codeMinutes: 10,
-  linkMinutes: 30,
+  linkMinutes: PASSWORD_RESET_LINK_MINUTES,
   maxTries: 5,
   /** Resets one login may ask for per hour, whoever asks. */
   perLoginPerHour: 5,
   /** Resets one IP may ask for per hour, whatever the logins. */
   perIpPerHour: 20,
 } as const;
-
-/** The e-mail outbox kind of a reset link (modules/alerts composes it at send time). */
-export const PASSWORD_RESET_MAIL_KIND = 'reset';
 
 export interface PasswordResetDeps {
   db: Db;
@@ -36,7 +38,7 @@ export interface PasswordResetDeps {
   onSmsError: (error: unknown) => void;
 }
 
-function keyOf(secret: string, purpose: 'code' | 'link' | 'login'): Buffer {
+function keyOf(secret: string, purpose: 'code' | 'login'): Buffer {
   // Keys of their own: a reset code hash or link is never a session, a phone token or another link's MAC.
   return createHmac('sha256', secret).update(`dealerleads password reset ${purpose} v1`).digest();
 }
@@ -45,17 +47,6 @@ function codeHash(secret: string, publicId: string, code: string): string {
   return createHmac('sha256', keyOf(secret, 'code'))
     .update(`${publicId}.${code}`)
     .digest('base64url');
-}
-
-function linkMac(secret: string, publicId: string, userId: number): string {
-  return createHmac('sha256', keyOf(secret, 'link'))
-    .update(`${publicId}.${userId}`)
-    .digest('base64url');
-}
-
-/** '<reset id>.<MAC over it and the member>': the e-mailed link's token; the row holds its expiry and use. */
-export function passwordResetLinkToken(secret: string, publicId: string, userId: number): string {
-  return `${publicId}.${linkMac(secret, publicId, userId)}`;
 }
 
 const sameMac = (a: string, b: string) => {
@@ -329,43 +320,9 @@ export async function confirmPasswordResetLink(
     row.link_expires_at === null ||
     row.used_on !== null ||
     new Date(row.link_expires_at).getTime() <= now.getTime() ||
-    !sameMac(match[2]!, linkMac(secret, row.public_id, row.user_id))
+    !sameMac(match[2]!, passwordResetLinkMac(secret, row.public_id, row.user_id))
   ) {
     throw badRequest(msg.linkInvalid);
   }
   return completeReset(deps, passwords, row, input.newPassword, ip, 'email', msg.linkInvalid);
-}
-
-/** The reset mail of a claimed outbox row; undefined once the link is used or expired (nothing to send then). */
-export async function composePasswordResetMail(
-  db: Queryable,
-  mail: { userId: number; payload: string | null },
-  settings: { publicUrl: string; secret: string },
-  to: string,
-  now = new Date(),
-) {
-  const row = await db
-    .selectFrom('password_resets')
-    .select(['public_id', 'user_id', 'link_expires_at', 'used_on'])
-    .where('public_id', '=', mail.payload ?? '')
-    .executeTakeFirst();
-  if (!row || row.user_id !== mail.userId || row.used_on !== null || row.link_expires_at === null)
-    return undefined;
-  if (new Date(row.link_expires_at).getTime() <= now.getTime()) return undefined;
-  const token = passwordResetLinkToken(settings.secret, row.public_id, mail.userId);
-  const url = `${settings.publicUrl}/dealers/reset-password/link?token=${encodeURIComponent(token)}`;
-  const minutes = PASSWORD_RESET.linkMinutes;
-  const text = [
-    'Someone asked to reset the password of your DealerLeads account. Choose a new password here:',
-    url,
-    '',
-    `The link works once, for ${minutes} minutes. If you did not ask, ignore this e-mail: your password stays as it is.`,
-  ].join('\n');
-  const html =
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#212529">' +
-    '<p>Someone asked to reset the password of your DealerLeads account.</p>' +
-    `<p><a href="${url.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">Choose a new password</a></p>` +
-    `<p>The link works once, for ${minutes} minutes. If you did not ask, ignore this e-mail: ` +
-    'your password stays as it is.</p></body></html>';
-  return { to, subject: 'Reset your DealerLeads password', text, html };
 }

@@ -16,7 +16,8 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { PASSWORD_RESET, loginHashOf, passwordResetLinkToken } from './password-reset.service';
+import { passwordResetLinkToken } from '../alerts/password-reset-mail';
+import { PASSWORD_RESET, loginHashOf } from './password-reset.service';
 import { VERIFICATION_RETENTION_MS, runLeadLifecycle } from '../owners/lead-lifecycle';
 
 const NEW_PASSWORD = 'Fresh-Start-2026';
