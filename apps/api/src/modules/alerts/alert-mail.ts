@@ -6,7 +6,7 @@ import { fromDbBool, type Queryable } from '../../db/database';
 import type { ClaimedMail } from './email-outbox';
 import { unsubscribeTokenOf, type UnsubscribeTarget } from './unsubscribe-token';
 import { addressCapReached, composeVerification } from './email-verification.service';
-import { PASSWORD_RESET_MAIL_KIND, composePasswordResetMail } from './password-reset-mail';
+import { PASSWORD_RESET_MAIL_KIND, composePasswordResetMail } from './password-reset-mail.service';
 
 export interface MailSettings {
   /** The From header. */

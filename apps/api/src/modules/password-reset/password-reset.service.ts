@@ -15,7 +15,7 @@ import {
   PASSWORD_RESET_LINK_MINUTES,
   PASSWORD_RESET_MAIL_KIND,
   passwordResetLinkMac,
-} from '../alerts/password-reset-mail';
+} from '../alerts/password-reset-mail.service';
 import { deliverSms, queueSms, type QueuedSms, type SmsDelivery } from '../sms/sms.service';
 
 export const PASSWORD_RESET = {

@@ -16,7 +16,7 @@ import {
   useTestApp,
   type TestMember,
 } from '../../test/test-app';
-import { passwordResetLinkToken } from '../alerts/password-reset-mail';
+import { passwordResetLinkToken } from '../alerts/password-reset-mail.service';
 import { PASSWORD_RESET, loginHashOf } from './password-reset.service';
 import { VERIFICATION_RETENTION_MS, runLeadLifecycle } from '../owners/lead-lifecycle';
 
