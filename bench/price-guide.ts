@@ -33,6 +33,8 @@ const engine = new LeadListEngine(database.db, (error) => console.error('engine 
   snapshotFile: snapshotFileFor(path.join(DATA_DIR, 'lead-list'), databaseIdentity(config)),
 });
 await engine.syncTo(await currentLeadsVersion(database.db));
+// As a serving process does: it hears of writes, so a guide reads the leads version only after one.
+const stopFollowing = engine.follow(database, (error) => console.error('engine listener:', error));
 // Never started: its state stays 'loading', so every guide asked through it comes from SQL.
 const sqlOnly = new LeadListEngine(database.db, () => undefined);
 
@@ -78,6 +80,7 @@ async function measure(label: string, listEngine: LeadListEngine, asked: StoredC
 console.log(`${bench.label}: ${engine.size.toLocaleString('en-US')} leads held`);
 await measure('engine', engine, cars);
 await measure('sql', sqlOnly, cars.slice(0, sqlQueries));
+await stopFollowing();
 await engine.close();
 await sqlOnly.close();
 await database.close();

@@ -35,7 +35,7 @@ const yearsAround = (year: number, span: number) =>
 
 /** Whether the engine's columns reflect every committed lead write (after a moment's catch-up, as a list does). */
 async function engineAnswers({ db, listEngine }: PriceGuideSources): Promise<boolean> {
-  return listEngine.knownCurrent || listEngine.readyAt(await currentLeadsVersion(db));
+  return listEngine.currentFor(() => currentLeadsVersion(db));
 }
 
 /** The guide for a stored car; an unknown model has none. */

@@ -395,6 +395,31 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     });
 
   if (dbEngine === 'sqlite')
+    it('answers whether it is current by one version read, then without one until something is written', async () => {
+      const engine = await synced(db, new LeadListEngine(db.db, fail));
+      const stop = engine.follow(db, fail);
+      let reads = 0;
+      const readVersion = () => {
+        reads += 1;
+        return currentLeadsVersion(db.db);
+      };
+      try {
+        expect(await engine.currentFor(readVersion)).toBe(true);
+        expect(await engine.currentFor(readVersion)).toBe(true);
+        expect(reads).toBe(1);
+        await other.db
+          .insertInto('leads')
+          .values([makeLead({ city: 'Askpur' })])
+          .execute();
+        expect(await engine.currentFor(readVersion)).toBe(true);
+        expect(reads).toBe(2);
+        expect(engine.page({ status: 'active', city: ['Askpur'] }, 0, 10).total).toBe(1);
+      } finally {
+        await stop();
+      }
+    });
+
+  if (dbEngine === 'sqlite')
     it('knows itself current without asking while the database change count stands', async () => {
       const engine = await synced(db, new LeadListEngine(db.db, fail));
       const stop = engine.follow(db, fail);

@@ -147,6 +147,19 @@ export class LeadListEngine extends LeadListSync {
     );
   }
 
+  /**
+   * Whether the columns reflect every committed lead write, after a moment's catch-up as a list allows: known without
+   * a read while following, else by reading the version; a yes is confirmed, so later asks skip the read.
+   */
+  async currentFor(readVersion: () => Promise<number>): Promise<boolean> {
+    if (this.knownCurrent) return true;
+    const stamp = this.stamp();
+    const version = await readVersion();
+    if (!(await this.readyAt(version))) return false;
+    this.confirm(stamp, version);
+    return true;
+  }
+
   private onNotified(): void {
     this.heard++;
     if (this.state !== 'ready') return;
