@@ -16,15 +16,3 @@ export function renderRoute(path: string) {
   );
   return { router, ...view };
 }
-
-/** A fetch answer with a JSON body. */
-export function jsonResponse(
-  body: unknown,
-  init: { status?: number; statusText?: string; headers?: Record<string, string> } = {},
-): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), {
-    status: init.status ?? 200,
-    statusText: init.statusText ?? '',
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...init.headers },
-  });
-}

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { setCurrentUser } from '../../lib/session';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { failedSideReads, http, pagedJson, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const entries: AuditEntry[] = [
   {
@@ -33,25 +34,12 @@ const entries: AuditEntry[] = [
   },
 ];
 
+setupFakeApi(
+  http.get('/api/admin/audit', () => pagedJson(entries, { itemsPerPage: 25 })),
+  ...failedSideReads,
+);
+
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = String(input);
-      if (url.startsWith('/api/admin/audit'))
-        return jsonResponse(entries, {
-          headers: {
-            Pagination: JSON.stringify({
-              currentPage: 1,
-              itemsPerPage: 25,
-              totalItems: 2,
-              totalPages: 1,
-            }),
-          },
-        });
-      return jsonResponse({ status: 500, message: `No fake for ${url}` }, { status: 500 });
-    }),
-  );
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => setTimeout(callback, 0));
   vi.stubGlobal('cancelIdleCallback', (handle: number) => clearTimeout(handle));
 });

@@ -1,16 +1,17 @@
-// The sign-up screen against a stubbed API: validation errors listed, a business error listed, success → signup-success.
+// The sign-up screen against the fake API: validation errors listed, a business error listed, success → signup-success.
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
-import { jsonResponse, renderRoute } from '../../test/render-route';
+import { HttpResponse, failedSideReads, http, setupFakeApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const api = setupFakeApi(...failedSideReads);
+const registerAnswers = (body: Record<string, unknown>, status: number) =>
+  api.use(http.post('/api/account/register', () => HttpResponse.json(body, { status })));
 
 beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(notify, 'error').mockImplementation(() => undefined);
 });
 
@@ -37,15 +38,13 @@ describe('sign-up screen', () => {
   });
 
   it('lists the server validation errors in a danger alert', async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        {
-          title: 'One or more validation errors occurred.',
-          status: 400,
-          errors: { email: ['Please enter a valid Email'], City: ['Please enter City'] },
-        },
-        { status: 400, statusText: 'Bad Request' },
-      ),
+    registerAnswers(
+      {
+        title: 'One or more validation errors occurred.',
+        status: 400,
+        errors: { email: ['Please enter a valid Email'], City: ['Please enter City'] },
+      },
+      400,
     );
     renderRoute(paths.register);
     await fillAndSubmit();
@@ -58,12 +57,7 @@ describe('sign-up screen', () => {
   });
 
   it("lists the server's text of a business-rule 400 too", async () => {
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(
-        { status: 400, message: 'Username is taken' },
-        { status: 400, statusText: 'Bad Request' },
-      ),
-    );
+    registerAnswers({ status: 400, message: 'Username is taken' }, 400);
     renderRoute(paths.register);
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Username is taken');
@@ -72,14 +66,14 @@ describe('sign-up screen', () => {
   });
 
   it('goes to the signup-success popup after a successful sign-up', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 9, userName: 'ravi' }, { status: 201 }));
+    registerAnswers({ id: 9, userName: 'ravi' }, 201);
     const { router } = renderRoute(paths.register);
     await fillAndSubmit();
     expect(await screen.findByText('Registration Successful!')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(paths.signupSuccess);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/account/register');
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    const posts = api.callsTo('POST', '/api/');
+    expect(posts.map((call) => call.path)).toEqual(['/api/account/register']);
+    expect(posts[0]?.body).toMatchObject({
       userName: 'ravi',
       role: 'User',
       state: 'Goa',
