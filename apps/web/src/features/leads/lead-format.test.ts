@@ -1,6 +1,7 @@
 // Lead values on screen: INR grouping, the spec's date pattern, brand and band labels that match the catalogues, +91 links.
 import { describe, expect, it } from 'vitest';
 import { KM_BANDS, PRICE_BANDS, VEHICLE_BRANDS } from '@dealerleads/shared/catalogues';
+import { setLanguage } from '../../i18n/runtime';
 import {
   brandLabel,
   contactLinks,
@@ -76,6 +77,22 @@ describe('lead formatting', () => {
     expect(new URL(whatsapp).searchParams.get('text')).toBe(
       'Hello, I saw your 2019 Maruti Suzuki Swift & Dzire on DealerLeads. Is it still available?',
     );
+  });
+
+  it('greets in Hindi when the dealer reads Hindi', async () => {
+    await setLanguage('hi');
+    try {
+      const { whatsapp } = contactLinks('9876543210', {
+        year: 2021,
+        brand: 'hyundai',
+        model: 'Creta',
+      });
+      expect(new URL(whatsapp).searchParams.get('text')).toBe(
+        'नमस्ते, मैंने DealerLeads पर आपकी 2021 Hyundai Creta देखी। क्या यह अभी उपलब्ध है?',
+      );
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 

@@ -72,7 +72,7 @@ export function leadTitle(lead: { brand: string; model: string }): string {
 
 /** The opening line a dealer's WhatsApp chat starts with, naming the car so the owner knows which one. */
 export function whatsAppGreeting(car: { year: number; brand: string; model: string }): string {
-  return `Hello, I saw your ${car.year} ${leadTitle(car)} on DealerLeads. Is it still available?`;
+  return translate(leadsTexts, 'whatsAppGreeting', { year: car.year, car: leadTitle(car) });
 }
 
 /**

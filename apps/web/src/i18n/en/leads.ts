@@ -25,6 +25,7 @@ export const leadsTexts = defineTexts('leads', {
   'loadError.other': 'Failed to load leads. Please try again later.',
   'loadError.otherTitle': 'Error',
   whatsAppLabel: 'WhatsApp {{number}}',
+  whatsAppGreeting: 'Hello, I saw your {{year}} {{car}} on DealerLeads. Is it still available?',
   callLabel: 'Call {{number}}',
   unlock: 'Unlock contact',
   unlockFor: 'Unlock contact for {{car}}',

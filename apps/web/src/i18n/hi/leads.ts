@@ -26,6 +26,7 @@ export const leads = {
   'loadError.other': 'लीड्स लोड नहीं हो सकीं। कृपया बाद में दोबारा कोशिश करें।',
   'loadError.otherTitle': 'गड़बड़ी',
   whatsAppLabel: 'WhatsApp {{number}}',
+  whatsAppGreeting: 'नमस्ते, मैंने DealerLeads पर आपकी {{year}} {{car}} देखी। क्या यह अभी उपलब्ध है?',
   callLabel: '{{number}} पर कॉल करें',
   unlock: 'नंबर खोलें',
   unlockFor: '{{car}} का नंबर खोलें',
