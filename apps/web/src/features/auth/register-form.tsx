@@ -1,5 +1,6 @@
 // The sign-up form (docs/screens.md): every field and rule, invalid styling once touched, Submit only when valid.
 import { useForm, type DefaultValues } from 'react-hook-form';
+import { roleName } from '../../lib/role-name';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, SIGNUP_ROLES, type Registration } from '@dealerleads/shared';
 import { INDIAN_STATES } from '@dealerleads/shared/catalogues';
@@ -98,7 +99,7 @@ export function RegisterForm({
           className="col-md-6 mb-3"
           label={t('role')}
           placeholder={t('selectRole')}
-          options={SIGNUP_ROLES}
+          options={SIGNUP_ROLES.map((role) => ({ value: role, label: roleName(role) }))}
           required
           registration={register('role')}
           {...field('role')}

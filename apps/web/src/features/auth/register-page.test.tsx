@@ -1,9 +1,10 @@
 // The sign-up screen against the fake API: validation errors listed, a business error listed, success → signup-success.
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
+import { setLanguage } from '../../i18n/runtime';
 import { HttpResponse, failedSideReads, http, setupFakeApi } from '../../test/fake-api';
 import { renderRoute } from '../../test/render-route';
 
@@ -35,6 +36,20 @@ describe('sign-up screen', () => {
   it("is titled 'Sign up'", async () => {
     renderRoute(paths.register);
     expect(await screen.findByRole('heading', { name: 'Sign up' })).toBeInTheDocument();
+  });
+
+  it('names the roles in Hindi for a Hindi reader, keeping their values', async () => {
+    await setLanguage('hi');
+    try {
+      renderRoute(paths.register);
+      const role = await screen.findByRole('combobox', { name: /भूमिका/ });
+      const options = within(role).getAllByRole('option');
+      expect(options.map((o) => o.textContent)).toContain('डीलर');
+      expect(options.map((o) => o.textContent)).not.toContain('Dealer');
+      expect(options.find((o) => o.textContent === 'डीलर')).toHaveValue('Dealer');
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('lists the server validation errors in a danger alert', async () => {

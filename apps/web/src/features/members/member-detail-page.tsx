@@ -10,7 +10,7 @@ import { useDownloadMyData } from './api/download-my-data';
 import { useMember } from './api/get-member';
 import { EmailVerificationNotice } from './email-verification-notice';
 import { membersTexts } from '../../i18n/en/members';
-import { roleName } from './role-name';
+import { roleName } from '../../lib/role-name';
 import { liveTexts, useT } from '../../i18n/runtime';
 
 export const exportTexts = liveTexts(membersTexts, 'export.');

@@ -16,7 +16,7 @@ import {
   type MemberEditFormValues,
 } from './member-edit-form-schema';
 import { membersTexts } from '../../i18n/en/members';
-import { roleName } from './role-name';
+import { roleName } from '../../lib/role-name';
 import { useT } from '../../i18n/runtime';
 
 export const OWN_ROLE_AND_STATUS_TEXT = membersTexts.en.ownRoleAndStatus;
