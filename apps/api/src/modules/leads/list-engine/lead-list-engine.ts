@@ -164,6 +164,10 @@ export class LeadListEngine extends LeadListSync {
     this.heard++;
     if (this.state !== 'ready') return;
     this.notified = true;
+    this.catchUpHeard();
+  }
+
+  private catchUpHeard(): void {
     this.following ??= (async () => {
       while (this.notified) {
         this.notified = false;
@@ -171,11 +175,16 @@ export class LeadListEngine extends LeadListSync {
         const version = await currentLeadsVersion(this.db);
         await this.syncTo(version);
         this.confirm(stamp, version);
+        // A write of this process's own may be heard of before its completion is counted: once counted, it moved
+        // the stamp past what was just confirmed, so the version is read once more.
+        if (this.stamp() !== stamp) this.notified = true;
       }
     })()
       .catch(this.onError)
       .finally(() => {
         this.following = undefined;
+        // A notification heard while the loop was ending found it still running: it is followed now, not lost.
+        if (this.notified) this.catchUpHeard();
       });
   }
 
