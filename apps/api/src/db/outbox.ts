@@ -3,10 +3,15 @@
 // number of attempts; and the loop that works them off in every API process.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Selectable } from 'kysely';
 import type { Queryable } from './database';
+import type { Database } from './schema';
 
 /** The tables with the outbox columns (status, attempts, next_attempt_at, claimed_by, lease_until, last_error, sent_on). */
 export type OutboxTable = 'email_outbox' | 'push_outbox' | 'sms_outbox';
+
+/** The columns every outbox table has. */
+type SharedOutboxColumn = keyof Database[OutboxTable] & string;
 
 export interface RetryPolicy {
   /** First retry after this, doubling per attempt up to maxBackoffMs. */
@@ -42,22 +47,35 @@ export async function dueOutboxIds(
   return rows.map((r) => r.id);
 }
 
+/** The columns of an outbox table a claim may return besides `attempts`. */
+export type OutboxColumn<T extends OutboxTable> = keyof Selectable<Database[T]> & string;
+
+/** A claimed row: the columns asked for, and its attempts (this one included). */
+export type ClaimedOutboxRow<T extends OutboxTable, C extends OutboxColumn<T>> = Pick<
+  Selectable<Database[T]>,
+  C
+> & { attempts: number };
+
 /**
- * Claims one row for `workerId` until `now + leaseMs` and returns its attempts (this one included). The claim is a
- * conditional UPDATE, so of two processes racing for a row exactly one gets it; a row whose worker died mid-send is
- * claimed again once its lease expires, and the attempt counted at the claim ends a row that crashes every worker.
+ * Claims one row for `workerId` until `now + leaseMs` and returns its attempts (this one included) with `columns`.
+ * The claim is a conditional UPDATE, so of two processes racing for a row exactly one gets it; a row whose worker
+ * died mid-send is claimed again once its lease expires, and the attempt counted at the claim ends a row that crashes
+ * every worker.
  */
-export async function claimOutboxRow(
+export async function claimOutboxRow<T extends OutboxTable, C extends OutboxColumn<T> = never>(
   db: Queryable,
-  table: OutboxTable,
+  table: T,
   workerId: string,
   id: number,
   now: Date,
   leaseMs: number,
-): Promise<number | undefined> {
+  columns: readonly C[] = [],
+): Promise<ClaimedOutboxRow<T, C> | undefined> {
   const at = now.toISOString();
+  // Kysely cannot follow a generic table's columns: the statement is typed on the columns all outbox tables share.
+  const returned = ['attempts', ...columns] as readonly SharedOutboxColumn[];
   const row = await db
-    .updateTable(table)
+    .updateTable(table as OutboxTable)
     .set((eb) => ({
       claimed_by: workerId,
       lease_until: new Date(now.getTime() + leaseMs).toISOString(),
@@ -67,9 +85,10 @@ export async function claimOutboxRow(
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', at)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .returning('attempts')
+    .returning(returned)
     .executeTakeFirst();
-  return row ? Number(row.attempts) : undefined;
+  if (!row) return undefined;
+  return { ...row, attempts: Number(row.attempts) } as unknown as ClaimedOutboxRow<T, C>;
 }
 
 /** Done (sent, or nothing to send): only while `workerId` still holds the row; false when it no longer did. */
@@ -139,15 +158,18 @@ export interface OutboxLoop {
 
 /**
  * Runs `work(id)` on every due row, a round of `batch` ids at a time until a round finds fewer, on a timer; one tick
- * at a time per loop, and `stop` waits for the tick under way.
+ * at a time per loop, and `stop` waits for the tick under way. `beforeTick` runs first in each tick (the e-mail
+ * worker queues its digests there), its errors going to `onError` like the tick's own.
  */
 export function startOutboxLoop(
   due: (now: Date, limit: number) => Promise<number[]>,
   work: (id: number) => Promise<void>,
   options: OutboxLoopOptions,
+  beforeTick?: (now: Date) => Promise<void>,
 ): OutboxLoop {
   let stopped = false;
   async function tick(): Promise<void> {
+    if (beforeTick) await beforeTick(options.clock());
     for (;;) {
       const ids = await due(options.clock(), options.batch);
       for (const id of ids) {

@@ -2,12 +2,12 @@
 // notification (instant) or by the daily digest builder, claimed under a lease by any API process's worker, marked
 // sent after the SMTP server accepts, retried with exponential backoff, given up after a number of attempts.
 import { addDays } from '@dealerleads/shared';
-import type { Db, Engine, Queryable } from '../../db/database';
+import type { Db, Engine } from '../../db/database';
+import { claimOutboxRow } from '../../db/outbox';
 import { runWrite } from '../../db/write-batcher';
 
 /** 'event': a payment, refund or unlocked-lead event (modules/push/push.service.ts); 'reset': a password reset link. */
 export type OutboxKind = 'instant' | 'digest' | 'verify' | 'event' | 'reset';
-export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 /** The daily digest of the previous India day is built from this India hour on (08:00 IST). */
 export const DIGEST_HOUR_IST = 8;
@@ -118,28 +118,7 @@ export interface ClaimedMail {
   attempts: number;
 }
 
-/** Ids of rows due at `now`: pending, their next attempt reached, their lease free or expired (oldest first). */
-export async function dueMailIds(db: Queryable, now: Date, limit: number): Promise<number[]> {
-  const at = now.toISOString();
-  const rows = await db
-    .selectFrom('email_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/**
- * Claims one row for `workerId` until `now + leaseMs`, right before sending it. The claim is a conditional UPDATE
- * (still pending, due, lease free or expired), so of two processes racing for a row exactly one gets it; a row whose
- * worker died mid-send is claimed again once its lease expires. The attempt is counted at the claim, so a row that
- * crashes its worker every time still ends after the last attempt.
- */
+/** Claims one row for `workerId` under the outbox lease (db/outbox.ts), right before sending it. */
 export async function claimMail(
   db: Db,
   engine: Engine,
@@ -148,31 +127,17 @@ export async function claimMail(
   now: Date,
   leaseMs: number,
 ): Promise<ClaimedMail | undefined> {
-  const at = now.toISOString();
   const row = await runWrite(db, engine, (tx) =>
-    tx
-      .updateTable('email_outbox')
-      .set((eb) => ({
-        claimed_by: workerId,
-        lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-      .returning([
-        'id',
-        'idempotency_key',
-        'kind',
-        'user_id',
-        'saved_search_id',
-        'lead_id',
-        'digest_date',
-        'payload',
-        'attempts',
-      ])
-      .executeTakeFirst(),
+    claimOutboxRow(tx, 'email_outbox', workerId, id, now, leaseMs, [
+      'id',
+      'idempotency_key',
+      'kind',
+      'user_id',
+      'saved_search_id',
+      'lead_id',
+      'digest_date',
+      'payload',
+    ]),
   );
   if (!row) return undefined;
   return {
@@ -184,57 +149,6 @@ export async function claimMail(
     leadId: row.lead_id,
     digestDate: row.digest_date,
     payload: row.payload,
-    attempts: Number(row.attempts),
+    attempts: row.attempts,
   };
-}
-
-/** Done (sent, or nothing to send): only while this worker still holds the row. */
-export async function finishMail(
-  db: Db,
-  engine: Engine,
-  workerId: string,
-  id: number,
-  status: 'sent' | 'skipped',
-  now: Date,
-): Promise<boolean> {
-  const result = await runWrite(db, engine, (tx) =>
-    tx
-      .updateTable('email_outbox')
-      .set({ status, sent_on: now.toISOString(), lease_until: null, last_error: null })
-      .where('id', '=', id)
-      .where('claimed_by', '=', workerId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst(),
-  );
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** A failed attempt: again after `backoffMs × 2^(attempts−1)` (capped), or given up after `maxAttempts`. */
-export async function failMail(
-  db: Db,
-  engine: Engine,
-  workerId: string,
-  mail: ClaimedMail,
-  error: string,
-  now: Date,
-  policy: { backoffMs: number; maxBackoffMs: number; maxAttempts: number },
-): Promise<OutboxStatus> {
-  const giveUp = mail.attempts >= policy.maxAttempts;
-  const delay = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (mail.attempts - 1));
-  const status: OutboxStatus = giveUp ? 'failed' : 'pending';
-  await runWrite(db, engine, (tx) =>
-    tx
-      .updateTable('email_outbox')
-      .set({
-        status,
-        next_attempt_at: new Date(now.getTime() + delay).toISOString(),
-        lease_until: null,
-        last_error: error.slice(0, 500),
-      })
-      .where('id', '=', mail.id)
-      .where('claimed_by', '=', workerId)
-      .where('status', '=', 'pending')
-      .execute(),
-  );
-  return status;
 }

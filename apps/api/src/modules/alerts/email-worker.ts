@@ -1,22 +1,23 @@
 // The e-mail worker every API process runs (docs/my-leads-and-alerts.md, "E-mail"): builds the daily digests once
 // their hour has come, claims due outbox rows under a lease, sends them (SMTP, or .eml files without SMTP_URL),
 // and marks them sent — or schedules the next attempt with exponential backoff.
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Db, Engine } from '../../db/database';
+import {
+  dueOutboxIds,
+  failOutboxRow,
+  finishOutboxRow,
+  newWorkerId,
+  startOutboxLoop,
+  type OutboxLoop,
+  type OutboxLoopOptions,
+  type RetryPolicy,
+} from '../../db/outbox';
+import { runWrite } from '../../db/write-batcher';
 import { ensurePrivateFolder, replacePrivateFile } from '../../lib/private-files';
 import { composeMail, type MailSettings } from './alert-mail';
-import {
-  buildDailyDigests,
-  claimMail,
-  digestDayDue,
-  dueMailIds,
-  failMail,
-  finishMail,
-  type ClaimedMail,
-} from './email-outbox';
+import { buildDailyDigests, claimMail, digestDayDue, type ClaimedMail } from './email-outbox';
 
 export interface OutgoingMail {
   from: string;
@@ -70,24 +71,13 @@ export function createMailTransport(options: {
   };
 }
 
-export interface EmailWorkerOptions {
-  intervalMs: number;
+export interface EmailWorkerOptions extends OutboxLoopOptions, RetryPolicy {
   /** How long a claim holds a row; a worker that died mid-send loses it after this. */
   leaseMs: number;
-  backoffMs: number;
-  maxBackoffMs: number;
-  maxAttempts: number;
-  /** Rows claimed per tick. */
-  batch: number;
-  clock: () => Date;
-  onError: (error: unknown) => void;
 }
 
-export interface EmailWorker {
+export interface EmailWorker extends OutboxLoop {
   readonly id: string;
-  /** One tick now (tests); resolves when it is done. */
-  runOnce(): Promise<void>;
-  stop(): Promise<void>;
 }
 
 function domainOf(publicUrl: string): string {
@@ -105,16 +95,21 @@ export function startEmailWorker(
   options: EmailWorkerOptions,
 ): EmailWorker {
   const { db, engine } = database;
-  const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const id = newWorkerId();
   const domain = domainOf(settings.publicUrl);
   let digestsBuiltFor: string | undefined;
-  let stopped = false;
+  const finish = (mailId: number, status: 'sent' | 'skipped') => {
+    const now = options.clock();
+    return runWrite(db, engine, (tx) =>
+      finishOutboxRow(tx, 'email_outbox', id, mailId, status, now),
+    );
+  };
 
   async function deliver(mail: ClaimedMail): Promise<void> {
     try {
       const composed = await composeMail(db, mail, settings);
       if (!composed) {
-        await finishMail(db, engine, id, mail.id, 'skipped', options.clock());
+        await finish(mail.id, 'skipped');
         return;
       }
       await transport.send(
@@ -140,52 +135,38 @@ export function startEmailWorker(
       );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await failMail(db, engine, id, mail, message, options.clock(), options);
+      const now = options.clock();
+      await runWrite(db, engine, (tx) =>
+        failOutboxRow(tx, 'email_outbox', id, mail, message, now, options),
+      );
       return;
     }
     // Accepted: marked at once. A crash right here leaves the lease to expire and the mail to go again, with the
     // same Message-ID (the honest at-least-once; docs/my-leads-and-alerts.md).
-    await finishMail(db, engine, id, mail.id, 'sent', options.clock());
+    await finish(mail.id, 'sent');
   }
 
-  async function tick(): Promise<void> {
-    const now = options.clock();
-    const day = digestDayDue(now);
-    if (day !== undefined && day !== digestsBuiltFor) {
-      await buildDailyDigests(db, engine, day, now);
-      digestsBuiltFor = day;
-    }
-    for (;;) {
-      const ids = await dueMailIds(db, options.clock(), options.batch);
-      for (const mailId of ids) {
-        if (stopped) return;
-        const mail = await claimMail(db, engine, id, mailId, options.clock(), options.leaseMs);
-        if (mail) await deliver(mail);
+  const loop = startOutboxLoop(
+    (now, limit) => dueOutboxIds(db, 'email_outbox', now, limit),
+    async (mailId) => {
+      const mail = await claimMail(db, engine, id, mailId, options.clock(), options.leaseMs);
+      if (mail) await deliver(mail);
+    },
+    options,
+    async (now) => {
+      const day = digestDayDue(now);
+      if (day !== undefined && day !== digestsBuiltFor) {
+        await buildDailyDigests(db, engine, day, now);
+        digestsBuiltFor = day;
       }
-      if (ids.length < options.batch || stopped) return;
-    }
-  }
-
-  let running: Promise<void> | undefined;
-  const runOnce = (): Promise<void> => {
-    running ??= tick()
-      .catch(options.onError)
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const timer =
-    options.intervalMs > 0 ? setInterval(() => void runOnce(), options.intervalMs) : undefined;
-  timer?.unref();
+    },
+  );
 
   return {
     id,
-    runOnce,
+    runOnce: loop.runOnce,
     stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInIndia, type SavedSearch, type UnsubscribeResult } from '@dealerleads/shared';
 import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/database';
+import { dueOutboxIds } from '../../db/outbox';
 import {
   bearer,
   createMember,
@@ -22,7 +23,7 @@ import {
 } from '../../test/test-app';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 import { composeMail, type MailSettings } from './alert-mail';
-import { claimMail, digestDayDue, dueMailIds, indiaDayBounds, instantKey } from './email-outbox';
+import { claimMail, digestDayDue, indiaDayBounds, instantKey } from './email-outbox';
 import {
   createMailTransport,
   startEmailWorker,
@@ -455,7 +456,7 @@ describe.each(testEngines())('two app instances and a crash mid-send on %s', (en
 
     // A worker claims one mail, the SMTP server accepts it, and the process dies before marking it sent.
     const { db } = first.database;
-    const [crashedId] = await dueMailIds(db, new Date(), 1);
+    const [crashedId] = await dueOutboxIds(db, 'email_outbox', new Date(), 1);
     const crashed = await claimMail(db, engine, 'crashed-worker', crashedId!, new Date(), LEASE_MS);
     const composed = await composeMail(db, crashed!, settings);
     const crashTransport = createMailTransport({ smtpUrl: sink.url, outboxDir: '' });

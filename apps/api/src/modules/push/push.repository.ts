@@ -1,6 +1,7 @@
 // The Kysely code of Web Push: each device's subscription, and the push outbox (one row per message per device) that
-// the worker claims under a lease, as the e-mail outbox does (modules/alerts/email-outbox.ts).
+// the worker claims under the lease every outbox shares (db/outbox.ts).
 import type { Queryable } from '../../db/database';
+import { claimOutboxRow } from '../../db/outbox';
 
 export interface PushMessage {
   title: string;
@@ -85,25 +86,9 @@ export async function queueForUsers(
   return devices.length;
 }
 
-/** Ids of rows due at `now`: pending, their next attempt reached, their lease free or expired (oldest first). */
-export async function duePushIds(db: Queryable, now: Date, limit: number): Promise<number[]> {
-  const at = now.toISOString();
-  const rows = await db
-    .selectFrom('push_outbox')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 /**
- * Claims one row for `workerId` until `now + leaseMs` with a conditional UPDATE, so of two processes exactly one gets
- * it; the attempt is counted at the claim, so a row that crashes its worker every time still ends.
+ * Claims one row for `workerId` under the outbox lease (db/outbox.ts), with the device it goes to; undefined when
+ * another worker holds it, or when the device is gone.
  */
 export async function claimPush(
   db: Queryable,
@@ -112,20 +97,12 @@ export async function claimPush(
   now: Date,
   leaseMs: number,
 ): Promise<ClaimedPush | undefined> {
-  const at = now.toISOString();
-  const row = await db
-    .updateTable('push_outbox')
-    .set((eb) => ({
-      claimed_by: workerId,
-      lease_until: new Date(now.getTime() + leaseMs).toISOString(),
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', at)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]))
-    .returning(['id', 'idempotency_key', 'payload', 'attempts', 'subscription_id'])
-    .executeTakeFirst();
+  const row = await claimOutboxRow(db, 'push_outbox', workerId, id, now, leaseMs, [
+    'id',
+    'idempotency_key',
+    'payload',
+    'subscription_id',
+  ]);
   if (!row) return undefined;
   const sub = await db
     .selectFrom('push_subscriptions')
@@ -137,47 +114,7 @@ export async function claimPush(
     id: row.id,
     idempotencyKey: row.idempotency_key,
     payload: row.payload,
-    attempts: Number(row.attempts),
+    attempts: row.attempts,
     subscription: sub,
   };
-}
-
-/** Sent: only while this worker still holds the row. */
-export async function finishPush(
-  db: Queryable,
-  workerId: string,
-  id: number,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('push_outbox')
-    .set({ status: 'sent', sent_on: now.toISOString(), lease_until: null, last_error: null })
-    .where('id', '=', id)
-    .where('claimed_by', '=', workerId)
-    .where('status', '=', 'pending')
-    .execute();
-}
-
-/** A failed attempt: again after `backoffMs × 2^(attempts−1)` (capped), or given up after `maxAttempts`. */
-export async function failPush(
-  db: Queryable,
-  workerId: string,
-  push: ClaimedPush,
-  error: string,
-  now: Date,
-  policy: { backoffMs: number; maxBackoffMs: number; maxAttempts: number },
-): Promise<void> {
-  const delay = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (push.attempts - 1));
-  await db
-    .updateTable('push_outbox')
-    .set({
-      status: push.attempts >= policy.maxAttempts ? 'failed' : 'pending',
-      next_attempt_at: new Date(now.getTime() + delay).toISOString(),
-      lease_until: null,
-      last_error: error.slice(0, 500),
-    })
-    .where('id', '=', push.id)
-    .where('claimed_by', '=', workerId)
-    .where('status', '=', 'pending')
-    .execute();
 }

@@ -87,7 +87,9 @@ describe.each(testEngines())('SMS worker on %s', (engine) => {
     const now = new Date('2026-11-28T10:00:00Z');
     const id = await queue('crash', now);
     // The dead worker claimed it and never finished.
-    expect(await claimOutboxRow(testDb.handle.db, 'sms_outbox', 'dead', id, now, 60_000)).toBe(1);
+    expect(
+      (await claimOutboxRow(testDb.handle.db, 'sms_outbox', 'dead', id, now, 60_000))?.attempts,
+    ).toBe(1);
     let clock = new Date(now.getTime() + 59_000);
     const alive = worker(second, delivery(), () => clock);
     const before = fake.accepted.length;

@@ -131,18 +131,16 @@ export async function deliverSms(
   now: Date,
 ): Promise<'sent' | 'pending' | 'failed' | 'busy'> {
   const { workerId } = delivery;
-  const claimed = await runWrite(db, engine, async (tx) => {
-    const attempts = await claimOutboxRow(tx, 'sms_outbox', workerId, id, now, delivery.leaseMs);
-    if (attempts === undefined) return undefined;
-    const row = await tx
-      .selectFrom('sms_outbox')
-      .select(['phone_number', 'body', 'template', 'vars'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    return { attempts, row };
-  });
-  if (!claimed) return 'busy';
-  const { row, attempts } = claimed;
+  const row = await runWrite(db, engine, (tx) =>
+    claimOutboxRow(tx, 'sms_outbox', workerId, id, now, delivery.leaseMs, [
+      'phone_number',
+      'body',
+      'template',
+      'vars',
+    ]),
+  );
+  if (!row) return 'busy';
+  const { attempts } = row;
   try {
     await delivery.sender.send(
       {
