@@ -70,6 +70,9 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           setupFiles: [FAST_CHECK_SEED, './src/test/setup.ts'],
+          // One jsdom and one module graph per worker instead of per file: loading them dominated the project's time.
+          // src/test/setup.ts puts every piece of module state back after each test, so files stay independent.
+          isolate: false,
           // Typing through user-event in jsdom is slow on a busy machine; 5 s (the default) proved too short.
           testTimeout: 20_000,
         },

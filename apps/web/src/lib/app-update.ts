@@ -10,6 +10,11 @@ export function offerUpdate(apply: () => void): void {
   for (const listener of listeners) listener();
 }
 
+/** Tests: no update waiting. */
+export function resetAppUpdate(): void {
+  applyUpdate = null;
+}
+
 export function useWaitingUpdate(): (() => void) | null {
   return useSyncExternalStore(
     (listener) => {

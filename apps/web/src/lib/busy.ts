@@ -18,6 +18,11 @@ export function endRequest(): void {
   emit();
 }
 
+/** Tests: forget requests an earlier test left under way. */
+export function resetBusy(): void {
+  pending = 0;
+}
+
 export function getPendingRequests(): number {
   return pending;
 }

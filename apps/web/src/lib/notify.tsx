@@ -60,6 +60,13 @@ export function setToastHostReady(ready: boolean): void {
   for (const request of queued) showNow(request);
 }
 
+/** Tests: no toast asked for yet, none waiting for a host. */
+export function resetNotify(): void {
+  containerWanted = false;
+  hostReady = false;
+  waiting = [];
+}
+
 function show(type: TypeOptions, message: string, title?: string) {
   wantContainer();
   const request = { type, message, title };

@@ -73,6 +73,13 @@ export function clearCurrentUser(): void {
   emit();
 }
 
+/** Tests: no user, and no expiry remembered from an earlier test. */
+export function resetSession(): void {
+  expired = false;
+  expiryTold = false;
+  clearCurrentUser();
+}
+
 /** The API refused the stored token (it expired, or the password or role changed): the session ends as expired. */
 export function expireSession(): void {
   expired = true;

@@ -1,8 +1,17 @@
-// Vitest setup for the web app: DOM matchers, and a clean DOM, session and mocks between tests.
+// Vitest setup for the web app: DOM matchers, and a clean DOM, session and mocks between tests. The web project runs
+// its files in one module graph per worker (isolate: false), so every piece of module state a test can change is
+// put back here after each test: a file must pass whichever files ran before it in the same worker.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { clearCurrentUser } from '../lib/session';
+import { resetEarlyLeads } from '../features/leads/api/early-leads';
+import { setLanguage } from '../i18n/runtime';
+import { resetAppUpdate } from '../lib/app-update';
+import { resetBusy } from '../lib/busy';
+import { reportReachable } from '../lib/connection';
+import { setNavigator } from '../lib/navigation';
+import { resetNotify } from '../lib/notify';
+import { resetSession } from '../lib/session';
 
 // jsdom has no matchMedia; react-bootstrap's Offcanvas asks it for the breakpoint.
 if (!window.matchMedia) {
@@ -22,10 +31,22 @@ if (!window.matchMedia) {
 // batches can take longer than a second, and a wait that times out early is a false failure, not a finding.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  clearCurrentUser();
-  localStorage.clear();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  resetSession();
+  await setLanguage('en');
+  resetBusy();
+  reportReachable(true);
+  resetAppUpdate();
+  resetNotify();
+  resetEarlyLeads();
+  setNavigator((to) => window.location.assign(to));
+  localStorage.clear();
+  sessionStorage.clear();
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });
