@@ -484,8 +484,9 @@ describe('lead wizard', { timeout: 30_000 }, () => {
     await user.type(field('Phone Number'), '98100 12345');
     await vi.waitFor(() => expect(sendCode()).toBeEnabled());
     expect(submit()).toBeDisabled();
+    // The form's own validity settles after the button's: the hint is waited for, not read at once.
     expect(
-      screen.getByText('Verify your number with the SMS code, then submit.'),
+      await screen.findByText('Verify your number with the SMS code, then submit.'),
     ).toBeInTheDocument();
 
     await user.click(sendCode());
