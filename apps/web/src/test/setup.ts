@@ -3,6 +3,7 @@
 // put back here after each test: a file must pass whichever files ran before it in the same worker.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'react-toastify';
 import { afterEach, vi } from 'vitest';
 import { resetEarlyLeads } from '../features/leads/api/early-leads';
 import { setLanguage } from '../i18n/runtime';
@@ -33,6 +34,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(async () => {
   cleanup();
+  // With no container mounted this empties the toast library's queue, which would hand old toasts to the next one.
+  toast.dismiss();
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
