@@ -12,7 +12,7 @@ import {
   type TestContext,
 } from '../../test/test-app';
 import { LeadListEngine } from '../leads/list-engine';
-import { runMarketRefresh, MARKET_REFRESH_DEFAULTS } from './market-refresh';
+import { figuresMoved, runMarketRefresh, MARKET_REFRESH_DEFAULTS } from './market-refresh';
 import { guideForCar } from './price-guide.service';
 
 const NOW = new Date();
@@ -123,6 +123,37 @@ describe.each(testEngines())('market figures kept current on %s', (engine) => {
       market_low: guide.low,
       market_median: guide.median,
     });
+  });
+
+  it('leaves figures that drift within the tolerance: a market 0.5% dearer rewrites no lead', async () => {
+    const cretas = () =>
+      db()
+        .selectFrom('leads')
+        .select(['id', 'market_low', 'market_median', 'market_high'])
+        .where('brand', '=', 'hyundai')
+        .where('model', '=', 'Creta')
+        .orderBy('id')
+        .execute();
+    const before = await cretas();
+    await db()
+      .updateTable('leads')
+      .set((eb) => ({ price: eb('price', '+', eb('price', '/', 200)) }))
+      .where('brand', '=', 'hyundai')
+      .where('model', '=', 'Creta')
+      .execute();
+    expect((await marks()).length).toBeGreaterThan(4);
+    let changed = 0;
+    for (;;) {
+      const run = await runMarketRefresh(ctx.database, NOW);
+      changed += run.changed;
+      if (run.marks === 0) break;
+    }
+    // Every Creta's guide moved (by about 0.5%), none by the 2% that is worth a write.
+    expect(changed).toBe(0);
+    expect(await cretas()).toEqual(before);
+    expect(
+      figuresMoved(before[0]!, { ...before[0]!, market_median: before[0]!.market_median! * 1.03 }),
+    ).toBe(true);
   });
 
   it('follows a market that moves: a cheaper market lifts a lead off belowMarket, in the list too', async () => {

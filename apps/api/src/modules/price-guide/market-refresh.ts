@@ -29,6 +29,24 @@ export interface FigureChange extends Figures {
 
 const NONE: Figures = { market_low: null, market_median: null, market_high: null };
 
+/**
+ * How far a kept figure may drift from the guide before the lead is rewritten: one more comparable nudges the
+ * percentiles of every lead near it, and rewriting all of them for each submission would make every lead write
+ * many (each a change the list engines and the change log must carry) for a difference no dealer reads.
+ */
+export const FIGURE_TOLERANCE = 0.02;
+
+/** Whether the guide's figures differ from the kept ones by more than the tolerance, or one side has none. */
+export function figuresMoved(kept: Figures, now: Figures): boolean {
+  const drifted = (a: number | null, b: number | null) =>
+    a === null || b === null ? a !== b : Math.abs(a - b) > a * FIGURE_TOLERANCE;
+  return (
+    drifted(kept.market_low, now.market_low) ||
+    drifted(kept.market_median, now.market_median) ||
+    drifted(kept.market_high, now.market_high)
+  );
+}
+
 /** Guides computed between two yields to requests waiting on this process. */
 const COMPUTE_SLICE = 200;
 
@@ -94,12 +112,7 @@ export async function figureChanges(
       if (guide.low !== null && guide.median !== null && guide.high !== null)
         figures = { market_low: guide.low, market_median: guide.median, market_high: guide.high };
     }
-    if (
-      figures.market_low !== lead.market_low ||
-      figures.market_median !== lead.market_median ||
-      figures.market_high !== lead.market_high
-    )
-      changes.push({ id: lead.id, ...figures });
+    if (figuresMoved(lead, figures)) changes.push({ id: lead.id, ...figures });
     if (++sinceYield >= COMPUTE_SLICE) {
       sinceYield = 0;
       await yieldToRequests();
