@@ -153,7 +153,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
     });
     engineOnly.start();
     await engineOnly.close();
-    // The first of the 5,000-lead chunks was read, then the load stopped: nothing is answered from it.
+    // The first chunk of leads (LOAD_CHUNK) was read, then the load stopped: nothing is answered from it.
     expect(engineOnly.state).toBe('loading');
     expect(engineOnly.size).toBe(0);
   });
