@@ -1,6 +1,7 @@
 // What the lead list engine's memory is made of once it has read every lead of the benchmark database, in a process
 // that holds nothing else: private RSS (RssAnon) before and after, V8's heap, ArrayBuffers (the per-lead tables), and
-// the roaring bitmaps' native memory (CRoaring's own count). Figures only.
+// the roaring bitmaps' native memory (CRoaring's own count), and the highest RssAnon and external memory seen while it
+// loads (sampled every 20 ms). Figures only.
 //
 //   node --expose-gc --import tsx bench/engine-memory.ts [--leads 1000000] [--snapshot]
 //
@@ -35,6 +36,12 @@ const engine = new LeadListEngine(
   (error) => console.error('engine error:', error),
   snapshotDir ? { snapshotFile: path.join(snapshotDir, 'lead-list.snapshot') } : {},
 );
+const peak = { rssAnon: 0, external: 0 };
+const sample = () => {
+  peak.rssAnon = Math.max(peak.rssAnon, rssMegabytes(process.pid) ?? 0);
+  peak.external = Math.max(peak.external, mb(process.memoryUsage().external));
+};
+const sampling = setInterval(sample, 20);
 const started = performance.now();
 engine.start();
 while (engine.state !== 'ready') {
@@ -43,8 +50,13 @@ while (engine.state !== 'ready') {
 }
 // Ready answers from the start of the snapshot's write; the load's work ends when it is written.
 while (engine.sync.kind !== 'current') await new Promise((resolve) => setTimeout(resolve, 20));
+clearInterval(sampling);
+sample();
 console.log(
   `  loaded ${engine.size.toLocaleString('en-US')} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+console.log(
+  `  highest while loading (every 20 ms) RssAnon ${peak.rssAnon} MB · external ${peak.external} MB`,
 );
 line(snapshotDir ? 'after the load and its snapshot' : 'after the load');
 global.gc?.();

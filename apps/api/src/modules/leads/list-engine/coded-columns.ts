@@ -93,14 +93,14 @@ export class CodedColumn {
     return this.codes.bytes;
   }
 
-  save(out: SnapshotWriter): void {
-    out.json(this.keys);
-    this.codes.save(out);
+  async save(out: SnapshotWriter): Promise<void> {
+    await out.json(this.keys);
+    await this.codes.save(out);
   }
 
-  restore(input: SnapshotReader): void {
-    this.restoreKeys(input.json<Key[]>());
-    this.codes.restore(input);
+  async restore(input: SnapshotReader): Promise<void> {
+    this.restoreKeys(await input.json<Key[]>());
+    await this.codes.restore(input);
   }
 
   /** Takes the values a snapshot holds (keys[code]); the table of codes is as wide as it was (LeadBitmaps.restore). */
@@ -146,18 +146,18 @@ export class ValueColumn extends CodedColumn {
     addGroups(groups, (code) => this.bitmaps[code]!);
   }
 
-  override save(out: SnapshotWriter): void {
-    out.json(this.keys);
-    out.bitmaps(this.bitmaps);
-    this.codes.save(out);
+  override async save(out: SnapshotWriter): Promise<void> {
+    await out.json(this.keys);
+    await out.bitmaps(this.bitmaps);
+    await this.codes.save(out);
   }
 
-  override restore(input: SnapshotReader): void {
-    this.restoreKeys(input.json<Key[]>());
+  override async restore(input: SnapshotReader): Promise<void> {
+    this.restoreKeys(await input.json<Key[]>());
     this.lowered.length = 0;
     this.bitmaps.length = 0;
-    for (let code = 0; code < this.keys.length; code++) this.bitmaps.push(input.bitmap());
-    this.codes.restore(input);
+    for (let code = 0; code < this.keys.length; code++) this.bitmaps.push(await input.bitmap());
+    await this.codes.restore(input);
   }
 
   /** Ranks [offset, offset + limit) of `found` by value, highest first (numbers), ties newest first. */

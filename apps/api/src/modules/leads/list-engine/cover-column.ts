@@ -37,12 +37,12 @@ export class CoverColumn {
     return bytes;
   }
 
-  save(out: SnapshotWriter): void {
-    out.json([...this.covers]);
+  async save(out: SnapshotWriter): Promise<void> {
+    await out.json([...this.covers]);
   }
 
-  restore(input: SnapshotReader): void {
-    for (const [id, cover] of input.json<[number, string][]>()) this.set(id, cover);
+  async restore(input: SnapshotReader): Promise<void> {
+    for (const [id, cover] of await input.json<[number, string][]>()) this.set(id, cover);
   }
 }
 

@@ -4,8 +4,12 @@ import type { Queryable } from '../../../db/database';
 import { preparedQuery } from '../../../db/prepared-query';
 import { LEAD_COLUMNS, type LeadListRow } from './lead-columns';
 
-/** Rows per read while loading: each read is one short synchronous step on SQLite, then requests get a turn. */
-export const LOAD_CHUNK = 5_000;
+/**
+ * Rows per read while loading (keyset by id): each read is one short synchronous step on SQLite, then requests get a
+ * turn. Kept small so that a read's rows are garbage before V8's young generation promotes them: larger reads left
+ * the old space, and the process's private memory, grown by dead rows after the load (bench/engine-memory.ts).
+ */
+export const LOAD_CHUNK = 1_000;
 /** Changes per read while catching up. */
 export const CHANGE_CHUNK = 2_000;
 /**

@@ -11,7 +11,7 @@ import {
   type SyncState,
 } from './sync-state';
 import { LEAD_COLUMNS } from './lead-columns';
-import { readSnapshot, SnapshotWriter, writeSnapshot } from './lead-list-snapshot';
+import { readSnapshot, writeSnapshot } from './lead-list-snapshot';
 import {
   APPEND_CHUNK,
   BULK_ANSWER_MS,
@@ -280,20 +280,23 @@ export abstract class LeadListSync {
     if (file === undefined) return false;
     this.loadStartedAt = performance.now();
     try {
-      const input = await readSnapshot(file);
-      if (input === undefined) return false;
-      const header = input.json<{ revision: number }>();
-      const last = await this.db
-        .selectFrom('lead_changes')
-        .select((eb) => eb.fn.max('revision').as('revision'))
-        .executeTakeFirst();
-      if (!(header.revision <= Number(last?.revision ?? 0))) return false;
-      this.transition({
-        type: 'restored',
-        bitmaps: await LeadBitmaps.restore(input, yieldToEventLoop),
+      // Read part by part from the file, each restored before the next is read.
+      const restored = await readSnapshot(file, async (input) => {
+        const header = await input.json<{ revision: number }>();
+        const last = await this.db
+          .selectFrom('lead_changes')
+          .select((eb) => eb.fn.max('revision').as('revision'))
+          .executeTakeFirst();
+        if (!(header.revision <= Number(last?.revision ?? 0))) return undefined;
+        return {
+          revision: header.revision,
+          bitmaps: await LeadBitmaps.restore(input, yieldToEventLoop),
+        };
       });
-      this.revision = header.revision;
-      this.snapshotRevision = header.revision;
+      if (restored === undefined) return false;
+      this.transition({ type: 'restored', bitmaps: restored.bitmaps });
+      this.revision = restored.revision;
+      this.snapshotRevision = restored.revision;
       return true;
     } catch (error) {
       this.onError(error);
@@ -348,13 +351,16 @@ export abstract class LeadListSync {
   /** Writes the bitmaps to the snapshot file (when configured); a failure is reported, never fatal. */
   protected async saveSnapshot(): Promise<void> {
     const file = this.options.snapshotFile;
-    if (file === undefined || this.bitmaps === undefined) return;
+    const bitmaps = this.bitmaps;
+    if (file === undefined || bitmaps === undefined) return;
+    const revision = this.revision;
     try {
-      const out = new SnapshotWriter();
-      out.json({ revision: this.revision });
-      this.bitmaps.save(out);
-      await writeSnapshot(file, out.parts);
-      this.snapshotRevision = this.revision;
+      // Each part is written as it is serialized: the snapshot is never whole in memory.
+      await writeSnapshot(file, async (out) => {
+        await out.json({ revision });
+        await bitmaps.save(out);
+      });
+      this.snapshotRevision = revision;
     } catch (error) {
       this.onError(error);
     }

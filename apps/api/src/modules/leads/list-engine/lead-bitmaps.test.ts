@@ -15,7 +15,7 @@ import {
   type CanonicalLeadFilter,
   type NumberRange,
 } from './lead-filters';
-import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
+import { bytesSource, SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { leadJson, maskPhone, toLead, type LeadListRow } from './lead-columns';
 import { PAGE_SIZE } from './paged-array';
 
@@ -159,16 +159,19 @@ function wideRanges(): CanonicalLeadFilter[] {
   ]) as CanonicalLeadFilter[];
 }
 
-/** The bitmaps written to a snapshot (each part framed by its length, as the file holds them) and read back. */
-function roundTrip(bitmaps: LeadBitmaps): Promise<LeadBitmaps> {
-  const out = new SnapshotWriter();
-  bitmaps.save(out);
-  const framed = out.parts.flatMap((part) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32LE(part.length);
-    return [length, part];
-  });
-  return LeadBitmaps.restore(new SnapshotReader(Buffer.concat(framed)), async () => undefined);
+/**
+ * The bitmaps written to a snapshot (each part framed by its length, as the file holds them) and read back, through
+ * buffers far smaller than the default so that parts larger than the buffer, and parts across its end, occur.
+ */
+async function roundTrip(bitmaps: LeadBitmaps): Promise<LeadBitmaps> {
+  const written: Buffer[] = [];
+  const out = new SnapshotWriter(async (bytes) => {
+    written.push(Buffer.from(bytes));
+  }, 4096);
+  await bitmaps.save(out);
+  await out.flush();
+  const reader = new SnapshotReader(bytesSource(Buffer.concat(written)), 3000);
+  return LeadBitmaps.restore(reader, async () => undefined);
 }
 
 function checkAgainstRows(

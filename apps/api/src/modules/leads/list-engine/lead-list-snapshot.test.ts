@@ -1,6 +1,6 @@
 // The lead list engine's snapshot: a restart restores it, applies what changed while the server was down and answers
 // exactly as an engine that read every lead; a snapshot that is damaged or does not fit the database is not used.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,13 @@ import {
 } from '../../../test/test-app';
 import { createLeads } from '../../../test/fixtures';
 import { LeadListEngine } from './lead-list-engine';
+import {
+  readSnapshot,
+  SNAPSHOT_GATHER_BYTES,
+  writeSnapshot,
+  type SnapshotReader,
+} from './lead-list-snapshot';
+import roaring from 'roaring';
 
 const CITIES = ['Gurugram', 'Noida', 'Delhi', 'Faridabad'];
 const MODELS = [
@@ -153,7 +160,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
     });
     engineOnly.start();
     await engineOnly.close();
-    // The first of the 5,000-lead chunks was read, then the load stopped: nothing is answered from it.
+    // The first chunk of leads (LOAD_CHUNK) was read, then the load stopped: nothing is answered from it.
     expect(engineOnly.state).toBe('loading');
     expect(engineOnly.size).toBe(0);
   });
@@ -184,5 +191,96 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe('the snapshot file, part by part', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'dealerleads-snapshot-file-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A part of `bytes` bytes, each its index's low byte plus `seed`. */
+  const partOf = (bytes: number, seed: number) =>
+    Uint8Array.from({ length: bytes }, (_, i) => (i + seed) & 0xff);
+  const framed = (part: Uint8Array) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(part.length);
+    return [length, Buffer.from(part)];
+  };
+  const temporaryBytes = () => {
+    const temporary = readdirSync(dir).filter((f) => f.endsWith('.tmp'));
+    expect(temporary).toHaveLength(1);
+    return statSync(path.join(dir, temporary[0]!)).size;
+  };
+
+  it('writes each part to the file as it comes, never the whole snapshot at the end', async () => {
+    const file = path.join(dir, 'streamed.snapshot');
+    const large = [0, 1, 2].map((seed) => partOf(SNAPSHOT_GATHER_BYTES + 1000, seed));
+    const seen: number[] = [];
+    await writeSnapshot(file, async (out) => {
+      for (const part of large) {
+        await out.array(part);
+        // The part is in the file by the time its write settles.
+        seen.push(temporaryBytes());
+      }
+      // Small parts are gathered, and written as soon as they fill the gathering buffer.
+      for (let i = 0; i < 2_000; i++) await out.json({ i, text: 'x'.repeat(1_000) });
+      seen.push(temporaryBytes());
+    });
+    const largeBytes = SNAPSHOT_GATHER_BYTES + 1000 + 4;
+    expect(seen.slice(0, 3)).toEqual([1, 2, 3].map((n) => n * largeBytes));
+    expect(seen[3]).toBeGreaterThan(3 * largeBytes + SNAPSHOT_GATHER_BYTES / 2);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('writes the format restarts have always read: each part framed by its length, and reads it back', async () => {
+    const file = path.join(dir, 'framed.snapshot');
+    const bitmap = new roaring.RoaringBitmap32([1, 5, 70_000, 1_000_000]);
+    const big = partOf(3 * SNAPSHOT_GATHER_BYTES + 17, 7);
+    const floats = Float64Array.from([1.5, NaN, -3]);
+    await writeSnapshot(file, async (out) => {
+      await out.json({ revision: 12 });
+      await out.bitmap(bitmap);
+      await out.array(big);
+      await out.array(floats, 2);
+      // Changing an array once its write settled changes nothing written.
+      floats[0] = 99;
+      big[0] = 99;
+    });
+    const expected = Buffer.concat([
+      ...framed(Buffer.from(JSON.stringify({ revision: 12 }))),
+      ...framed(bitmap.serialize('portable')),
+      ...framed(partOf(3 * SNAPSHOT_GATHER_BYTES + 17, 7)),
+      ...framed(new Uint8Array(Float64Array.from([1.5, NaN]).buffer)),
+    ]);
+    // Buffers compared whole (an element-wise comparison of megabytes takes the test's time).
+    expect(readFileSync(file).equals(expected)).toBe(true);
+    const read = await readSnapshot(file, async (input: SnapshotReader) => ({
+      header: await input.json<{ revision: number }>(),
+      bitmap: (await input.bitmap()).toArray(),
+      big: (await input.bytes()).equals(partOf(3 * SNAPSHOT_GATHER_BYTES + 17, 7)),
+      floats: Array.from(await input.array((n) => new Float64Array(n), 3)),
+      done: input.done,
+    }));
+    expect(read).toEqual({
+      header: { revision: 12 },
+      bitmap: [1, 5, 70_000, 1_000_000],
+      big: true,
+      floats: [1.5, NaN, 0],
+      done: true,
+    });
+    expect(await readSnapshot(path.join(dir, 'none.snapshot'), async () => 'read')).toBeUndefined();
+  });
+
+  it('refuses a part longer than what is left of the file', async () => {
+    const file = path.join(dir, 'truncated.snapshot');
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(0xffff_fff0);
+    writeFileSync(file, Buffer.concat([length, Buffer.from('short')]));
+    await expect(readSnapshot(file, (input) => input.bytes())).rejects.toThrow(
+      'lead list snapshot: truncated',
+    );
   });
 });

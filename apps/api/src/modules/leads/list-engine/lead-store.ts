@@ -259,26 +259,26 @@ export abstract class LeadStore {
   }
 
   /**
-   * Writes every bitmap and per-lead array (views of the arrays: nothing may change the bitmaps until the parts are
-   * written). A snapshot of another layout is refused on restore: bump SNAPSHOT_LAYOUT.format when a column's meaning
+   * Writes every bitmap and per-lead array, each part as it is serialized (nothing may change the columns until the
+   * returned promise settles: the engine starts no other work meanwhile). A snapshot of another layout is refused on restore: bump SNAPSHOT_LAYOUT.format when a column's meaning
    * changes without its name changing (a new bucket function, say).
    */
-  save(out: SnapshotWriter): void {
-    out.json(SNAPSHOT_LAYOUT);
-    out.json({ wideCodes: this.codeTable.makes(u32) });
-    out.bitmap(this.active);
-    out.bitmap(this.inactive);
-    for (const [key] of EQUALITY_FILTERS) this.equality.get(key)!.save(out);
-    for (const [key] of RANGE_FILTERS) this.ranges.get(key)!.save(out);
-    this.names.save(out);
-    this.maskedPhones.save(out);
-    this.listingStatuses.save(out);
-    this.covers.save(out);
-    this.shownNames.save(out);
-    for (const slot of this.marketSlots) slot.save(out);
-    out.bitmap(this.belowMarket);
-    out.bitmap(this.createdOnAsWritten);
-    out.bitmap(this.verifiedOnOther);
+  async save(out: SnapshotWriter): Promise<void> {
+    await out.json(SNAPSHOT_LAYOUT);
+    await out.json({ wideCodes: this.codeTable.makes(u32) });
+    await out.bitmap(this.active);
+    await out.bitmap(this.inactive);
+    for (const [key] of EQUALITY_FILTERS) await this.equality.get(key)!.save(out);
+    for (const [key] of RANGE_FILTERS) await this.ranges.get(key)!.save(out);
+    await this.names.save(out);
+    await this.maskedPhones.save(out);
+    await this.listingStatuses.save(out);
+    await this.covers.save(out);
+    await this.shownNames.save(out);
+    for (const slot of this.marketSlots) await slot.save(out);
+    await out.bitmap(this.belowMarket);
+    await out.bitmap(this.createdOnAsWritten);
+    await out.bitmap(this.verifiedOnOther);
   }
 
   /**
@@ -289,30 +289,30 @@ export abstract class LeadStore {
     input: SnapshotReader,
     yieldNow: () => Promise<unknown>,
   ): Promise<void> {
-    if (JSON.stringify(input.json<unknown>()) !== JSON.stringify(SNAPSHOT_LAYOUT)) {
+    if (JSON.stringify(await input.json<unknown>()) !== JSON.stringify(SNAPSHOT_LAYOUT)) {
       throw new Error('lead list snapshot: written for another layout');
     }
     // Codes are saved as wide as the table was: one column's 65,536th value widened every column's.
-    if (input.json<{ wideCodes: boolean }>().wideCodes) this.codeTable.remake(u32);
-    this.active.orInPlace(input.bitmap());
-    this.inactive.orInPlace(input.bitmap());
+    if ((await input.json<{ wideCodes: boolean }>()).wideCodes) this.codeTable.remake(u32);
+    this.active.orInPlace(await input.bitmap());
+    this.inactive.orInPlace(await input.bitmap());
     for (const [key] of EQUALITY_FILTERS) {
-      this.equality.get(key)!.restore(input);
+      await this.equality.get(key)!.restore(input);
       await yieldNow();
     }
     for (const [key] of RANGE_FILTERS) {
-      this.ranges.get(key)!.restore(input);
+      await this.ranges.get(key)!.restore(input);
       await yieldNow();
     }
-    this.names.restore(input);
-    this.maskedPhones.restore(input);
-    this.listingStatuses.restore(input);
-    this.covers.restore(input);
-    this.shownNames.restore(input);
-    for (const slot of this.marketSlots) slot.restore(input);
-    this.belowMarket.orInPlace(input.bitmap());
-    this.createdOnAsWritten.orInPlace(input.bitmap());
-    this.verifiedOnOther.orInPlace(input.bitmap());
+    await this.names.restore(input);
+    await this.maskedPhones.restore(input);
+    await this.listingStatuses.restore(input);
+    await this.covers.restore(input);
+    await this.shownNames.restore(input);
+    for (const slot of this.marketSlots) await slot.restore(input);
+    this.belowMarket.orInPlace(await input.bitmap());
+    this.createdOnAsWritten.orInPlace(await input.bitmap());
+    this.verifiedOnOther.orInPlace(await input.bitmap());
     if (!input.done) throw new Error('lead list snapshot: longer than its layout');
     await this.buildRunningUnions(yieldNow);
   }

@@ -89,16 +89,16 @@ export class NameColumn {
     this.lengths.drop(at);
   }
 
-  save(out: SnapshotWriter): void {
-    out.json([...this.words.keys()]);
-    out.bitmaps(this.words.values());
-    out.json([...this.grams.keys()]);
-    out.bitmaps(this.grams.values());
+  async save(out: SnapshotWriter): Promise<void> {
+    await out.json([...this.words.keys()]);
+    await out.bitmaps(this.words.values());
+    await out.json([...this.grams.keys()]);
+    await out.bitmaps(this.grams.values());
     if (this.used - this.liveBytes > this.liveBytes / 4) this.compact();
-    out.json(this.liveBytes);
-    out.array(this.text, this.used);
-    this.starts.save(out);
-    this.lengths.save(out);
+    await out.json(this.liveBytes);
+    await out.array(this.text, this.used);
+    await this.starts.save(out);
+    await this.lengths.save(out);
   }
 
   /**
@@ -118,18 +118,18 @@ export class NameColumn {
     this.used = used;
   }
 
-  restore(input: SnapshotReader): void {
+  async restore(input: SnapshotReader): Promise<void> {
     this.words.clear();
-    for (const word of input.json<string[]>()) this.words.set(word, input.bitmap());
+    for (const word of await input.json<string[]>()) this.words.set(word, await input.bitmap());
     this.grams.clear();
-    for (const gram of input.json<number[]>()) this.grams.set(gram, input.bitmap());
-    this.liveBytes = input.json<number>();
-    const text = input.bytes();
+    for (const gram of await input.json<number[]>()) this.grams.set(gram, await input.bitmap());
+    this.liveBytes = await input.json<number>();
+    const text = await input.bytes();
     this.text = Buffer.alloc(Math.max(1 << 16, Math.ceil(text.length * 1.25)));
     text.copy(this.text);
     this.used = text.length;
-    this.starts.restore(input);
-    this.lengths.restore(input);
+    await this.starts.restore(input);
+    await this.lengths.restore(input);
   }
 
   private static wordsOf(name: string): string[] {

@@ -91,25 +91,28 @@ export class PagedTable<T extends PageArray> {
     });
   }
 
-  /** Slot `slot` as one array: the pages held, then each page's entries of that slot. */
-  saveSlot(out: SnapshotWriter, slot: number): void {
+  /**
+   * Slot `slot` as one array: the pages held, then each page's entries of that slot, gathered in one page-sized array
+   * reused for every page (each is written before the next is gathered).
+   */
+  async saveSlot(out: SnapshotWriter, slot: number): Promise<void> {
     const held: number[] = [];
     this.pages.forEach((page, at) => {
       if (page !== undefined) held.push(at);
     });
-    out.json(held);
+    await out.json(held);
+    const entries = this.make(PAGE_SIZE);
     for (const at of held) {
       const page = this.pages[at]!;
-      const entries = this.make(PAGE_SIZE);
       for (let i = 0, j = slot; i < PAGE_SIZE; i++, j += this.stride) entries[i] = page[j]!;
-      out.array(entries);
+      await out.array(entries);
     }
   }
 
   /** Slot `slot` from what saveSlot wrote. */
-  restoreSlot(input: SnapshotReader, slot: number): void {
-    for (const at of input.json<number[]>()) {
-      const entries = input.array(this.make);
+  async restoreSlot(input: SnapshotReader, slot: number): Promise<void> {
+    for (const at of await input.json<number[]>()) {
+      const entries = await input.array(this.make);
       if (entries.length !== PAGE_SIZE)
         throw new Error('lead list snapshot: a page of the wrong size');
       const page = this.pageAt(at);
@@ -152,11 +155,11 @@ export class TableSlot<T extends PageArray> {
     return this.table.bytes / this.table.stride;
   }
 
-  save(out: SnapshotWriter): void {
-    this.table.saveSlot(out, this.index);
+  save(out: SnapshotWriter): Promise<void> {
+    return this.table.saveSlot(out, this.index);
   }
 
-  restore(input: SnapshotReader): void {
-    this.table.restoreSlot(input, this.index);
+  restore(input: SnapshotReader): Promise<void> {
+    return this.table.restoreSlot(input, this.index);
   }
 }

@@ -1,6 +1,6 @@
 // The buckets of a range column: amounts and counts by a log scale, times by day, and a level of bitmaps by bucket.
 import { RoaringBitmap32, type Bitmap } from './bitmaps';
-import { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
+import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 
 /** Buckets per power of two of amounts and counts (2^BUCKET_BITS). */
 export const BUCKET_BITS = 6;
@@ -42,15 +42,15 @@ export class BucketLevel {
     return bitmap;
   }
 
-  save(out: SnapshotWriter): void {
-    out.json(this.sortedKeys);
-    out.bitmaps(this.sortedKeys.map((key) => this.bitmaps.get(key)!));
+  async save(out: SnapshotWriter): Promise<void> {
+    await out.json(this.sortedKeys);
+    await out.bitmaps(this.sortedKeys.map((key) => this.bitmaps.get(key)!));
   }
 
-  restore(input: SnapshotReader): void {
-    const keys = input.json<number[]>();
+  async restore(input: SnapshotReader): Promise<void> {
+    const keys = await input.json<number[]>();
     this.bitmaps.clear();
-    for (const key of keys) this.bitmaps.set(key, input.bitmap());
+    for (const key of keys) this.bitmaps.set(key, await input.bitmap());
     this.sortedKeys = keys;
   }
 }

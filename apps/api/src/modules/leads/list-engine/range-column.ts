@@ -170,20 +170,20 @@ export class RangeColumn {
     return this.values.bytes;
   }
 
-  save(out: SnapshotWriter): void {
-    this.values.save(out);
-    this.fine.save(out);
-    this.coarse.save(out);
-    out.bitmap(this.nulls);
+  async save(out: SnapshotWriter): Promise<void> {
+    await this.values.save(out);
+    await this.fine.save(out);
+    await this.coarse.save(out);
+    await out.bitmap(this.nulls);
   }
 
-  restore(input: SnapshotReader): void {
-    this.values.restore(input);
-    this.fine.restore(input);
-    this.coarse.restore(input);
+  async restore(input: SnapshotReader): Promise<void> {
+    await this.values.restore(input);
+    await this.fine.restore(input);
+    await this.coarse.restore(input);
     this.atMost = undefined;
     this.nulls.clear();
-    this.nulls.orInPlace(input.bitmap());
+    this.nulls.orInPlace(await input.bitmap());
   }
 
   /** The fine buckets whose keys lie strictly between `from` and `to`. */
