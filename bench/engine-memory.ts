@@ -1,7 +1,7 @@
 // What the lead list engine's memory is made of once it has read every lead of the benchmark database, in a process
 // that holds nothing else: private RSS (RssAnon) before and after, V8's heap, ArrayBuffers (the per-lead tables), and
 // the roaring bitmaps' native memory (CRoaring's own count), and the highest RssAnon and external memory seen while it
-// loads (sampled every 20 ms). Figures only.
+// loads (sampled at a short interval). Figures only.
 //
 //   node --expose-gc --import tsx bench/engine-memory.ts [--leads 1000000] [--snapshot]
 //
