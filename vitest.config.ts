@@ -61,6 +61,13 @@ export default defineConfig({
           hookTimeout: 60_000,
           // API test files each open their own database; SQLite files and PG schemas are per file.
           fileParallelism: true,
+          // One module graph per worker, as in the web project: importing the app for every file dominated the
+          // project's time. Module state here is per app or per database (WeakMaps keyed by them), so files stay
+          // independent; spies, stubbed globals and environment variables are put back after every test.
+          isolate: false,
+          restoreMocks: true,
+          unstubGlobals: true,
+          unstubEnvs: true,
         },
       },
       {
