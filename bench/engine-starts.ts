@@ -16,6 +16,8 @@ const { values } = parseArgs({
     cold: { type: 'boolean', default: false },
     settle: { type: 'string', default: '20' },
     'cpu-prof': { type: 'string' },
+    /** Another build's server.js (a baseline's worktree), instead of this one's. */
+    server: { type: 'string' },
     env: { type: 'string', multiple: true, default: [] },
   },
 });
@@ -55,7 +57,7 @@ const child = spawn(
   process.execPath,
   [
     ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []),
-    path.join(ROOT, 'apps/api/dist/server.js'),
+    values.server ?? path.join(ROOT, 'apps/api/dist/server.js'),
   ],
   {
     env: {
