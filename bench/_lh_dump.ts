@@ -1,0 +1,16 @@
+import { writeFileSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import { launch } from 'chrome-launcher';
+const url = process.argv[2]!;
+const out = process.argv[3]!;
+const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+await chrome.kill();
+const lhr = r!.lhr;
+writeFileSync(out, JSON.stringify(lhr));
+const a = lhr.audits;
+console.log('LCP', a['largest-contentful-paint']?.numericValue, 'FCP', a['first-contentful-paint']?.numericValue, 'TBT', a['total-blocking-time']?.numericValue);
+type Item = Record<string, unknown>;
+for (const it of ((a['network-requests']?.details as { items: Item[] }).items)) console.log(Math.round(Number(it.networkRequestTime)), Math.round(Number(it.networkEndTime)), it.transferSize, it.priority, String(it.url).slice(0, 90));
+for (const it of ((a['long-tasks']?.details as { items?: Item[] })?.items ?? [])) console.log('long', JSON.stringify(it).slice(0, 200));
+console.log(JSON.stringify(a['largest-contentful-paint-element']?.details).slice(0, 1500));
