@@ -150,7 +150,7 @@ export abstract class LeadListSync {
   }
 
   /**
-   * Changes past which reading every lead again costs less than applying them (reloadShare of the leads held, within
+   * Changes past which reading every lead again costs less than applying them (RELOAD_SHARE of the leads held, within
    * MIN_RELOAD_THRESHOLD and RELOAD_THRESHOLD), or the configured number.
    */
   protected reloadThresholdFor(leads: number): number {
