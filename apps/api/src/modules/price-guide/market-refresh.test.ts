@@ -12,7 +12,12 @@ import {
   type TestContext,
 } from '../../test/test-app';
 import { LeadListEngine } from '../leads/list-engine';
-import { figuresMoved, runMarketRefresh, MARKET_REFRESH_DEFAULTS } from './market-refresh';
+import {
+  figuresMoved,
+  runMarketRefresh,
+  scheduleMarketRefresh,
+  MARKET_REFRESH_DEFAULTS,
+} from './market-refresh';
 import { guideForCar } from './price-guide.service';
 
 const NOW = new Date();
@@ -227,5 +232,54 @@ describe.each(testEngines())('market figures kept current on %s', (engine) => {
     const run = await runMarketRefresh(ctx.database, new Date(NOW.getTime() + 120_000));
     expect(run.marks).toBe(1);
     expect(await marks()).toEqual([]);
+  });
+
+  it('writes no lead at a start: the first run comes an interval later', async () => {
+    // Figures far off the guide on a marked model year: any run rewrites them.
+    const target = await db()
+      .selectFrom('leads')
+      .select(['id', 'brand', 'model'])
+      .where('status', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('leads')
+      .set({ market_low: 1, market_median: 2, market_high: 3 })
+      .where('brand', '=', target.brand)
+      .where('model', '=', target.model)
+      .execute();
+    await db()
+      .updateTable('leads')
+      .set((eb) => ({ price: eb('price', '+', 1_000) }))
+      .where('id', '=', target.id)
+      .execute();
+    const newest = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('lead_changes')
+            .select((eb) => eb.fn.max('revision').as('revision'))
+            .executeTakeFirstOrThrow()
+        ).revision,
+      );
+    const before = await newest();
+    const onError = (error: unknown) => {
+      throw error;
+    };
+    // A process started and stopped within its first interval (a restart) changed no lead.
+    const restarted = scheduleMarketRefresh(ctx.database, () => NOW, 60_000, onError);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await restarted.stop();
+    expect(await newest()).toBe(before);
+    expect((await marks()).length).toBeGreaterThan(0);
+    // One that runs on works the marks off at its first tick.
+    const running = scheduleMarketRefresh(ctx.database, () => NOW, 20, onError);
+    try {
+      await expect.poll(marks, { timeout: 10_000, interval: 20 }).toEqual([]);
+    } finally {
+      await running.stop();
+    }
+    expect(await newest()).toBeGreaterThan(before);
+    expect((await figuresOf(target.id)).market_median).not.toBe(2);
   });
 });

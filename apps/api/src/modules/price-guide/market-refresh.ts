@@ -275,7 +275,11 @@ export interface MarketRefreshSchedule {
   stop(): Promise<void>;
 }
 
-/** Runs the refresh every `intervalMs`, one run at a time in this process, until no marks are left or runsPerTick. */
+/**
+ * Runs the refresh every `intervalMs`, one run at a time in this process, until no marks are left or runsPerTick. The
+ * first run comes an interval after the start, not at it: the leads it rewrites would be changes every restarting
+ * process's lead list engine applies before it answers, and its guides share the cores with that engine's load.
+ */
 export function scheduleMarketRefresh(
   database: { db: Db; engine: Engine },
   clock: () => Date,
@@ -294,7 +298,6 @@ export function scheduleMarketRefresh(
   const tick = () => {
     running = running.then(drain).catch(onError);
   };
-  tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
   return {

@@ -28,6 +28,14 @@ export const APPEND_CHUNK = 100;
 export const BULK_STEP_MS = 4;
 /** A process further behind than this reloads everything (in the background) instead of applying the changes. */
 export const RELOAD_THRESHOLD = 100_000;
+/**
+ * Below RELOAD_THRESHOLD, a process also reloads when more changes are waiting than this share of the leads it holds:
+ * applying a change (its lead read by id, moved between bitmaps) costs more than loading a lead does
+ * (bench/results/2026-11-28-engine-starts.md), so past this share a reload is the shorter way.
+ */
+export const RELOAD_SHARE = 0.5;
+/** However few leads are held, a catch-up of up to this many changes is applied, not reloaded. */
+export const MIN_RELOAD_THRESHOLD = 20_000;
 /** lead_changes keeps this many of its newest revisions; older ones are deleted (a process behind them reloads). */
 export const KEPT_CHANGES = RELOAD_THRESHOLD;
 export const PRUNE_EVERY_MS = 60_000;
@@ -53,6 +61,18 @@ const leadsVersion = preparedQuery((db) =>
 export async function currentLeadsVersion(db: Queryable): Promise<number> {
   const [row] = await leadsVersion(db);
   return Number(row?.version ?? 0);
+}
+
+/** The oldest and newest revisions in lead_changes (oldest undefined, newest 0: the log is empty). */
+export async function changeLogSpan(db: Queryable): Promise<{ oldest?: number; newest: number }> {
+  const row = await db
+    .selectFrom('lead_changes')
+    .select((eb) => [eb.fn.min('revision').as('oldest'), eb.fn.max('revision').as('newest')])
+    .executeTakeFirst();
+  return {
+    ...(row?.oldest != null ? { oldest: Number(row.oldest) } : {}),
+    newest: Number(row?.newest ?? 0),
+  };
 }
 
 export async function newestRevision(db: Queryable): Promise<number> {

@@ -18,13 +18,16 @@ import {
   BULK_STEP_MS,
   CHANGE_CHUNK,
   KEPT_CHANGES,
+  MIN_RELOAD_THRESHOLD,
   LOAD_CHUNK,
   POSTGRES_READ_CHUNK,
   PRUNE_CHUNK,
   PRUNE_EVERY_MS,
+  RELOAD_SHARE,
   RELOAD_THRESHOLD,
   SQLITE_READ_CHUNK,
   VERIFIED_IDS,
+  changeLogSpan,
   newestRevision,
   readLeads,
 } from './engine-reads';
@@ -146,14 +149,26 @@ export abstract class LeadListSync {
     await this.applyChanges(version);
   }
 
+  /**
+   * Changes past which reading every lead again costs less than applying them (RELOAD_SHARE of the leads held, within
+   * MIN_RELOAD_THRESHOLD and RELOAD_THRESHOLD), or the configured number.
+   */
+  protected reloadThresholdFor(leads: number): number {
+    return (
+      this.options.reloadThreshold ??
+      Math.min(RELOAD_THRESHOLD, Math.max(MIN_RELOAD_THRESHOLD, Math.ceil(leads * RELOAD_SHARE)))
+    );
+  }
+
   /** Applies the changes logged past this process's revision; reloads when they were pruned or are too many. */
   protected async applyChanges(version: number): Promise<void> {
-    const oldest = await this.db
-      .selectFrom('lead_changes')
-      .select((eb) => eb.fn.min('revision').as('revision'))
-      .executeTakeFirst();
-    // Changes this process has not seen were pruned: only a reload brings it back in step.
-    if (oldest?.revision != null && Number(oldest.revision) > this.revision + 1) {
+    const log = await changeLogSpan(this.db);
+    // Changes this process has not seen were pruned, or so many that applying them costs more than reading every
+    // lead: a reload brings it in step, without first applying changes it would then read again.
+    if (
+      (log.oldest !== undefined && log.oldest > this.revision + 1) ||
+      log.newest - this.revision > this.reloadThresholdFor(this.bitmaps?.size ?? 0)
+    ) {
       await this.loadAll(version);
       return;
     }
@@ -168,7 +183,8 @@ export abstract class LeadListSync {
         .execute();
       if (changes.length === 0) break;
       applied += changes.length;
-      if (applied > (this.options.reloadThreshold ?? RELOAD_THRESHOLD)) {
+      // Written faster than they are applied: the same reckoning as above.
+      if (applied > this.reloadThresholdFor(this.bitmaps?.size ?? 0)) {
         await this.loadAll(version);
         return;
       }
@@ -283,11 +299,21 @@ export abstract class LeadListSync {
       // Read part by part from the file, each restored before the next is read.
       const restored = await readSnapshot(file, async (input) => {
         const header = await input.json<{ revision: number }>();
-        const last = await this.db
-          .selectFrom('lead_changes')
-          .select((eb) => eb.fn.max('revision').as('revision'))
-          .executeTakeFirst();
-        if (!(header.revision <= Number(last?.revision ?? 0))) return undefined;
+        const log = await changeLogSpan(this.db);
+        if (!(header.revision <= log.newest)) return undefined;
+        // Changes since were pruned, or are more than a restore saves (however many leads it would hold): read every
+        // lead now rather than restore, apply part of the changes, and read every lead then.
+        if (
+          (log.oldest !== undefined && log.oldest > header.revision + 1) ||
+          log.newest - header.revision > this.reloadThresholdFor(Infinity)
+        ) {
+          this.onError(
+            new Error(
+              `lead list snapshot: ${log.newest - header.revision} changes behind the log; reading every lead`,
+            ),
+          );
+          return undefined;
+        }
         return {
           revision: header.revision,
           bitmaps: await LeadBitmaps.restore(input, yieldToEventLoop),

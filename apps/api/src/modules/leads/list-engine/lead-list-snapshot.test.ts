@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../app';
 import {
   createTestDatabase,
@@ -14,7 +14,8 @@ import {
   type TestDatabase,
 } from '../../../test/test-app';
 import { createLeads } from '../../../test/fixtures';
-import { LeadListEngine } from './lead-list-engine';
+import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
+import { LeadBitmaps } from './lead-bitmaps';
 import {
   readSnapshot,
   SNAPSHOT_GATHER_BYTES,
@@ -58,6 +59,10 @@ const QUERIES = [
   '/api/leads?searchterm=neha&city=Delhi',
   '/api/leads?price=500000-999999&pageSize=100',
 ];
+
+const fail = (error: unknown) => {
+  throw error;
+};
 
 describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
   let testDb: TestDatabase;
@@ -190,6 +195,53 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
       await expectSameAsFullLoad(restarted);
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('reads every lead without restoring a snapshot further behind the log than a reload is', async () => {
+    const file = path.join(dir, 'behind.snapshot');
+    const first = new LeadListEngine(testDb.handle.db, fail, { snapshotFile: file });
+    await first.syncTo(await currentLeadsVersion(testDb.handle.db));
+    await first.close();
+    await createLeads(leadsFixture, someLeads(60, 5000));
+    const errors: unknown[] = [];
+    const restore = vi.spyOn(LeadBitmaps, 'restore');
+    try {
+      const second = new LeadListEngine(testDb.handle.db, (error) => errors.push(error), {
+        snapshotFile: file,
+        reloadThreshold: 50,
+      });
+      await second.syncTo(await currentLeadsVersion(testDb.handle.db));
+      // Restoring it would only have been followed by reading every lead: it is not restored at all.
+      expect(restore).not.toHaveBeenCalled();
+      expect(second.loadedFrom).toBe('database');
+      expect(String(errors[0])).toMatch(/60 changes behind the log/);
+      await second.close();
+    } finally {
+      restore.mockRestore();
+    }
+  });
+
+  it('reloads at once when more changes wait than the threshold, applying none of them first', async () => {
+    const engineOnly = new LeadListEngine(testDb.handle.db, fail, { reloadThreshold: 2_500 });
+    await engineOnly.syncTo(await currentLeadsVersion(testDb.handle.db));
+    const more = someLeads(5_000, 40_000);
+    for (let i = 0; i < more.length; i += 500)
+      await createLeads(leadsFixture, more.slice(i, i + 500));
+    const applied = vi.spyOn(LeadBitmaps.prototype, 'upsert');
+    const appended = vi.spyOn(LeadBitmaps.prototype, 'appendAll');
+    try {
+      const loadsBefore = engineOnly.loadSeconds;
+      await engineOnly.syncTo(await currentLeadsVersion(testDb.handle.db));
+      expect(engineOnly.loadSeconds).not.toBe(loadsBefore);
+      expect(applied).not.toHaveBeenCalled();
+      // Every call appended to the fresh bitmaps of the reload, a chunk of every lead at a time: none was a catch-up's.
+      const total = engineOnly.size;
+      expect(appended.mock.calls.reduce((n, [rows]) => n + rows.length, 0)).toBe(total);
+    } finally {
+      applied.mockRestore();
+      appended.mockRestore();
+      await engineOnly.close();
     }
   });
 });

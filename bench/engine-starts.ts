@@ -1,0 +1,153 @@
+// Times one start of the built API on an embedded database (bench/results/2026-11-28-engine-starts.md): when it
+// answers lists from SQL, when its lead list engine is ready, and what lead_changes held before, at ready and a while
+// after (who writes leads after a start). `--cold` deletes the engine's snapshot first; `--cpu-prof DIR` profiles.
+// node --import tsx bench/engine-starts.ts --data-dir /tmp/start300k [--cold] [--settle 20] [--cpu-prof DIR]
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { freePort } from './processes';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    cold: { type: 'boolean', default: false },
+    settle: { type: 'string', default: '20' },
+    'cpu-prof': { type: 'string' },
+    /** Another build's server.js (a baseline's worktree), instead of this one's. */
+    server: { type: 'string' },
+    env: { type: 'string', multiple: true, default: [] },
+  },
+});
+const dataDir = values['data-dir'];
+if (!dataDir) throw new Error('--data-dir is required');
+const dbFile = path.join(dataDir, 'dealerleads.db');
+
+interface LogState {
+  changes: number;
+  newest: number;
+  marks: number;
+  version: number;
+}
+function logState(): LogState {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    const row = db
+      .prepare(
+        `select (select count(*) from lead_changes) as changes,
+                (select coalesce(max(revision), 0) from lead_changes) as newest,
+                (select count(*) from market_refresh) as marks,
+                (select version from leads_version where id = 1) as version`,
+      )
+      .get() as LogState;
+    return row;
+  } finally {
+    db.close();
+  }
+}
+
+if (values.cold) rmSync(path.join(dataDir, 'lead-list'), { recursive: true, force: true });
+const before = logState();
+const port = await freePort();
+const began = performance.now();
+const seconds = () => ((performance.now() - began) / 1000).toFixed(1);
+const child = spawn(
+  process.execPath,
+  [
+    ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : []),
+    values.server ?? path.join(ROOT, 'apps/api/dist/server.js'),
+  ],
+  {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...Object.fromEntries(values.env.map((kv) => kv.split('=', 2) as [string, string])),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
+const log: string[] = [];
+for (const stream of [child.stdout, child.stderr])
+  stream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n'))
+      if (line.trim()) log.push(`${seconds()} s ${line.slice(0, 400)}`);
+  });
+const url = `http://127.0.0.1:${port}`;
+
+interface Health {
+  leadListIndex: string;
+  leadListLoadSeconds: number | null;
+  leadListLoadedFrom: string | null;
+  leadListLeads: number;
+}
+async function health(): Promise<Health | undefined> {
+  try {
+    const response = await fetch(`${url}/api/health`);
+    return response.ok ? ((await response.json()) as Health) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let listsAt: string | undefined;
+let readyAt: string | undefined;
+let ready: Health | undefined;
+let seen = '';
+for (;;) {
+  if (child.exitCode !== null) throw new Error(`the API exited:\n${log.join('\n')}`);
+  if (listsAt === undefined) {
+    const list = await fetch(`${url}/api/leads?pageSize=20`).catch(() => undefined);
+    if (list?.ok) listsAt = seconds();
+  }
+  const h = await health();
+  if (h && h.leadListIndex !== seen) {
+    seen = h.leadListIndex;
+    console.log(`${seconds()} s leadListIndex ${seen}`);
+  }
+  if (h?.leadListIndex === 'ready') {
+    readyAt = seconds();
+    ready = h;
+    break;
+  }
+  await pause(100);
+}
+const atReady = logState();
+await pause(Number(values.settle) * 1000);
+const settled = logState();
+const settledHealth = await health();
+const closing = performance.now();
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('exit', resolve));
+const closeSeconds = ((performance.now() - closing) / 1000).toFixed(1);
+
+console.log(log.filter((l) => /lead list|market|engine/i.test(l)).join('\n'));
+console.log(
+  JSON.stringify(
+    {
+      listsAnsweredAfter: listsAt,
+      engineReadyAfter: readyAt,
+      loadSeconds: ready?.leadListLoadSeconds,
+      loadedFrom: ready?.leadListLoadedFrom,
+      leads: ready?.leadListLeads,
+      after: `${values.settle} s more`,
+      statusThen: settledHealth?.leadListIndex,
+      closeSeconds,
+      lead_changes: {
+        before,
+        atReady,
+        settled,
+        writtenBeforeReady: atReady.newest - before.newest,
+        writtenAfterReady: settled.newest - atReady.newest,
+      },
+    },
+    null,
+    2,
+  ),
+);
