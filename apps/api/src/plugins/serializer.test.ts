@@ -10,6 +10,24 @@ const compile = (schema: z.ZodType) =>
   ) => string;
 
 describe('serializerCompiler', () => {
+  it('compiles the schema at the first answer, once, not when the route is registered', () => {
+    let reads = 0;
+    const write = compile(
+      z.object({
+        name: z.lazy(() => {
+          reads++;
+          return z.string();
+        }),
+      }),
+    );
+    expect(reads).toBe(0);
+    expect(JSON.parse(write({ name: 'A', extra: 1 }))).toEqual({ name: 'A' });
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(JSON.parse(write({ name: 'B' }))).toEqual({ name: 'B' });
+    expect(reads).toBe(afterFirst);
+  });
+
   it('drops fields the schema does not declare', () => {
     const write = compile(
       z.object({ id: z.number().int(), name: z.string(), note: z.string().nullable() }),
