@@ -3,7 +3,7 @@
 // after (who writes leads after a start). `--cold` deletes the engine's snapshot first; `--cpu-prof DIR` profiles.
 // node --import tsx bench/engine-starts.ts --data-dir /tmp/start300k [--cold] [--settle 20] [--cpu-prof DIR]
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
@@ -94,6 +94,16 @@ async function health(): Promise<Health | undefined> {
     return undefined;
   }
 }
+/** The API process's private memory (RssAnon, MB): the budget's measure. Linux only; undefined elsewhere. */
+function privateMemory(): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = /^RssAnon:\s+(\d+) kB$/m.exec(status)?.[1];
+    return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
+  } catch {
+    return undefined;
+  }
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let listsAt: string | undefined;
@@ -119,7 +129,9 @@ for (;;) {
   await pause(100);
 }
 const atReady = logState();
+const memoryAtReady = privateMemory();
 await pause(Number(values.settle) * 1000);
+const memorySettled = privateMemory();
 const settled = logState();
 const settledHealth = await health();
 const closing = performance.now();
@@ -136,6 +148,7 @@ console.log(
       loadSeconds: ready?.leadListLoadSeconds,
       loadedFrom: ready?.leadListLoadedFrom,
       leads: ready?.leadListLeads,
+      privateMegabytes: { atReady: memoryAtReady, settled: memorySettled },
       after: `${values.settle} s more`,
       statusThen: settledHealth?.leadListIndex,
       closeSeconds,
