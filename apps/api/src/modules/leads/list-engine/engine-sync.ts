@@ -1,7 +1,7 @@
 // The lead list engine's sync: loads every lead (or restores the snapshot) in the background, applies the lead_changes
 // log in steps, prunes it, and moves the state the engine answers by (sync-state.ts) through its transitions.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { isPostgres, type DatabaseHandle, type Queryable } from '../../../db/database';
+import { isPostgres, type Queryable } from '../../../db/database';
 import { LeadBitmaps } from './lead-bitmaps';
 import {
   heldOf,
@@ -12,17 +12,15 @@ import {
 } from './sync-state';
 import { LEAD_COLUMNS } from './lead-columns';
 import { readSnapshot, writeSnapshot } from './lead-list-snapshot';
+import { ChangeLogPruner, type ChangeLogPrunerOptions } from './change-log-pruner';
 import {
   APPEND_CHUNK,
   BULK_ANSWER_MS,
   BULK_STEP_MS,
   CHANGE_CHUNK,
-  KEPT_CHANGES,
   MIN_RELOAD_THRESHOLD,
   LOAD_CHUNK,
   POSTGRES_READ_CHUNK,
-  PRUNE_CHUNK,
-  PRUNE_EVERY_MS,
   RELOAD_SHARE,
   RELOAD_THRESHOLD,
   SQLITE_READ_CHUNK,
@@ -37,7 +35,7 @@ export type LeadListEngineState = 'loading' | 'ready' | 'failed';
 export type LeadListEngineStatus = LeadListEngineState | 'behind';
 
 /**
- * Loading, catching up, snapshots and pruning, and the one state value they move (sync-state.ts); LeadListEngine
+ * Loading, catching up, snapshots and pruning (change-log-pruner.ts), and the one state value they move (sync-state.ts); LeadListEngine
  * answers on top of it.
  */
 export abstract class LeadListSync {
@@ -46,7 +44,6 @@ export abstract class LeadListSync {
   protected revision = 0;
   /** The one piece of work under way (a load or a catch-up): every other caller waits for it. */
   protected work: Promise<void> | undefined;
-  protected lastPrune = 0;
   protected loadStartedAt = 0;
   /** Seconds the last full load took. */
   loadSeconds: number | undefined;
@@ -61,15 +58,16 @@ export abstract class LeadListSync {
   constructor(
     protected readonly db: Queryable,
     protected readonly onError: (error: unknown) => void,
-    protected readonly options: {
+    protected readonly options: ChangeLogPrunerOptions & {
       reloadThreshold?: number;
-      keptChanges?: number;
-      /** SQLite's write that never waits for the lock (DatabaseHandle.runUnlessBusy): pruning skips a turn instead. */
-      runUnlessBusy?: DatabaseHandle['runUnlessBusy'];
       /** The snapshot file of this database (lead-list-snapshot.ts); none: every start reads every lead. */
       snapshotFile?: string;
     } = {},
-  ) {}
+  ) {
+    this.pruner = new ChangeLogPruner(db, onError, options);
+  }
+
+  protected readonly pruner: ChangeLogPruner;
 
   /** The sync's state: loading, current, behind or failed, with what each holds. */
   get sync(): SyncState {
@@ -205,8 +203,7 @@ export abstract class LeadListSync {
       await yieldToEventLoop();
     }
     this.transition({ type: 'applied', version });
-    // Housekeeping: a failure to prune is reported, never a reason to stop answering.
-    await this.pruneChanges().catch(this.onError);
+    this.pruner.start(this.revision);
   }
 
   protected async apply(changed: number[]): Promise<void> {
@@ -389,38 +386,6 @@ export abstract class LeadListSync {
       this.snapshotRevision = revision;
     } catch (error) {
       this.onError(error);
-    }
-  }
-
-  /**
-   * Deletes all but the newest KEPT_CHANGES revisions of lead_changes, at most once a minute per process, in short
-   * deletes. A process that had not read the deleted ones notices (catchUp) and reloads.
-   */
-  protected async pruneChanges(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
-    this.lastPrune = now;
-    const through = this.revision - (this.options.keptChanges ?? KEPT_CHANGES);
-    if (through <= 0) return;
-    for (;;) {
-      const batch = await this.db
-        .selectFrom('lead_changes')
-        .select('revision')
-        .where('revision', '<=', through)
-        .orderBy('revision')
-        .limit(PRUNE_CHUNK)
-        .execute();
-      if (batch.length === 0) return;
-      const last = Number(batch[batch.length - 1]!.revision);
-      const { runUnlessBusy } = this.options;
-      if (runUnlessBusy) {
-        // SQLite: another writer holds the lock (an import, say): try again next turn rather than wait for it.
-        if (!(await runUnlessBusy('delete from lead_changes where revision <= ?', [last]))) return;
-      } else {
-        await this.db.deleteFrom('lead_changes').where('revision', '<=', last).execute();
-      }
-      if (batch.length < PRUNE_CHUNK) return;
-      await yieldToEventLoop();
     }
   }
 }

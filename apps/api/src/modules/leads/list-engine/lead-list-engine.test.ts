@@ -1,6 +1,6 @@
 // The lead list engine answers exactly what SQL answers (every filter, arbitrary ranges, searches with filters, each
 // status scope, random pages), on each database engine, and follows the writes of other connections, two at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { openDatabase, type DatabaseHandle } from '../../../db/database';
 import type { NewLead } from '../../../db/schema';
@@ -9,6 +9,7 @@ import { makeLead } from '../../../test/fixtures';
 import { searchWordsOf } from '@dealerleads/shared/catalogues';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
+import { PRUNE_CHUNK } from './engine-reads';
 import { filterArbitrary, leadArbitrary, leadsOf } from '../lead-list-test-helpers';
 import { findLeadIdPage } from '../leads.repository';
 import { leadListSources, listLeads } from '../leads.service';
@@ -220,6 +221,37 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     await synced(db, behind);
     expect(behind.page({ status: 'all' }, 0, 1).total).toBe(before + 6);
     await expectSqlAnswer(db, behind, { status: 'all', city: ['Sonipat'] }, 1, 1000);
+  });
+
+  it('answers after a catch-up without waiting for the log to be pruned', async () => {
+    // Enough revisions that pruning them takes several deletes, with requests served in between.
+    await insertBulk(3 * PRUNE_CHUNK, 'Prunegarh');
+    const engine = await synced(
+      db,
+      new LeadListEngine(db.db, fail, {
+        keptChanges: 1,
+        ...(db.runUnlessBusy ? { runUnlessBusy: db.runUnlessBusy } : {}),
+      }),
+    );
+    const logged = async () =>
+      Number(
+        (
+          await db.db
+            .selectFrom('lead_changes')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await other.db
+      .insertInto('leads')
+      .values([makeLead({ city: 'Prunegarh' })])
+      .execute();
+    const version = await currentLeadsVersion(db.db);
+    // The catch-up applied the one change and started the first prune; the request did not wait for its deletes.
+    expect(await engine.readyAt(version)).toBe(true);
+    expect(engine.version).toBe(version);
+    expect(await logged()).toBeGreaterThan(PRUNE_CHUNK);
+    await vi.waitFor(async () => expect(await logged()).toBe(1));
   });
 
   it('waits for a small catch-up, and answers through a bulk one as far as it has applied it', async () => {

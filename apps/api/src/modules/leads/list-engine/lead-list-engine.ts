@@ -329,13 +329,13 @@ export class LeadListEngine extends LeadListSync {
   async close(): Promise<void> {
     this.closing = true;
     while (this.work) await this.work;
+    await this.pruner.stop();
     if (this.state === 'ready' && this.revision !== this.snapshotRevision)
       await this.saveSnapshot();
   }
 
-  /** Prunes now (tests): as pruneChanges, without waiting for the minute. */
+  /** Prunes now (tests), without waiting for the minute. */
   async pruneNow(): Promise<void> {
-    this.lastPrune = 0;
-    await this.pruneChanges();
+    await this.pruner.pruneNow(this.revision);
   }
 }
