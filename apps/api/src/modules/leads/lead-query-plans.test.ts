@@ -6,6 +6,7 @@ import Sqlite from 'better-sqlite3';
 import { leadFilterSchema } from '@dealerleads/shared';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app';
 import { canonicalLeadFilter } from './list-engine';
+import { changeLogSpanQuery } from './list-engine/engine-reads';
 import type { Database } from '../../db/schema';
 import { leadPageQueries, leadRowsAndVersions } from './leads.repository';
 
@@ -109,5 +110,11 @@ describe('lead query plans on sqlite', () => {
       const plan = await planOf({ compile: () => statement });
       expect(plan, plan).not.toMatch(/SCAN leads\b/);
     }
+  });
+
+  it('reads the ends of the change log from its index, never walking it (every catch-up asks)', async () => {
+    const plan = await planOf(changeLogSpanQuery(database.handle.db));
+    expect(plan, plan).not.toMatch(/SCAN lead_changes\b/);
+    expect(plan, plan).toMatch(/SEARCH lead_changes/);
   });
 });

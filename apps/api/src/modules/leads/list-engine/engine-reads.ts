@@ -63,12 +63,26 @@ export async function currentLeadsVersion(db: Queryable): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+/**
+ * The log's oldest and newest revisions, as two subqueries rather than min() and max() in one select: SQLite reads one
+ * end of the index for a lone min() or max(), but scans the whole log for both together, and every catch-up asks.
+ */
+export function changeLogSpanQuery(db: Queryable) {
+  return db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('lead_changes')
+      .select((sub) => sub.fn.min('revision').as('oldest'))
+      .as('oldest'),
+    eb
+      .selectFrom('lead_changes')
+      .select((sub) => sub.fn.max('revision').as('newest'))
+      .as('newest'),
+  ]);
+}
+
 /** The oldest and newest revisions in lead_changes (oldest undefined, newest 0: the log is empty). */
 export async function changeLogSpan(db: Queryable): Promise<{ oldest?: number; newest: number }> {
-  const row = await db
-    .selectFrom('lead_changes')
-    .select((eb) => [eb.fn.min('revision').as('oldest'), eb.fn.max('revision').as('newest')])
-    .executeTakeFirst();
+  const row = await changeLogSpanQuery(db).executeTakeFirst();
   return {
     ...(row?.oldest != null ? { oldest: Number(row.oldest) } : {}),
     newest: Number(row?.newest ?? 0),
