@@ -99,6 +99,61 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       expect(db.offThreadReads().reads).toBeGreaterThanOrEqual(readsBefore + 400);
   });
 
+  it('keeps its answers across writes, each as SQL answers after them', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    const filters = fc.sample(filterArbitrary(), { numRuns: 60, seed: 20261128 });
+    // Asked twice: each filter's result and window are kept (query-caches.ts).
+    const ask = () => {
+      for (const filter of filters) for (const end of [20, 300]) engine.page(filter, 0, end);
+    };
+    const ids = (
+      await db.db.selectFrom('leads').select('id').orderBy('id').limit(400).execute()
+    ).map((row) => row.id);
+    for (let round = 0; round < 4; round++) {
+      ask();
+      ask();
+      const pick = (n: number, salt: number) =>
+        fc.sample(fc.constantFrom(...ids), { numRuns: n, seed: round * 10 + salt });
+      const fresh = await other.db
+        .insertInto('leads')
+        .values(fc.sample(leadArbitrary, { numRuns: 15, seed: round }).map((l) => makeLead(l)))
+        .returning('id')
+        .execute();
+      ids.push(...fresh.map((row) => row.id));
+      // Unlocks (some across any sold-out cap), repricing, moves, status changes, renames, deletes.
+      for (const id of pick(12, 1))
+        await other.db
+          .updateTable('leads')
+          .set((eb) => ({ unlock_count: eb('unlock_count', '+', 1 + (id % 40)) }))
+          .where('id', '=', id)
+          .execute();
+      for (const id of pick(4, 2))
+        await other.db
+          .updateTable('leads')
+          .set({ price: 100_000 + ((id * 7919) % 2_900_000), km_driven: (id * 104_729) % 250_000 })
+          .where('id', '=', id)
+          .execute();
+      for (const id of pick(3, 3))
+        await other.db
+          .updateTable('leads')
+          .set({ city: 'Noida', model: 'Creta', full_name: 'Amit Kumar' })
+          .where('id', '=', id)
+          .execute();
+      for (const id of pick(3, 4))
+        await other.db
+          .updateTable('leads')
+          .set({ status: round % 2 === 0 ? 0 : 1 })
+          .where('id', '=', id)
+          .execute();
+      if (round === 3) await other.db.deleteFrom('leads').where('id', 'in', pick(2, 5)).execute();
+      await synced(db, engine);
+      for (const filter of filters) {
+        await expectSqlAnswer(db, engine, filter, 1, 20);
+        await expectSqlAnswer(db, engine, filter, 2, 150);
+      }
+    }
+  });
+
   it('finds two-letter catalogue models, aliases of cities and brands by their labels', async () => {
     const engine = await synced(db, new LeadListEngine(db.db, fail));
     const count = (term: string, extra: Partial<CanonicalLeadFilter> = {}) =>
