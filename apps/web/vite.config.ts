@@ -309,7 +309,7 @@ export default defineConfig(({ command }) => ({
     react(),
     unusedComponents(),
     bootstrapCss,
-    earlyEntry('src/app/boot.tsx', 'src/app/screen-routes.tsx'),
+    earlyEntry('src/app/boot.tsx', 'src/app/screen-routes.ts'),
     preloadOnlyWhatIsMissing(),
     VitePWA(pwaOptions),
     precompress(),

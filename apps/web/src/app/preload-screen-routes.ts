@@ -1,4 +1,4 @@
-// Every screen but the lead list needs the other screens' routes (screen-routes.tsx, a lazy chunk) before its own
+// Every screen but the lead list needs the other screens' routes (screen-routes.ts, a lazy chunk) before its own
 // chunk. index.html names their files (earlyEntry in vite.config.ts), and the first script preloads them when the page
 // opened is another screen: they download alongside the app instead of after it, and the lead list does without.
 

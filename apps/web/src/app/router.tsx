@@ -1,5 +1,5 @@
 // The route table's root: the layout and the lead list, which dealers land on. Every other screen's route is in
-// screen-routes.tsx, a lazy chunk the router adds when a navigation needs it (React Router's lazy route discovery):
+// screen-routes.ts, a lazy chunk the router adds when a navigation needs it (React Router's lazy route discovery):
 // the table of the other screens, with their chunks' preload lists, stays out of the lead list's first download.
 import {
   createBrowserRouter,
@@ -15,7 +15,7 @@ import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
 import { loadScreenRoutes } from './load-screen-routes';
 
-/** The group of the screens (inside the layout) that screen-routes.tsx adds its routes to. */
+/** The group of the screens (inside the layout) that screen-routes.ts adds its routes to. */
 const SCREENS = 'screens';
 
 export const routes: RouteObject[] = [
@@ -30,7 +30,7 @@ export const routes: RouteObject[] = [
         id: SCREENS,
         ErrorBoundary: RouteError,
         children: [
-          // Here, not in screen-routes.tsx: the root route alone matches '', so the router would not look further.
+          // Here, not in screen-routes.ts: the root route alone matches '', so the router would not look further.
           { index: true, element: <Navigate to={paths.home} replace /> },
           // The lead list's code is in the first download: as a lazy route it would arrive in five chunks that cost
           // more bytes (docs/performance-budgets.md).

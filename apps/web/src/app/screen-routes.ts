@@ -1,5 +1,5 @@
-// Every route of docs/screens.md but the lead list's, with its guard; the screens are lazy chunks. This table is a lazy
-// chunk too: the router adds it under the screens' group when a navigation leaves the lead list (app/router.tsx).
+// Every route of docs/screens.md but '' and the lead list's, with its guard; the screens are lazy chunks. This table is
+// a lazy chunk too: the router adds it under the screens' group when a navigation needs it (app/router.tsx).
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { logOut, requireAdmin, requireAdminOrSelf, requireUser } from './guards';
