@@ -11,7 +11,7 @@ import {
 } from './lead-filters';
 import type { SnapshotReader } from './lead-list-snapshot';
 import { RoaringBitmap32, freed, replacing, unionWithin, NARROW, type Bitmap } from './bitmaps';
-import type { ModelLead } from './lead-columns';
+import type { LeadListRow, ModelLead } from './lead-columns';
 import { LeadStore } from './lead-store';
 import { modelLeads, writeShown } from './page-writer';
 import {
@@ -24,12 +24,16 @@ import {
   REMEMBERED_TERMS,
   REMEMBERED_TERMS_BYTES,
   SEARCHED_VALUES,
+  ChangeLog,
+  KEPT_ANSWER_CHANGES,
   keyOf,
   newestIds,
   windowFor,
+  type KeptResult,
   type TermLeads,
   type Window,
 } from './query-caches';
+import { fieldChanges, filterStateOf, mayMove, withJoined, type LeadChange } from './kept-answers';
 
 /** Every lead the engine holds, as bitmaps, and the query over them. */
 export class LeadBitmaps extends LeadStore {
@@ -39,25 +43,73 @@ export class LeadBitmaps extends LeadStore {
     maxSize: REMEMBERED_TERMS_BYTES,
     sizeCalculation: ({ leads }) => Math.max(1, leads.getSerializationSizeInBytes('croaring')),
   });
-  /** Recent queries' results by their canonical filter, all forgotten at any change (see matching). */
-  private readonly results = new LRUCache<string, Bitmap>({
+  /** Recent queries' results by their canonical filter (see matching). */
+  private readonly results = new LRUCache<string, KeptResult>({
     max: KEPT_RESULTS,
     maxSize: KEPT_RESULTS_BYTES,
-    sizeCalculation: (bitmap) => Math.max(1, bitmap.getSerializationSizeInBytes('croaring')),
+    sizeCalculation: ({ leads }) => Math.max(1, leads.getSerializationSizeInBytes('croaring')),
   });
   /** Canonical filters asked lately: a result is kept when its query comes again. */
   private readonly asked = new LRUCache<string, true>({ max: ASKED_QUERIES });
-  /** Recent queries' newest leads by their canonical filter, all forgotten at any change (see KEPT_WINDOWS). */
+  /** Recent queries' newest leads by their canonical filter (see KEPT_WINDOWS). */
   private readonly windows = new LRUCache<string, Window>({
     max: KEPT_WINDOWS,
     maxSize: KEPT_WINDOWS_BYTES,
     sizeCalculation: ({ ids }, key) => ids.byteLength + 2 * key.length + 64,
   });
 
-  /** Every change to the leads held comes through here first: a kept result may no longer be the filter's. */
-  protected changing(): void {
-    if (this.results.size > 0) this.results.clear();
-    if (this.windows.size > 0) this.windows.clear();
+  /** What each write did to a lead, for the kept results and windows to catch up on (kept-answers.ts). */
+  private readonly writes = new ChangeLog<LeadChange>(KEPT_ANSWER_CHANGES);
+
+  /** Whether any answer is kept: without one, a write need not be noted (a load's million leads are not). */
+  private get keepsAnswers(): boolean {
+    return this.windows.size > 0 || this.results.size > 0;
+  }
+
+  override appendAll(rows: readonly LeadListRow[]): void {
+    super.appendAll(rows);
+    if (this.keepsAnswers) for (const row of rows) this.writes.push({ kind: 'new', id: row.id });
+  }
+
+  override upsert(row: LeadListRow): void {
+    if (!this.keepsAnswers) return super.upsert(row);
+    const held = this.active.has(row.id) || this.inactive.has(row.id);
+    const before = held ? filterStateOf(this, row.id) : undefined;
+    super.upsert(row);
+    this.writes.push(
+      before === undefined
+        ? { kind: 'new', id: row.id }
+        : {
+            kind: 'changed',
+            id: row.id,
+            fields: fieldChanges(before, filterStateOf(this, row.id)),
+          },
+    );
+  }
+
+  override remove(id: number): void {
+    super.remove(id);
+    if (this.keepsAnswers) this.writes.push({ kind: 'gone', id });
+  }
+
+  /**
+   * The leads that joined the filter's answer since write `seen`, ascending; undefined when a write since may have
+   * taken a lead out of it or moved an older one in (or more were made than are noted): the answer is found afresh.
+   */
+  private joinedSince(filter: CanonicalLeadFilter, seen: number): number[] | undefined {
+    if (seen < this.writes.first) return undefined;
+    const fresh: number[] = [];
+    for (const change of this.writes.since(seen)) {
+      if (change.kind === 'new') fresh.push(change.id);
+      else if (change.kind === 'gone' || mayMove(filter, change.fields)) return undefined;
+    }
+    if (fresh.length === 0) return fresh;
+    const candidates = new RoaringBitmap32(fresh);
+    const joined = this.match(filter, candidates);
+    const ids = joined.toArray();
+    if (joined !== candidates) joined.dispose();
+    candidates.dispose();
+    return ids;
   }
 
   /** Bytes of the kept windows (their ids and keys; the kept results' are the bitmaps'). */
@@ -168,19 +220,31 @@ export class LeadBitmaps extends LeadStore {
     key = keyOf(filter),
   ): { found: Bitmap; transient: boolean } {
     const kept = this.results.get(key);
-    if (kept !== undefined) return { found: kept, transient: false };
+    if (kept !== undefined && kept.seen !== this.writes.next) {
+      const joined = this.joinedSince(filter, kept.seen);
+      if (joined === undefined) this.results.delete(key);
+      else {
+        kept.leads.addMany(joined);
+        kept.seen = this.writes.next;
+        // Counted again: an import's leads grow it.
+        if (joined.length > 0) this.results.set(key, kept);
+      }
+    }
+    const current = this.results.get(key);
+    if (current !== undefined) return { found: current.leads, transient: false };
     const found = this.match(filter);
     if (found === this.active || found === this.inactive) return { found, transient: false };
     if (this.asked.has(key)) {
-      this.results.set(key, found);
+      this.results.set(key, { leads: found, seen: this.writes.next });
       return { found, transient: false };
     }
     this.asked.set(key, true);
     return { found, transient: true };
   }
 
-  private match(filter: CanonicalLeadFilter): Bitmap {
-    const sets: Bitmap[] = [];
+  /** The filter's leads, among `candidates` only when given. */
+  private match(filter: CanonicalLeadFilter, candidates?: Bitmap): Bitmap {
+    const sets: Bitmap[] = candidates === undefined ? [] : [candidates];
     /** Unions of several values' bitmaps, made for this query. */
     const unions: Bitmap[] = [];
     try {
@@ -266,12 +330,22 @@ export class LeadBitmaps extends LeadStore {
     const key = keyOf(filter);
     const end = offset + limit;
     let window = this.windows.get(key);
+    if (window !== undefined && window.seen !== this.writes.next) {
+      const joined = this.joinedSince(filter, window.seen);
+      if (joined === undefined) this.windows.delete(key);
+      else this.windows.set(key, { ...withJoined(window, joined), seen: this.writes.next });
+      window = this.windows.get(key);
+    }
     if (window === undefined || (window.ids.length < end && window.ids.length < window.total)) {
       const { found, transient } = this.resultOf(filter, key);
       try {
         if (end > LARGEST_WINDOW)
           return { ids: Array.from(newestIds(found, offset, limit)), total: found.size };
-        window = { ids: newestIds(found, 0, windowFor(end)), total: found.size };
+        window = {
+          ids: newestIds(found, 0, windowFor(end)),
+          total: found.size,
+          seen: this.writes.next,
+        };
         this.windows.set(key, window);
       } finally {
         // Freed now rather than at a garbage collection (see freed).

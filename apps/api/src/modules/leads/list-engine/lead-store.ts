@@ -56,8 +56,8 @@ const SNAPSHOT_LAYOUT = {
   columns: LEAD_COLUMNS,
 };
 
-/** Every lead the engine holds, as columns; a subclass (LeadBitmaps) is told of every change first (`changing`). */
-export abstract class LeadStore {
+/** Every lead the engine holds, as columns; the query (LeadBitmaps) extends it and notes what each write did. */
+export class LeadStore {
   readonly active = new RoaringBitmap32();
   readonly inactive = new RoaringBitmap32();
   /**
@@ -112,9 +112,6 @@ export abstract class LeadStore {
   /** Leads whose searched values or name changed, or that are new, for the remembered terms to catch up on. */
   readonly searchedChanges = new ChangeLog(SEARCHED_CHANGES_KEPT);
 
-  /** Every change to the leads held comes through here first. */
-  protected abstract changing(): void;
-
   get size(): number {
     return this.active.size + this.inactive.size;
   }
@@ -142,7 +139,6 @@ export abstract class LeadStore {
    * import's): each bitmap takes its chunk's ids in one call.
    */
   appendAll(rows: readonly LeadListRow[]): void {
-    this.changing();
     for (const row of rows) checkHoldable(row);
     const ids = rows.map((row) => row.id);
     const active: number[] = [];
@@ -196,7 +192,6 @@ export abstract class LeadStore {
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
   upsert(row: LeadListRow): void {
-    this.changing();
     checkHoldable(row);
     const id = row.id;
     const active = row.status === true || row.status === 1;
@@ -222,7 +217,6 @@ export abstract class LeadStore {
   }
 
   remove(id: number): void {
-    this.changing();
     this.active.remove(id);
     this.inactive.remove(id);
     for (const column of this.equality.values()) column.clear(id);

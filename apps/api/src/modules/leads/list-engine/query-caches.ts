@@ -16,30 +16,30 @@ export interface TermLeads {
 
 export const SEARCHED = new Set<string>(SEARCHED_VALUES);
 
-/** The latest lead ids noted (at most 2 × `kept`), numbered in order from the first note on. */
-export class ChangeLog {
-  private ids: number[] = [];
-  /** The number of ids[0]. */
+/** The latest notes (lead ids, or what a write did to a lead), at most 2 × `kept`, numbered in order from the first on. */
+export class ChangeLog<T = number> {
+  private notes: T[] = [];
+  /** The number of notes[0]. */
   first = 0;
 
   constructor(private readonly kept: number) {}
 
   /** The number the next note will get. */
   get next(): number {
-    return this.first + this.ids.length;
+    return this.first + this.notes.length;
   }
 
-  push(id: number): void {
-    this.ids.push(id);
-    if (this.ids.length > 2 * this.kept) {
-      this.ids = this.ids.slice(this.kept);
+  push(note: T): void {
+    this.notes.push(note);
+    if (this.notes.length > 2 * this.kept) {
+      this.notes = this.notes.slice(this.kept);
       this.first += this.kept;
     }
   }
 
-  /** The ids noted from number `from` on (from must be at least `first`). */
-  since(from: number): number[] {
-    return this.ids.slice(from - this.first);
+  /** The notes from number `from` on (from must be at least `first`). */
+  since(from: number): T[] {
+    return this.notes.slice(from - this.first);
   }
 }
 
@@ -55,18 +55,24 @@ export const REMEMBERED_TERMS = 1024;
 export const REMEMBERED_TERMS_BYTES = 8 * 1024 * 1024;
 
 /**
- * How many recent queries' results are kept until the next lead change, in at most this many bytes of bitmaps: the
- * list every dealer opens (no filter) and the next pages of a query are then one rank lookup. Only a query asked
- * before (among the last ASKED_QUERIES) is kept: a random mix's result kept for nothing outlives the young generation
- * and its memory is freed only by a full garbage collection, which stalls every request (decision 0003).
+ * How many recent queries' results are kept, in at most this many bytes of bitmaps: the list every dealer opens (no
+ * filter) and the next pages of a query are then one rank lookup. Only a query asked before (among the last
+ * ASKED_QUERIES) is kept: a random mix's result kept for nothing outlives the young generation and its memory is freed
+ * only by a full garbage collection, which stalls every request (decision 0003). A kept result and window follow the
+ * writes since (kept-answers.ts) unless a write may have moved a lead into or out of them.
  */
 export const KEPT_RESULTS = 64;
 export const KEPT_RESULTS_BYTES = 8 * 1024 * 1024;
 export const ASKED_QUERIES = 1024;
 
 /**
- * Recent queries' newest leads (a window of their result, as a search engine's query result cache keeps one), until
- * the next lead change: a query asked again for any page within its window is a slice of it, without a bitmap
+ * Writes a kept result or window can catch up on; one that has missed more is found afresh, which then costs less than
+ * going through them (each kept answer goes through the writes it missed on its own).
+ */
+export const KEPT_ANSWER_CHANGES = 512;
+
+/**
+ * Recent queries' newest leads (a window of their result, as a search engine's query result cache keeps one): a query asked again for any page within its window is a slice of it, without a bitmap
  * operation. A window holds the newest 128, 256, 512 or 1,024 ids (the first power of two covering the page asked, so
  * pages 1–10 of up to 100 leads are in one); a page past 1,024 leads is found in the result. At most this many
  * windows and bytes (the largest window is 4 KB).
@@ -76,10 +82,20 @@ export const KEPT_WINDOWS_BYTES = 16 * 1024 * 1024;
 export const SMALLEST_WINDOW = 128;
 export const LARGEST_WINDOW = 1024;
 
-/** A query's newest leads, newest first (all of them when `ids.length` is `total`), and how many it matches. */
+/**
+ * A query's newest leads, newest first (all of them when `ids.length` is `total`), and how many it matches, as of
+ * write `seen` (the number of the next note in the engine's ChangeLog of writes).
+ */
 export interface Window {
   ids: Uint32Array;
   total: number;
+  seen: number;
+}
+
+/** A query's leads as of write `seen`. */
+export interface KeptResult {
+  leads: Bitmap;
+  seen: number;
 }
 
 /** The window a page ending at `end` (at most LARGEST_WINDOW) needs: the first power of two from SMALLEST_WINDOW on. */
