@@ -5,7 +5,8 @@ import type { StormResult } from './storm';
 import type { MemoryParts } from './memory';
 import type { UnlockLedger } from './unlock';
 import type { PacedWrites, WritesResult } from './writes';
-import { kib, type LighthouseSummary, type WebJavaScript } from './web';
+import type { LighthouseSummary } from './web';
+import { FIRST_DOWNLOAD_BUDGET, kib, type WebJavaScript } from './web-size';
 
 export interface ScenarioReport extends LoadResult {
   key: string;
@@ -229,7 +230,7 @@ export function budgetChecks(m: Measurements): Check[] {
     checks.push({
       budget: 'lead-list route JavaScript ≤ 120 KiB gzip',
       measured: `${kib(m.js.route.gzip)} KiB (${m.js.route.files.length} chunks; ${m.js.route.source})`,
-      verdict: verdict(m.js.route.gzip <= 120 * 1024),
+      verdict: verdict(m.js.route.gzip <= FIRST_DOWNLOAD_BUDGET),
     });
   }
   const lh = m.lighthouse;

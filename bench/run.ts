@@ -47,7 +47,8 @@ import { memoryParts } from './memory';
 import { apiRssMegabytes, runStorm, waitUntilReady } from './storm';
 import { runUnlock, unlockedByAny } from './unlock';
 import { runWrites, WRITES_PER_SECOND } from './writes';
-import { CHROMIUM, measureJavaScript, routeFromRequests, runLighthouse } from './web';
+import { CHROMIUM, runLighthouse } from './web';
+import { measureJavaScript, routeFromRequests } from './web-size';
 
 const API_DIST = path.join(ROOT, 'apps/api/dist');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');

@@ -11,7 +11,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { apiProxyTarget } from './vite-plugins/api-proxy';
 import { bootstrapSubset } from './vite-plugins/bootstrap-subset';
+import { unusedComponents } from './vite-plugins/unused-components';
 import { OFFLINE_READ_PATHS, OFFLINE_READS_CACHE } from './src/lib/offline-reads';
+import { SCREEN_ROUTES_META } from './src/app/preload-screen-routes';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -59,13 +61,15 @@ function precompress(): Plugin {
 
 /**
  * index.html's entry script starts early work (the lead list's request, src/main.tsx), then imports
- * `module`, the app, dynamically. Two changes to index.html let that work start as early as it can:
+ * `module`, the app, dynamically. Three changes to index.html let that work start as early as it can:
  * - the entry script is `async`: a module script otherwise waits for the stylesheets and the end of
  *   parsing before it runs;
  * - the chunks `module` needs and their CSS are listed (modulepreload and stylesheet links), so they
- *   download alongside the entry instead of once it has run.
+ *   download alongside the entry instead of once it has run;
+ * - the chunks `later` needs beyond those are named in a meta tag, for the entry to preload on the pages that need
+ *   them (src/app/preload-screen-routes.ts): a link would fetch them on every page.
  */
-function earlyEntry(module: string): Plugin {
+function earlyEntry(module: string, later: string): Plugin {
   let base = '/';
   return {
     name: 'dealerleads:early-entry',
@@ -78,12 +82,14 @@ function earlyEntry(module: string): Plugin {
       handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return html;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const target = chunks.find((chunk) =>
-          chunk.facadeModuleId?.split(path.sep).join('/').endsWith(module),
-        );
+        const chunkOf = (id: string) =>
+          chunks.find((chunk) => chunk.facadeModuleId?.split(path.sep).join('/').endsWith(id));
+        const target = chunkOf(module);
         if (!target || !entry.dynamicImports.includes(target.fileName)) {
           throw new Error(`${module} is not imported dynamically by ${entry.fileName}`);
         }
+        const afterwards = chunkOf(later);
+        if (!afterwards) throw new Error(`${later} is not a chunk of its own`);
         // The entry's own static imports are preloaded by Vite already.
         const loaded = new Set<string>();
         const visit = (fileName: string, into: Set<string>) => {
@@ -96,6 +102,8 @@ function earlyEntry(module: string): Plugin {
         const wanted = new Set<string>();
         visit(target.fileName, wanted);
         const scripts = [...wanted].filter((fileName) => !loaded.has(fileName));
+        const laterScripts = new Set<string>();
+        visit(afterwards.fileName, laterScripts);
         const css = new Set(
           scripts.flatMap((fileName) => [
             ...(chunks.find((c) => c.fileName === fileName)?.viteMetadata?.importedCss ?? []),
@@ -112,6 +120,18 @@ function earlyEntry(module: string): Plugin {
             attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${fileName}` },
             injectTo: 'head' as const,
           })),
+          {
+            tag: 'meta',
+            attrs: {
+              name: SCREEN_ROUTES_META,
+              content: [...laterScripts]
+                .filter((fileName) => !loaded.has(fileName) && !wanted.has(fileName))
+                .map((fileName) => `${base}${fileName}`)
+                .join(' '),
+            },
+            // Before the entry script, which reads it as soon as it runs.
+            injectTo: 'head-prepend' as const,
+          },
         ];
         const entryTag = `<script type="module" crossorigin src="${base}${entry.fileName}"></script>`;
         if (!html.includes(entryTag)) throw new Error(`index.html has no ${entryTag}`);
@@ -287,8 +307,9 @@ const pwaOptions: Partial<VitePWAOptions> = {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    unusedComponents(),
     bootstrapCss,
-    earlyEntry('src/app/boot.tsx'),
+    earlyEntry('src/app/boot.tsx', 'src/app/screen-routes.ts'),
     preloadOnlyWhatIsMissing(),
     VitePWA(pwaOptions),
     precompress(),

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../config/paths';
 import { notify } from '../lib/notify';
 import { httpErrorTexts } from '../lib/http-error-catalogue';
-import { layoutTexts } from '../i18n/en/layout';
+import { shellTexts } from '../i18n/en/shell';
 import { liveTexts } from '../i18n/runtime';
 import {
   claimExpiryMessage,
@@ -15,7 +15,7 @@ import {
 } from '../lib/session';
 
 /** The guards' toasts, read in the current language each time one is shown. */
-export const guardMessages = liveTexts(layoutTexts, 'guard.');
+export const guardMessages = liveTexts(shellTexts, 'guard.');
 export type GuardMessage = keyof typeof guardMessages;
 
 /** The login screen, which returns the member to `path` (an address inside the app) once they are in. */

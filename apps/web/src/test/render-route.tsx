@@ -2,12 +2,12 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../app/provider';
-import { routes } from '../app/router';
+import { patchRoutesOnNavigation, routes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
 import { setNavigator } from '../lib/navigation';
 
 export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   setNavigator((to, options) => void router.navigate(to, options));
   const view = render(
     <AppProvider queryClient={createQueryClient()}>

@@ -2,11 +2,11 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useMyCredits } from '../../lib/my-credits';
-import { layoutTexts } from '../../i18n/en/layout';
+import { shellTexts } from '../../i18n/en/shell';
 import { useT } from '../../i18n/runtime';
 
 export function NavBalance() {
-  const t = useT(layoutTexts);
+  const t = useT(shellTexts);
   const { data } = useMyCredits();
   if (!data) return null;
   const unlimited = data.unlimitedUntil !== null;

@@ -2,13 +2,13 @@
 import { useEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { layoutTexts } from '../../i18n/en/layout';
+import { shellTexts } from '../../i18n/en/shell';
 import { textsOf, useLanguage, type KeyOf } from '../../i18n/runtime';
 
 export const APP_NAME = 'DealerLeads';
 
 /** Most specific first: the first pattern that matches the path names the screen. */
-const TITLES: ReadonlyArray<readonly [string, KeyOf<typeof layoutTexts.en>]> = [
+const TITLES: ReadonlyArray<readonly [string, KeyOf<typeof shellTexts.en>]> = [
   [paths.home, 'title.home'],
   [paths.register, 'title.register'],
   [paths.signupSuccess, 'title.registered'],
@@ -44,7 +44,7 @@ const TITLES: ReadonlyArray<readonly [string, KeyOf<typeof layoutTexts.en>]> = [
 /** The document title of a path: the screen's name, or 'Page not found' for a path no screen has. */
 export function pageTitle(pathname: string): string {
   const found = TITLES.find(([pattern]) => matchPath(pattern, pathname));
-  const t = textsOf(layoutTexts);
+  const t = textsOf(shellTexts);
   return `${t(found ? found[1] : 'title.notFound')} · ${APP_NAME}`;
 }
 

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { UI, WHATSAPP_CHAT_URL } from '@dealerleads/shared';
 import { SidePanel } from '../../components/side-panel';
 import { paths } from '../../config/paths';
-import { layoutTexts } from '../../i18n/en/layout';
+import { shellTexts } from '../../i18n/en/shell';
 import { useT, type KeyOf } from '../../i18n/runtime';
 import { LanguageSwitch } from '../../i18n/language-switch';
 
@@ -17,7 +17,7 @@ export interface SideMenuProps {
 
 const links: readonly {
   to: string;
-  label: KeyOf<typeof layoutTexts.en>;
+  label: KeyOf<typeof shellTexts.en>;
   icon: string;
   adminOnly: boolean;
   dealerOnly?: boolean;
@@ -51,7 +51,7 @@ const links: readonly {
 ];
 
 export function SideMenu({ show, onClose, admin, signedIn }: SideMenuProps) {
-  const t = useT(layoutTexts);
+  const t = useT(shellTexts);
   return (
     <SidePanel
       show={show}

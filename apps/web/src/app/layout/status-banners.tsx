@@ -2,11 +2,12 @@
 import { useSyncExternalStore } from 'react';
 import { useWaitingUpdate } from '../../lib/app-update';
 import { layoutTexts } from '../../i18n/en/layout';
+import { shellTexts } from '../../i18n/en/shell';
 import { useT } from '../../i18n/runtime';
 import { onReachableChange, reportReachable, serverReachable } from '../../lib/connection';
 
-export const OFFLINE_TEXT = layoutTexts.en.offline;
-export const UPDATE_TEXT = layoutTexts.en.update;
+export const OFFLINE_TEXT = shellTexts.en.offline;
+export const UPDATE_TEXT = shellTexts.en.update;
 
 const online = () => serverReachable() && navigator.onLine !== false;
 
@@ -32,7 +33,8 @@ export function useOnline(): boolean {
 }
 
 export function StatusBanners() {
-  const t = useT(layoutTexts);
+  const t = useT(shellTexts);
+  const tLayout = useT(layoutTexts);
   const online = useOnline();
   const update = useWaitingUpdate();
   if (online && !update) return null;
@@ -51,7 +53,7 @@ export function StatusBanners() {
         >
           <span className="me-auto">{t('update')}</span>
           <button type="button" className="btn btn-sm btn-primary" onClick={update}>
-            {t('reload')}
+            {tLayout('reload')}
           </button>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '@dealerleads/shared';
 import { paths } from '../../config/paths';
 import { layoutTexts } from '../../i18n/en/layout';
+import { shellTexts } from '../../i18n/en/shell';
 import { useT } from '../../i18n/runtime';
 import { LanguageSwitch } from '../../i18n/language-switch';
 
@@ -23,7 +24,8 @@ export interface UserMenuListProps {
 
 /** In the menu the arrows, Home and End move between items; Escape closes it back to the icon; Tab closes it and moves on. */
 export function UserMenuList({ user, focus, root, onClose }: UserMenuListProps) {
-  const t = useT(layoutTexts);
+  const t = useT(shellTexts);
+  const tLayout = useT(layoutTexts);
   const navigate = useNavigate();
   const menu = useRef<HTMLUListElement>(null);
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -71,7 +73,7 @@ export function UserMenuList({ user, focus, root, onClose }: UserMenuListProps) 
       className="dropdown-menu dropdown-menu-end show shadow"
       data-bs-popper="static"
       role="menu"
-      aria-label={t('userMenu')}
+      aria-label={tLayout('userMenu')}
       onKeyDown={onKeyDown}
     >
       <li role="presentation">

@@ -12,6 +12,7 @@ import { money } from './money';
 import { myLeads } from './my-leads';
 import { owner } from './owner';
 import { pages } from './pages';
+import { shell } from './shell';
 
 export const hindi = {
   admin,
@@ -27,4 +28,5 @@ export const hindi = {
   myLeads,
   owner,
   pages,
+  shell,
 };

@@ -140,10 +140,15 @@ export class LeadListEngine extends LeadListSync {
    * on SQLite, while the database's change count stands where it stood then (any write, by any connection, moves it).
    */
   get knownCurrent(): boolean {
+    return this.knownCurrentAt(this.stamp());
+  }
+
+  /** knownCurrent as of `stamp`, taken earlier in the same synchronous step (on SQLite each stamp is a statement). */
+  private knownCurrentAt(stamp: number): boolean {
     return (
       (this.hearing || this.changeCount !== undefined) &&
       this.sync.kind === 'current' &&
-      this.confirmedAt === this.stamp()
+      this.confirmedAt === stamp
     );
   }
 
@@ -288,8 +293,9 @@ export class LeadListEngine extends LeadListSync {
         toRead.push(id);
       }
     }
+    // The stamp taken before the page was made: a write since committed after it, and the page may still be shown.
     const read =
-      toRead.length === 0 && this.knownCurrent
+      toRead.length === 0 && this.knownCurrentAt(stamp)
         ? { version: known, unlocksRevision: request.unlocksRevision, rows: [] }
         : await request.readRows(toRead);
     const { version } = read;

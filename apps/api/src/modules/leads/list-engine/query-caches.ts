@@ -65,8 +65,11 @@ export const KEPT_RESULTS = 64;
 export const KEPT_RESULTS_BYTES = 8 * 1024 * 1024;
 export const ASKED_QUERIES = 1024;
 
-/** Writes a kept result or window can catch up on; one that has missed more is found afresh. */
-export const KEPT_ANSWER_CHANGES = 4096;
+/**
+ * Writes a kept result or window can catch up on; one that has missed more is found afresh, which then costs less than
+ * going through them (each kept answer goes through the writes it missed on its own).
+ */
+export const KEPT_ANSWER_CHANGES = 512;
 
 /**
  * Recent queries' newest leads (a window of their result, as a search engine's query result cache keeps one): a query asked again for any page within its window is a slice of it, without a bitmap

@@ -18,7 +18,7 @@ let early: EarlyRequest | null = null;
 const keyOf = (query: LeadListQuery) => JSON.stringify(toApiQuery(query));
 
 /** The lead list's path, as the router matches it (any case, an optional trailing slash). */
-function isLeadList(pathname: string): boolean {
+export function isLeadList(pathname: string): boolean {
   return pathname.replace(/\/+$/, '').toLowerCase() === paths.leads.toLowerCase();
 }
 
