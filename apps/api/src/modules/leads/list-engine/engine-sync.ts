@@ -10,7 +10,7 @@ import {
   type SyncEvent,
   type SyncState,
 } from './sync-state';
-import { LeadAppender, idOf } from './lead-appender';
+import { LEAD_COLUMNS } from './lead-columns';
 import { readSnapshot, writeSnapshot } from './lead-list-snapshot';
 import { ChangeLogPruner, type ChangeLogPrunerOptions } from './change-log-pruner';
 import {
@@ -27,7 +27,6 @@ import {
   VERIFIED_IDS,
   changeLogSpan,
   newestRevision,
-  readLoadChunk,
   readLeads,
 } from './engine-reads';
 
@@ -260,19 +259,22 @@ export abstract class LeadListSync {
       .select((eb) => eb.fn.max('revision').as('revision'))
       .executeTakeFirst();
     const fresh = new LeadBitmaps();
-    // Straight into the fresh columns, which nothing answers from yet: the bitmaps take a page of ids at a time.
-    const appender = new LeadAppender(fresh);
     let after = 0;
     for (;;) {
-      const rows = await readLoadChunk(this.db, after);
-      for (const _step of appender.add(rows)) await yieldToEventLoop();
+      const rows = await this.db
+        .selectFrom('leads')
+        .select(LEAD_COLUMNS)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(LOAD_CHUNK)
+        .execute();
+      fresh.appendAll(rows);
       if (rows.length < LOAD_CHUNK) break;
       // Shutting down: a half-read list is dropped rather than finished (seconds at a million leads).
       if (this.closing) return;
-      after = idOf(rows[rows.length - 1]!);
+      after = rows[rows.length - 1]!.id;
       await yieldToEventLoop();
     }
-    for (const _step of appender.flush()) await yieldToEventLoop();
     await fresh.buildRunningUnions(yieldToEventLoop);
     this.transition({ type: 'loaded', bitmaps: fresh, version });
     this.revision = Number(last?.revision ?? 0);
