@@ -37,6 +37,7 @@ import { accountEventsMigration } from './migrations/2026-11-28-1001-account-eve
 import { marketRefreshMigration } from './migrations/2026-11-28-1101-market-refresh';
 import { smsProvidersAndFraudMigration } from './migrations/2026-11-28-1201-sms-providers-and-fraud';
 import { verifiedRollupMigration } from './migrations/2026-11-28-1501-verified-rollup';
+import { bulkLeadUpdatesMigration } from './migrations/2026-11-29-0101-bulk-lead-updates';
 
 function migrationsFor(engine: Engine): Record<string, Migration> {
   return {
@@ -76,6 +77,7 @@ function migrationsFor(engine: Engine): Record<string, Migration> {
     '2026-11-28-1301-password-resets': passwordResetsMigration(engine),
     '2026-11-28-1201-sms-providers-and-fraud': smsProvidersAndFraudMigration(engine),
     '2026-11-28-1501-verified-rollup': verifiedRollupMigration(engine),
+    '2026-11-29-0101-bulk-lead-updates': bulkLeadUpdatesMigration(engine),
   };
 }
 

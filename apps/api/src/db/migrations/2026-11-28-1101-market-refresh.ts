@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
 
 /** The lead columns the guide reads: a change of any other column leaves every guide as it was. */
-const GUIDE_COLUMNS = [
+export const GUIDE_COLUMNS = [
   'brand',
   'model',
   'year',
@@ -24,6 +24,24 @@ const changedPg = GUIDE_COLUMNS.map((c) => `old.${c} is distinct from new.${c}`)
 const mark = (row: 'new' | 'old') =>
   `insert into market_refresh (brand, model, year, version) values (${row}.brand, ${row}.model, ${row}.year, 1)
    on conflict (brand, model, year) do update set version = market_refresh.version + 1`;
+
+/** PostgreSQL: one row trigger marks each lead's model years (migration 2026-11-29-0101 marks per statement). */
+export const POSTGRES_ROW_MARKS = [
+  `create function mark_market_refresh() returns trigger language plpgsql as $$
+   begin
+     if tg_op = 'DELETE' then
+       ${mark('old')};
+     elsif tg_op = 'INSERT' then
+       ${mark('new')};
+     elsif ${changedPg} then
+       ${mark('old')};
+       ${mark('new')};
+     end if;
+     return null;
+   end $$`,
+  `create trigger market_refresh_mark after insert or update or delete on leads
+   for each row execute function mark_market_refresh()`,
+];
 
 export function marketRefreshMigration(engine: Engine) {
   return {
@@ -56,28 +74,7 @@ export function marketRefreshMigration(engine: Engine) {
           .execute(db);
         return;
       }
-      await sql
-        .raw(
-          `create function mark_market_refresh() returns trigger language plpgsql as $$
-           begin
-             if tg_op = 'DELETE' then
-               ${mark('old')};
-             elsif tg_op = 'INSERT' then
-               ${mark('new')};
-             elsif ${changedPg} then
-               ${mark('old')};
-               ${mark('new')};
-             end if;
-             return null;
-           end $$`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger market_refresh_mark after insert or update or delete on leads
-           for each row execute function mark_market_refresh()`,
-        )
-        .execute(db);
+      for (const statement of POSTGRES_ROW_MARKS) await sql.raw(statement).execute(db);
     },
     async down(db: Kysely<unknown>): Promise<void> {
       if (engine === 'sqlite') {

@@ -51,7 +51,12 @@ const SQLITE_TRIGGERS = [
  * PostgreSQL: the day and dimension rows of each lead of a transition table, as migration 2026-11-26-0101 writes
  * them, with the 'verified' row for a verified lead when `verified`.
  */
-function dimensionRows(table: string, sign: 1 | -1, withAll: boolean, verified: boolean): string {
+export function dimensionRows(
+  table: string,
+  sign: 1 | -1,
+  withAll: boolean,
+  verified: boolean,
+): string {
   const band = `(case when r.price >= 2500000 then '2500000' when r.price >= 1500000 then '1500000'
     when r.price >= 1000000 then '1000000' when r.price >= 800000 then '800000' when r.price >= 600000 then '600000'
     when r.price >= 400000 then '400000' when r.price >= 200000 then '200000' else '0' end)`;
@@ -69,12 +74,14 @@ function dimensionRows(table: string, sign: 1 | -1, withAll: boolean, verified: 
     where d.value is not null`;
 }
 
-/** The three statement functions, with or without the 'verified' dimension (down restores them without). */
-function postgresFunctions(verified: boolean): Record<string, string> {
-  const upsertGrouped = (rows: string) => `insert into lead_daily_stats (day, dimension, value, n)
+/** PostgreSQL: adds the grouped counts of `rows` (day, dimension, value, n) to lead_daily_stats in one statement. */
+export const upsertGrouped = (rows: string) => `insert into lead_daily_stats (day, dimension, value, n)
     select day, dimension, value, sum(n) from (${rows}) as changes
     group by day, dimension, value having sum(n) <> 0
     on conflict (day, dimension, value) do update set n = lead_daily_stats.n + excluded.n;`;
+
+/** The three statement functions, with or without the 'verified' dimension (down restores them without). */
+export function postgresFunctions(verified: boolean): Record<string, string> {
   const moved = verified
     ? '(o.city, o.brand, o.model, o.price, o.phone_verified) is distinct from (n.city, n.brand, n.model, n.price, n.phone_verified)'
     : '(o.city, o.brand, o.model, o.price) is distinct from (n.city, n.brand, n.model, n.price)';
@@ -100,8 +107,12 @@ function postgresFunctions(verified: boolean): Record<string, string> {
   };
 }
 
-async function replacePostgresFunctions(db: Kysely<unknown>, verified: boolean): Promise<void> {
-  for (const [name, body] of Object.entries(postgresFunctions(verified))) {
+/** PostgreSQL: replaces the body of each named trigger function. */
+export async function replaceTriggerFunctions(
+  db: Kysely<unknown>,
+  bodies: Record<string, string>,
+): Promise<void> {
+  for (const [name, body] of Object.entries(bodies)) {
     await sql
       .raw(
         `create or replace function ${name}() returns trigger language plpgsql as $$
@@ -121,7 +132,7 @@ export function verifiedRollupMigration(engine: Engine) {
       if (engine === 'sqlite') {
         for (const trigger of sqliteTriggers()) await sql.raw(trigger).execute(db);
       } else {
-        await replacePostgresFunctions(db, true);
+        await replaceTriggerFunctions(db, postgresFunctions(true));
       }
     },
     async down(db: Kysely<unknown>): Promise<void> {
@@ -129,7 +140,7 @@ export function verifiedRollupMigration(engine: Engine) {
         for (const name of SQLITE_TRIGGERS)
           await sql.raw(`drop trigger if exists ${name}`).execute(db);
       } else {
-        await replacePostgresFunctions(db, false);
+        await replaceTriggerFunctions(db, postgresFunctions(false));
       }
       await sql.raw(`delete from lead_daily_stats where dimension = 'verified'`).execute(db);
     },

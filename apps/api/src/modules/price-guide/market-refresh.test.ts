@@ -19,6 +19,7 @@ import {
   MARKET_REFRESH_DEFAULTS,
 } from './market-refresh';
 import { guideForCar } from './price-guide.service';
+import { makeLead } from '../../test/fixtures';
 
 const NOW = new Date();
 
@@ -128,6 +129,55 @@ describe.each(testEngines())('market figures kept current on %s', (engine) => {
       market_low: guide.low,
       market_median: guide.median,
     });
+  });
+
+  it('marks exactly the model years a statement of many leads inserts, changes or deletes', async () => {
+    const key = (r: { brand: string; model: string; year: number }) =>
+      `${r.brand}|${r.model}|${r.year}`;
+    const markedNow = async () => new Set((await marks()).map(key));
+    const cars = await db()
+      .selectFrom('leads')
+      .select(['brand', 'model'])
+      .distinct()
+      .orderBy('brand')
+      .orderBy('model')
+      .limit(6)
+      .execute();
+    await db().deleteFrom('market_refresh').execute();
+    // Sixty leads in one statement, ten of each car, across 2009–2011.
+    const inserted = await db()
+      .insertInto('leads')
+      .values(
+        Array.from({ length: 60 }, (_, i) =>
+          makeLead({ ...cars[i % cars.length]!, year: 2009 + (i % 3) }),
+        ),
+      )
+      .returning(['id', 'brand', 'model', 'year'])
+      .execute();
+    const ids = inserted.map((l) => l.id);
+    try {
+      expect(await markedNow()).toEqual(new Set(inserted.map(key)));
+      await db().deleteFrom('market_refresh').execute();
+      // A column the guide does not read: nothing to mark.
+      await db().updateTable('leads').set({ city: 'Sonipat' }).where('id', 'in', ids).execute();
+      expect(await marks()).toEqual([]);
+      // Forty cars a year older in one statement: their old and new years, none of the other twenty's.
+      const moved = inserted.slice(0, 40);
+      await db()
+        .updateTable('leads')
+        .set((eb) => ({ year: eb('year', '-', 1) }))
+        .where('id', 'in', ids.slice(0, 40))
+        .execute();
+      expect(await markedNow()).toEqual(
+        new Set([...moved.map(key), ...moved.map((l) => key({ ...l, year: l.year - 1 }))]),
+      );
+      await db().deleteFrom('market_refresh').execute();
+      await db().deleteFrom('leads').where('id', 'in', ids.slice(40)).execute();
+      expect(await markedNow()).toEqual(new Set(inserted.slice(40).map(key)));
+    } finally {
+      await db().deleteFrom('leads').where('id', 'in', ids).execute();
+      await db().deleteFrom('market_refresh').execute();
+    }
   });
 
   it('leaves figures that drift within the tolerance: a market 0.5% dearer rewrites no lead', async () => {
