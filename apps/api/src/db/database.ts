@@ -28,6 +28,21 @@ export type Tx = Transaction<Database>;
 /** Either the database or an open transaction: services take this so calls compose into one transaction. */
 export type Queryable = Db | Tx;
 
+/** Runs a read on SQLite and gives its rows as arrays of their values, in the order selected: no object per row. */
+export type ArrayReader = (query: CompiledRead) => unknown[][];
+
+/** The array reader of each SQLite database opened on a file (see arrayReaderOf). */
+const arrayReaders = new WeakMap<Queryable, ArrayReader>();
+
+/**
+ * SQLite on a file: reads that give rows as arrays, on a read-only connection of its own (it sees committed writes only,
+ * never a transaction open on the main connection), for the lead list engine's load, where an object per row cost
+ * more than reading the row. Undefined for a transaction, for ':memory:' and on PostgreSQL.
+ */
+export function arrayReaderOf(db: Queryable): ArrayReader | undefined {
+  return arrayReaders.get(db);
+}
+
 /** Whether `db` speaks to PostgreSQL: for the few statements written once per engine where a helper has no engine. */
 export function isPostgres(db: Queryable): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
@@ -174,6 +189,23 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
     dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)),
   });
   let housekeeping: Sqlite.Database | undefined;
+  let arrayReads: Sqlite.Database | undefined;
+  const arrayStatements = new Map<string, Sqlite.Statement>();
+  if (file !== ':memory:') {
+    arrayReaders.set(db, ({ sql, parameters }) => {
+      if (arrayReads === undefined) {
+        arrayReads = new Sqlite(file, { readonly: true, fileMustExist: true });
+        arrayReads.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+        arrayReads.pragma(`mmap_size = ${SQLITE_MMAP_SIZE}`);
+      }
+      let statement = arrayStatements.get(sql);
+      if (statement === undefined) {
+        statement = arrayReads.prepare(sql).raw(true);
+        arrayStatements.set(sql, statement);
+      }
+      return statement.all(...parameters) as unknown[][];
+    });
+  }
   const readers =
     file === ':memory:' || readWorkers === 0
       ? undefined
@@ -212,6 +244,7 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
     close: async () => {
       await readers?.close();
       housekeeping?.close();
+      arrayReads?.close();
       await db.destroy();
     },
   };

@@ -1,6 +1,5 @@
 // Roaring bitmaps as the engine uses them: the shared helpers of its columns and query (docs/lead-list-engine.md).
 import roaring from 'roaring';
-import type { LeadListRow } from './lead-columns';
 
 export const { RoaringBitmap32 } = roaring;
 export type Bitmap = InstanceType<typeof RoaringBitmap32>;
@@ -23,7 +22,7 @@ export const MAX_NAME_BYTES = 0xfffe;
  * Throws, before anything changes, for a lead the engine cannot hold (the engine then fails over to SQL): an id past 32
  * bits, or a name past MAX_NAME_BYTES (only a write straight into SQLite, which does not check varchar(100)).
  */
-export function checkHoldable({ id, full_name: name }: LeadListRow): void {
+export function checkHoldable(id: number, name: string): void {
   if (!(Number.isSafeInteger(id) && id > 0 && id < MAX_LEAD_ID))
     throw new RangeError(`lead list engine: lead id ${id} is out of range`);
   // A UTF-16 unit is at most 3 bytes of UTF-8, lower case too: only a long name is measured.
@@ -70,18 +69,30 @@ export function finish<T>(steps: Generator<void, T>): T {
   }
 }
 
-/** Adds each group of ids to its bitmap in one call (a load appends thousands of leads at a time). */
-export function addGroups<K>(groups: Map<K, number[]>, bitmapOf: (key: K) => Bitmap): void {
-  // A typed array goes to roaring as it is; a plain array would be converted through its iterator.
-  for (const [key, ids] of groups)
-    if (ids.length === 1) bitmapOf(key).add(ids[0]!);
-    else bitmapOf(key).addMany(new Uint32Array(ids));
-}
-
-export function push<K>(groups: Map<K, number[]>, key: K, id: number): void {
-  const ids = groups.get(key);
-  if (ids === undefined) groups.set(key, [id]);
-  else ids.push(id);
+/**
+ * Adds each of `ids` (ascending) to the bitmap of its group, `groupOf[i]` (< groups) being the group of ids[i]: the ids
+ * are sorted by group (a counting sort, which keeps each group's ids ascending, the order a roaring container appends
+ * fastest), then each group's go in one call. A group without a bitmap (undefined) takes none. Returns the sorted ids,
+ * group g's from ends[g] to ends[g + 1].
+ */
+export function addByGroup(
+  ids: Uint32Array,
+  groupOf: Uint32Array,
+  groups: number,
+  bitmapOf: (group: number) => Bitmap | undefined,
+): { sorted: Uint32Array; ends: Uint32Array } {
+  const ends = new Uint32Array(groups + 1);
+  for (let i = 0; i < ids.length; i++) ends[groupOf[i]! + 1]!++;
+  for (let group = 0; group < groups; group++) ends[group + 1]! += ends[group]!;
+  const next = ends.slice(0, groups);
+  const sorted = new Uint32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) sorted[next[groupOf[i]!]!++] = ids[i]!;
+  for (let group = 0; group < groups; group++) {
+    const from = ends[group]!;
+    const to = ends[group + 1]!;
+    if (to > from) bitmapOf(group)?.addMany(sorted.subarray(from, to));
+  }
+  return { sorted, ends };
 }
 
 /** Up to this many leads, a narrowed set is intersected with each bitmap before their union (see unionWithin). */

@@ -3,8 +3,8 @@
 import type { JsonBytes } from '../../../lib/json-bytes';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import type { TableSlot } from './paged-array';
-import { RoaringBitmap32, addGroups, u32, type Bitmap, type Key } from './bitmaps';
-import { newestFirst, push, rankedPage } from './bitmaps';
+import { RoaringBitmap32, addByGroup, u32, type Bitmap, type Key } from './bitmaps';
+import { newestFirst, rankedPage } from './bitmaps';
 
 /**
  * A value per lead, as a code into the column's few distinct values (catalogue values, masked phone numbers): 16 bits
@@ -26,7 +26,8 @@ export class CodedColumn {
     private readonly field: string,
   ) {}
 
-  protected codeFor(key: Key | null): number {
+  /** The code of `key` (0 for null), given a new code if the column has not held it yet. */
+  codeFor(key: Key | null): number {
     if (key === null) return 0;
     let code = this.codeOf.get(key);
     if (code === undefined) {
@@ -45,9 +46,9 @@ export class CodedColumn {
   /** The lead's code moves from `from` to `to` (each 0 for no value). */
   protected moved(_id: number, _from: number, _to: number): void {}
 
-  /** Leads not held yet, ids ascending (a load). */
-  appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
-    for (let i = 0; i < ids.length; i++) this.codes.set(ids[i]!, this.codeFor(keys[i]!));
+  /** Gives a lead not held yet its value's code (codeFor); an equality column's bitmaps take it at addAppended. */
+  appendCode(id: number, code: number): void {
+    this.codes.set(id, code);
   }
 
   /** Gives the lead `key`; whether that changed its value. */
@@ -136,14 +137,13 @@ export class ValueColumn extends CodedColumn {
     if (to !== 0) this.bitmaps[to]!.add(id);
   }
 
-  override appendAll(ids: readonly number[], keys: readonly (Key | null)[]): void {
-    super.appendAll(ids, keys);
-    const groups = new Map<number, number[]>();
-    for (const id of ids) {
-      const code = this.codes.get(id);
-      if (code !== 0) push(groups, code, id);
-    }
-    addGroups(groups, (code) => this.bitmaps[code]!);
+  /** Adds leads given their codes by appendCode (ids ascending) to their values' bitmaps, one call per value. */
+  addAppended(ids: Uint32Array): void {
+    const codes = new Uint32Array(ids.length);
+    for (let i = 0; i < ids.length; i++) codes[i] = this.codes.get(ids[i]!);
+    addByGroup(ids, codes, this.keys.length, (code) =>
+      code === 0 ? undefined : this.bitmaps[code],
+    );
   }
 
   override async save(out: SnapshotWriter): Promise<void> {

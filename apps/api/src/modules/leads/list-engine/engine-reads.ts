@@ -1,7 +1,8 @@
 // What the lead list engine reads of the database, and how much at a time: the leads version, the change log's
 // revisions, leads by id (docs/lead-list-engine.md, "How a write travels").
-import type { Queryable } from '../../../db/database';
+import { arrayReaderOf, type Queryable } from '../../../db/database';
 import { preparedQuery } from '../../../db/prepared-query';
+import { arrayRowOf, type LeadArrayRow } from './lead-appender';
 import { LEAD_COLUMNS, type LeadListRow } from './lead-columns';
 
 /**
@@ -99,4 +100,25 @@ export async function newestRevision(db: Queryable): Promise<number> {
 
 export function readLeads(db: Queryable, ids: number[]): Promise<LeadListRow[]> {
   return db.selectFrom('leads').select(LEAD_COLUMNS).where('id', 'in', ids).execute();
+}
+
+/** The next LOAD_CHUNK leads by id after `after`, as a load reads them. */
+function loadChunkQuery(db: Queryable, after: number) {
+  return db
+    .selectFrom('leads')
+    .select(LEAD_COLUMNS)
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(LOAD_CHUNK);
+}
+
+/**
+ * The next LOAD_CHUNK leads by id after `after`, as arrays: on SQLite read so (arrayReaderOf), a load's costliest part
+ * when each row was an object; on PostgreSQL, rows as the driver gives them.
+ */
+export async function readLoadChunk(db: Queryable, after: number): Promise<LeadArrayRow[]> {
+  const query = loadChunkQuery(db, after);
+  const readArrays = arrayReaderOf(db);
+  if (readArrays !== undefined) return readArrays(query.compile());
+  return (await query.execute()).map(arrayRowOf);
 }

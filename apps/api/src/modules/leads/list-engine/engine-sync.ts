@@ -10,7 +10,7 @@ import {
   type SyncEvent,
   type SyncState,
 } from './sync-state';
-import { LEAD_COLUMNS } from './lead-columns';
+import { LeadAppender, idOf } from './lead-appender';
 import { readSnapshot, writeSnapshot } from './lead-list-snapshot';
 import { ChangeLogPruner, type ChangeLogPrunerOptions } from './change-log-pruner';
 import {
@@ -27,6 +27,7 @@ import {
   VERIFIED_IDS,
   changeLogSpan,
   newestRevision,
+  readLoadChunk,
   readLeads,
 } from './engine-reads';
 
@@ -60,6 +61,8 @@ export abstract class LeadListSync {
     protected readonly onError: (error: unknown) => void,
     protected readonly options: ChangeLogPrunerOptions & {
       reloadThreshold?: number;
+      /** How long a request waits for a small catch-up before SQL answers it (CATCH_UP_WAIT_MS by default). */
+      catchUpWaitMs?: number;
       /** The snapshot file of this database (lead-list-snapshot.ts); none: every start reads every lead. */
       snapshotFile?: string;
     } = {},
@@ -259,22 +262,19 @@ export abstract class LeadListSync {
       .select((eb) => eb.fn.max('revision').as('revision'))
       .executeTakeFirst();
     const fresh = new LeadBitmaps();
+    // Straight into the fresh columns, which nothing answers from yet: the bitmaps take a page of ids at a time.
+    const appender = new LeadAppender(fresh);
     let after = 0;
     for (;;) {
-      const rows = await this.db
-        .selectFrom('leads')
-        .select(LEAD_COLUMNS)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(LOAD_CHUNK)
-        .execute();
-      fresh.appendAll(rows);
+      const rows = await readLoadChunk(this.db, after);
+      for (const _step of appender.add(rows)) await yieldToEventLoop();
       if (rows.length < LOAD_CHUNK) break;
       // Shutting down: a half-read list is dropped rather than finished (seconds at a million leads).
       if (this.closing) return;
-      after = rows[rows.length - 1]!.id;
+      after = idOf(rows[rows.length - 1]!);
       await yieldToEventLoop();
     }
+    for (const _step of appender.flush()) await yieldToEventLoop();
     await fresh.buildRunningUnions(yieldToEventLoop);
     this.transition({ type: 'loaded', bitmaps: fresh, version });
     this.revision = Number(last?.revision ?? 0);

@@ -84,7 +84,11 @@ export function equalityValue(
   row: Pick<LeadRow, (typeof EQUALITY_FILTERS)[number][1]>,
   column: (typeof EQUALITY_FILTERS)[number][1],
 ): string | number | null {
-  const value = row[column];
+  return equalityKey(row[column]);
+}
+
+/** A stored value of an equality filter's column as equalityValue gives it. */
+export function equalityKey(value: string | number | boolean | null): string | number | null {
   return typeof value === 'boolean' ? (value ? 1 : 0) : value;
 }
 

@@ -218,7 +218,7 @@ export class LeadListEngine extends LeadListSync {
     let timer: NodeJS.Timeout | undefined;
     let wake: (() => void) | undefined;
     const late = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), CATCH_UP_WAIT_MS);
+      timer = setTimeout(() => resolve(false), this.options.catchUpWaitMs ?? CATCH_UP_WAIT_MS);
     });
     const bulk = new Promise<true>((resolve) => {
       wake = () => resolve(true);

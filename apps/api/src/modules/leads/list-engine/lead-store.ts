@@ -2,9 +2,25 @@
 // snapshot saves and restores them. The query (lead-bitmaps.ts) reads them; nothing outside list-engine/ does.
 import { shownOwnerName } from '@dealerleads/shared';
 import { EQUALITY_FILTERS, RANGE_FILTERS, equalityValue } from './lead-filters';
+import {
+  LeadAppender,
+  arrayRowOf,
+  createdOnValue,
+  isActive,
+  verifiedOnAsShown,
+} from './lead-appender';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { PAGE_SIZE, PagedTable, entryPageOf } from './paged-array';
-import { MAX_LEAD_ID, RoaringBitmap32, checkHoldable, f64, u16, u32, type Bitmap } from './bitmaps';
+import {
+  MAX_LEAD_ID,
+  RoaringBitmap32,
+  checkHoldable,
+  f64,
+  finish,
+  u16,
+  u32,
+  type Bitmap,
+} from './bitmaps';
 import { CodedColumn, ValueColumn } from './coded-columns';
 import { CoverColumn } from './cover-column';
 import { maskPhone, LEAD_COLUMNS, type LeadListRow } from './lead-columns';
@@ -15,27 +31,12 @@ import { dayBucket, logBucket } from './range-buckets';
 import { RangeColumn } from './range-column';
 import { type CanonicalLeadFilter } from './lead-filters';
 
-/** Whether the lead is priced below its market guide's median (the `belowMarket` filter). */
-function isBelowMarket(row: LeadListRow): boolean {
-  return row.market_median !== null && row.price < row.market_median;
-}
-
-/**
- * Whether the lead's verified_on is what writeShown writes for it: its created_on when verified (a number is proven
- * as the lead is submitted), null when not. Any other lead's row is read for its JSON.
- */
-function verifiedOnAsShown(row: LeadListRow): boolean {
-  return equalityValue(row, 'phone_verified') === 1
-    ? row.verified_on === row.created_on
-    : row.verified_on === null;
-}
-
 /** How each range filter buckets its values and reads them from a row. */
 const RANGE_VALUES: Record<(typeof RANGE_FILTERS)[number][0], (row: LeadListRow) => number | null> =
   {
     price: (row) => row.price,
     kmDriven: (row) => row.km_driven,
-    createdOn: (row) => Date.parse(row.created_on),
+    createdOn: (row) => createdOnValue(row.created_on),
     unlockCount: (row) => row.unlock_count,
   };
 const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) => number> = {
@@ -135,50 +136,13 @@ export class LeadStore {
   }
 
   /**
-   * Adds leads not held yet whose ids are above every id held, ascending (a load reads them so, a catch-up sorts an
-   * import's): each bitmap takes its chunk's ids in one call.
+   * Adds leads not held yet whose ids are above every id held, ascending (a catch-up sorts an import's): each bitmap
+   * takes its leads in one call (LeadAppender, which a load uses directly).
    */
   appendAll(rows: readonly LeadListRow[]): void {
-    for (const row of rows) checkHoldable(row);
-    const ids = rows.map((row) => row.id);
-    const active: number[] = [];
-    const inactive: number[] = [];
-    for (const row of rows)
-      (row.status === true || row.status === 1 ? active : inactive).push(row.id);
-    this.active.addMany(active);
-    this.inactive.addMany(inactive);
-    for (const [key, column] of EQUALITY_FILTERS) {
-      this.equality.get(key)!.appendAll(
-        ids,
-        rows.map((row) => equalityValue(row, column)),
-      );
-    }
-    for (const [key] of RANGE_FILTERS) {
-      const valueOf = RANGE_VALUES[key];
-      this.ranges.get(key)!.appendAll(ids, rows.map(valueOf));
-    }
-    this.names.appendAll(
-      ids,
-      rows.map((row) => row.full_name),
-    );
-    this.maskedPhones.appendAll(
-      ids,
-      rows.map((row) => maskPhone(row.phone_number)),
-    );
-    this.listingStatuses.appendAll(
-      ids,
-      rows.map((row) => row.listing_status),
-    );
-    for (const row of rows) if (row.cover_photo !== null) this.covers.set(row.id, row.cover_photo);
-    this.shownNames.appendAll(
-      ids,
-      rows.map((row) => shownOwnerName(row.full_name)),
-    );
-    for (const row of rows) this.setMarket(row);
-    this.createdOnAsWritten.addMany(ids.filter((_id, i) => isoTimeAsWritten(rows[i]!.created_on)));
-    this.verifiedOnOther.addMany(ids.filter((_id, i) => !verifiedOnAsShown(rows[i]!)));
-    // New to the remembered terms: noted for them to check, as written leads are.
-    for (const id of ids) this.searchedChanges.push(id);
+    const appender = new LeadAppender(this, rows.length);
+    finish(appender.add(rows.map(arrayRowOf)));
+    finish(appender.flush());
   }
 
   /**
@@ -192,9 +156,9 @@ export class LeadStore {
 
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
   upsert(row: LeadListRow): void {
-    checkHoldable(row);
+    checkHoldable(row.id, row.full_name);
     const id = row.id;
-    const active = row.status === true || row.status === 1;
+    const active = isActive(row.status);
     (active ? this.active : this.inactive).add(id);
     (active ? this.inactive : this.active).remove(id);
     let searchedChanged = false;
@@ -208,10 +172,19 @@ export class LeadStore {
     this.listingStatuses.set(id, row.listing_status);
     this.covers.set(id, row.cover_photo);
     this.shownNames.set(id, shownOwnerName(row.full_name));
-    this.setMarket(row);
+    const belowMarket = this.storeMarket(
+      id,
+      row.market_low,
+      row.market_median,
+      row.market_high,
+      row.price,
+    );
+    if (belowMarket) this.belowMarket.add(id);
+    else this.belowMarket.remove(id);
     if (isoTimeAsWritten(row.created_on)) this.createdOnAsWritten.add(id);
     else this.createdOnAsWritten.remove(id);
-    if (verifiedOnAsShown(row)) this.verifiedOnOther.remove(id);
+    if (verifiedOnAsShown(row.phone_verified, row.verified_on, row.created_on))
+      this.verifiedOnOther.remove(id);
     else this.verifiedOnOther.add(id);
     if (searchedChanged) this.searchedChanges.push(id);
   }
@@ -321,15 +294,20 @@ export class LeadStore {
       for (const _step of column.buildRunningUnions()) await yieldNow();
   }
 
-  /** The lead's market guide figures (stored + 1, 0 for none) and whether it is below the median. */
-  private setMarket(row: LeadListRow): void {
-    const held = row.market_low !== null && row.market_median !== null && row.market_high !== null;
-    const [low, median, high] = this.marketSlots;
-    low!.set(row.id, held ? row.market_low! + 1 : 0);
-    median!.set(row.id, held ? row.market_median! + 1 : 0);
-    high!.set(row.id, held ? row.market_high! + 1 : 0);
-    if (held && isBelowMarket(row)) this.belowMarket.add(row.id);
-    else this.belowMarket.remove(row.id);
+  /** Stores the lead's market guide figures (+ 1, 0 for none); whether it is priced below its guide's median. */
+  storeMarket(
+    id: number,
+    low: number | null,
+    median: number | null,
+    high: number | null,
+    price: number,
+  ): boolean {
+    const held = low !== null && median !== null && high !== null;
+    const [lowSlot, medianSlot, highSlot] = this.marketSlots;
+    lowSlot!.set(id, held ? low + 1 : 0);
+    medianSlot!.set(id, held ? median + 1 : 0);
+    highSlot!.set(id, held ? high + 1 : 0);
+    return held && price < median;
   }
 
   /** How many leads held have an id above `id`. */

@@ -2,17 +2,7 @@
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { RoaringBitmap32, type Bitmap } from './bitmaps';
 import { PagedTable } from './paged-array';
-import {
-  addGroups,
-  bitmapOf,
-  forget,
-  growingText,
-  grownSize,
-  grownText,
-  push,
-  u32,
-  unionWithin,
-} from './bitmaps';
+import { bitmapOf, forget, growingText, grownSize, grownText, u32, unionWithin } from './bitmaps';
 
 /** Free bytes the names' text keeps ahead of a catch-up (reserve): its 2,000 changes' names, 500 bytes each. */
 const NAME_TEXT_HEADROOM = 1 << 20;
@@ -29,6 +19,48 @@ function gramKey(text: string, at: number, length: number): number {
   let key = length;
   for (let i = 0; i < length; i++) key = key * 65_536 + text.charCodeAt(at + i);
   return key;
+}
+
+/**
+ * Adds each of `ids` (ascending) to the bitmap of every piece of its name, `piecesOf[nameOf[i]]` (distinct pieces): the
+ * ids are sorted by piece, each name's pieces looked up once, then each piece's ids (ascending) go in one call.
+ */
+function addByPieces<K>(
+  ids: Uint32Array,
+  nameOf: Uint32Array,
+  piecesOf: readonly (readonly K[])[],
+  bitmaps: Map<K, Bitmap>,
+): void {
+  const leadsOfName = new Uint32Array(piecesOf.length);
+  for (let i = 0; i < ids.length; i++) leadsOfName[nameOf[i]!]!++;
+  const slots = new Map<K, number>();
+  const pieces: K[] = [];
+  const counts: number[] = [];
+  const slotsOfName = piecesOf.map((ofName, name) => {
+    const list = new Uint32Array(ofName.length);
+    ofName.forEach((piece, j) => {
+      let slot = slots.get(piece);
+      if (slot === undefined) {
+        slot = pieces.length;
+        slots.set(piece, slot);
+        pieces.push(piece);
+        counts.push(0);
+      }
+      counts[slot]! += leadsOfName[name]!;
+      list[j] = slot;
+    });
+    return list;
+  });
+  const ends = new Uint32Array(pieces.length + 1);
+  for (let slot = 0; slot < pieces.length; slot++) ends[slot + 1] = ends[slot]! + counts[slot]!;
+  const next = ends.slice(0, pieces.length);
+  const sorted = new Uint32Array(ends[pieces.length]!);
+  for (let i = 0; i < ids.length; i++) {
+    const list = slotsOfName[nameOf[i]!]!;
+    for (let j = 0; j < list.length; j++) sorted[next[list[j]!]!++] = ids[i]!;
+  }
+  for (let slot = 0; slot < pieces.length; slot++)
+    bitmapOf(bitmaps, pieces[slot]!).addMany(sorted.subarray(ends[slot]!, ends[slot + 1]!));
 }
 
 /**
@@ -147,18 +179,30 @@ export class NameColumn {
     return grams;
   }
 
-  /** Leads not held yet, ids ascending (a load). */
-  appendAll(ids: readonly number[], fullNames: readonly string[]): void {
-    const words = new Map<string, number[]>();
-    const grams = new Map<number, number[]>();
-    for (let i = 0; i < ids.length; i++) {
-      const name = fullNames[i]!.toLowerCase();
-      for (const word of NameColumn.wordsOf(name)) push(words, word, ids[i]!);
-      for (const gram of NameColumn.gramsOf(name)) push(grams, gram, ids[i]!);
-      this.store(ids[i]!, name);
-    }
-    addGroups(words, (word) => bitmapOf(this.words, word));
-    addGroups(grams, (gram) => bitmapOf(this.grams, gram));
+  /** Stores the lower-case name, as UTF-8, of a lead not held yet; its words and n-grams go in at addAppended. */
+  appendName(id: number, bytes: Uint8Array): void {
+    const end = this.used + bytes.length;
+    if (end > this.text.length) this.text = grownText(this.text, end);
+    this.text.set(bytes, this.used);
+    this.starts.set(id, this.used);
+    // Stored +1, so 0 means "no name"; an empty name still counts as held.
+    this.lengths.set(id, bytes.length + 1);
+    this.used = end;
+    this.liveBytes += bytes.length;
+  }
+
+  /**
+   * Adds leads given their names by appendName (ids ascending) to the bitmaps of their names' words and n-grams: each
+   * name's pieces are found once, whatever the number of its leads (`names[nameOf[i]]` is the name of ids[i]).
+   */
+  addAppended(ids: Uint32Array, nameOf: Uint32Array, names: readonly string[]): void {
+    addByPieces(ids, nameOf, names.map(NameColumn.wordsOf), this.words);
+    addByPieces(
+      ids,
+      nameOf,
+      names.map((name) => [...NameColumn.gramsOf(name)]),
+      this.grams,
+    );
   }
 
   /** Gives the lead `fullName`; whether that changed its name. */
@@ -169,7 +213,7 @@ export class NameColumn {
       this.clear(id);
       for (const word of NameColumn.wordsOf(name)) bitmapOf(this.words, word).add(id);
       for (const gram of NameColumn.gramsOf(name)) bitmapOf(this.grams, gram).add(id);
-      this.store(id, name);
+      this.appendName(id, Buffer.from(name));
     }
     // Searches compare lower case: a name that changed only its case is no change to them.
     return changed;
@@ -180,17 +224,6 @@ export class NameColumn {
     // Grown to twice the headroom once less is free, so the catch-ups after it need no copy.
     if (this.text.length - this.used < NAME_TEXT_HEADROOM)
       this.text = yield* growingText(this.text, this.used + 2 * NAME_TEXT_HEADROOM);
-  }
-
-  private store(id: number, name: string): void {
-    const bytes = Buffer.byteLength(name);
-    this.text = grownText(this.text, this.used + bytes);
-    this.text.write(name, this.used);
-    this.starts.set(id, this.used);
-    // Stored +1, so 0 means "no name"; an empty name still counts as held.
-    this.lengths.set(id, bytes + 1);
-    this.used += bytes;
-    this.liveBytes += bytes;
   }
 
   clear(id: number): void {

@@ -6,16 +6,7 @@ import type { TableSlot } from './paged-array';
 import { RoaringBitmap32, type Bitmap } from './bitmaps';
 import { BucketLevel } from './range-buckets';
 import { GROUP, firstAbove, groupOf } from './range-buckets';
-import {
-  addGroups,
-  finish,
-  freed,
-  newestFirst,
-  push,
-  rankedPage,
-  sizeOf,
-  withUnion,
-} from './bitmaps';
+import { addByGroup, finish, freed, newestFirst, rankedPage, sizeOf, withUnion } from './bitmaps';
 
 /** Up to this many leads, a range checks each one's value instead of combining its bitmaps (cheaper at this size). */
 const CHECK_EACH_AT_MOST = 1 << 12;
@@ -51,31 +42,55 @@ export class RangeColumn {
     private readonly values: TableSlot<Float64Array>,
   ) {}
 
-  /** Leads not held yet, ids ascending (a load). */
-  appendAll(ids: readonly number[], values: readonly (number | null)[]): void {
+  /** Gives a lead not held yet its value (null: none); its bitmaps take it at addAppended. */
+  appendValue(id: number, value: number | null): void {
+    if (value !== null) this.values.set(id, value);
+  }
+
+  /**
+   * Adds leads given their values by appendValue (ids ascending) to their buckets, one call per bucket, and to the
+   * running unions when they are built (a catch-up's import): one call per union.
+   */
+  addAppended(ids: Uint32Array): void {
     if (ids.length === 0) return;
-    const groups = new Map<number, number[]>();
-    const nulls: number[] = [];
+    // Each lead's fine bucket as a slot numbered in this call (0: no value), then its coarse bucket's slot likewise.
+    const fineKeys = [NaN];
+    const fineSlots = new Map<number, number>();
+    const slotOf = new Uint32Array(ids.length);
     for (let i = 0; i < ids.length; i++) {
-      const value = values[i]!;
-      if (value === null) {
-        nulls.push(ids[i]!);
-        continue;
+      const value = this.values.get(ids[i]!);
+      if (Number.isNaN(value)) continue;
+      const key = this.bucketOf(value);
+      let slot = fineSlots.get(key);
+      if (slot === undefined) {
+        slot = fineKeys.length;
+        fineSlots.set(key, slot);
+        fineKeys.push(key);
       }
-      this.values.set(ids[i]!, value);
-      push(groups, this.bucketOf(value), ids[i]!);
+      slotOf[i] = slot;
     }
-    this.nulls.addMany(nulls);
-    addGroups(groups, (key) => this.fine.bucket(key));
-    const coarse = new Map<number, number[]>();
-    for (const [key, members] of groups) {
-      const list = coarse.get(groupOf(key));
-      if (list === undefined) coarse.set(groupOf(key), members);
-      else for (const id of members) list.push(id);
+    addByGroup(ids, slotOf, fineKeys.length, (slot) =>
+      slot === 0 ? this.nulls : this.fine.bucket(fineKeys[slot]!),
+    );
+    const coarseKeys = [NaN];
+    const coarseSlots = new Map<number, number>();
+    const coarseOfFine = new Uint32Array(fineKeys.length);
+    for (let slot = 1; slot < fineKeys.length; slot++) {
+      const key = groupOf(fineKeys[slot]!);
+      let coarse = coarseSlots.get(key);
+      if (coarse === undefined) {
+        coarse = coarseKeys.length;
+        coarseSlots.set(key, coarse);
+        coarseKeys.push(key);
+      }
+      coarseOfFine[slot] = coarse;
     }
+    for (let i = 0; i < ids.length; i++) slotOf[i] = coarseOfFine[slotOf[i]!]!;
     // Every coarse bucket first (a new one starts as a copy of the one below), then its leads.
-    for (const key of coarse.keys()) this.coarseBucket(key);
-    addGroups(coarse, (key) => this.coarse.bitmaps.get(key)!);
+    for (let slot = 1; slot < coarseKeys.length; slot++) this.coarseBucket(coarseKeys[slot]!);
+    const { sorted, ends } = addByGroup(ids, slotOf, coarseKeys.length, (slot) =>
+      slot === 0 ? undefined : this.coarse.bitmaps.get(coarseKeys[slot]!),
+    );
     if (this.atMost !== undefined) {
       // The running union of coarse bucket i takes the new leads of every bucket up to i: one call per union, far
       // cheaper for an import's leads than a call per bucket and union above it.
@@ -83,7 +98,11 @@ export class RangeColumn {
       const below = new Uint32Array(ids.length);
       let count = 0;
       for (let i = 0; i < keys.length; i++) {
-        for (const id of coarse.get(keys[i]!) ?? []) below[count++] = id;
+        const slot = coarseSlots.get(keys[i]!);
+        if (slot !== undefined) {
+          below.set(sorted.subarray(ends[slot]!, ends[slot + 1]!), count);
+          count += ends[slot + 1]! - ends[slot]!;
+        }
         if (count > 0) this.atMost[i]!.addMany(below.subarray(0, count));
       }
     }
