@@ -238,11 +238,11 @@ export function budgetChecks(m: Measurements): Check[] {
   checks.push(
     lh
       ? {
-          budget: 'Lighthouse mobile LCP ≤ 2.0 s',
+          budget: 'Lighthouse mobile LCP ≤ 1.5 s',
           measured: `${(lh.lcp / 1000).toFixed(2)} s`,
-          verdict: verdict(lh.lcp <= 2000),
+          verdict: verdict(lh.lcp <= 1500),
         }
-      : { budget: 'Lighthouse mobile LCP ≤ 2.0 s', measured: skipped, verdict: 'N/A' },
+      : { budget: 'Lighthouse mobile LCP ≤ 1.5 s', measured: skipped, verdict: 'N/A' },
     lh
       ? {
           budget: 'Lighthouse mobile TBT ≤ 150 ms',
