@@ -69,11 +69,29 @@ export function finish<T>(steps: Generator<void, T>): T {
   }
 }
 
+/** The working arrays a bulk add reuses (see bulkArray), one per use whose lifetimes may overlap. */
+export const BULK = { Sorted: 0, Flagged: 1, Codes: 2, Slots: 3, Pieces: 4 } as const;
+const bulkArrays: Uint32Array[] = [];
+
+/**
+ * A working array of `length` entries for a bulk add (a load's page of ids, an import's), its contents left over from
+ * the last use: a new array per column and page was a quarter to several megabytes each time, and their churn left
+ * the process's private memory fragmented and larger after a load. Valid until the next call for the same `use`.
+ */
+export function bulkArray(use: (typeof BULK)[keyof typeof BULK], length: number): Uint32Array {
+  let array = bulkArrays[use];
+  if (array === undefined || array.length < length) {
+    array = new Uint32Array(Math.max(length, 1024));
+    bulkArrays[use] = array;
+  }
+  return array.subarray(0, length);
+}
+
 /**
  * Adds each of `ids` (ascending) to the bitmap of its group, `groupOf[i]` (< groups) being the group of ids[i]: the ids
  * are sorted by group (a counting sort, which keeps each group's ids ascending, the order a roaring container appends
  * fastest), then each group's go in one call. A group without a bitmap (undefined) takes none. Returns the sorted ids,
- * group g's from ends[g] to ends[g + 1].
+ * group g's from ends[g] to ends[g + 1] (a bulk array: valid until the next call).
  */
 export function addByGroup(
   ids: Uint32Array,
@@ -85,7 +103,7 @@ export function addByGroup(
   for (let i = 0; i < ids.length; i++) ends[groupOf[i]! + 1]!++;
   for (let group = 0; group < groups; group++) ends[group + 1]! += ends[group]!;
   const next = ends.slice(0, groups);
-  const sorted = new Uint32Array(ids.length);
+  const sorted = bulkArray(BULK.Sorted, ids.length);
   for (let i = 0; i < ids.length; i++) sorted[next[groupOf[i]!]!++] = ids[i]!;
   for (let group = 0; group < groups; group++) {
     const from = ends[group]!;

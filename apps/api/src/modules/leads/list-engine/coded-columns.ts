@@ -4,7 +4,7 @@ import type { JsonBytes } from '../../../lib/json-bytes';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import type { TableSlot } from './paged-array';
 import { RoaringBitmap32, addByGroup, u32, type Bitmap, type Key } from './bitmaps';
-import { newestFirst, rankedPage } from './bitmaps';
+import { BULK, bulkArray, newestFirst, rankedPage } from './bitmaps';
 
 /**
  * A value per lead, as a code into the column's few distinct values (catalogue values, masked phone numbers): 16 bits
@@ -139,7 +139,7 @@ export class ValueColumn extends CodedColumn {
 
   /** Adds leads given their codes by appendCode (ids ascending) to their values' bitmaps, one call per value. */
   addAppended(ids: Uint32Array): void {
-    const codes = new Uint32Array(ids.length);
+    const codes = bulkArray(BULK.Codes, ids.length);
     for (let i = 0; i < ids.length; i++) codes[i] = this.codes.get(ids[i]!);
     addByGroup(ids, codes, this.keys.length, (code) =>
       code === 0 ? undefined : this.bitmaps[code],

@@ -1,7 +1,7 @@
 // Adds leads above every id held to a store's columns in bulk (a load, an import's catch-up): each lead's values go
 // into the per-lead tables as it is read, and the bitmaps take a page of ids at a time, one call per bitmap.
 import { LIMITS, shownOwnerName } from '@dealerleads/shared';
-import { checkHoldable } from './bitmaps';
+import { BULK, bulkArray, checkHoldable } from './bitmaps';
 import { maskPhone, LEAD_COLUMNS, type LeadListRow } from './lead-columns';
 import { EQUALITY_FILTERS, RANGE_FILTERS, equalityKey } from './lead-filters';
 import type { LeadStore } from './lead-store';
@@ -248,7 +248,7 @@ export class LeadAppender {
 
   /** The noted ids whose flags masked by `mask` are `value`. */
   private flagged(ids: Uint32Array, mask: number, value: number): Uint32Array {
-    const found = new Uint32Array(ids.length);
+    const found = bulkArray(BULK.Flagged, ids.length);
     let count = 0;
     for (let i = 0; i < ids.length; i++)
       if ((this.flags[i]! & mask) === value) found[count++] = ids[i]!;

@@ -1,6 +1,6 @@
 // The owners' full names: a bitmap per word and per 2- or 3-character piece, and each lead's name (the name filter).
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import { RoaringBitmap32, type Bitmap } from './bitmaps';
+import { BULK, RoaringBitmap32, bulkArray, type Bitmap } from './bitmaps';
 import { PagedTable } from './paged-array';
 import { bitmapOf, forget, growingText, grownSize, grownText, u32, unionWithin } from './bitmaps';
 
@@ -54,7 +54,7 @@ function addByPieces<K>(
   const ends = new Uint32Array(pieces.length + 1);
   for (let slot = 0; slot < pieces.length; slot++) ends[slot + 1] = ends[slot]! + counts[slot]!;
   const next = ends.slice(0, pieces.length);
-  const sorted = new Uint32Array(ends[pieces.length]!);
+  const sorted = bulkArray(BULK.Pieces, ends[pieces.length]!);
   for (let i = 0; i < ids.length; i++) {
     const list = slotsOfName[nameOf[i]!]!;
     for (let j = 0; j < list.length; j++) sorted[next[list[j]!]!++] = ids[i]!;

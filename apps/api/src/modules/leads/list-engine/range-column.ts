@@ -3,7 +3,7 @@
 import type { NumberRange } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import type { TableSlot } from './paged-array';
-import { RoaringBitmap32, type Bitmap } from './bitmaps';
+import { BULK, RoaringBitmap32, bulkArray, type Bitmap } from './bitmaps';
 import { BucketLevel } from './range-buckets';
 import { GROUP, firstAbove, groupOf } from './range-buckets';
 import { addByGroup, finish, freed, newestFirst, rankedPage, sizeOf, withUnion } from './bitmaps';
@@ -56,7 +56,7 @@ export class RangeColumn {
     // Each lead's fine bucket as a slot numbered in this call (0: no value), then its coarse bucket's slot likewise.
     const fineKeys = [NaN];
     const fineSlots = new Map<number, number>();
-    const slotOf = new Uint32Array(ids.length);
+    const slotOf = bulkArray(BULK.Slots, ids.length).fill(0);
     for (let i = 0; i < ids.length; i++) {
       const value = this.values.get(ids[i]!);
       if (Number.isNaN(value)) continue;
