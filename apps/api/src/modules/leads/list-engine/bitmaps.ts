@@ -70,7 +70,16 @@ export function finish<T>(steps: Generator<void, T>): T {
 }
 
 /** The working arrays a bulk add reuses (see bulkArray), one per use whose lifetimes may overlap. */
-export const BULK = { Sorted: 0, Flagged: 1, Codes: 2, Slots: 3, Pieces: 4 } as const;
+export const BULK = {
+  Sorted: 0,
+  Flagged: 1,
+  Codes: 2,
+  Slots: 3,
+  Pieces: 4,
+  NameLeads: 5,
+  NameStarts: 6,
+  NameSlots: 7,
+} as const;
 const bulkArrays: Uint32Array[] = [];
 
 /**

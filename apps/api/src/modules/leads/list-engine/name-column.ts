@@ -31,14 +31,20 @@ function addByPieces<K>(
   piecesOf: readonly (readonly K[])[],
   bitmaps: Map<K, Bitmap>,
 ): void {
-  const leadsOfName = new Uint32Array(piecesOf.length);
+  const leadsOfName = bulkArray(BULK.NameLeads, piecesOf.length).fill(0);
   for (let i = 0; i < ids.length; i++) leadsOfName[nameOf[i]!]!++;
+  // Each name's pieces as slots (numbered in this call), name after name: name n's from starts[n] to starts[n + 1].
+  let listed = 0;
+  for (const ofName of piecesOf) listed += ofName.length;
+  const starts = bulkArray(BULK.NameStarts, piecesOf.length + 1);
+  const slotsOfNames = bulkArray(BULK.NameSlots, listed);
   const slots = new Map<K, number>();
   const pieces: K[] = [];
   const counts: number[] = [];
-  const slotsOfName = piecesOf.map((ofName, name) => {
-    const list = new Uint32Array(ofName.length);
-    ofName.forEach((piece, j) => {
+  let at = 0;
+  for (let name = 0; name < piecesOf.length; name++) {
+    starts[name] = at;
+    for (const piece of piecesOf[name]!) {
       let slot = slots.get(piece);
       if (slot === undefined) {
         slot = pieces.length;
@@ -47,17 +53,18 @@ function addByPieces<K>(
         counts.push(0);
       }
       counts[slot]! += leadsOfName[name]!;
-      list[j] = slot;
-    });
-    return list;
-  });
+      slotsOfNames[at++] = slot;
+    }
+  }
+  starts[piecesOf.length] = at;
   const ends = new Uint32Array(pieces.length + 1);
   for (let slot = 0; slot < pieces.length; slot++) ends[slot + 1] = ends[slot]! + counts[slot]!;
   const next = ends.slice(0, pieces.length);
   const sorted = bulkArray(BULK.Pieces, ends[pieces.length]!);
   for (let i = 0; i < ids.length; i++) {
-    const list = slotsOfName[nameOf[i]!]!;
-    for (let j = 0; j < list.length; j++) sorted[next[list[j]!]!++] = ids[i]!;
+    const name = nameOf[i]!;
+    for (let j = starts[name]!; j < starts[name + 1]!; j++)
+      sorted[next[slotsOfNames[j]!]!++] = ids[i]!;
   }
   for (let slot = 0; slot < pieces.length; slot++)
     bitmapOf(bitmaps, pieces[slot]!).addMany(sorted.subarray(ends[slot]!, ends[slot + 1]!));
