@@ -113,6 +113,25 @@ export function mayMove(filter: CanonicalLeadFilter, fields: readonly FieldChang
   return false;
 }
 
+/**
+ * Whether a lead held is in the answer of a filter without a search or a name (those read text), read from its
+ * columns as the bitmaps hold it: a few new leads are checked so rather than by bitmap operations, each a native call.
+ */
+export function leadMatches(store: LeadStore, filter: CanonicalLeadFilter, id: number): boolean {
+  if (!inScope(filter.status, store.active.has(id))) return false;
+  for (const [key] of EQUALITY_FILTERS) {
+    const wanted = filter[key] as readonly Key[] | undefined;
+    if (wanted === undefined) continue;
+    const value = store.equality.get(key)!.keyOf(id);
+    if (value === undefined || !wanted.includes(value)) return false;
+  }
+  for (const [key] of RANGE_FILTERS) {
+    const range = filter[key];
+    if (range !== undefined && !inRange(range, store.ranges.get(key)!.valueOf(id))) return false;
+  }
+  return filter.belowMarket !== true || store.belowMarket.has(id);
+}
+
 /** The ids of `joined` (ascending) merged into a newest-first window; an incomplete window takes only newer ones. */
 export function withJoined(
   window: { ids: Uint32Array; total: number },

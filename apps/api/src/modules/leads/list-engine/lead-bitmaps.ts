@@ -33,7 +33,14 @@ import {
   type TermLeads,
   type Window,
 } from './query-caches';
-import { fieldChanges, filterStateOf, mayMove, withJoined, type LeadChange } from './kept-answers';
+import {
+  fieldChanges,
+  filterStateOf,
+  leadMatches,
+  mayMove,
+  withJoined,
+  type LeadChange,
+} from './kept-answers';
 
 /** Every lead the engine holds, as bitmaps, and the query over them. */
 export class LeadBitmaps extends LeadStore {
@@ -104,6 +111,8 @@ export class LeadBitmaps extends LeadStore {
       else if (change.kind === 'gone' || mayMove(filter, change.fields)) return undefined;
     }
     if (fresh.length === 0) return fresh;
+    if (filter.search === undefined && filter.name === undefined)
+      return fresh.filter((id) => leadMatches(this, filter, id)).sort((a, b) => a - b);
     const candidates = new RoaringBitmap32(fresh);
     const joined = this.match(filter, candidates);
     const ids = joined.toArray();

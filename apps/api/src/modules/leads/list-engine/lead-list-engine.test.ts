@@ -165,6 +165,36 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
     }
   });
 
+  it('keeps its answers across arrivals alone, the new leads checked lead by lead, each as SQL answers', async () => {
+    const engine = await synced(db, new LeadListEngine(db.db, fail));
+    const filters: CanonicalLeadFilter[] = [
+      ...fc.sample(filterArbitrary(), { numRuns: 80, seed: 20261129 }),
+      // Each kind of condition at least once, alone and with others.
+      { status: 'active', belowMarket: true },
+      { status: 'all', belowMarket: true, price: { min: 200_000 } },
+      { status: 'inactive' },
+      { status: 'active', unlockCount: { max: 4 } },
+      { status: 'all', kmDriven: { max: 60_000 }, fuelType: ['petrol', 'diesel'] },
+      { status: 'active', price: { min: 300_000, max: 1_500_000 }, sort: 'price_asc' },
+    ];
+    for (let round = 0; round < 3; round++) {
+      // Asked twice: each filter's result and window are kept, then only new leads arrive.
+      for (let ask = 0; ask < 2; ask++)
+        for (const filter of filters) for (const end of [20, 300]) engine.page(filter, 0, end);
+      await other.db
+        .insertInto('leads')
+        .values(
+          fc.sample(leadArbitrary, { numRuns: 25, seed: 100 + round }).map((l) => makeLead(l)),
+        )
+        .execute();
+      await synced(db, engine);
+      for (const filter of filters) {
+        await expectSqlAnswer(db, engine, filter, 1, 20);
+        await expectSqlAnswer(db, engine, filter, 2, 150);
+      }
+    }
+  });
+
   it('finds two-letter catalogue models, aliases of cities and brands by their labels', async () => {
     const engine = await synced(db, new LeadListEngine(db.db, fail));
     const count = (term: string, extra: Partial<CanonicalLeadFilter> = {}) =>
