@@ -58,6 +58,29 @@ const TRIGGERS = [
   ['insights_leads_updated', 'update', 'old table as old_rows new table as new_rows'],
 ] as const;
 
+/** PostgreSQL: the statement trigger `name` on leads, running the function of that name with its transition tables. */
+export async function createStatementTrigger(
+  db: Kysely<unknown>,
+  name: string,
+  event: 'insert' | 'update' | 'delete',
+  transition: string,
+): Promise<void> {
+  await sql
+    .raw(
+      `create trigger ${name} after ${event} on leads referencing ${transition}
+       for each statement execute function ${name}()`,
+    )
+    .execute(db);
+}
+
+/** PostgreSQL: drops each named trigger on leads and its function. */
+export async function dropTriggers(db: Kysely<unknown>, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    await sql.raw(`drop trigger if exists ${name} on leads`).execute(db);
+    await sql.raw(`drop function if exists ${name}()`).execute(db);
+  }
+}
+
 export function leadRollupsPerStatementMigration(engine: Engine) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -73,20 +96,15 @@ export function leadRollupsPerStatementMigration(engine: Engine) {
              end $$`,
           )
           .execute(db);
-        await sql
-          .raw(
-            `create trigger ${name} after ${event} on leads referencing ${transition}
-             for each statement execute function ${name}()`,
-          )
-          .execute(db);
+        await createStatementTrigger(db, name, event, transition);
       }
     },
     async down(db: Kysely<unknown>): Promise<void> {
       if (engine !== 'postgres') return;
-      for (const [name] of TRIGGERS) {
-        await sql.raw(`drop trigger if exists ${name} on leads`).execute(db);
-        await sql.raw(`drop function if exists ${name}()`).execute(db);
-      }
+      await dropTriggers(
+        db,
+        TRIGGERS.map(([name]) => name),
+      );
       await sql
         .raw(
           `create trigger insights_lead_rollup after insert or update or delete on leads

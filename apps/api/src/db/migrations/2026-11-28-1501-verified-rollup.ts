@@ -75,7 +75,9 @@ export function dimensionRows(
 }
 
 /** PostgreSQL: adds the grouped counts of `rows` (day, dimension, value, n) to lead_daily_stats in one statement. */
-export const upsertGrouped = (rows: string) => `insert into lead_daily_stats (day, dimension, value, n)
+export const upsertGrouped = (
+  rows: string,
+) => `insert into lead_daily_stats (day, dimension, value, n)
     select day, dimension, value, sum(n) from (${rows}) as changes
     group by day, dimension, value having sum(n) <> 0
     on conflict (day, dimension, value) do update set n = lead_daily_stats.n + excluded.n;`;

@@ -9,6 +9,7 @@
 // SQLite keeps its row triggers: it updates in place.
 import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../database';
+import { createStatementTrigger, dropTriggers } from './2026-11-26-0101-lead-rollups-per-statement';
 import { GUIDE_COLUMNS, POSTGRES_ROW_MARKS } from './2026-11-28-1101-market-refresh';
 import {
   dimensionRows,
@@ -60,20 +61,12 @@ export function bulkLeadUpdatesMigration(engine: Engine) {
       await sql.raw('drop function mark_market_refresh()').execute(db);
       for (const [name, [event, transition, body]] of Object.entries(MARKS)) {
         await replaceTriggerFunctions(db, { [name]: body });
-        await sql
-          .raw(
-            `create trigger ${name} after ${event} on leads referencing ${transition}
-             for each statement execute function ${name}()`,
-          )
-          .execute(db);
+        await createStatementTrigger(db, name, event, transition);
       }
     },
     async down(db: Kysely<unknown>): Promise<void> {
       if (engine !== 'postgres') return;
-      for (const name of Object.keys(MARKS)) {
-        await sql.raw(`drop trigger if exists ${name} on leads`).execute(db);
-        await sql.raw(`drop function if exists ${name}()`).execute(db);
-      }
+      await dropTriggers(db, Object.keys(MARKS));
       for (const statement of POSTGRES_ROW_MARKS) await sql.raw(statement).execute(db);
       const { insights_leads_updated } = postgresFunctions(true);
       await replaceTriggerFunctions(db, { insights_leads_updated: insights_leads_updated! });
