@@ -28,16 +28,17 @@ export type Tx = Transaction<Database>;
 /** Either the database or an open transaction: services take this so calls compose into one transaction. */
 export type Queryable = Db | Tx;
 
-/** Runs a read on SQLite and gives its rows as arrays of their values, in the order selected: no object per row. */
-export type ArrayReader = (query: CompiledRead) => unknown[][];
+/** Runs a read and gives its rows as arrays of their values, in the order selected: no object per row. */
+export type ArrayReader = (query: CompiledRead) => unknown[][] | Promise<unknown[][]>;
 
-/** The array reader of each SQLite database opened on a file (see arrayReaderOf). */
+/** The array reader of each database opened (see arrayReaderOf). */
 const arrayReaders = new WeakMap<Queryable, ArrayReader>();
 
 /**
- * SQLite on a file: reads that give rows as arrays, on a read-only connection of its own (it sees committed writes only,
- * never a transaction open on the main connection), for the lead list engine's load, where an object per row cost
- * more than reading the row. Undefined for a transaction, for ':memory:' and on PostgreSQL.
+ * Reads that give rows as arrays, for the lead list engine's load, where an object per row cost more than reading the
+ * row: on a SQLite file a read-only connection of its own (it sees committed writes only, never a transaction open on
+ * the main connection), on PostgreSQL the pool with pg's array rows (values parsed as the pool parses them for
+ * Kysely). Undefined for a transaction and for SQLite's ':memory:'.
  */
 export function arrayReaderOf(db: Queryable): ArrayReader | undefined {
   return arrayReaders.get(db);
@@ -284,6 +285,10 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   // connection and opens a new one when next needed, so there is nothing else to do.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  arrayReaders.set(db, async ({ sql, parameters }) => {
+    const result = await pool.query({ text: sql, values: [...parameters], rowMode: 'array' });
+    return result.rows as unknown[][];
+  });
   return {
     db,
     engine: 'postgres',

@@ -113,8 +113,8 @@ function loadChunkQuery(db: Queryable, after: number) {
 }
 
 /**
- * The next LOAD_CHUNK leads by id after `after`, as arrays: on SQLite read so (arrayReaderOf), a load's costliest part
- * when each row was an object; on PostgreSQL, rows as the driver gives them.
+ * The next LOAD_CHUNK leads by id after `after`, as arrays (arrayReaderOf): no object made per row; rows as the driver
+ * gives them inside a transaction or on SQLite's ':memory:'.
  */
 export async function readLoadChunk(db: Queryable, after: number): Promise<LeadArrayRow[]> {
   const query = loadChunkQuery(db, after);
