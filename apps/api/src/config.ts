@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { z } from 'zod';
 import { FAST_FILL_SECONDS } from '@dealerleads/shared';
-import { ensurePrivateFolder, writePrivateFile } from './lib/private-files';
+import { readOrCreatePrivateFile } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
 import { OperatorError } from './db/command-line';
 
@@ -413,19 +413,12 @@ export interface VapidKeys {
  */
 function embeddedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
   const file = path.join(dataDir, 'vapid.json');
-  if (existsSync(file)) {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as {
-      publicKey?: unknown;
-      privateKey?: unknown;
-    };
-    if (typeof kept.publicKey !== 'string' || typeof kept.privateKey !== 'string')
-      throw new Error(`${file} holds no VAPID key pair: delete it to get a new one`);
-    return { publicKey: kept.publicKey, privateKey: kept.privateKey };
-  }
-  ensurePrivateFolder(dataDir);
-  const keys = webPush.generateVAPIDKeys();
-  writePrivateFile(file, JSON.stringify(keys));
-  return keys;
+  const kept = JSON.parse(
+    readOrCreatePrivateFile(file, () => JSON.stringify(webPush.generateVAPIDKeys())),
+  ) as { publicKey?: unknown; privateKey?: unknown };
+  if (typeof kept.publicKey !== 'string' || typeof kept.privateKey !== 'string')
+    throw new Error(`${file} holds no VAPID key pair: delete it to get a new one`);
+  return { publicKey: kept.publicKey, privateKey: kept.privateKey };
 }
 
 /** At least 32 characters with some variety: refuses "secret", "changeme" and friends. */
@@ -439,17 +432,11 @@ export function isStrongSecret(secret: string): boolean {
  */
 function embeddedSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    // A hand-edited file must meet the same bar as JWT_SECRET: no 'changeme' through the back door.
-    if (!isStrongSecret(kept))
-      throw new OperatorError(`${file} holds a weak secret: delete it to get a new one`);
-    return kept;
-  }
-  ensurePrivateFolder(dataDir);
-  const secret = randomBytes(48).toString('base64url');
-  writePrivateFile(file, secret);
-  return secret;
+  const kept = readOrCreatePrivateFile(file, () => randomBytes(48).toString('base64url')).trim();
+  // A hand-edited file must meet the same bar as JWT_SECRET: no 'changeme' through the back door.
+  if (!isStrongSecret(kept))
+    throw new OperatorError(`${file} holds a weak secret: delete it to get a new one`);
+  return kept;
 }
 
 function parseEnv(env: NodeJS.ProcessEnv) {

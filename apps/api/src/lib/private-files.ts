@@ -5,12 +5,16 @@ import {
   chmodSync,
   closeSync,
   existsSync,
+  linkSync,
   mkdirSync,
   openSync,
+  readFileSync,
   renameSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { mkdir, chmod } from 'node:fs/promises';
+import path from 'node:path';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_FOLDER_MODE = 0o700;
@@ -57,6 +61,26 @@ export function replacePrivateFile(file: string, data: string | Uint8Array): voi
   const temporary = `${file}.${process.pid}.tmp`;
   writePrivateFile(temporary, data);
   renameSync(temporary, file);
+}
+
+/**
+ * The text of `file`, made by `make` and written 0600 (in a 0700 folder) if it is missing. Processes starting together on one data folder
+ * all get the same text: each writes its own aside, and only the first link into place wins (the others read it),
+ * so nobody reads a half-written file or keeps a value another process overwrote.
+ */
+export function readOrCreatePrivateFile(file: string, make: () => string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  ensurePrivateFolder(path.dirname(file));
+  const temporary = `${file}.${process.pid}.tmp`;
+  writePrivateFile(temporary, make());
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return readFileSync(file, 'utf8');
 }
 
 /** Creates `file` empty as 0600 if it is missing, and makes it 0600 either way (before a library opens it). */
