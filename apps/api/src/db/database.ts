@@ -15,7 +15,8 @@ import {
   type Driver,
   type Transaction,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadOnUse } from '../lib/load-on-use';
 import type { DatabaseConfig } from '../config';
 import { ensureFolderExists, restrictFiles, touchPrivateFile } from '../lib/private-files';
 import type { Database } from './schema';
@@ -259,6 +260,9 @@ const PG_TYPES = {
   NUMERIC: 1700,
 } as const;
 
+/** node-postgres, loaded only when a PostgreSQL database is opened. */
+const postgresDriver = loadOnUse<typeof pg>('pg');
+
 /** Counts come back as numbers, dates as `YYYY-MM-DD`, timestamps as ISO text: the same values SQLite gives. */
 function pgTypes(): pg.CustomTypesConfig {
   return {
@@ -267,13 +271,13 @@ function pgTypes(): pg.CustomTypesConfig {
       if (oid === PG_TYPES.DATE) return (v: string) => v;
       if (oid === PG_TYPES.TIMESTAMPTZ || oid === PG_TYPES.TIMESTAMP)
         return (v: string) => new Date(v).toISOString();
-      return pg.types.getTypeParser(oid, format as 'text');
+      return postgresDriver().types.getTypeParser(oid, format as 'text');
     }) as pg.CustomTypesConfig['getTypeParser'],
   };
 }
 
 function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: 10,
     types: pgTypes(),
@@ -299,7 +303,7 @@ function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
       return `PostgreSQL ${r.rows[0]?.v ?? '?'}`;
     },
     listen: async (channel, onMessage, onError) => {
-      const client = new pg.Client({ connectionString: url });
+      const client = new (postgresDriver().Client)({ connectionString: url });
       client.on('notification', (message) => onMessage(message.payload ?? ''));
       client.on('error', onError);
       await client.connect();

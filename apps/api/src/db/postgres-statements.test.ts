@@ -1,10 +1,11 @@
 // PostgreSQL prepared statements: a parameterised text is prepared once per connection under its hash's name and then
-// only run; a connection prepares no more than its cap, and runs further texts unnamed with the same answers.
+// only run; a connection prepares no more than its cap, and runs further texts unnamed with the same answers. Writes
+// are counted as they may commit, which is what tells the lead list engine to look again.
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describePostgres } from '../test/test-app';
-import { preparingPool } from './postgres-statements';
+import { completedWrites, onWriteCompleted, preparingPool } from './postgres-statements';
 
 describePostgres('prepared statements', () => {
   let db: Kysely<unknown>;
@@ -52,5 +53,28 @@ describePostgres('prepared statements', () => {
     );
     const result = await sql<{ v: number }>`select v from simple_protocol`.execute(db);
     expect(result.rows).toEqual([{ v: 2 }]);
+  });
+
+  it('counts a write when it may have committed: its COMMIT, or the statement itself outside a transaction', async () => {
+    await sql`create temporary table counted_writes (v int)`.execute(db);
+    let heard = 0;
+    const stop = onWriteCompleted(() => heard++);
+    try {
+      const before = completedWrites();
+      await db.transaction().execute(async (tx) => {
+        await sql`insert into counted_writes values (1)`.execute(tx);
+        await sql`update counted_writes set v = 2`.execute(tx);
+        // Nothing is committed before the COMMIT.
+        expect(completedWrites()).toBe(before);
+      });
+      expect(completedWrites()).toBe(before + 1);
+      await sql`insert into counted_writes values (3)`.execute(db);
+      expect(completedWrites()).toBe(before + 2);
+      await sql`select v from counted_writes`.execute(db);
+      expect(completedWrites()).toBe(before + 2);
+      expect(heard).toBe(2);
+    } finally {
+      stop();
+    }
   });
 });

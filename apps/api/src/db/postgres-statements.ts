@@ -25,28 +25,45 @@ function statementName(text: string): string {
 }
 
 /**
- * Statements other than a SELECT that this process has completed on PostgreSQL, through any pool (a COMMIT among
- * them): when the count moved, a write of this process's own may have committed since (LeadListEngine.knownCurrent).
+ * Statements that may have committed a write, completed by this process on PostgreSQL through any pool: a COMMIT, a
+ * statement other than a SELECT outside a transaction, a failure. When the count moved, a write of this process's own
+ * may have committed since (LeadListEngine.knownCurrent); statements inside a transaction commit nothing yet.
  */
 let writesCompleted = 0;
+const writeListeners = new Set<() => void>();
 
 export function completedWrites(): number {
   return writesCompleted;
 }
 
-function counted<R extends { command?: string }>(result: R): R {
-  if (result.command !== 'SELECT') writesCompleted++;
-  return result;
+/** Calls `listener` each time completedWrites moves; the result stops it. */
+export function onWriteCompleted(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
+function writeCompleted(): void {
+  writesCompleted++;
+  for (const listener of writeListeners) listener();
+}
+
+function countedOn(client: pg.PoolClient) {
+  return <R extends { command?: string }>(result: R): R => {
+    // 'I': the connection is outside a transaction after the statement, so what it wrote is committed.
+    if (result.command !== 'SELECT' && client.getTransactionStatus() === 'I') writeCompleted();
+    return result;
+  };
 }
 
 function countedFailure(error: unknown): never {
-  writesCompleted++;
+  writeCompleted();
   throw error;
 }
 
 function namingClient(client: pg.PoolClient, maxNamed: number): PostgresPoolClient {
   /** The names this connection has prepared. */
   const prepared = new Set<string>();
+  const counted = countedOn(client);
   // node-postgres answers with its own result type; Kysely reads the same fields (command, rowCount, rows).
   const run = <R>(query: string | pg.QueryConfig) =>
     client.query(query).then(counted, countedFailure) as unknown as Promise<PostgresQueryResult<R>>;

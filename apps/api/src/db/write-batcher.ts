@@ -64,6 +64,8 @@ interface WriteBatcher {
   run: RunWrite;
   /** Write transactions waiting for their batch (for /metrics). */
   waiting(): number;
+  /** Whether a batch runs or waits. */
+  underWay(): boolean;
 }
 
 function createWriteBatcher(db: Db, engine: Engine): WriteBatcher {
@@ -171,7 +173,7 @@ function createWriteBatcher(db: Db, engine: Engine): WriteBatcher {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject, conflicts: 0 });
       if (!running) void flush();
     });
-  return { run, waiting: () => queue.length };
+  return { run, waiting: () => queue.length, underWay: () => running };
 }
 
 const batchers = new WeakMap<Db, WriteBatcher>();
@@ -194,4 +196,9 @@ export function runWrite<T>(db: Db, engine: Engine, work: WriteWork<T>): Promise
 /** Write transactions queued for the next group commit (0 before the first write). */
 export function queuedWrites(db: Db): number {
   return batchers.get(db)?.waiting() ?? 0;
+}
+
+/** Whether a write transaction of this process runs or waits for its batch on `db`. */
+export function writesUnderWay(db: Db): boolean {
+  return batchers.get(db)?.underWay() ?? false;
 }

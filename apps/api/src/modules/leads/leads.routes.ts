@@ -9,7 +9,8 @@ import {
   leadUpdateSchema,
 } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../../db/database';
-import { runWrite } from '../../db/write-batcher';
+import { runWrite, writesUnderWay } from '../../db/write-batcher';
+import { ReadTurns } from '../../lib/read-turns';
 import { requireAdmin } from '../../plugins/auth';
 import { errorSchemas } from '../../plugins/openapi';
 import { paginationOf, setPagination } from '../../plugins/pagination';
@@ -18,9 +19,18 @@ import { leadIdParams, parseLeadId as leadId } from './lead-id';
 import type { LeadListEngine } from './list-engine';
 import { getLead, leadListSources, listLeads, setLeadStatus } from './leads.service';
 
+/** Lists started per turn of the event loop while writes are under way (PostgreSQL; lib/read-turns.ts). */
+const LIST_READS_PER_TURN = 4;
+
 export function leadRoutes(database: DatabaseHandle, listEngine: LeadListEngine) {
   const { db, engine } = database;
   const sources = leadListSources(database, listEngine);
+  // SQLite's statements run in the process without waiting for a turn of the event loop: only PostgreSQL's writes
+  // need the lists to take turns with them.
+  const turns =
+    engine === 'postgres'
+      ? new ReadTurns(() => writesUnderWay(db), LIST_READS_PER_TURN)
+      : undefined;
   return async (app: FastifyInstance) => {
     // The engine loads every lead as the server starts, in the background (SQL answers meanwhile), and on PostgreSQL
     // hears of every lead write as it commits.
@@ -54,6 +64,7 @@ export function leadRoutes(database: DatabaseHandle, listEngine: LeadListEngine)
       },
       handler: async (request, reply) => {
         const { pageNumber, pageSize } = request.query;
+        await turns?.take();
         const list = await listLeads(db, sources, request.caller, request.query);
         setPagination(reply, {
           ...paginationOf(pageNumber, pageSize, list.total),

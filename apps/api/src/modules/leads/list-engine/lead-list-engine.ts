@@ -3,7 +3,7 @@
 // (engine-sync.ts) loads, lags or has failed. The design and its numbers: docs/lead-list-engine.md.
 import type { DatabaseHandle } from '../../../db/database';
 import { followChannel } from '../../../db/notifications';
-import { completedWrites } from '../../../db/postgres-statements';
+import { completedWrites, onWriteCompleted } from '../../../db/postgres-statements';
 import { JsonBytes } from '../../../lib/json-bytes';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes } from './bitmaps';
@@ -80,6 +80,8 @@ export class LeadListEngine extends LeadListSync {
 
   private notified = false;
   private following: Promise<void> | undefined;
+  /** Lists waiting for the follow loop to confirm a stamp at least theirs (see awaitFollowing). */
+  private confirmWaiters: { stamp: number; wake: () => void }[] = [];
   /** PostgreSQL: whether the listener on `lead_changes` is up. */
   private hearing = false;
   /** Notifications heard, and listener (re)starts: when it moved, a write of another process may have committed. */
@@ -104,7 +106,10 @@ export class LeadListEngine extends LeadListSync {
     }
     if (!database.listen) return async () => undefined;
     const schema = database.schema ?? 'public';
-    return followChannel(database.listen, 'lead_changes', {
+    // A write of this process's own is followed once it commits, as another's is once heard of: lists that arrive
+    // meanwhile then wait for that one catch-up instead of each reading the version.
+    const stopWrites = onWriteCompleted(() => this.onOwnWrite());
+    const stopListening = followChannel(database.listen, 'lead_changes', {
       onMessage: (payload) => {
         if (payload === schema) this.onNotified();
       },
@@ -118,6 +123,10 @@ export class LeadListEngine extends LeadListSync {
       },
       onError: onListenerError,
     });
+    return async () => {
+      stopWrites();
+      await stopListening();
+    };
   }
 
   /**
@@ -131,6 +140,31 @@ export class LeadListEngine extends LeadListSync {
   /** The bitmaps reflect `version`, read after `stamp` was taken. */
   confirm(stamp: number, version: number): void {
     if (this.reflects >= version && stamp > this.confirmedAt) this.confirmedAt = stamp;
+    if (this.confirmWaiters.length > 0) this.wakeConfirmWaiters(false);
+  }
+
+  private wakeConfirmWaiters(all: boolean): void {
+    this.confirmWaiters = this.confirmWaiters.filter((waiter) => {
+      if (!all && waiter.stamp > this.confirmedAt) return true;
+      waiter.wake();
+      return false;
+    });
+  }
+
+  /**
+   * PostgreSQL: while the follow loop catches up with a notification, a list that arrived meanwhile waits (at most
+   * a catch-up's wait) for the loop to confirm the bitmaps past its arrival instead of reading the version itself:
+   * beside a steady stream of writes the loop is nearly always running, and a statement per list would cost the
+   * database and the event loop more than the lists do.
+   */
+  private async awaitFollowing(arrived: number): Promise<void> {
+    if (this.following === undefined || this.confirmedAt >= arrived) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.catchUpWaitMs ?? CATCH_UP_WAIT_MS);
+      this.confirmWaiters.push({ stamp: arrived, wake: resolve });
+    });
+    clearTimeout(timer);
   }
 
   /**
@@ -140,15 +174,19 @@ export class LeadListEngine extends LeadListSync {
    * on SQLite, while the database's change count stands where it stood then (any write, by any connection, moves it).
    */
   get knownCurrent(): boolean {
-    return this.knownCurrentAt(this.stamp());
+    return this.confirmedSince(this.stamp());
   }
 
-  /** knownCurrent as of `stamp`, taken earlier in the same synchronous step (on SQLite each stamp is a statement). */
-  private knownCurrentAt(stamp: number): boolean {
+  /**
+   * Whether the bitmaps answer now and were found to reflect a version read after `stamp` was taken (while following):
+   * then they hold every write committed and heard of before then. With the current stamp this is knownCurrent; on
+   * SQLite each stamp is a statement, so a list passes the one it took on arrival.
+   */
+  private confirmedSince(stamp: number): boolean {
     return (
       (this.hearing || this.changeCount !== undefined) &&
       this.sync.kind === 'current' &&
-      this.confirmedAt === stamp
+      this.confirmedAt >= stamp
     );
   }
 
@@ -167,7 +205,11 @@ export class LeadListEngine extends LeadListSync {
 
   private onNotified(): void {
     this.heard++;
-    if (this.state !== 'ready') return;
+    this.onOwnWrite();
+  }
+
+  private onOwnWrite(): void {
+    if (this.state !== 'ready' || !this.hearing) return;
     this.notified = true;
     this.catchUpHeard();
   }
@@ -188,6 +230,8 @@ export class LeadListEngine extends LeadListSync {
       .catch(this.onError)
       .finally(() => {
         this.following = undefined;
+        // Waiting lists read the version themselves now (the loop failed, or it confirmed them already).
+        this.wakeConfirmWaiters(true);
         // A notification heard while the loop was ending found it still running: it is followed now, not lost.
         if (this.notified) this.catchUpHeard();
       });
@@ -275,8 +319,10 @@ export class LeadListEngine extends LeadListSync {
       this.start();
       return { source: 'sql' };
     }
-    const known = this.version;
     const stamp = this.stamp();
+    if (!this.confirmedSince(stamp)) await this.awaitFollowing(stamp);
+    if (this.state !== 'ready') return { source: 'sql' };
+    const known = this.version;
     const { ids, total } = this.page(filter, offset, limit);
     const json = new JsonBytes(PAGE_BYTES_PER_LEAD * limit);
     const written = new Map<number, { start: number; end: number }>();
@@ -293,9 +339,9 @@ export class LeadListEngine extends LeadListSync {
         toRead.push(id);
       }
     }
-    // The stamp taken before the page was made: a write since committed after it, and the page may still be shown.
+    // The stamp taken when the list arrived: a write since committed after it, and the page may still be shown.
     const read =
-      toRead.length === 0 && this.knownCurrentAt(stamp)
+      toRead.length === 0 && this.confirmedSince(stamp)
         ? { version: known, unlocksRevision: request.unlocksRevision, rows: [] }
         : await request.readRows(toRead);
     const { version } = read;
