@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { loadOnUse } from './lib/load-on-use';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { serializerCompiler } from './plugins/serializer';
 import { apiMessages } from '@dealerleads/shared';
@@ -92,6 +92,9 @@ import {
   photoGate,
   type PhotoContext,
 } from './modules/photos/photos.service';
+
+/** ioredis, loaded only with REDIS_URL. */
+const redisClient = loadOnUse<typeof import('ioredis')>('ioredis');
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -226,7 +229,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // With REDIS_URL the counters live in Redis, so N processes together allow what one would (not N times as much).
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
+    ? new (redisClient().Redis)(config.redisUrl, {
         connectTimeout: 1000,
         maxRetriesPerRequest: 1,
         lazyConnect: false,

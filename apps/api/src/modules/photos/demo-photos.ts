@@ -1,11 +1,10 @@
 // Photos for the demo (docs/photos.md, "Demo photos"): drawn here from SVG, so they are licence-clean and need no
 // download. One look per body type in two views, processed once each; a third of the demo leads get them.
-import sharp from 'sharp';
 import { coverPhotoValue } from '@dealerleads/shared';
 import { findModel, type BodyType } from '@dealerleads/shared/catalogues';
 import type { Db } from '../../db/database';
 import type { MediaStore } from './media-store';
-import { processPhoto, type ProcessedPhoto } from './photo-images';
+import { imageLibrary, processPhoto, type ProcessedPhoto } from './photo-images';
 
 /** A body's outline on a 1200 × 900 canvas: the roof line and the length of the car differ by type. */
 const OUTLINES: Record<BodyType, { path: string; colour: string; label: string }> = {
@@ -82,7 +81,7 @@ export function demoPhotosOf(body: BodyType): Promise<ProcessedPhoto[]> {
     photos = Promise.all(
       VIEWS.map(async (view) =>
         processPhoto(
-          await sharp(Buffer.from(carSvg(body, view)))
+          await imageLibrary()(Buffer.from(carSvg(body, view)))
             .jpeg({ quality: 85 })
             .toBuffer(),
         ),

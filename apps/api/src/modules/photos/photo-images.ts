@@ -1,9 +1,14 @@
 // A photo's bytes judged and re-encoded (docs/photos.md): the type by its magic bytes, its pixel count from its header
 // before anything is decoded, then WebP in every size with the orientation applied and no metadata kept.
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadOnUse } from '../../lib/load-on-use';
 import { MAX_PHOTO_PIXELS, PHOTO_THUMB, photoMessages, type PhotoSize } from '@dealerleads/shared';
 import { badRequest } from '../../plugins/errors';
+
+/** sharp (libvips), loaded with the first photo a process checks or makes. */
+export const imageLibrary = loadOnUse<typeof sharp>('sharp');
 
 export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif';
 
@@ -71,7 +76,7 @@ export async function checkPhoto(bytes: Buffer): Promise<ImageType> {
   if (type === undefined) throw badRequest(photoMessages.type);
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await imageLibrary()(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw badRequest(photoMessages.unreadable);
   }
@@ -90,7 +95,7 @@ async function encode(
   // failOn 'truncated': a photo cut short is refused rather than stored with a grey bottom. No withMetadata: sharp
   // writes no EXIF, XMP, IPTC or ICC (the GPS position of an owner's home included).
   const pipeline = () =>
-    sharp(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' })
+    imageLibrary()(bytes, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' })
       .rotate()
       .resize(box.width, box.height, {
         fit: box.crop ? 'cover' : 'inside',
