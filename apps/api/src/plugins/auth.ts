@@ -5,6 +5,7 @@ import { LRUCache } from 'lru-cache';
 import { apiMessages, type Role } from '@dealerleads/shared';
 import type { DatabaseHandle } from '../db/database';
 import { fromDbBool } from '../db/database';
+import { completedWrites } from '../db/postgres-statements';
 import { CallerCache, followMemberChanges } from './caller-cache';
 import { preparedQuery } from '../db/prepared-query';
 import { forbidden, unauthorized } from './errors';
@@ -91,6 +92,7 @@ export async function registerAuth(
   const listen = database.listen;
   if (database.changeCount) callers.followChangeCount(database.changeCount);
   else if (listen) {
+    callers.countChangesBy(completedWrites);
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       stop = followMemberChanges(callers, listen, database.schema ?? 'public', (error) =>
@@ -117,12 +119,9 @@ export async function registerAuth(
     // The member is read again on every call, or remembered until any process changes them (CallerCache): a
     // deactivated member's tokens stop working at once, and a token issued before the member's last password, status
     // or role change (token_version bumped) never works again.
-    let user = callers.get(id);
-    if (!user) {
-      const readBegan = callers.begin();
-      [user] = await findCaller(database.db, id);
-      if (user) callers.remember(user, readBegan);
-    }
+    const user =
+      callers.get(id) ??
+      (await callers.read(id, async () => (await findCaller(database.db, id))[0]));
     if (!user || !fromDbBool(user.status) || payload.ver !== user.token_version) {
       throw unauthorized();
     }

@@ -71,6 +71,32 @@ describe('CallerCache', () => {
     expect(cache.get(7)).toBeUndefined();
   });
 
+  it("PostgreSQL: reads members again after this process's own commit, one read shared by the requests meanwhile", async () => {
+    const cache = new CallerCache();
+    let commits = 0;
+    cache.countChangesBy(() => commits);
+    cache.setListening(true);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return { ...row, unlocks_revision: commits };
+    };
+    expect(await cache.read(row.id, load)).toMatchObject({ unlocks_revision: 0 });
+    expect(cache.get(row.id)).toBeDefined();
+    commits++;
+    expect(cache.get(row.id)).toBeUndefined();
+    const together = await Promise.all([cache.read(row.id, load), cache.read(row.id, load)]);
+    expect(loads).toBe(2);
+    expect(together.map((r) => r?.unlocks_revision)).toEqual([1, 1]);
+    // A commit while a read runs: a request arriving after it does not join that read.
+    const first = cache.read(row.id, load);
+    commits++;
+    const second = cache.read(row.id, load);
+    await Promise.all([first, second]);
+    expect(loads).toBe(4);
+    expect(cache.get(row.id)?.unlocks_revision).toBe(2);
+  });
+
   it('SQLite: remembers a member while the database change count stands where it stood when the read began', () => {
     let count = 5;
     const cache = new CallerCache();

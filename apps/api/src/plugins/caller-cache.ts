@@ -1,9 +1,10 @@
 // The members who called lately, remembered so that a request need not read its caller (docs/hardening.md,
-// "Sessions"). PostgreSQL: only while this process listens on `member_changes` (migration 2026-11-25-0701): every change
-// of a member's status, role, token version or unlocks revision, from any process, makes every process forget that
-// member; while the listener is down nothing is remembered and every request reads the member. SQLite: a member is
-// remembered while the database's change count stands where it stood when they were read (any write to the database,
-// by any connection, makes every process forget every member).
+// "Sessions"). PostgreSQL: only while this process listens on `member_changes` (migration 2026-11-25-0701): every
+// change of a member's status, role, token version or unlocks revision, from any process, makes every process forget
+// that member, and a commit of this process's own has its members read again (the commit can be known before its
+// notification); while the listener is down nothing is remembered and every request reads the member. SQLite: a
+// member is remembered while the database's change count stands where it stood when they were read (any write to the
+// database, by any connection, makes every process forget every member).
 import { LRUCache } from 'lru-cache';
 import { followChannel, type Listen } from '../db/notifications';
 
@@ -71,8 +72,44 @@ export class CallerCache {
 
   /** SQLite: remembers members for as long as `changeCount` stands where it stood when each was read. */
   followChangeCount(changeCount: () => number): void {
-    this.changeCount = changeCount;
+    this.countChangesBy(changeCount);
     this.setListening(true);
+  }
+
+  /**
+   * Uses a member only while `changeCount` stands where it stood when they were read. On PostgreSQL it counts this
+   * process's own commits (completedWrites), which can come before their notification does: a dealer's unlock shows
+   * on their next page in this process at once.
+   */
+  countChangesBy(changeCount: () => number): void {
+    this.changeCount = changeCount;
+  }
+
+  private readonly reading = new Map<
+    number,
+    CallerReadStart & { row: Promise<CallerRow | undefined> }
+  >();
+
+  /**
+   * The member read by `load` and remembered; requests that arrive while a read of the same member runs share it if
+   * nothing was forgotten or written since it began (then it is as fresh as a read of their own).
+   */
+  read(id: number, load: () => Promise<CallerRow | undefined>): Promise<CallerRow | undefined> {
+    const began = this.begin();
+    const pending = this.reading.get(id);
+    if (pending?.epoch === began.epoch && pending.changeCount === began.changeCount)
+      return pending.row;
+    const row = load().then((found) => {
+      if (found) this.remember(found, began);
+      return found;
+    });
+    const entry = { ...began, row };
+    this.reading.set(id, entry);
+    const done = () => {
+      if (this.reading.get(id) === entry) this.reading.delete(id);
+    };
+    row.then(done, done);
+    return row;
   }
 }
 
