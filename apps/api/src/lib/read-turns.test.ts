@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReadTurns } from './read-turns';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -32,5 +32,18 @@ describe('ReadTurns', () => {
     await Promise.all(reads);
     expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(turns.take()).toBeUndefined();
+  });
+
+  it('keeps no turn scheduled once no read waits, however long the writes last', async () => {
+    const turns = new ReadTurns(() => true, 2);
+    const scheduled = vi.spyOn(globalThis, 'setImmediate');
+    try {
+      expect(turns.take()).toBeUndefined();
+      for (let i = 0; i < 5; i++) await nextTurn();
+      // One turn for the read that started; the rest are this test's own waits.
+      expect(scheduled).toHaveBeenCalledTimes(1 + 5);
+    } finally {
+      scheduled.mockRestore();
+    }
   });
 });

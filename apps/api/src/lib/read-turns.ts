@@ -28,7 +28,10 @@ export class ReadTurns {
     return this.waiting.length;
   }
 
-  /** The next turn starts the next `perTurn` waiting reads; setImmediate runs after the turn's I/O callbacks. */
+  /**
+   * The next turn starts the next `perTurn` waiting reads; setImmediate runs after the turn's I/O callbacks. A turn is
+   * scheduled only while reads wait or one started (its count must start again), so an idle loop is never kept awake.
+   */
   private scheduleTurn(): void {
     if (this.turnScheduled) return;
     this.turnScheduled = true;
@@ -39,7 +42,7 @@ export class ReadTurns {
         this.startedThisTurn++;
         this.waiting.shift()!();
       }
-      if (this.waiting.length > 0 || this.writesUnderWay()) this.scheduleTurn();
+      if (this.waiting.length > 0) this.scheduleTurn();
     });
   }
 }
