@@ -87,6 +87,9 @@ test('stepping through a filter select with ArrowDown sends one request, not one
   await expect(page).toHaveURL(/\/dealers\/leads$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`\\?year=${chosen}$`));
+  // The previous page stays on screen while the new one loads, so wait for the request itself.
+  await expect.poll(() => lists.length).toBe(1);
+  await page.waitForLoadState('networkidle');
   await expect(results(page).getByRole('article').first()).toBeVisible();
   expect(lists).toHaveLength(1);
   expect(await page.evaluate(() => history.length)).toBe(historyLength + 1);
