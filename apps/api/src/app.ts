@@ -65,13 +65,12 @@ import { ownerRoutes } from './modules/owners/owners.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { accountEventsRoutes } from './modules/push/account-events.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
-import { createPushSender } from './modules/push/push-sender';
+import { createPushSender, webPushLibrary } from './modules/push/push-sender';
 import { startPushWorker, type PushWorker } from './modules/push/push-worker';
 import {
   scheduleMarketRefresh,
   type MarketRefreshSchedule,
 } from './modules/price-guide/market-refresh';
-import webPush from 'web-push';
 import { redactOwnerTokens } from './modules/owners/owner-token';
 import {
   ERASED_PHONE,
@@ -189,7 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clock = options.clock ?? (() => new Date());
   // Tests without a push configuration get a key pair for this app alone and no worker.
   const push = config.push ?? {
-    vapid: { ...webPush.generateVAPIDKeys(), subject: 'mailto:push@dealerleads.local' },
+    vapid: { ...webPushLibrary().generateVAPIDKeys(), subject: 'mailto:push@dealerleads.local' },
     workerIntervalMs: 0,
     leaseMs: 60_000,
     backoffMs: 30_000,

@@ -4,12 +4,12 @@ import { availableParallelism } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import webPush from 'web-push';
 import { z } from 'zod';
 import { FAST_FILL_SECONDS } from '@dealerleads/shared';
 import { readOrCreatePrivateFile } from './lib/private-files';
 import { parseTrustProxy, type TrustProxy } from './plugins/trusted-proxies';
 import { OperatorError } from './db/command-line';
+import { webPushLibrary } from './modules/push/push-sender';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -414,7 +414,7 @@ export interface VapidKeys {
 function embeddedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
   const file = path.join(dataDir, 'vapid.json');
   const kept = JSON.parse(
-    readOrCreatePrivateFile(file, () => JSON.stringify(webPush.generateVAPIDKeys())),
+    readOrCreatePrivateFile(file, () => JSON.stringify(webPushLibrary().generateVAPIDKeys())),
   ) as { publicKey?: unknown; privateKey?: unknown };
   if (typeof kept.publicKey !== 'string' || typeof kept.privateKey !== 'string')
     throw new Error(`${file} holds no VAPID key pair: delete it to get a new one`);

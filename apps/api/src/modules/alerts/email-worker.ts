@@ -2,7 +2,7 @@
 // their hour has come, claims due outbox rows under a lease, sends them (SMTP, or .eml files without SMTP_URL),
 // and marks them sent — or schedules the next attempt with exponential backoff.
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Db, Engine } from '../../db/database';
 import {
   dueOutboxIds,
@@ -15,6 +15,7 @@ import {
   type RetryPolicy,
 } from '../../db/outbox';
 import { runWrite } from '../../db/write-batcher';
+import { loadOnUse } from '../../lib/load-on-use';
 import { ensurePrivateFolder, replacePrivateFile } from '../../lib/private-files';
 import { composeMail, type MailSettings } from './alert-mail';
 import { buildDailyDigests, claimMail, digestDayDue, type ClaimedMail } from './email-outbox';
@@ -36,38 +37,47 @@ export interface MailTransport {
   close(): void;
 }
 
+const mailer = loadOnUse<typeof nodemailer>('nodemailer');
+
+/** A transport made at the first mail, so a process that never sends one never loads nodemailer. */
+function madeOnFirstMail<T extends { close(): void }>(make: () => T) {
+  let made: T | undefined;
+  return { get: () => (made ??= make()), close: () => made?.close() };
+}
+
 /** SMTP_URL → nodemailer over SMTP; unset → one .eml file per mail under `outboxDir`, named by its key. */
 export function createMailTransport(options: {
   smtpUrl?: string;
   outboxDir: string;
 }): MailTransport {
-  if (options.smtpUrl) {
+  const { smtpUrl } = options;
+  if (smtpUrl) {
     // Time-outs well inside the worker's lease, so a hung server never lets a second process send the same row.
-    const smtp = nodemailer.createTransport({
-      url: options.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    const smtp = madeOnFirstMail(() =>
+      mailer().createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
     return {
-      send: async (mail) => void (await smtp.sendMail(mail)),
-      close: () => smtp.close(),
+      send: async (mail) => void (await smtp.get().sendMail(mail)),
+      close: smtp.close,
     };
   }
-  const stream = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const stream = madeOnFirstMail(() =>
+    mailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     send: async (mail, key) => {
-      const info = await stream.sendMail(mail);
+      const info = await stream.get().sendMail(mail);
       if (!Buffer.isBuffer(info.message)) throw new Error('The mail was not built as a buffer');
       ensurePrivateFolder(options.outboxDir);
       // Written aside then renamed: a rewrite of the same key replaces the file whole.
       replacePrivateFile(path.join(options.outboxDir, `${key}.eml`), info.message);
     },
-    close: () => stream.close(),
+    close: stream.close,
   };
 }
 

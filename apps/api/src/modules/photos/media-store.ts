@@ -2,16 +2,11 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { MediaConfig } from '../../config';
+import { loadOnUse } from '../../lib/load-on-use';
+
+const s3Library = loadOnUse<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
 
 /** A file's name: only what photo files are called, so a name never walks out of the folder or bucket. */
 export const MEDIA_NAME_PATTERN = /^[0-9a-f]{32}-[a-z]+\.webp$/;
@@ -70,11 +65,17 @@ export class LocalMediaStore implements MediaStore {
   }
 }
 
+function isMissingObject(error: unknown): boolean {
+  const { NoSuchKey, NotFound } = s3Library();
+  return error instanceof NoSuchKey || error instanceof NotFound;
+}
+
 /** Objects in a bucket of any S3-compatible service, addressed path-style (MinIO, Ceph, R2 and AWS all take it). */
 export class S3MediaStore implements MediaStore {
   private readonly client: S3Client;
 
   constructor(private readonly config: Extract<MediaConfig, { kind: 's3' }>) {
+    const { S3Client } = s3Library();
     this.client = new S3Client({
       endpoint: config.endpoint,
       region: config.region,
@@ -89,7 +90,7 @@ export class S3MediaStore implements MediaStore {
   async put(name: string, body: Buffer, contentType: string): Promise<void> {
     checkName(name);
     await this.client.send(
-      new PutObjectCommand({
+      new (s3Library().PutObjectCommand)({
         Bucket: this.config.bucket,
         Key: name,
         Body: body,
@@ -102,12 +103,12 @@ export class S3MediaStore implements MediaStore {
     checkName(name);
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: name }),
+        new (s3Library().GetObjectCommand)({ Bucket: this.config.bucket, Key: name }),
       );
       if (!answer.Body) return undefined;
       return Buffer.from(await answer.Body.transformToByteArray());
     } catch (error) {
-      if (error instanceof NoSuchKey || error instanceof NotFound) return undefined;
+      if (isMissingObject(error)) return undefined;
       throw error;
     }
   }
@@ -115,10 +116,12 @@ export class S3MediaStore implements MediaStore {
   async has(name: string): Promise<boolean> {
     checkName(name);
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: name }));
+      await this.client.send(
+        new (s3Library().HeadObjectCommand)({ Bucket: this.config.bucket, Key: name }),
+      );
       return true;
     } catch (error) {
-      if (error instanceof NotFound || error instanceof NoSuchKey) return false;
+      if (isMissingObject(error)) return false;
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
         return false;
       throw error;
@@ -127,7 +130,9 @@ export class S3MediaStore implements MediaStore {
 
   async delete(name: string): Promise<void> {
     checkName(name);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: name }));
+    await this.client.send(
+      new (s3Library().DeleteObjectCommand)({ Bucket: this.config.bucket, Key: name }),
+    );
   }
 
   close(): void {

@@ -1,8 +1,11 @@
 // Sends one message to one device through its push service: the web-push library encrypts the payload (RFC 8291
 // `aes128gcm`) and signs the request (VAPID, RFC 8292). An adapter, so the worker's tests use a local push service.
 import { createHash } from 'node:crypto';
-import webPush from 'web-push';
+import type webPush from 'web-push';
 import type { VapidKeys } from '../../config';
+import { loadOnUse } from '../../lib/load-on-use';
+
+export const webPushLibrary = loadOnUse<typeof webPush>('web-push');
 
 export type PushOutcome = 'sent' | 'gone';
 
@@ -24,7 +27,7 @@ export function createPushSender(vapid: VapidKeys): PushSender {
   return {
     async send(device, payload, key) {
       // The library encrypts and signs; the request itself goes out with fetch (any URL scheme, a hard time-out).
-      const request = webPush.generateRequestDetails(
+      const request = webPushLibrary().generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         payload,
         {
