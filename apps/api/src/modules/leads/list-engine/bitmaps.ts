@@ -15,50 +15,10 @@ export const f64 = (size: number) => new Float64Array(size);
 /** Lead ids from this one on are not held (bitmaps hold 32-bit ids): the engine fails over to SQL. */
 export const MAX_LEAD_ID = 2 ** 32 - 1;
 
-/** Bytes of a name the engine holds (lengths are 16-bit). */
-export const MAX_NAME_BYTES = 0xfffe;
-
-/**
- * Throws, before anything changes, for a lead the engine cannot hold (the engine then fails over to SQL): an id past 32
- * bits, or a name past MAX_NAME_BYTES (only a write straight into SQLite, which does not check varchar(100)).
- */
-export function checkHoldable(id: number, name: string): void {
+/** Throws, before anything changes, for a lead id the engine cannot hold (past 32 bits): the engine fails over to SQL. */
+export function checkHoldable(id: number): void {
   if (!(Number.isSafeInteger(id) && id > 0 && id < MAX_LEAD_ID))
     throw new RangeError(`lead list engine: lead id ${id} is out of range`);
-  // A UTF-16 unit is at most 3 bytes of UTF-8, lower case too: only a long name is measured.
-  if (name.length > MAX_NAME_BYTES / 4 && Buffer.byteLength(name.toLowerCase()) > MAX_NAME_BYTES)
-    throw new RangeError(`lead list engine: the name of lead ${id} is too long`);
-}
-
-/**
- * The size to grow the names' text to so that it holds `needed` bytes: an eighth more than now, not twice as much
- * (doubling would keep room for as many names again for good); each byte is copied about eight times over the text's
- * life instead of twice, which a write never notices.
- */
-export function grownSize(current: number, needed: number): number {
-  return Math.max(needed, current + Math.ceil(current / 8), 1024);
-}
-
-/** Grown text is copied this many bytes per step, so growing megabytes of names never holds the loop long. */
-export const COPY_SLICE = 1 << 17;
-
-/**
- * The names' text, able to hold `needed` bytes: `text` itself if it does, else a grown copy, made one slice per step (a
- * bare `yield` between slices). reserve() gives requests a turn at each step; grownText() runs every step at once.
- */
-export function* growingText(text: Buffer, needed: number): Generator<void, Buffer> {
-  if (needed <= text.length) return text;
-  const next = Buffer.alloc(grownSize(text.length, needed));
-  for (let from = 0; from < text.length; from += COPY_SLICE) {
-    next.set(text.subarray(from, Math.min(text.length, from + COPY_SLICE)), from);
-    yield;
-  }
-  return next;
-}
-
-/** The names' text grown to hold `needed` bytes, all at once (a write that finds no room; see reserve). */
-export function grownText(text: Buffer, needed: number): Buffer {
-  return finish(growingText(text, needed));
 }
 
 /** Runs every step of `steps` at once; what it returns. */
@@ -75,10 +35,6 @@ export const BULK = {
   Flagged: 1,
   Codes: 2,
   Slots: 3,
-  Pieces: 4,
-  NameLeads: 5,
-  NameStarts: 6,
-  NameSlots: 7,
 } as const;
 const bulkArrays: Uint32Array[] = [];
 
@@ -171,23 +127,6 @@ export function sizeOf(bitmaps: Bitmap[]): number {
 }
 
 /** The bitmap of `key`, made empty if there is none yet. */
-export function bitmapOf<K>(bitmaps: Map<K, Bitmap>, key: K): Bitmap {
-  let bitmap = bitmaps.get(key);
-  if (bitmap === undefined) {
-    bitmap = new RoaringBitmap32();
-    bitmaps.set(key, bitmap);
-  }
-  return bitmap;
-}
-
-/** Takes `id` out of the bitmap of `key`, dropping the bitmap once it is empty. */
-export function forget<K>(bitmaps: Map<K, Bitmap>, key: K, id: number): void {
-  const bitmap = bitmaps.get(key);
-  if (bitmap === undefined) return;
-  bitmap.remove(id);
-  if (bitmap.isEmpty) bitmaps.delete(key);
-}
-
 /**
  * Ranks [offset, offset + limit) of `found` taken group by group in the order given: each group's leads (its bitmap and
  * `found`) are counted, and read and put in order (`inOrder`) only where the page falls.

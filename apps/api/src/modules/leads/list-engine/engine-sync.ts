@@ -219,7 +219,6 @@ export abstract class LeadListSync {
       await yieldToEventLoop();
       stepBegan = performance.now();
     };
-    await bitmaps.reserve(yieldToEventLoop);
     const readChunk = isPostgres(this.db) ? POSTGRES_READ_CHUNK : SQLITE_READ_CHUNK;
     for (let i = 0; i < changed.length; i += readChunk) {
       const ids = changed.slice(i, i + readChunk);

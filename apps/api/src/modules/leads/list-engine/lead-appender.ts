@@ -129,18 +129,16 @@ const BELOW_MARKET = 8;
 /**
  * Appends leads whose ids are above every id held, ascending, to a store. `add` writes each lead's values into the
  * per-lead tables and notes it; the bitmaps take the noted leads at `flush`, done by `add` as a page of ids fills (a
- * roaring container holds one page's ids, so each bitmap takes them ascending in one call, and each distinct name's
- * words and n-grams are found once a page). Both yield between steps of the flush: a load gives requests a turn there.
+ * roaring container holds one page's ids, so each bitmap takes them ascending in one call; each distinct name's codes
+ * are found once a page). Both yield between steps of the flush: a load gives requests a turn there.
  */
 export class LeadAppender {
   private readonly ids: Uint32Array;
   private readonly flags: Uint8Array;
-  /** Each noted lead's full name, as its index among `names` (the names noted since the last flush). */
-  private readonly nameOf: Uint32Array;
   private count = 0;
   private page = -1;
-  private readonly nameIndex = new Map<string, number>();
-  private names: { lowered: string; bytes: Buffer; shownCode: number }[] = [];
+  /** The codes of each full name noted since the last flush: its name as filtered, and as shown (`Rahul S.`). */
+  private readonly nameCodes = new Map<string, { name: number; shown: number }>();
   /** Masked phone numbers' codes by the number's length and visible digits (maskedPhoneCode). */
   private readonly phoneCodes = new Map<number, number>();
 
@@ -152,12 +150,11 @@ export class LeadAppender {
     const size = Math.max(1, Math.min(PAGE_SIZE, capacity));
     this.ids = new Uint32Array(size);
     this.flags = new Uint8Array(size);
-    this.nameOf = new Uint32Array(size);
   }
 
   /** Adds the leads (every one holdable, or none is added: checkHoldable), flushing as a page of ids fills. */
   *add(rows: readonly LeadArrayRow[]): Generator<void> {
-    for (const row of rows) checkHoldable(idOf(row), fullNameOf(row));
+    for (const row of rows) checkHoldable(idOf(row));
     const { store } = this;
     const equality = [...store.equality.values()];
     const ranges = [...store.ranges.values()];
@@ -186,21 +183,16 @@ export class LeadAppender {
         ranges[i]!.appendValue(id, valueOf === undefined ? created : valueOf(row));
       }
       const fullName = fullNameOf(row);
-      let name = this.nameIndex.get(fullName);
-      if (name === undefined) {
-        name = this.names.length;
-        this.nameIndex.set(fullName, name);
-        const lowered = fullName.toLowerCase();
-        this.names.push({
-          lowered,
-          bytes: Buffer.from(lowered),
-          shownCode: store.shownNames.codeFor(shownOwnerName(fullName)),
-        });
+      let codes = this.nameCodes.get(fullName);
+      if (codes === undefined) {
+        codes = {
+          name: store.names.codeOfName(fullName),
+          shown: store.shownNames.codeFor(shownOwnerName(fullName)),
+        };
+        this.nameCodes.set(fullName, codes);
       }
-      this.nameOf[at] = name;
-      const { bytes, shownCode } = this.names[name]!;
-      store.names.appendName(id, bytes);
-      store.shownNames.appendCode(id, shownCode);
+      store.names.appendCode(id, codes.name);
+      store.shownNames.appendCode(id, codes.shown);
       store.maskedPhones.appendCode(id, this.maskedPhoneCode(phoneOf(row)));
       store.listingStatuses.appendCode(id, store.listingStatuses.codeFor(listingOf(row)));
       const cover = coverOf(row);
@@ -236,14 +228,8 @@ export class LeadAppender {
       column.addAppended(ids);
       yield;
     }
-    store.names.addAppended(
-      ids,
-      this.nameOf.subarray(0, this.count),
-      this.names.map(({ lowered }) => lowered),
-    );
     this.count = 0;
-    this.nameIndex.clear();
-    this.names = [];
+    this.nameCodes.clear();
   }
 
   /** The noted ids whose flags masked by `mask` are `value`. */

@@ -51,7 +51,7 @@ export type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 11,
+  format: 12,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_COLUMNS,
@@ -145,18 +145,9 @@ export class LeadStore {
     finish(appender.flush());
   }
 
-  /**
-   * Makes room in the names' text for a catch-up's names, giving requests a turn (`yieldNow`) after every slice of a
-   * copy: a write past its end would grow it within one write, copying megabytes at once. (The per-lead arrays need no
-   * room made: a page of 65,536 entries is made as its first lead arrives, a fraction of a millisecond.)
-   */
-  async reserve(yieldNow: () => Promise<unknown>): Promise<void> {
-    for (const _step of this.names.reserve()) await yieldNow();
-  }
-
   /** Adds the lead, or brings it up to date: a handful of bitmap changes (each O(log n)). */
   upsert(row: LeadListRow): void {
-    checkHoldable(row.id, row.full_name);
+    checkHoldable(row.id);
     const id = row.id;
     const active = isActive(row.status);
     (active ? this.active : this.inactive).add(id);
