@@ -188,3 +188,34 @@ export class ValueColumn extends CodedColumn {
     return found;
   }
 }
+
+/** A lead's market guide figures: low, median and high, in rupees. */
+export type GuideFigures = readonly [low: number, median: number, high: number];
+
+/**
+ * Each lead's market guide figures as a code into the distinct sets of them: the leads of one model, year and fuel
+ * share their guide's figures, so a code of 16 bits per lead stands for three numbers of 32.
+ */
+export class GuideColumn extends CodedColumn {
+  /** code → its figures (made as pages need them). */
+  private readonly figuresOfCode: GuideFigures[] = [];
+
+  /** The key of a lead's figures, null when its guide has none. */
+  static keyOf(low: number | null, median: number | null, high: number | null): string | null {
+    return low === null || median === null || high === null ? null : `${low} ${median} ${high}`;
+  }
+
+  /** The lead's figures, if its guide has them. */
+  figures(id: number): GuideFigures | undefined {
+    const code = this.codes.get(id);
+    if (code === 0) return undefined;
+    return (this.figuresOfCode[code] ??= String(this.keys[code])
+      .split(' ')
+      .map(Number) as unknown as GuideFigures);
+  }
+
+  protected override restoreKeys(keys: readonly Key[]): void {
+    super.restoreKeys(keys);
+    this.figuresOfCode.length = 0;
+  }
+}

@@ -681,9 +681,9 @@ describe('lead bitmaps: memory', () => {
     bitmaps.appendAll(rows);
     const narrow = bitmaps.arrayBytes;
     bitmaps.upsert({ ...rows[9]!, varient: 'v-new' });
-    // The two pages of codes doubled, for every coded column at once (their codes sit side by side): the ten filters',
-    // the masked phones', the listing statuses' and the shown names'.
-    expect(bitmaps.arrayBytes - narrow).toBe(2 * PAGE_SIZE * 2 * (EQUALITY_FILTERS.length + 3));
+    // The two pages of codes doubled, for every coded column at once (their codes sit side by side): the filters', the
+    // masked phones', the listing statuses', the shown names' and the market guide's.
+    expect(bitmaps.arrayBytes - narrow).toBe(2 * PAGE_SIZE * 2 * (EQUALITY_FILTERS.length + 4));
     bitmaps.upsert({ ...rows[65_540]!, varient: 'v3' });
     const ids = (varient: string) =>
       bitmaps.matching({ status: 'all', varient: [varient] }).toArray();
@@ -710,9 +710,9 @@ describe('lead bitmaps: memory', () => {
     for (let id = LEADS + 1; id <= LEADS + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded);
     // An import far past every id (ids are never reused: deleted imports leave gaps): one page per table of per-lead
-    // entries, 15 value codes of 16 bits (12 filters, the masked phone, the listing status, the shown name), 4 ranges
-    // of 64, the name's code of 16, the market guide's low, median and high of 32, not 5 million entries each.
-    const page = PAGE_SIZE * (15 * 2 + 4 * 8 + 2 + 3 * 4);
+    // entries, 16 value codes of 16 bits (12 filters, the masked phone, the listing status, the shown name, the market
+    // guide's figures), 4 ranges of 64, the name's code of 16, not 5 million entries each.
+    const page = PAGE_SIZE * (16 * 2 + 4 * 8 + 2);
     const far = 5_000_000;
     for (let id = far; id < far + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded + page);

@@ -21,7 +21,7 @@ import {
   u32,
   type Bitmap,
 } from './bitmaps';
-import { CodedColumn, ValueColumn } from './coded-columns';
+import { CodedColumn, GuideColumn, ValueColumn } from './coded-columns';
 import { CoverColumn } from './cover-column';
 import { maskPhone, LEAD_COLUMNS, type LeadListRow } from './lead-columns';
 import { NameColumn } from './name-column';
@@ -51,7 +51,7 @@ export type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 12,
+  format: 13,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_COLUMNS,
@@ -67,7 +67,7 @@ export class LeadStore {
    */
   readonly codeTable = new PagedTable<Uint16Array | Uint32Array>(
     u16,
-    EQUALITY_FILTERS.length + 3,
+    EQUALITY_FILTERS.length + 4,
     0,
   );
   readonly rangeTable = new PagedTable(f64, RANGE_FILTERS.length, NaN);
@@ -91,9 +91,8 @@ export class LeadStore {
     'listingStatus',
   );
   readonly covers = new CoverColumn();
-  /** Each lead's market guide low, median and high + 1 (0: none), side by side (PagedTable). */
-  readonly market = new PagedTable(u32, 3, 0);
-  readonly marketSlots = [0, 1, 2].map((i) => this.market.slot(i));
+  /** Each lead's market guide figures, as a code into the distinct sets of them. */
+  readonly guide = new GuideColumn(this.codeTable.slot(EQUALITY_FILTERS.length + 3), 'market');
   /** Leads priced below their guide's median. */
   readonly belowMarket = new RoaringBitmap32();
   /** The owner's name as shown before an unlock ('Rahul S.', shownOwnerName): the full name never leaves a page. */
@@ -129,7 +128,7 @@ export class LeadStore {
       this.maskedPhones.arrayBytes +
       this.listingStatuses.arrayBytes +
       this.shownNames.arrayBytes +
-      this.marketSlots.reduce((sum, slot) => sum + slot.bytes, 0);
+      this.guide.arrayBytes;
     for (const column of this.equality.values()) bytes += column.arrayBytes;
     for (const column of this.ranges.values()) bytes += column.arrayBytes;
     return bytes;
@@ -190,7 +189,7 @@ export class LeadStore {
     this.listingStatuses.clear(id);
     this.covers.clear(id);
     this.shownNames.clear(id);
-    for (const slot of this.marketSlots) slot.set(id, 0);
+    this.guide.clear(id);
     this.belowMarket.remove(id);
     this.createdOnAsWritten.remove(id);
     this.verifiedOnOther.remove(id);
@@ -209,7 +208,7 @@ export class LeadStore {
         this.maskedPhones,
         this.listingStatuses,
         this.shownNames,
-        ...this.marketSlots,
+        this.guide,
       ])
         column.drop(page);
     }
@@ -233,7 +232,7 @@ export class LeadStore {
     await this.listingStatuses.save(out);
     await this.covers.save(out);
     await this.shownNames.save(out);
-    for (const slot of this.marketSlots) await slot.save(out);
+    await this.guide.save(out);
     await out.bitmap(this.belowMarket);
     await out.bitmap(this.createdOnAsWritten);
     await out.bitmap(this.verifiedOnOther);
@@ -267,7 +266,7 @@ export class LeadStore {
     await this.listingStatuses.restore(input);
     await this.covers.restore(input);
     await this.shownNames.restore(input);
-    for (const slot of this.marketSlots) await slot.restore(input);
+    await this.guide.restore(input);
     this.belowMarket.orInPlace(await input.bitmap());
     this.createdOnAsWritten.orInPlace(await input.bitmap());
     this.verifiedOnOther.orInPlace(await input.bitmap());
@@ -285,7 +284,7 @@ export class LeadStore {
       for (const _step of column.buildRunningUnions()) await yieldNow();
   }
 
-  /** Stores the lead's market guide figures (+ 1, 0 for none); whether it is priced below its guide's median. */
+  /** Stores the lead's market guide figures; whether it is priced below its guide's median. */
   storeMarket(
     id: number,
     low: number | null,
@@ -293,12 +292,8 @@ export class LeadStore {
     high: number | null,
     price: number,
   ): boolean {
-    const held = low !== null && median !== null && high !== null;
-    const [lowSlot, medianSlot, highSlot] = this.marketSlots;
-    lowSlot!.set(id, held ? low + 1 : 0);
-    medianSlot!.set(id, held ? median + 1 : 0);
-    highSlot!.set(id, held ? high + 1 : 0);
-    return held && price < median;
+    this.guide.set(id, GuideColumn.keyOf(low, median, high));
+    return median !== null && low !== null && high !== null && price < median;
   }
 
   /** How many leads held have an id above `id`. */

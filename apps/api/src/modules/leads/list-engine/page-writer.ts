@@ -98,17 +98,18 @@ export function writeShown(
   out.bytes(SHOWN.maxDealers);
   out.number(maxDealers);
   store.covers.writeJson(id, out);
-  const [low, median, high] = store.marketSlots.map((slot) => slot.get(id) - 1);
-  if (median! < 0) out.bytes(SHOWN.noMarket);
+  const figures = store.guide.figures(id);
+  if (figures === undefined) out.bytes(SHOWN.noMarket);
   else {
+    const [low, median, high] = figures;
     out.bytes(SHOWN.marketLow);
-    out.number(low!);
+    out.number(low);
     out.bytes(SHOWN.marketMedian);
-    out.number(median!);
+    out.number(median);
     out.bytes(SHOWN.marketHigh);
-    out.number(high!);
+    out.number(high);
     out.bytes(SHOWN.priceVsMarket);
-    const versus = priceVsMarket(price.valueOf(id) ?? 0, median!);
+    const versus = priceVsMarket(price.valueOf(id) ?? 0, median);
     if (versus === null) out.ascii('null');
     else out.number(versus);
   }
