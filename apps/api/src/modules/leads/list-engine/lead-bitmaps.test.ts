@@ -711,8 +711,9 @@ describe('lead bitmaps: memory', () => {
     expect(bitmaps.arrayBytes).toBe(loaded);
     // An import far past every id (ids are never reused: deleted imports leave gaps): one page per table of per-lead
     // entries, 16 value codes of 16 bits (12 filters, the masked phone, the listing status, the shown name, the market
-    // guide's figures), 4 ranges of 64, the name's code of 16, not 5 million entries each.
-    const page = PAGE_SIZE * (16 * 2 + 4 * 8 + 2);
+    // guide's figures), the creation time of 64, 3 whole numbers of 32 (price, kilometres, unlocks), the name's code of
+    // 16, not 5 million entries each.
+    const page = PAGE_SIZE * (16 * 2 + 8 + 3 * 4 + 2);
     const far = 5_000_000;
     for (let id = far; id < far + 100; id++) bitmaps.upsert(rowOf(id, random));
     expect(bitmaps.arrayBytes).toBe(loaded + page);
@@ -743,6 +744,39 @@ describe('lead bitmaps: memory', () => {
     bitmaps.upsert({ ...rowOf(9, random), full_name: 'अ'.repeat(21_845) });
     expect(bitmaps.matching({ status: 'all', name: 'bbbb' }).toArray()).toEqual([8]);
     expect(bitmaps.matching({ status: 'all', name: 'अअ' }).toArray()).toEqual([9]);
+  });
+
+  it('holds prices, kilometres and unlocks that are no whole 32-bit number exactly, through a snapshot and a page drop', async () => {
+    const random = mulberry32(20261131);
+    const bitmaps = new LeadBitmaps();
+    bitmaps.appendAll(Array.from({ length: 100 }, (_, i) => rowOf(i + 1, random)));
+    const odd = { ...rowOf(101, random), price: 150_000.5, km_driven: -3, unlock_count: 2 ** 33 };
+    bitmaps.upsert(odd);
+    const far = { ...rowOf(5_000_000, random), price: 1e12, km_driven: 0.25 };
+    bitmaps.upsert(far);
+    for (const held of [bitmaps, await roundTrip(bitmaps)]) {
+      expect(
+        held.matching({ status: 'all', price: { min: 150_000.25, max: 150_000.75 } }).toArray(),
+      ).toEqual([101]);
+      expect(held.matching({ status: 'all', kmDriven: { max: -1 } }).toArray()).toEqual([101]);
+      expect(held.matching({ status: 'all', unlockCount: { min: 2 ** 32 } }).toArray()).toEqual([
+        101,
+      ]);
+      expect(held.matching({ status: 'all', price: { min: 1e11 } }).toArray()).toEqual([5_000_000]);
+      expect(held.matching({ status: 'all', kmDriven: { min: 0.2, max: 0.3 } }).toArray()).toEqual([
+        5_000_000,
+      ]);
+    }
+    // Back to whole numbers, and the far lead's page dropped with it: nothing of the old values is left.
+    bitmaps.upsert({ ...odd, price: 150_000, km_driven: 10, unlock_count: 1 });
+    bitmaps.remove(5_000_000);
+    bitmaps.upsert({ ...rowOf(5_000_001, random), price: 99, km_driven: null });
+    expect(
+      bitmaps.matching({ status: 'all', price: { min: 150_000, max: 150_000 } }).has(101),
+    ).toBe(true);
+    expect(bitmaps.matching({ status: 'all', kmDriven: { max: -1 } }).toArray()).toEqual([]);
+    expect(bitmaps.matching({ status: 'all', price: { min: 1e11 } }).toArray()).toEqual([]);
+    expect(bitmaps.matching({ status: 'all', kmDriven: { min: 0 } }).has(5_000_001)).toBe(false);
   });
 
   it('frees the bitmaps of each query as it answers, not at some later garbage collection', () => {

@@ -10,7 +10,7 @@ import {
   verifiedOnAsShown,
 } from './lead-appender';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import { PAGE_SIZE, PagedTable, entryPageOf } from './paged-array';
+import { NO_NUMBER, PAGE_SIZE, PagedTable, WholeNumberSlot, entryPageOf } from './paged-array';
 import {
   MAX_LEAD_ID,
   RoaringBitmap32,
@@ -49,9 +49,19 @@ const RANGE_BUCKETS: Record<(typeof RANGE_FILTERS)[number][0], (value: number) =
 export type EqualityFilter = (typeof EQUALITY_FILTERS)[number][0];
 export type RangeFilter = (typeof RANGE_FILTERS)[number][0];
 
+/** Each range column's per-lead values: the creation time's in 64 bits, the whole numbers' in 32 (WholeNumberSlot). */
+function rangeValues(time: PagedTable<Float64Array>, numbers: PagedTable<Uint32Array>) {
+  let next = 0;
+  return RANGE_FILTERS.map(([key]) =>
+    key === 'createdOn'
+      ? ([key, time.slot(0)] as const)
+      : ([key, new WholeNumberSlot(numbers.slot(next++))] as const),
+  );
+}
+
 /** What a snapshot must have been written with (LeadBitmaps.save). */
 const SNAPSHOT_LAYOUT = {
-  format: 13,
+  format: 14,
   equality: EQUALITY_FILTERS,
   ranges: RANGE_FILTERS,
   columns: LEAD_COLUMNS,
@@ -62,22 +72,23 @@ export class LeadStore {
   readonly active = new RoaringBitmap32();
   readonly inactive = new RoaringBitmap32();
   /**
-   * Each lead's codes of every coded column side by side, and its values of every range column: a page reads a lead's
-   * from two places in memory, not one per column (PagedTable).
+   * Each lead's codes of every coded column side by side, and its values of the range columns (its creation time in 64
+   * bits, its whole numbers in 32): a page reads a lead's from three places in memory, not one per column (PagedTable).
    */
   readonly codeTable = new PagedTable<Uint16Array | Uint32Array>(
     u16,
     EQUALITY_FILTERS.length + 4,
     0,
   );
-  readonly rangeTable = new PagedTable(f64, RANGE_FILTERS.length, NaN);
+  readonly timeTable = new PagedTable(f64, 1, NaN);
+  readonly numberTable = new PagedTable(u32, RANGE_FILTERS.length - 1, NO_NUMBER);
   readonly equality = new Map(
     EQUALITY_FILTERS.map(([key], i) => [key, new ValueColumn(this.codeTable.slot(i), key)]),
   );
   readonly ranges = new Map(
-    RANGE_FILTERS.map(([key], i) => [
+    rangeValues(this.timeTable, this.numberTable).map(([key, values]) => [
       key,
-      new RangeColumn(RANGE_BUCKETS[key], this.rangeTable.slot(i)),
+      new RangeColumn(RANGE_BUCKETS[key], values),
     ]),
   );
   readonly names = new NameColumn();

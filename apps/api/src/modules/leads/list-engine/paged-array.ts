@@ -163,3 +163,60 @@ export class TableSlot<T extends PageArray> {
     return this.table.restoreSlot(input, this.index);
   }
 }
+
+/** Entries of a WholeNumberSlot that are no number: the lead has no value, or its value is kept aside. */
+export const NO_NUMBER = 0xffffffff;
+const KEPT_ASIDE = 0xfffffffe;
+
+/**
+ * Per-lead numbers that are whole and below 2³² − 2 but for rare exceptions (prices in rupees, kilometres, unlocks),
+ * in 32 bits instead of 64: any other value (a fraction, a negative or huge number written straight into the
+ * database) is kept aside in a map, so every value reads back exactly. Reads and writes as a Float64Array slot does
+ * (NaN for none). Its table's empty entry must be NO_NUMBER.
+ */
+export class WholeNumberSlot {
+  private readonly aside = new Map<number, number>();
+
+  constructor(private readonly slot: TableSlot<Uint32Array>) {}
+
+  get(id: number): number {
+    const entry = this.slot.get(id);
+    if (entry < KEPT_ASIDE) return entry;
+    return entry === NO_NUMBER ? NaN : (this.aside.get(id) ?? NaN);
+  }
+
+  set(id: number, value: number): void {
+    if (this.slot.get(id) === KEPT_ASIDE) this.aside.delete(id);
+    if (Number.isNaN(value)) this.slot.set(id, NO_NUMBER);
+    else if (Number.isInteger(value) && value >= 0 && value < KEPT_ASIDE) this.slot.set(id, value);
+    else {
+      this.slot.set(id, KEPT_ASIDE);
+      this.aside.set(id, value);
+    }
+  }
+
+  drop(at: number): void {
+    this.slot.drop(at);
+    for (const id of this.aside.keys()) if (entryPageOf(id) === at) this.aside.delete(id);
+  }
+
+  get bytes(): number {
+    return this.slot.bytes;
+  }
+
+  async save(out: SnapshotWriter): Promise<void> {
+    await this.slot.save(out);
+    await out.json([...this.aside.keys()]);
+    await out.array(Float64Array.from(this.aside.values()));
+  }
+
+  async restore(input: SnapshotReader): Promise<void> {
+    await this.slot.restore(input);
+    const ids = await input.json<number[]>();
+    const values = await input.array((length) => new Float64Array(length));
+    if (values.length !== ids.length)
+      throw new Error('lead list snapshot: numbers kept aside do not match');
+    this.aside.clear();
+    ids.forEach((id, i) => this.aside.set(id, values[i]!));
+  }
+}

@@ -2,11 +2,14 @@
 // order by value a sort reads (docs/lead-list-engine.md, "Parts").
 import type { NumberRange } from './lead-filters';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
-import type { TableSlot } from './paged-array';
+import type { WholeNumberSlot } from './paged-array';
 import { BULK, RoaringBitmap32, bulkArray, type Bitmap } from './bitmaps';
 import { BucketLevel } from './range-buckets';
 import { GROUP, firstAbove, groupOf } from './range-buckets';
 import { addByGroup, finish, freed, newestFirst, rankedPage, sizeOf, withUnion } from './bitmaps';
+
+/** Each lead's value, NaN for none: a slot of 64-bit numbers (TableSlot), or of whole numbers in 32 bits. */
+type RangeValues = Pick<WholeNumberSlot, 'get' | 'set' | 'drop' | 'bytes' | 'save' | 'restore'>;
 
 /** Up to this many leads, a range checks each one's value instead of combining its bitmaps (cheaper at this size). */
 const CHECK_EACH_AT_MOST = 1 << 12;
@@ -35,11 +38,11 @@ export class RangeColumn {
 
   /**
    * @param bucketOf the fine bucket of a value
-   * @param values each lead's value (NaN for NULL or not held), in a slot of the table of range values
+   * @param values each lead's value (NaN for NULL or not held), in a slot of a table of range values
    */
   constructor(
     private readonly bucketOf: (value: number) => number,
-    private readonly values: TableSlot<Float64Array>,
+    private readonly values: RangeValues,
   ) {}
 
   /** Gives a lead not held yet its value (null: none); its bitmaps take it at addAppended. */
