@@ -1,7 +1,8 @@
 // Times one start of the built API on an embedded database (bench/results/2026-11-28-engine-starts.md): when it
 // answers lists from SQL, when its lead list engine is ready, and what lead_changes held before, at ready and a while
-// after (who writes leads after a start). `--cold` deletes the engine's snapshot first; `--cpu-prof DIR` profiles.
-// node --import tsx bench/engine-starts.ts --data-dir /tmp/start300k [--cold] [--settle 20] [--cpu-prof DIR]
+// after (who writes leads after a start). `--cold` deletes the engine's snapshot first; `--cpu-prof DIR` profiles;
+// `--clients N` has N connections list leads (SQL answers them) from the first list until the engine is ready.
+// node --import tsx bench/engine-starts.ts --data-dir /tmp/start300k [--cold] [--settle 20] [--clients 4]
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     /** Another build's server.js (a baseline's worktree), instead of this one's. */
     server: { type: 'string' },
     env: { type: 'string', multiple: true, default: [] },
+    clients: { type: 'string', default: '0' },
   },
 });
 const dataDir = values['data-dir'];
@@ -67,6 +69,8 @@ const child = spawn(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // The listing clients ask far more than a visitor may.
+      API_RATE_LIMIT: '100000000',
       ...Object.fromEntries(values.env.map((kv) => kv.split('=', 2) as [string, string])),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -106,6 +110,19 @@ function privateMemory(): number | undefined {
 }
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Each list's time, asked by `--clients` connections while the engine loads. */
+const latencies: number[] = [];
+let loading = true;
+async function listClient(first: number): Promise<void> {
+  for (let page = first; loading; page = (page % 50) + 1) {
+    const began = performance.now();
+    const response = await fetch(`${url}/api/leads?city=delhi&pageNumber=${page}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`a list answered ${response.status}`);
+    latencies.push(performance.now() - began);
+  }
+}
+let clients: Promise<void>[] = [];
 let listsAt: string | undefined;
 let readyAt: string | undefined;
 let ready: Health | undefined;
@@ -114,7 +131,10 @@ for (;;) {
   if (child.exitCode !== null) throw new Error(`the API exited:\n${log.join('\n')}`);
   if (listsAt === undefined) {
     const list = await fetch(`${url}/api/leads?pageSize=20`).catch(() => undefined);
-    if (list?.ok) listsAt = seconds();
+    if (list?.ok) {
+      listsAt = seconds();
+      clients = Array.from({ length: Number(values.clients) }, (_, i) => listClient(i + 1));
+    }
   }
   const h = await health();
   if (h && h.leadListIndex !== seen) {
@@ -123,6 +143,8 @@ for (;;) {
   }
   if (h?.leadListIndex === 'ready') {
     readyAt = seconds();
+    loading = false;
+    await Promise.all(clients);
     ready = h;
     break;
   }
@@ -139,6 +161,12 @@ child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
 const closeSeconds = ((performance.now() - closing) / 1000).toFixed(1);
 
+/** The lists answered while the engine loaded: how many, and their times' quantiles (ms). */
+function listTimes() {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => Math.round(sorted[Math.floor(q * (sorted.length - 1))]!);
+  return { answered: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
+}
 console.log(log.filter((l) => /lead list|market|engine/i.test(l)).join('\n'));
 console.log(
   JSON.stringify(
@@ -152,6 +180,7 @@ console.log(
       after: `${values.settle} s more`,
       statusThen: settledHealth?.leadListIndex,
       closeSeconds,
+      ...(latencies.length > 0 ? { listsWhileLoading: listTimes() } : {}),
       lead_changes: {
         before,
         atReady,

@@ -1,5 +1,5 @@
-// Bundles the API (and the shared package's TypeScript) into dist/server.js, the CLIs, and the SQLite read worker the
-// bundles start next to themselves (src/db/sqlite-read-pool.ts); npm dependencies stay external.
+// Bundles the API (and the shared package's TypeScript) into dist/server.js, the CLIs, and the worker threads the
+// bundles start next to themselves (src/db/worker-threads.ts); npm dependencies stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -12,6 +12,7 @@ await build({
     'migrate-cli': 'src/db/migrate-cli.ts',
     'create-admin-cli': 'src/db/create-admin-cli.ts',
     'sqlite-read-worker': 'src/db/sqlite-read-worker.ts',
+    'lead-load-worker': 'src/modules/leads/list-engine/lead-load-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

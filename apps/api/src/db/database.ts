@@ -21,6 +21,7 @@ import type { DatabaseConfig } from '../config';
 import { ensureFolderExists, restrictFiles, touchPrivateFile } from '../lib/private-files';
 import type { Database } from './schema';
 import { preparingPool } from './postgres-statements';
+import type { ReadWorkerData } from './sqlite-read-connection';
 import { SqliteReadPool, type CompiledRead, type ReadPoolStats } from './sqlite-read-pool';
 
 export type Engine = DatabaseConfig['engine'];
@@ -30,19 +31,29 @@ export type Tx = Transaction<Database>;
 export type Queryable = Db | Tx;
 
 /** Runs a read and gives its rows as arrays of their values, in the order selected: no object per row. */
-export type ArrayReader = (query: CompiledRead) => unknown[][] | Promise<unknown[][]>;
+export type ArrayReader = (query: CompiledRead) => Promise<unknown[][]>;
 
 /** The array reader of each database opened (see arrayReaderOf). */
 const arrayReaders = new WeakMap<Queryable, ArrayReader>();
 
 /**
- * Reads that give rows as arrays, for the lead list engine's load, where an object per row cost more than reading the
- * row: on a SQLite file a read-only connection of its own (it sees committed writes only, never a transaction open on
- * the main connection), on PostgreSQL the pool with pg's array rows (values parsed as the pool parses them for
- * Kysely). Undefined for a transaction and for SQLite's ':memory:'.
+ * Reads that give rows as arrays, for the lead list engine's load from PostgreSQL, where an object per row cost more
+ * than reading the row: the pool with pg's array rows (values parsed as the pool parses them for Kysely). Undefined
+ * for a transaction and for SQLite (a load from a SQLite file reads on a worker thread: sqliteFileOf).
  */
 export function arrayReaderOf(db: Queryable): ArrayReader | undefined {
   return arrayReaders.get(db);
+}
+
+/** What a worker thread needs to open a read-only connection of its own, for each SQLite file opened. */
+const sqliteFiles = new WeakMap<Queryable, ReadWorkerData>();
+
+/**
+ * For a database on a SQLite file, what a worker thread needs to read it on a connection of its own (the lead list
+ * engine's load); undefined for PostgreSQL, ':memory:' and a transaction.
+ */
+export function sqliteFileOf(db: Queryable): ReadWorkerData | undefined {
+  return sqliteFiles.get(db);
 }
 
 /** Whether `db` speaks to PostgreSQL: for the few statements written once per engine where a helper has no engine. */
@@ -191,30 +202,12 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
     dialect: new ImmediateSqliteDialect(withStatementCache(sqlite)),
   });
   let housekeeping: Sqlite.Database | undefined;
-  let arrayReads: Sqlite.Database | undefined;
-  const arrayStatements = new Map<string, Sqlite.Statement>();
-  if (file !== ':memory:') {
-    arrayReaders.set(db, ({ sql, parameters }) => {
-      if (arrayReads === undefined) {
-        arrayReads = new Sqlite(file, { readonly: true, fileMustExist: true });
-        arrayReads.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-        arrayReads.pragma(`mmap_size = ${SQLITE_MMAP_SIZE}`);
-      }
-      let statement = arrayStatements.get(sql);
-      if (statement === undefined) {
-        statement = arrayReads.prepare(sql).raw(true);
-        arrayStatements.set(sql, statement);
-      }
-      return statement.all(...parameters) as unknown[][];
-    });
-  }
+  const workerData = { file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, mmapSize: SQLITE_MMAP_SIZE };
+  if (file !== ':memory:') sqliteFiles.set(db, workerData);
   const readers =
     file === ':memory:' || readWorkers === 0
       ? undefined
-      : new SqliteReadPool(
-          { file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, mmapSize: SQLITE_MMAP_SIZE },
-          readWorkers,
-        );
+      : new SqliteReadPool(workerData, readWorkers);
   const changes = sqlite
     .prepare('select data_version + total_changes() from pragma_data_version')
     .pluck();
@@ -246,7 +239,6 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
     close: async () => {
       await readers?.close();
       housekeeping?.close();
-      arrayReads?.close();
       await db.destroy();
     },
   };

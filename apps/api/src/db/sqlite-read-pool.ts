@@ -1,8 +1,10 @@
 // SQLite reads that may scan many rows, run on worker threads (sqlite-read-worker.ts), each with a read-only connection
 // of its own to the database file: better-sqlite3 is synchronous, and on the event loop such a read would hold every
 // other request (docs/lead-list-engine.md, "Never worse than SQL").
-import { Worker } from 'node:worker_threads';
-import type { ReadReply, ReadRequest, ReadWorkerData } from './sqlite-read-worker';
+import type { Worker } from 'node:worker_threads';
+import type { ReadWorkerData } from './sqlite-read-connection';
+import type { ReadReply, ReadRequest } from './sqlite-read-worker';
+import { startWorker } from './worker-threads';
 
 /** A statement as Kysely's `compile()` gives it. */
 export interface CompiledRead {
@@ -45,21 +47,6 @@ function failureText(cause: unknown): string {
   const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
   const known = [code, message].filter((part) => typeof part === 'string');
   return known.length > 0 ? known.join(': ') : String(cause);
-}
-
-/**
- * Starts a worker thread. Built (dist/server.js and the CLIs), the bundle's own `dist/sqlite-read-worker.js` (an entry
- * of apps/api/build.mjs). From source (tsx, vitest) the TypeScript file, with tsx's loader registered in the thread
- * first: a worker thread does not inherit its parent's module hooks.
- */
-function startWorker(data: ReadWorkerData): Worker {
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-    const file = JSON.stringify(new URL('./sqlite-read-worker.ts', import.meta.url).href);
-    const bootstrap = `import(${tsx}).then(({ register }) => { register(); return import(${file}); });`;
-    return new Worker(bootstrap, { eval: true, workerData: data });
-  }
-  return new Worker(new URL('./sqlite-read-worker.js', import.meta.url), { workerData: data });
 }
 
 /**
@@ -137,7 +124,7 @@ export class SqliteReadPool {
   }
 
   private start(slot: Slot): Worker {
-    const worker = startWorker(this.data);
+    const worker = startWorker(import.meta.url, 'sqlite-read-worker', this.data);
     worker.unref();
     worker.on('message', (reply: ReadReply) => {
       const read = slot.current;

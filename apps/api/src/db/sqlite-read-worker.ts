@@ -1,16 +1,8 @@
 // A worker thread of SqliteReadPool (sqlite-read-pool.ts): its own read-only connection to the database file, on which
 // it runs one compiled read at a time and posts the rows back. WAL lets it read beside the process's writer.
 import { parentPort, workerData } from 'node:worker_threads';
-import Sqlite from 'better-sqlite3';
-
-/** What the pool gives a new worker. */
-export interface ReadWorkerData {
-  file: string;
-  /** The same busy_timeout as the main connection. */
-  busyTimeoutMs: number;
-  /** The same mmap_size as the main connection: reads as fast as there. */
-  mmapSize: number;
-}
+import type Sqlite from 'better-sqlite3';
+import { openReadConnection, type ReadWorkerData } from './sqlite-read-connection';
 
 /** One read: a statement as Kysely compiles it. */
 export interface ReadRequest {
@@ -28,15 +20,8 @@ const STATEMENT_CACHE = 100;
 
 const port = parentPort;
 if (port === null) throw new Error('sqlite-read-worker runs as a worker thread');
-const { file, busyTimeoutMs, mmapSize } = workerData as ReadWorkerData;
-
 // An error here (the file is gone, unreadable) ends the worker: the pool rejects the read it was given.
-const sqlite = new Sqlite(file, { readonly: true, fileMustExist: true });
-sqlite.pragma('query_only = ON');
-// The product's setting on every connection, should this one ever write (database.ts, SQLITE_SECURE_DELETE).
-sqlite.pragma('secure_delete = ON');
-sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-sqlite.pragma(`mmap_size = ${mmapSize}`);
+const sqlite = openReadConnection(workerData as ReadWorkerData);
 
 const statements = new Map<string, Sqlite.Statement>();
 function prepared(sql: string): Sqlite.Statement {

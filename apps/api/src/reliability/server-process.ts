@@ -26,12 +26,14 @@ export async function bundleServer(): Promise<ServerBundle> {
   const pkg = JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };
-  // ES modules named .js, as in dist/: the server starts its SQLite read workers from './sqlite-read-worker.js'.
+  // ES modules named .js, as in dist/: the server starts its worker threads from './sqlite-read-worker.js' and
+  // './lead-load-worker.js' (db/worker-threads.ts).
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
   await build({
     entryPoints: {
       server: path.join(apiRoot, 'src/server.ts'),
       'sqlite-read-worker': path.join(apiRoot, 'src/db/sqlite-read-worker.ts'),
+      'lead-load-worker': path.join(apiRoot, 'src/modules/leads/list-engine/lead-load-worker.ts'),
     },
     outdir: dir,
     bundle: true,

@@ -12,15 +12,6 @@ export const u16 = (size: number) => new Uint16Array(size);
 export const u32 = (size: number) => new Uint32Array(size);
 export const f64 = (size: number) => new Float64Array(size);
 
-/** Lead ids from this one on are not held (bitmaps hold 32-bit ids): the engine fails over to SQL. */
-export const MAX_LEAD_ID = 2 ** 32 - 1;
-
-/** Throws, before anything changes, for a lead id the engine cannot hold (past 32 bits): the engine fails over to SQL. */
-export function checkHoldable(id: number): void {
-  if (!(Number.isSafeInteger(id) && id > 0 && id < MAX_LEAD_ID))
-    throw new RangeError(`lead list engine: lead id ${id} is out of range`);
-}
-
 /** Runs every step of `steps` at once; what it returns. */
 export function finish<T>(steps: Generator<void, T>): T {
   for (;;) {

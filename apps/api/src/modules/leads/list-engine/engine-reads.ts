@@ -1,9 +1,12 @@
 // What the lead list engine reads of the database, and how much at a time: the leads version, the change log's
 // revisions, leads by id (docs/lead-list-engine.md, "How a write travels").
-import { arrayReaderOf, type Queryable } from '../../../db/database';
+import type { Worker } from 'node:worker_threads';
+import { arrayReaderOf, sqliteFileOf, type Queryable } from '../../../db/database';
 import { preparedQuery } from '../../../db/prepared-query';
-import { arrayRowOf, type LeadArrayRow } from './lead-appender';
+import { startWorker } from '../../../db/worker-threads';
 import { LEAD_COLUMNS, type LeadListRow } from './lead-columns';
+import { LeadChunkEncoder, arrayRowOf, type LeadChunk } from './lead-chunk';
+import type { ChunkReply, LoadWorkerData } from './lead-load-worker';
 
 /**
  * Rows per read while loading (keyset by id): each read is one short synchronous step on SQLite, then requests get a
@@ -11,6 +14,11 @@ import { LEAD_COLUMNS, type LeadListRow } from './lead-columns';
  * the old space, and the process's private memory, grown by dead rows after the load (bench/engine-memory.ts).
  */
 export const LOAD_CHUNK = 1_000;
+/**
+ * Chunks a load's worker thread reads ahead of those asked of it, in its own memory: enough to keep it busy while this
+ * thread adds a chunk (more, or a second worker reading half the ids, took more memory and no less time: bench/results).
+ */
+export const LOAD_READ_AHEAD = 4;
 /** Changes per read while catching up. */
 export const CHANGE_CHUNK = 2_000;
 /**
@@ -102,23 +110,112 @@ export function readLeads(db: Queryable, ids: number[]): Promise<LeadListRow[]> 
   return db.selectFrom('leads').select(LEAD_COLUMNS).where('id', 'in', ids).execute();
 }
 
-/** The next LOAD_CHUNK leads by id after `after`, as a load reads them. */
-function loadChunkQuery(db: Queryable, after: number) {
+/** The next LOAD_CHUNK leads by id after `after`, up to `upTo`, as a load reads them. */
+export function loadChunkQuery(db: Queryable, after: number, upTo: number) {
   return db
     .selectFrom('leads')
     .select(LEAD_COLUMNS)
     .where('id', '>', after)
+    .where('id', '<=', upTo)
     .orderBy('id')
     .limit(LOAD_CHUNK);
 }
 
+/** A load's chunks, ascending by id, then undefined: every lead there was when the load began, and maybe more. */
+export interface LoadChunkReader {
+  next(): Promise<LeadChunk | undefined>;
+  close(): Promise<void>;
+}
+
+/** The leads' ids a load reads from (exclusive) and up to: the lowest and highest there are. */
+async function idSpan(db: Queryable): Promise<{ from: number; upTo: number }> {
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => [eb.fn.min('id').as('lowest'), eb.fn.max('id').as('highest')])
+    .executeTakeFirst();
+  if (row?.lowest == null || row.highest == null) return { from: 0, upTo: 0 };
+  return { from: Number(row.lowest) - 1, upTo: Number(row.highest) };
+}
+
 /**
- * The next LOAD_CHUNK leads by id after `after`, as arrays (arrayReaderOf): no object made per row; rows as the driver
- * gives them inside a transaction or on SQLite's ':memory:'.
+ * A load's reader. On a SQLite file a worker thread reads and encodes the chunks (lead-load-worker.ts), reading ahead
+ * while this thread adds them, so a load keeps both cores busy. Elsewhere this thread reads (rows as arrays where the
+ * driver gives them so, arrayReaderOf), the next chunk's read under way while one is added.
  */
-export async function readLoadChunk(db: Queryable, after: number): Promise<LeadArrayRow[]> {
-  const query = loadChunkQuery(db, after);
+export async function loadChunkReader(db: Queryable): Promise<LoadChunkReader> {
+  const { from, upTo } = await idSpan(db);
+  const file = sqliteFileOf(db);
+  if (file !== undefined) {
+    const sql = loadChunkQuery(db, 0, 0).compile().sql;
+    return new LoadWorker({
+      ...file,
+      sql,
+      from,
+      upTo,
+      chunk: LOAD_CHUNK,
+      readAhead: LOAD_READ_AHEAD,
+    });
+  }
+  const encoder = new LeadChunkEncoder();
   const readArrays = arrayReaderOf(db);
-  if (readArrays !== undefined) return readArrays(query.compile());
-  return (await query.execute()).map(arrayRowOf);
+  const read = async (after: number) => {
+    const query = loadChunkQuery(db, after, upTo);
+    const rows =
+      readArrays !== undefined
+        ? await readArrays(query.compile())
+        : (await query.execute()).map(arrayRowOf);
+    return encoder.encode(rows);
+  };
+  let reading: Promise<LeadChunk> | undefined = read(from);
+  return {
+    async next() {
+      if (reading === undefined) return undefined;
+      const chunk = await reading;
+      reading = chunk.ids.length === LOAD_CHUNK ? read(chunk.ids[LOAD_CHUNK - 1]!) : undefined;
+      // A load that ends before it takes this read leaves no unhandled rejection behind.
+      reading?.catch(() => undefined);
+      return chunk;
+    },
+    close: async () => undefined,
+  };
+}
+
+/** A worker thread reading the load's ids; a failure of the thread fails the chunk asked and every one after. */
+class LoadWorker implements LoadChunkReader {
+  private readonly worker: Worker;
+  private asked?: { resolve(chunk: LeadChunk | undefined): void; reject(error: Error): void };
+  private failure?: Error;
+
+  constructor(data: LoadWorkerData) {
+    this.worker = startWorker(import.meta.url, 'lead-load-worker', data);
+    this.worker.on('message', (reply: ChunkReply) => {
+      const asked = this.asked;
+      this.asked = undefined;
+      if ('error' in reply) asked?.reject(new Error(`reading leads failed: ${reply.error}`));
+      else asked?.resolve(reply.chunk);
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) =>
+      this.fail(new Error(`the load worker exited with code ${code}`)),
+    );
+  }
+
+  next(): Promise<LeadChunk | undefined> {
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (this.asked !== undefined) return Promise.reject(new Error('one chunk is asked at a time'));
+    return new Promise((resolve, reject) => {
+      this.asked = { resolve, reject };
+      this.worker.postMessage('next');
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    this.asked?.reject(error);
+    this.asked = undefined;
+  }
 }

@@ -10,7 +10,7 @@ import {
   type SyncEvent,
   type SyncState,
 } from './sync-state';
-import { LeadAppender, idOf } from './lead-appender';
+import { LeadAppender } from './lead-appender';
 import { readSnapshot, writeSnapshot } from './lead-list-snapshot';
 import { ChangeLogPruner, type ChangeLogPrunerOptions } from './change-log-pruner';
 import {
@@ -19,7 +19,6 @@ import {
   BULK_STEP_MS,
   CHANGE_CHUNK,
   MIN_RELOAD_THRESHOLD,
-  LOAD_CHUNK,
   POSTGRES_READ_CHUNK,
   RELOAD_SHARE,
   RELOAD_THRESHOLD,
@@ -27,7 +26,7 @@ import {
   VERIFIED_IDS,
   changeLogSpan,
   newestRevision,
-  readLoadChunk,
+  loadChunkReader,
   readLeads,
 } from './engine-reads';
 
@@ -263,15 +262,18 @@ export abstract class LeadListSync {
     const fresh = new LeadBitmaps();
     // Straight into the fresh columns, which nothing answers from yet: the bitmaps take a page of ids at a time.
     const appender = new LeadAppender(fresh);
-    let after = 0;
-    for (;;) {
-      const rows = await readLoadChunk(this.db, after);
-      for (const _step of appender.add(rows)) await yieldToEventLoop();
-      if (rows.length < LOAD_CHUNK) break;
-      // Shutting down: a half-read list is dropped rather than finished (seconds at a million leads).
-      if (this.closing) return;
-      after = idOf(rows[rows.length - 1]!);
-      await yieldToEventLoop();
+    const reader = await loadChunkReader(this.db);
+    try {
+      for (;;) {
+        const chunk = await reader.next();
+        if (chunk === undefined) break;
+        for (const _step of appender.add(chunk)) await yieldToEventLoop();
+        // Shutting down: a half-read list is dropped rather than finished (seconds at a million leads).
+        if (this.closing) return;
+        await yieldToEventLoop();
+      }
+    } finally {
+      await reader.close();
     }
     for (const _step of appender.flush()) await yieldToEventLoop();
     await fresh.buildRunningUnions(yieldToEventLoop);

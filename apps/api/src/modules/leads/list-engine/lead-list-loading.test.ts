@@ -3,11 +3,13 @@
 // On SQLite the SQL fallback reads on a worker thread; a failed read there is the request's 500, not the server's.
 import { renameSync } from 'node:fs';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NewLead } from '../../../db/schema';
 import { testEngines, useTestApp } from '../../../test/test-app';
 import { makeLead } from '../../../test/fixtures';
 import { currentLeadsVersion, LeadListEngine } from './lead-list-engine';
+import { LeadAppender } from './lead-appender';
+import { LeadChunkEncoder } from './lead-chunk';
 import { leadListSources, listLeads } from '../leads.service';
 import { leadsOf, waitForLeadList } from '../lead-list-test-helpers';
 
@@ -64,6 +66,26 @@ describe.each(testEngines())('lead list while the engine loads on %s', (engine) 
     expect(fromEngine.map(({ source: _, ...p }) => p)).toEqual(
       fromSql.map(({ source: _, ...p }) => p),
     );
+  });
+
+  it('reads the leads on a worker thread from a SQLite file, on this thread from PostgreSQL, and adds every one', async () => {
+    await waitForLeadList(ctx);
+    const encoded = vi.spyOn(LeadChunkEncoder.prototype, 'encode');
+    const added = vi.spyOn(LeadAppender.prototype, 'add');
+    const listEngine = new LeadListEngine(ctx.database.db, (error) => {
+      throw error;
+    });
+    try {
+      await listEngine.syncTo(await currentLeadsVersion(ctx.database.db));
+      expect(listEngine.state).toBe('ready');
+      expect(added.mock.calls.reduce((n, [chunk]) => n + chunk.ids.length, 0)).toBe(3000);
+      // This thread's encoder made none of the chunks on SQLite: the worker thread's did.
+      expect(encoded.mock.calls.length > 0).toBe(engine === 'postgres');
+    } finally {
+      encoded.mockRestore();
+      added.mockRestore();
+      await listEngine.close();
+    }
   });
 
   it('says in /api/health and /api/health/ready when the engine is ready, with the same pages', async () => {

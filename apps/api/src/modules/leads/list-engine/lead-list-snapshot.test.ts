@@ -242,7 +242,7 @@ describe.each(testEngines())('lead list snapshots (%s)', (engine) => {
       // No catch-up appended a lead: every lead went into the fresh bitmaps of the reload, a chunk at a time.
       expect(appended).not.toHaveBeenCalled();
       const total = engineOnly.size;
-      expect(loaded.mock.calls.reduce((n, [rows]) => n + rows.length, 0)).toBe(total);
+      expect(loaded.mock.calls.reduce((n, [chunk]) => n + chunk.ids.length, 0)).toBe(total);
     } finally {
       applied.mockRestore();
       appended.mockRestore();

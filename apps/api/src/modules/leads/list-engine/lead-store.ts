@@ -2,30 +2,24 @@
 // snapshot saves and restores them. The query (lead-bitmaps.ts) reads them; nothing outside list-engine/ does.
 import { shownOwnerName } from '@dealerleads/shared';
 import { EQUALITY_FILTERS, RANGE_FILTERS, equalityValue } from './lead-filters';
+import { LeadAppender } from './lead-appender';
 import {
-  LeadAppender,
+  LeadChunkEncoder,
+  MAX_LEAD_ID,
+  checkHoldable,
   arrayRowOf,
   createdOnValue,
   isActive,
+  isoTimeAsWritten,
   verifiedOnAsShown,
-} from './lead-appender';
+} from './lead-chunk';
 import type { SnapshotReader, SnapshotWriter } from './lead-list-snapshot';
 import { NO_NUMBER, PAGE_SIZE, PagedTable, WholeNumberSlot, entryPageOf } from './paged-array';
-import {
-  MAX_LEAD_ID,
-  RoaringBitmap32,
-  checkHoldable,
-  f64,
-  finish,
-  u16,
-  u32,
-  type Bitmap,
-} from './bitmaps';
+import { RoaringBitmap32, f64, finish, u16, u32, type Bitmap } from './bitmaps';
 import { CodedColumn, GuideColumn, ValueColumn } from './coded-columns';
 import { CoverColumn } from './cover-column';
 import { maskPhone, LEAD_COLUMNS, type LeadListRow } from './lead-columns';
 import { NameColumn } from './name-column';
-import { isoTimeAsWritten } from './page-writer';
 import { ChangeLog, SEARCHED, SEARCHED_CHANGES_KEPT } from './query-caches';
 import { dayBucket, logBucket } from './range-buckets';
 import { RangeColumn } from './range-column';
@@ -151,7 +145,7 @@ export class LeadStore {
    */
   appendAll(rows: readonly LeadListRow[]): void {
     const appender = new LeadAppender(this, rows.length);
-    finish(appender.add(rows.map(arrayRowOf)));
+    finish(appender.add(new LeadChunkEncoder().encode(rows.map(arrayRowOf))));
     finish(appender.flush());
   }
 

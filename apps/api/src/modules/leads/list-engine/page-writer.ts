@@ -44,12 +44,6 @@ export function writeIsoTime(ms: number, out: JsonBytes): void {
   out.ascii('Z');
 }
 
-/** Whether `text` is a time as Date's toISOString writes it, so that the time held writes it again. */
-export function isoTimeAsWritten(text: string): boolean {
-  const ms = Date.parse(text);
-  return !Number.isNaN(ms) && new Date(ms).toISOString() === text;
-}
-
 /**
  * Writes the lead as a dealer who has not unlocked it sees it (`leadJson(toLead(row, false, maxDealers))`, byte for
  * byte: held by a test) from the columns, without an object or a string per lead (each value's JSON kept per code),
