@@ -15,12 +15,11 @@ import {
   type Driver,
   type Transaction,
 } from 'kysely';
-import type pg from 'pg';
-import { loadOnUse } from '../lib/load-on-use';
 import type { DatabaseConfig } from '../config';
 import { ensureFolderExists, restrictFiles, touchPrivateFile } from '../lib/private-files';
 import type { Database } from './schema';
 import { preparingPool } from './postgres-statements';
+import { pgTypes, postgresDriver, postgresOptions } from './postgres-driver';
 import type { ReadWorkerData } from './sqlite-read-connection';
 import { SqliteReadPool, type CompiledRead, type ReadPoolStats } from './sqlite-read-pool';
 
@@ -30,30 +29,19 @@ export type Tx = Transaction<Database>;
 /** Either the database or an open transaction: services take this so calls compose into one transaction. */
 export type Queryable = Db | Tx;
 
-/** Runs a read and gives its rows as arrays of their values, in the order selected: no object per row. */
-export type ArrayReader = (query: CompiledRead) => Promise<unknown[][]>;
+/** What a worker thread needs to open a connection of its own to the database (the lead list engine's load). */
+export type WorkerConnection =
+  ({ engine: 'sqlite' } & ReadWorkerData) | { engine: 'postgres'; url: string; schema?: string };
 
-/** The array reader of each database opened (see arrayReaderOf). */
-const arrayReaders = new WeakMap<Queryable, ArrayReader>();
-
-/**
- * Reads that give rows as arrays, for the lead list engine's load from PostgreSQL, where an object per row cost more
- * than reading the row: the pool with pg's array rows (values parsed as the pool parses them for Kysely). Undefined
- * for a transaction and for SQLite (a load from a SQLite file reads on a worker thread: sqliteFileOf).
- */
-export function arrayReaderOf(db: Queryable): ArrayReader | undefined {
-  return arrayReaders.get(db);
-}
-
-/** What a worker thread needs to open a read-only connection of its own, for each SQLite file opened. */
-const sqliteFiles = new WeakMap<Queryable, ReadWorkerData>();
+/** The connection of each database opened on a SQLite file or PostgreSQL (see workerConnectionOf). */
+const workerConnections = new WeakMap<Queryable, WorkerConnection>();
 
 /**
- * For a database on a SQLite file, what a worker thread needs to read it on a connection of its own (the lead list
- * engine's load); undefined for PostgreSQL, ':memory:' and a transaction.
+ * What a worker thread needs to read the database on a connection of its own; undefined for SQLite's ':memory:' and
+ * for a transaction (another connection would not see it).
  */
-export function sqliteFileOf(db: Queryable): ReadWorkerData | undefined {
-  return sqliteFiles.get(db);
+export function workerConnectionOf(db: Queryable): WorkerConnection | undefined {
+  return workerConnections.get(db);
 }
 
 /** Whether `db` speaks to PostgreSQL: for the few statements written once per engine where a helper has no engine. */
@@ -203,7 +191,7 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   });
   let housekeeping: Sqlite.Database | undefined;
   const workerData = { file, busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, mmapSize: SQLITE_MMAP_SIZE };
-  if (file !== ':memory:') sqliteFiles.set(db, workerData);
+  if (file !== ':memory:') workerConnections.set(db, { engine: 'sqlite', ...workerData });
   const readers =
     file === ':memory:' || readWorkers === 0
       ? undefined
@@ -244,47 +232,19 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   };
 }
 
-const PG_TYPES = {
-  INT8: 20,
-  DATE: 1082,
-  TIMESTAMPTZ: 1184,
-  TIMESTAMP: 1114,
-  NUMERIC: 1700,
-} as const;
-
-/** node-postgres, loaded only when a PostgreSQL database is opened. */
-const postgresDriver = loadOnUse<typeof pg>('pg');
-
-/** Counts come back as numbers, dates as `YYYY-MM-DD`, timestamps as ISO text: the same values SQLite gives. */
-function pgTypes(): pg.CustomTypesConfig {
-  return {
-    getTypeParser: ((oid: number, format?: string) => {
-      if (oid === PG_TYPES.INT8 || oid === PG_TYPES.NUMERIC) return (v: string) => Number(v);
-      if (oid === PG_TYPES.DATE) return (v: string) => v;
-      if (oid === PG_TYPES.TIMESTAMPTZ || oid === PG_TYPES.TIMESTAMP)
-        return (v: string) => new Date(v).toISOString();
-      return postgresDriver().types.getTypeParser(oid, format as 'text');
-    }) as pg.CustomTypesConfig['getTypeParser'],
-  };
-}
-
 function openPostgres(url: string, schema: string | undefined): DatabaseHandle {
   const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: 10,
     types: pgTypes(),
-    // public stays on the path: extensions such as pg_trgm live there.
-    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+    ...postgresOptions(schema),
   });
   // An idle connection the server ends (a restart, an administrator, a dropped database) is reported on the pool;
   // without a listener that report would be an uncaught exception that ends the whole process. The pool drops the
   // connection and opens a new one when next needed, so there is nothing else to do.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  arrayReaders.set(db, async ({ sql, parameters }) => {
-    const result = await pool.query({ text: sql, values: [...parameters], rowMode: 'array' });
-    return result.rows as unknown[][];
-  });
+  workerConnections.set(db, { engine: 'postgres', url, ...(schema ? { schema } : {}) });
   return {
     db,
     engine: 'postgres',

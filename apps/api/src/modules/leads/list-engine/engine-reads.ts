@@ -1,7 +1,7 @@
 // What the lead list engine reads of the database, and how much at a time: the leads version, the change log's
 // revisions, leads by id (docs/lead-list-engine.md, "How a write travels").
 import type { Worker } from 'node:worker_threads';
-import { arrayReaderOf, sqliteFileOf, type Queryable } from '../../../db/database';
+import { workerConnectionOf, type Queryable } from '../../../db/database';
 import { preparedQuery } from '../../../db/prepared-query';
 import { startWorker } from '../../../db/worker-threads';
 import { LEAD_COLUMNS, type LeadListRow } from './lead-columns';
@@ -138,17 +138,17 @@ async function idSpan(db: Queryable): Promise<{ from: number; upTo: number }> {
 }
 
 /**
- * A load's reader. On a SQLite file a worker thread reads and encodes the chunks (lead-load-worker.ts), reading ahead
- * while this thread adds them, so a load keeps both cores busy. Elsewhere this thread reads (rows as arrays where the
- * driver gives them so, arrayReaderOf), the next chunk's read under way while one is added.
+ * A load's reader: a worker thread reads and encodes the chunks on a connection of its own (lead-load-worker.ts), a
+ * few chunks ahead, so that this thread only adds them and a load keeps both cores busy. Where another connection
+ * would not see the same leads (SQLite's ':memory:', a transaction) this thread reads them.
  */
 export async function loadChunkReader(db: Queryable): Promise<LoadChunkReader> {
   const { from, upTo } = await idSpan(db);
-  const file = sqliteFileOf(db);
-  if (file !== undefined) {
+  const connection = workerConnectionOf(db);
+  if (connection !== undefined) {
     const sql = loadChunkQuery(db, 0, 0).compile().sql;
     return new LoadWorker({
-      ...file,
+      connection,
       sql,
       from,
       upTo,
@@ -157,23 +157,15 @@ export async function loadChunkReader(db: Queryable): Promise<LoadChunkReader> {
     });
   }
   const encoder = new LeadChunkEncoder();
-  const readArrays = arrayReaderOf(db);
-  const read = async (after: number) => {
-    const query = loadChunkQuery(db, after, upTo);
-    const rows =
-      readArrays !== undefined
-        ? await readArrays(query.compile())
-        : (await query.execute()).map(arrayRowOf);
-    return encoder.encode(rows);
-  };
-  let reading: Promise<LeadChunk> | undefined = read(from);
+  let after = from;
+  let done = false;
   return {
     async next() {
-      if (reading === undefined) return undefined;
-      const chunk = await reading;
-      reading = chunk.ids.length === LOAD_CHUNK ? read(chunk.ids[LOAD_CHUNK - 1]!) : undefined;
-      // A load that ends before it takes this read leaves no unhandled rejection behind.
-      reading?.catch(() => undefined);
+      if (done) return undefined;
+      const rows = (await loadChunkQuery(db, after, upTo).execute()).map(arrayRowOf);
+      const chunk = encoder.encode(rows);
+      done = rows.length < LOAD_CHUNK;
+      if (!done) after = chunk.ids[LOAD_CHUNK - 1]!;
       return chunk;
     },
     close: async () => undefined,

@@ -1,12 +1,15 @@
-// The worker thread of a load from a SQLite file (engine-reads.ts, loadChunkReader): reads the leads' ids from `from`
-// to `upTo`, chunk by chunk, on a read-only connection of its own, encodes each chunk (LeadChunkEncoder) and hands them over in
-// order as they are asked for, reading ahead meanwhile.
+// The worker thread of a load (engine-reads.ts, loadChunkReader): reads the leads' ids from `from` to `upTo`, chunk
+// by chunk, on a connection of its own (read-only on SQLite), encodes each chunk (LeadChunkEncoder) and hands them
+// over in order as they are asked for, reading ahead meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openReadConnection, type ReadWorkerData } from '../../../db/sqlite-read-connection';
+import type { WorkerConnection } from '../../../db/database';
+import { pgTypes, postgresDriver, postgresOptions } from '../../../db/postgres-driver';
+import { openReadConnection } from '../../../db/sqlite-read-connection';
 import { LeadChunkEncoder, transferablesOf, type LeadArrayRow, type LeadChunk } from './lead-chunk';
 
 /** What a load gives its worker: the ids from `from` (exclusive) up to `upTo`. */
-export interface LoadWorkerData extends ReadWorkerData {
+export interface LoadWorkerData {
+  connection: WorkerConnection;
   /** loadChunkQuery, compiled: its parameters are the id after, the highest id and the chunk's size. */
   sql: string;
   from: number;
@@ -22,7 +25,36 @@ export type ChunkReply = { chunk: LeadChunk | undefined } | { error: string };
 const port = parentPort;
 if (port === null) throw new Error('lead-load-worker runs as a worker thread');
 const data = workerData as LoadWorkerData;
-const statement = openReadConnection(data).prepare(data.sql).raw(true);
+
+/** The rows after an id, as arrays of their values: better-sqlite3's raw rows, or pg's array rows. */
+function rowReader({
+  connection,
+  sql,
+}: LoadWorkerData): (after: number) => Promise<LeadArrayRow[]> {
+  if (connection.engine === 'sqlite') {
+    const statement = openReadConnection(connection).prepare(sql).raw(true);
+    return async (after) => statement.all(after, data.upTo, data.chunk) as LeadArrayRow[];
+  }
+  const client = new (postgresDriver().Client)({
+    connectionString: connection.url,
+    types: pgTypes(),
+    ...postgresOptions(connection.schema),
+  });
+  const connected = client.connect();
+  // A connection the server ends is reported here; the read under way fails with it.
+  client.on('error', () => undefined);
+  return async (after) => {
+    await connected;
+    const result = await client.query({
+      text: sql,
+      values: [after, data.upTo, data.chunk],
+      rowMode: 'array',
+    });
+    return result.rows as LeadArrayRow[];
+  };
+}
+
+const readRows = rowReader(data);
 const encoder = new LeadChunkEncoder();
 const ready: LeadChunk[] = [];
 let after = data.from;
@@ -43,32 +75,29 @@ function answer(): void {
   }
 }
 
-/** Reads one chunk, then gives messages a turn before the next, until enough are ready or the span is read. */
-function readAhead(): void {
-  reading = false;
-  if (done || failure !== undefined || ready.length >= data.readAhead) return;
-  try {
-    const rows = statement.all(after, data.upTo, data.chunk) as LeadArrayRow[];
-    const chunk = encoder.encode(rows);
-    if (chunk.ids.length > 0) ready.push(chunk);
-    if (rows.length < data.chunk) done = true;
-    else after = chunk.ids[chunk.ids.length - 1]!;
-  } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
-  }
-  answer();
-  keepReading();
-}
-
-function keepReading(): void {
+/** Reads chunk after chunk until enough are ready or the ids are read, giving messages a turn after each. */
+async function readAhead(): Promise<void> {
   if (reading) return;
   reading = true;
-  setImmediate(readAhead);
+  while (!done && failure === undefined && ready.length < data.readAhead) {
+    try {
+      const rows = await readRows(after);
+      const chunk = encoder.encode(rows);
+      if (chunk.ids.length > 0) ready.push(chunk);
+      if (rows.length < data.chunk) done = true;
+      else after = chunk.ids[chunk.ids.length - 1]!;
+    } catch (error) {
+      failure = error instanceof Error ? error.message : String(error);
+    }
+    answer();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  reading = false;
 }
 
 port.on('message', () => {
   asked += 1;
   answer();
-  keepReading();
+  void readAhead();
 });
-keepReading();
+void readAhead();
