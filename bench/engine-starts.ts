@@ -75,7 +75,10 @@ const child = spawn(
       LOG_LEVEL: 'info',
       // The listing clients ask far more than a visitor may.
       API_RATE_LIMIT: '100000000',
-      ...Object.fromEntries(values.env.map((kv) => kv.split('=', 2) as [string, string])),
+      // Split at the first '=' only: a URL or a secret may hold more.
+      ...Object.fromEntries(
+        values.env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+      ),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },

@@ -9,9 +9,9 @@ import { LeadChunkEncoder, arrayRowOf, type LeadChunk } from './lead-chunk';
 import type { ChunkReply, LoadWorkerData } from './lead-load-worker';
 
 /**
- * Rows per read while loading (keyset by id): each read is one short synchronous step on SQLite, then requests get a
- * turn. Kept small so that a read's rows are garbage before V8's young generation promotes them: larger reads left
- * the old space, and the process's private memory, grown by dead rows after the load (bench/engine-memory.ts).
+ * Rows per read while loading (keyset by id): a chunk is a few milliseconds of this thread's work, then requests get a
+ * turn. Kept small so that a read's rows and a chunk's names are garbage before V8's young generation promotes them:
+ * larger reads left the old space, and the process's private memory, grown by dead rows after the load.
  */
 export const LOAD_CHUNK = 1_000;
 /**

@@ -1,6 +1,6 @@
 // A lead's row as a load reads it (an array of LEAD_COLUMNS' values), and chunks of rows as the LeadAppender takes
-// them: each column's values side by side, repeated values as codes into the distinct ones, times parsed. A load on a
-// SQLite file encodes its chunks on a worker thread (lead-load-worker.ts) while the appender adds the ones before.
+// them: each column's values side by side, repeated values as codes into the distinct ones, times parsed. A load
+// encodes its chunks on a worker thread (lead-load-worker.ts) while the appender adds the ones before.
 import { LIMITS } from '@dealerleads/shared';
 import { maskPhone, LEAD_COLUMNS, type LeadListRow } from './lead-columns';
 import { EQUALITY_FILTERS, RANGE_FILTERS, equalityKey } from './lead-filters';
