@@ -110,7 +110,7 @@ export class LeadStore {
     ...(Object.fromEntries(this.equality) as Record<EqualityFilter, ValueColumn>),
     ...(Object.fromEntries(this.ranges) as Record<RangeFilter, RangeColumn>),
   };
-  /** Leads whose creation time is not held as written (not ISO 8601 in UTC with milliseconds): writeShown writes none. */
+  /** Leads whose creation time is held as written (ISO 8601 in UTC with milliseconds): writeShown writes only these. */
   readonly createdOnAsWritten = new RoaringBitmap32();
   /** Leads whose verification time is not the one writeShown writes (verifiedOnAsShown): their rows are read. */
   readonly verifiedOnOther = new RoaringBitmap32();
