@@ -334,6 +334,12 @@ export function renderReport(
         `${kib(m.js.route.gzip)} KiB`,
         m.js.route.files.join(', '),
       ]);
+      if (m.js.later)
+        web.push([
+          'then, after the first paint (lazy, gzip)',
+          `${kib(m.js.later.gzip)} KiB`,
+          m.js.later.files.join(', '),
+        ]);
       web.push([
         'all chunks (gzip)',
         `${kib(m.js.chunks.reduce((s, c) => s + c.gzip, 0))} KiB`,

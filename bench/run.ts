@@ -508,7 +508,17 @@ async function main(): Promise<void> {
         `${api.baseUrl}/dealers/leads`,
         options.lighthouseRuns,
       );
-      measurements.js.route = routeFromRequests(measurements.js, measurements.lighthouse.scripts);
+      const { scripts, laterScripts } = measurements.lighthouse;
+      measurements.js.route = routeFromRequests(
+        measurements.js,
+        scripts,
+        'scripts Lighthouse saw the page ask for before its first paint',
+      );
+      measurements.js.later = routeFromRequests(
+        measurements.js,
+        laterScripts,
+        'scripts asked for after the first paint',
+      );
     } catch (error) {
       const message = (error as Error).message.split('\n')[0] ?? '';
       measurements.lighthouseSkipped = `failed: ${message.split(' ')[0]}`;

@@ -17,8 +17,13 @@ export interface WebJavaScript {
   chunks: ChunkSize[];
   /** The entry script of index.html and everything it imports statically. */
   entry: { files: string[]; gzip: number };
-  /** What the lead-list route loads; from Lighthouse's network log when it ran, else the entry. */
+  /**
+   * What the lead-list route loads before its first paint (the budget); from Lighthouse's network log when it ran,
+   * else the entry.
+   */
   route: { files: string[]; gzip: number; source: string };
+  /** What it fetches after that (lazy chunks); known only when Lighthouse ran. */
+  later?: { files: string[]; gzip: number; source: string };
 }
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -122,11 +127,15 @@ export function measureJavaScript(webDist: string): WebJavaScript {
 }
 
 /** Scripts of the web build among the URLs a page requested. */
-export function routeFromRequests(js: WebJavaScript, urls: string[]): WebJavaScript['route'] {
+export function routeFromRequests(
+  js: WebJavaScript,
+  urls: string[],
+  source: string,
+): WebJavaScript['route'] {
   const sizes = new Set(js.chunks.map((c) => c.file));
   const files = [...new Set(urls.map((u) => path.basename(new URL(u).pathname)))].filter((f) =>
     sizes.has(f),
   );
   const gzip = js.chunks.filter((c) => files.includes(c.file)).reduce((s, c) => s + c.gzip, 0);
-  return { files, gzip, source: 'scripts Lighthouse saw the page load' };
+  return { files, gzip, source };
 }

@@ -20,7 +20,10 @@ export interface LighthouseRun {
   cls: number;
   fcp: number;
   score: number | null;
+  /** Scripts the page asked for before its first paint: what the lead list needs to show anything. */
   scripts: string[];
+  /** Scripts asked for after it (lazy chunks: the shell's extras, then what loads once the page is idle). */
+  laterScripts: string[];
   warnings: string[];
   /** What Lighthouse found as the largest paint (an HTML snippet), to tell a photo from text. */
   lcpElement: string;
@@ -35,7 +38,9 @@ export interface LighthouseSummary {
   cls: number;
   fcp: number;
   score: number | null;
+  /** Every run's scripts before the first paint, and those only asked for after it in every run. */
   scripts: string[];
+  laterScripts: string[];
 }
 
 function median(values: number[]): number {
@@ -47,6 +52,8 @@ function median(values: number[]): number {
 interface NetworkItem {
   url?: string;
   resourceType?: string;
+  /** When the page asked for it, ms after the navigation began. */
+  rendererStartTime?: number;
 }
 
 /** The first HTML snippet anywhere in an audit's details (Lighthouse nests the LCP element in a list of tables). */
@@ -95,15 +102,22 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
       const details = lhr.audits['network-requests']?.details as
         { items?: NetworkItem[] } | undefined;
       const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details;
+      const observed = (
+        lhr.audits.metrics?.details as { items?: { observedFirstPaint?: number }[] } | undefined
+      )?.items?.[0]?.observedFirstPaint;
+      if (observed === undefined) throw new Error('Lighthouse did not observe the first paint');
+      const scripts = (details?.items ?? []).filter(
+        (item) => item.resourceType === 'Script' && item.url,
+      );
+      const before = (item: NetworkItem) => (item.rendererStartTime ?? Infinity) <= observed;
       results.push({
         lcp: Math.round(metric('largest-contentful-paint')),
         tbt: Math.round(metric('total-blocking-time')),
         cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
         fcp: Math.round(metric('first-contentful-paint')),
         score: lhr.categories.performance?.score ?? null,
-        scripts: (details?.items ?? [])
-          .filter((item) => item.resourceType === 'Script' && item.url)
-          .map((item) => item.url!),
+        scripts: scripts.filter(before).map((item) => item.url!),
+        laterScripts: scripts.filter((item) => !before(item)).map((item) => item.url!),
         warnings: lhr.runWarnings.map(String),
         lcpElement: snippetOf(lcpDetails),
       });
@@ -122,5 +136,8 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
     fcp: median(results.map((r) => r.fcp)),
     score: scores.length ? median(scores) : null,
     scripts: [...new Set(results.flatMap((r) => r.scripts))],
+    laterScripts: [...new Set(results.flatMap((r) => r.laterScripts))].filter(
+      (url) => !results.some((r) => r.scripts.includes(url)),
+    ),
   };
 }

@@ -37,3 +37,30 @@ test("the lead list renders without the other screens' routes, and fetches them 
   );
   await fetched;
 });
+
+test('the lead list asks for the parts of the shell that can wait only after its first paint', async ({
+  page,
+}) => {
+  await page.goto('/dealers/leads');
+  // The page's title is set by app-extras: once it is, the chunk has arrived.
+  await expect(page).toHaveTitle('Leads · DealerLeads');
+  const { firstPaint, extrasAsked, scriptsBefore } = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? NaN;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'));
+    return {
+      firstPaint: paint,
+      extrasAsked:
+        scripts.find((entry) => /\/app-extras-[\w-]+\.js$/.test(entry.name))?.startTime ?? NaN,
+      scriptsBefore: scripts
+        .filter((entry) => entry.startTime < paint)
+        .map((entry) => entry.name.split('/').pop() ?? ''),
+    };
+  });
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(extrasAsked).toBeGreaterThan(firstPaint);
+  // Nothing but the first download is asked for before the first paint.
+  const { entry } = measureJavaScript(WEB_DIST);
+  expect(scriptsBefore.filter((file) => !entry.files.includes(file))).toEqual([]);
+});
