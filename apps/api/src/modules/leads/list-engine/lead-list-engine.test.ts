@@ -538,6 +538,41 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       }
     });
 
+  if (dbEngine === 'postgres')
+    it('has a list that arrives while it follows a heard import answer through the bulk catch-up, not wait for its end', async () => {
+      // A wait no busy machine misses: the list must be let go when the catch-up turns out to be a bulk one.
+      const engine = await synced(db, new LeadListEngine(db.db, fail, { catchUpWaitMs: 60_000 }));
+      const stop = engine.follow(db, fail);
+      try {
+        await vi.waitFor(() => expect(engine.knownCurrent).toBe(true), { timeout: 20_000 });
+        const heard = engine.stamp();
+        await insertBulk(10_000, 'Followbulk');
+        const imported = await currentLeadsVersion(db.db);
+        await vi.waitFor(() => expect(engine.stamp()).not.toBe(heard), { timeout: 20_000 });
+        let reads = 0;
+        const page = await engine.listPage({ status: 'active', city: ['Followbulk'] }, 0, 10, {
+          masked: true,
+          maxDealers: 5,
+          unlocksRevision: 0,
+          readRows: async () => {
+            reads++;
+            return { version: await currentLeadsVersion(db.db), unlocksRevision: 0, rows: [] };
+          },
+        });
+        // Made from the bitmaps while the import was still being applied, without reading the version to learn that
+        // they were behind: the caller reads every lead of the page.
+        expect(page.source).toBe('engine');
+        expect(engine.version).toBeLessThan(imported);
+        expect(reads).toBe(0);
+        expect(page.source === 'engine' && page.written.size).toBe(0);
+        await synced(db, engine);
+        expect(engine.page({ status: 'active', city: ['Followbulk'] }, 0, 10).total).toBe(10_000);
+      } finally {
+        await stop();
+        await other.db.deleteFrom('leads').where('city', '=', 'Followbulk').execute();
+      }
+    });
+
   if (dbEngine === 'sqlite')
     it('answers whether it is current by one version read, then without one until something is written', async () => {
       const engine = await synced(db, new LeadListEngine(db.db, fail));

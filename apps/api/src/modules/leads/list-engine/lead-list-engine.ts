@@ -155,16 +155,23 @@ export class LeadListEngine extends LeadListSync {
    * PostgreSQL: while the follow loop catches up with a notification, a list that arrived meanwhile waits (at most
    * a catch-up's wait) for the loop to confirm the bitmaps past its arrival instead of reading the version itself:
    * beside a steady stream of writes the loop is nearly always running, and a statement per list would cost the
-   * database and the event loop more than the lists do.
+   * database and the event loop more than the lists do. A catch-up that turns out to be a bulk one (an import) is not
+   * waited for: the list goes on as soon as the bitmaps answer through it (readyAt).
    */
   private async awaitFollowing(arrived: number): Promise<void> {
-    if (this.following === undefined || this.confirmedAt >= arrived) return;
+    if (this.following === undefined || this.confirmedAt >= arrived || this.answersThroughBulk)
+      return;
     let timer: NodeJS.Timeout | undefined;
+    let wake: (() => void) | undefined;
     await new Promise<void>((resolve) => {
+      wake = resolve;
       timer = setTimeout(resolve, this.options.catchUpWaitMs ?? CATCH_UP_WAIT_MS);
       this.confirmWaiters.push({ stamp: arrived, wake: resolve });
+      this.bulkWaiters.push(resolve);
     });
     clearTimeout(timer);
+    this.confirmWaiters = this.confirmWaiters.filter((waiter) => waiter.wake !== wake);
+    this.bulkWaiters = this.bulkWaiters.filter((w) => w !== wake);
   }
 
   /**
@@ -322,6 +329,15 @@ export class LeadListEngine extends LeadListSync {
     const stamp = this.stamp();
     if (!this.confirmedSince(stamp)) await this.awaitFollowing(stamp);
     if (this.state !== 'ready') return { source: 'sql' };
+    // Through a bulk catch-up that the listener follows, a version read would be past the bitmaps' anyway: the page is
+    // made as far as they have applied the changes, and every lead is read (with the versions) and shaped by the caller.
+    if (this.hearing && this.answersThroughBulk)
+      return {
+        source: 'engine',
+        ...this.page(filter, offset, limit),
+        json: new JsonBytes(0),
+        written: new Map(),
+      };
     const known = this.version;
     const { ids, total } = this.page(filter, offset, limit);
     const json = new JsonBytes(PAGE_BYTES_PER_LEAD * limit);
