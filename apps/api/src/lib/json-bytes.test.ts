@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonBytes } from './json-bytes';
+import { JsonBytes, PieceBytes } from './json-bytes';
 
 describe('JsonBytes', () => {
   it('writes numbers as JSON.stringify does, through every length of integer and beyond 32 bits', () => {
@@ -69,5 +69,18 @@ describe('JsonBytes', () => {
     out.digits(123, 3);
     out.digits(0, 1);
     expect(out.written().toString()).toBe('070051230');
+  });
+});
+
+describe('PieceBytes', () => {
+  it('makes room for as many bytes a piece as any buffer has taken on average, never fewer', () => {
+    const room = new PieceBytes(10);
+    expect(room.capacityFor(3)).toBe(32);
+    room.took(91, 3);
+    expect(room.capacityFor(3)).toBe(3 * 31 + 2);
+    // Smaller pages since, or none at all, leave the room as it was.
+    room.took(30, 3);
+    room.took(0, 0);
+    expect(room.capacityFor(60)).toBe(60 * 31 + 2);
   });
 });

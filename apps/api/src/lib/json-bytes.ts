@@ -93,3 +93,21 @@ export class JsonBytes {
     this.buffer = bigger;
   }
 }
+
+/**
+ * Room for JSON made of like pieces (a page's leads): the most bytes a piece has taken on average in any buffer so far,
+ * so a buffer is sized once rather than grown and copied as the pieces' JSON gains fields.
+ */
+export class PieceBytes {
+  constructor(private perPiece: number) {}
+
+  /** Capacity for `pieces` pieces and the brackets around them. */
+  capacityFor(pieces: number): number {
+    return this.perPiece * pieces + 2;
+  }
+
+  /** A buffer of `pieces` pieces took `bytes`. */
+  took(bytes: number, pieces: number): void {
+    if (pieces > 0) this.perPiece = Math.max(this.perPiece, Math.ceil(bytes / pieces));
+  }
+}

@@ -9,7 +9,7 @@ import { offsetOf } from '../../plugins/pagination';
 import { isAdmin, type Caller } from '../../plugins/auth';
 import {
   canonicalLeadFilter,
-  PAGE_BYTES_PER_LEAD,
+  PAGE_BYTES,
   type LeadListEngine,
   type LeadListRow,
   type RowsAndVersions,
@@ -122,9 +122,10 @@ async function pageJson(
   // Most of a dealer's pages: the engine wrote every lead, in order.
   if (engineWrote && written.size > 0 && written.size === page.ids.length) {
     engineWrote.json.ascii(']');
+    PAGE_BYTES.took(engineWrote.json.length, written.size);
     return { ...page, json: engineWrote.json.written(), source };
   }
-  const out = new JsonBytes(PAGE_BYTES_PER_LEAD * page.ids.length);
+  const out = new JsonBytes(PAGE_BYTES.capacityFor(page.ids.length));
   out.ascii('[');
   let shown = 0;
   for (const id of page.ids) {
@@ -137,6 +138,7 @@ async function pageJson(
     else out.text(leadJson(toLead(row!, admin || unlocked.has(id), maxDealers)));
   }
   out.ascii(']');
+  PAGE_BYTES.took(out.length, shown);
   return { ...page, json: out.written(), source };
 }
 

@@ -7,7 +7,7 @@ export {
   KEPT_CHANGES,
   RELOAD_THRESHOLD,
   LeadListEngine,
-  PAGE_BYTES_PER_LEAD,
+  PAGE_BYTES,
   currentLeadsVersion,
   sampleStep,
   type LeadListEngineState,

@@ -4,7 +4,7 @@
 import type { DatabaseHandle } from '../../../db/database';
 import { followChannel } from '../../../db/notifications';
 import { completedWrites, onWriteCompleted } from '../../../db/postgres-statements';
-import { JsonBytes } from '../../../lib/json-bytes';
+import { JsonBytes, PieceBytes } from '../../../lib/json-bytes';
 import type { CanonicalLeadFilter } from './lead-filters';
 import { bitmapBytes } from './bitmaps';
 import type { ModelLead } from './lead-columns';
@@ -21,8 +21,8 @@ export {
 export type { LeadListEngineState, LeadListEngineStatus } from './engine-sync';
 export type { ModelLead };
 
-/** Room for a lead's JSON on a page (a lead is ~450 bytes; JsonBytes grows past it). */
-export const PAGE_BYTES_PER_LEAD = 512;
+/** Room for the leads' JSON on a page: at least 512 bytes a lead, more once pages have taken more. */
+export const PAGE_BYTES = new PieceBytes(512);
 
 /** Rows read with the leads version and the caller's unlocks revision in one statement (leadRowsAndVersions). */
 export interface RowsAndVersions<Row> {
@@ -340,7 +340,7 @@ export class LeadListEngine extends LeadListSync {
       };
     const known = this.version;
     const { ids, total } = this.page(filter, offset, limit);
-    const json = new JsonBytes(PAGE_BYTES_PER_LEAD * limit);
+    const json = new JsonBytes(PAGE_BYTES.capacityFor(limit));
     const written = new Map<number, { start: number; end: number }>();
     const toRead: number[] = [];
     json.ascii('[');
