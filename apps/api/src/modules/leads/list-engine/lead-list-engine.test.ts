@@ -501,6 +501,21 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
       }
     });
 
+  /** A dealer's first page of a city's leads, and how many times it read rows (and the versions) to make it. */
+  async function listCountingReads(engine: LeadListEngine, city: string) {
+    let reads = 0;
+    const page = await engine.listPage({ status: 'active', city: [city] }, 0, 10, {
+      masked: true,
+      maxDealers: 5,
+      unlocksRevision: 0,
+      readRows: async () => {
+        reads++;
+        return { version: await currentLeadsVersion(db.db), unlocksRevision: 0, rows: [] };
+      },
+    });
+    return { page, reads };
+  }
+
   if (dbEngine === 'postgres')
     it('has a list that arrives while it follows a heard write wait for that catch-up, reading no version itself', async () => {
       const engine = await synced(db, new LeadListEngine(db.db, fail));
@@ -521,16 +536,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
           .execute();
         // The notification is heard: the engine's catch-up has just begun, its version read in flight.
         await soon(() => engine.stamp() !== heard);
-        let reads = 0;
-        const page = await engine.listPage({ status: 'active', city: ['Waitpur'] }, 0, 10, {
-          masked: true,
-          maxDealers: 5,
-          unlocksRevision: 0,
-          readRows: async () => {
-            reads++;
-            return { version: await currentLeadsVersion(db.db), unlocksRevision: 0, rows: [] };
-          },
-        });
+        const { page, reads } = await listCountingReads(engine, 'Waitpur');
         expect(page.source === 'engine' ? page.total : page.source).toBe(1);
         expect(reads).toBe(0);
       } finally {
@@ -549,16 +555,7 @@ describe.each(testEngines())('lead list engine on %s', (dbEngine) => {
         await insertBulk(10_000, 'Followbulk');
         const imported = await currentLeadsVersion(db.db);
         await vi.waitFor(() => expect(engine.stamp()).not.toBe(heard), { timeout: 20_000 });
-        let reads = 0;
-        const page = await engine.listPage({ status: 'active', city: ['Followbulk'] }, 0, 10, {
-          masked: true,
-          maxDealers: 5,
-          unlocksRevision: 0,
-          readRows: async () => {
-            reads++;
-            return { version: await currentLeadsVersion(db.db), unlocksRevision: 0, rows: [] };
-          },
-        });
+        const { page, reads } = await listCountingReads(engine, 'Followbulk');
         // Made from the bitmaps while the import was still being applied, without reading the version to learn that
         // they were behind: the caller reads every lead of the page.
         expect(page.source).toBe('engine');
